@@ -1,0 +1,68 @@
+/**
+ * The five API operations, described once. The OpenAPI document (/api/routes) and the
+ * dashboard's "API Endpoints" footer are both generated from this list.
+ */
+export interface ApiRoute {
+  /** OpenAPI path, e.g. "/api/busca". */
+  path: string;
+  /** What the footer shows, e.g. "/api/busca?q=". */
+  display: string;
+  /** A link that works when followed from the dashboard. */
+  href: string;
+  operationId: string;
+  /** pt-BR one-liner, shown in the footer and as the OpenAPI summary. */
+  summary: string;
+  /** pt-BR paragraph for the OpenAPI description. */
+  description: string;
+  /** Which schema the 200 response has. */
+  response: 'list' | 'search' | 'openapi';
+}
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  {
+    path: '/api/live',
+    display: '/api/live',
+    href: '/api/live',
+    operationId: 'listarAoVivo',
+    summary: 'Jogos acontecendo agora',
+    description: 'Partidas em andamento, na ordem da listagem "jogos em andamento" do site de origem. Atualizado a cada minuto.',
+    response: 'list',
+  },
+  {
+    path: '/api/hoje',
+    display: '/api/hoje',
+    href: '/api/hoje',
+    operationId: 'listarHoje',
+    summary: 'Todos os jogos de hoje',
+    description: 'Todas as partidas do dia (horário de Brasília): agendadas, em andamento e encerradas.',
+    response: 'list',
+  },
+  {
+    path: '/api/amanha',
+    display: '/api/amanha',
+    href: '/api/amanha',
+    operationId: 'listarAmanha',
+    summary: 'Jogos de amanhã',
+    description: 'Partidas agendadas para amanhã (horário de Brasília).',
+    response: 'list',
+  },
+  {
+    path: '/api/busca',
+    display: '/api/busca?q=',
+    href: '/api/busca?q=flamengo',
+    operationId: 'buscar',
+    summary: 'Buscar por time ou liga',
+    description:
+      'Partidas de ao vivo, hoje e amanhã cujo mandante, visitante ou competição contém todas as palavras de q (sem diferenciar maiúsculas nem acentos).',
+    response: 'search',
+  },
+  {
+    path: '/api/routes',
+    display: '/api/routes',
+    href: '/api/routes',
+    operationId: 'documentacao',
+    summary: 'Documentação da API',
+    description: 'Este documento OpenAPI 3.1 com todas as rotas, esquemas e respostas de erro.',
+    response: 'openapi',
+  },
+];

@@ -1,0 +1,128 @@
+/**
+ * The only reader of environment variables. Every setting is declared once in
+ * CONFIG_VARIABLES (name, default, pt-BR description) so that `--help` output, the README
+ * test and validation all share one list. Pure `parseConfig(env)` for tests; entry points
+ * call `readConfig()` once and pass the typed Config down.
+ */
+import path from 'node:path';
+import cron from 'node-cron';
+
+export interface Config {
+  /** Base URL of the upstream site, without a trailing slash. */
+  upstreamUrl: string;
+  /** Absolute path of the folder holding the snapshot, scrape state and builds. */
+  dataDir: string;
+  refreshCron: string;
+  /** Seconds between two consecutive runs of refreshCron (staleness = 3 intervals). */
+  refreshIntervalSeconds: number;
+  requestTimeoutMs: number;
+  maxResponseBytes: number;
+  host: string;
+  port: number;
+  /** Requests per minute per client IP on /api/busca; 0 disables the limit. */
+  searchRateLimit: number;
+  buildTimeoutMs: number;
+  /** Shell command run after every successful swap; '' disables publishing. */
+  publishCommand: string;
+  publishTimeoutMs: number;
+}
+
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  description: string;
+}
+
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'UPSTREAM_URL', default: 'https://www.placardefutebol.com.br', description: 'Site de origem dos placares (URL http/https).' },
+  { name: 'DATA_DIR', default: './data', description: 'Pasta do snapshot, do estado da coleta e dos builds.' },
+  { name: 'REFRESH_CRON', default: '* * * * *', description: 'Agenda de atualização (sintaxe cron; 6 campos aceitam segundos).' },
+  { name: 'REQUEST_TIMEOUT_MS', default: '10000', description: 'Tempo máximo de cada requisição ao site de origem, em ms.' },
+  { name: 'MAX_RESPONSE_BYTES', default: '5000000', description: 'Tamanho máximo aceito de uma página do site de origem, em bytes.' },
+  { name: 'HOST', default: 'localhost', description: 'Endereço em que o servidor escuta.' },
+  { name: 'PORT', default: '4321', description: 'Porta em que o servidor escuta.' },
+  { name: 'SEARCH_RATE_LIMIT', default: '60', description: 'Buscas por minuto por IP em /api/busca (0 desliga o limite).' },
+  { name: 'BUILD_TIMEOUT_MS', default: '60000', description: 'Tempo máximo de um build do site, em ms.' },
+  { name: 'PUBLISH_COMMAND', default: '', description: 'Comando de shell executado após cada build publicado (vazio: nenhum).' },
+  { name: 'PUBLISH_TIMEOUT_MS', default: '50000', description: 'Tempo máximo do PUBLISH_COMMAND, em ms.' },
+];
+
+/** Invalid configuration: the message names the variable and says what to change. */
+export class ConfigError extends Error {
+  override name = 'ConfigError' as const;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function valueOf(env: Env, name: string): string {
+  const variable = CONFIG_VARIABLES.find((v) => v.name === name);
+  if (!variable) throw new Error(`unknown config variable ${name}`);
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? variable.default : raw;
+}
+
+function parseInteger(env: Env, name: string, min: number, max: number): number {
+  const raw = valueOf(env, name);
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name}="${raw}" é inválido: use um número inteiro entre ${min} e ${max}.`);
+  }
+  return value;
+}
+
+function parseUpstreamUrl(env: Env): string {
+  const raw = valueOf(env, 'UPSTREAM_URL');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`UPSTREAM_URL="${raw}" não é uma URL: use algo como https://www.placardefutebol.com.br`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`UPSTREAM_URL="${raw}" precisa começar com http:// ou https://`);
+  }
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/** Seconds between the next two runs of a valid cron expression. */
+export function cronIntervalSeconds(expression: string): number {
+  const task = cron.createTask(expression, () => undefined);
+  try {
+    const [first, second] = task.getNextRuns(2);
+    if (!first || !second) return 60;
+    return Math.max(1, Math.round((second.getTime() - first.getTime()) / 1000));
+  } finally {
+    void task.destroy();
+  }
+}
+
+function parseRefreshCron(env: Env): string {
+  const raw = valueOf(env, 'REFRESH_CRON');
+  if (!cron.validate(raw)) {
+    throw new ConfigError(`REFRESH_CRON="${raw}" não é uma expressão cron válida: use por exemplo "* * * * *" (a cada minuto).`);
+  }
+  return raw;
+}
+
+export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
+  const refreshCron = parseRefreshCron(env);
+  return {
+    upstreamUrl: parseUpstreamUrl(env),
+    dataDir: path.resolve(cwd, valueOf(env, 'DATA_DIR')),
+    refreshCron,
+    refreshIntervalSeconds: cronIntervalSeconds(refreshCron),
+    requestTimeoutMs: parseInteger(env, 'REQUEST_TIMEOUT_MS', 100, 600_000),
+    maxResponseBytes: parseInteger(env, 'MAX_RESPONSE_BYTES', 1_000, 1_000_000_000),
+    host: valueOf(env, 'HOST'),
+    port: parseInteger(env, 'PORT', 0, 65_535),
+    searchRateLimit: parseInteger(env, 'SEARCH_RATE_LIMIT', 0, 1_000_000),
+    buildTimeoutMs: parseInteger(env, 'BUILD_TIMEOUT_MS', 1_000, 3_600_000),
+    publishCommand: valueOf(env, 'PUBLISH_COMMAND'),
+    publishTimeoutMs: parseInteger(env, 'PUBLISH_TIMEOUT_MS', 1_000, 3_600_000),
+  };
+}
+
+/** The process's configuration; throws ConfigError on an invalid value. */
+export function readConfig(): Config {
+  return parseConfig(process.env);
+}

@@ -1,0 +1,113 @@
+/**
+ * The one data model of Placar. Every layer (parser, snapshot store, pages, endpoints,
+ * server, browser scripts) imports its types from here. The zod schemas validate data
+ * that crosses a boundary (a snapshot read from disk, a JSON response in the browser).
+ */
+import { z } from 'zod';
+import { TIMEZONE } from './time.ts';
+
+export { TIMEZONE };
+
+/** football-data.org's status vocabulary, plus UNKNOWN for text we do not recognise. */
+export const STATUSES = [
+  'SCHEDULED',
+  'IN_PLAY',
+  'PAUSED',
+  'FINISHED',
+  'POSTPONED',
+  'SUSPENDED',
+  'CANCELLED',
+  'UNKNOWN',
+] as const;
+
+export const StatusSchema = z.enum(STATUSES);
+export type Status = z.infer<typeof StatusSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** ISO 8601 with an explicit offset, e.g. 2026-11-21T21:30:00-03:00. */
+const isoDateTimeWithOffset = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/);
+const httpUrl = z.string().regex(/^https?:\/\//);
+const goals = z.number().int().min(0);
+
+export const TeamSchema = z.object({
+  name: z.string(),
+  crest: httpUrl.nullable(),
+});
+export type Team = z.infer<typeof TeamSchema>;
+
+export const CompetitionSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+});
+export type Competition = z.infer<typeof CompetitionSchema>;
+
+export const ScoreSchema = z.object({
+  home: goals.nullable(),
+  away: goals.nullable(),
+  penalties: z.object({ home: goals, away: goals }).nullable(),
+});
+export type Score = z.infer<typeof ScoreSchema>;
+
+export const MatchSchema = z.object({
+  id: z.string().min(1),
+  url: httpUrl,
+  competition: CompetitionSchema,
+  date: isoDate,
+  kickoff: isoDateTimeWithOffset.nullable(),
+  status: StatusSchema,
+  statusLabel: z.string(),
+  minute: z.number().int().min(0).nullable(),
+  injuryTime: z.number().int().min(0).nullable(),
+  homeTeam: TeamSchema,
+  awayTeam: TeamSchema,
+  score: ScoreSchema,
+});
+export type Match = z.infer<typeof MatchSchema>;
+
+/** The three upstream listings Placar republishes, keyed by their API name. */
+export const LISTING_NAMES = ['live', 'hoje', 'amanha'] as const;
+export type ListingName = (typeof LISTING_NAMES)[number];
+
+/** Upstream path of each listing (relative to UPSTREAM_URL). */
+export const LISTING_PATHS: Readonly<Record<ListingName, string>> = {
+  live: '/jogos-em-andamento',
+  hoje: '/jogos-de-hoje',
+  amanha: '/jogos-de-amanha',
+};
+
+/** The list envelope served by /api/live, /api/hoje, /api/amanha (and, with `query`, /api/busca). */
+export const ListEnvelopeSchema = z
+  .object({
+    generatedAt: isoDateTimeWithOffset.nullable(),
+    timezone: z.literal(TIMEZONE),
+    source: httpUrl,
+    stale: z.boolean(),
+    count: z.number().int().min(0),
+    matches: z.array(MatchSchema),
+  })
+  .refine((envelope) => envelope.count === envelope.matches.length, {
+    message: 'count must equal matches.length',
+  });
+export type ListEnvelope = z.infer<typeof ListEnvelopeSchema>;
+
+export type SearchEnvelope = ListEnvelope & { query: string };
+
+/** DATA_DIR/snapshot.json: each listing's envelope exactly as the API serves it. */
+export const SnapshotSchema = z.object({
+  live: ListEnvelopeSchema,
+  hoje: ListEnvelopeSchema,
+  amanha: ListEnvelopeSchema,
+});
+export type Snapshot = z.infer<typeof SnapshotSchema>;
+
+/** RFC 9457 problem details, the body of every API error. */
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  instance: z.string(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;

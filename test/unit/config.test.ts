@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../src/lib/config.ts';
+
+describe('parseConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = parseConfig({}, '/srv/placar');
+    expect(config).toMatchObject({
+      upstreamUrl: 'https://www.placardefutebol.com.br',
+      dataDir: '/srv/placar/data',
+      refreshCron: '* * * * *',
+      refreshIntervalSeconds: 60,
+      requestTimeoutMs: 10_000,
+      host: 'localhost',
+      port: 4321,
+      searchRateLimit: 60,
+    });
+  });
+
+  it('derives the refresh interval from a seconds-level cron', () => {
+    expect(parseConfig({ REFRESH_CRON: '*/5 * * * * *' }).refreshIntervalSeconds).toBe(5);
+  });
+
+  it('strips a trailing slash from UPSTREAM_URL', () => {
+    expect(parseConfig({ UPSTREAM_URL: 'http://127.0.0.1:8080/' }).upstreamUrl).toBe('http://127.0.0.1:8080');
+  });
+
+  it.each([
+    ['UPSTREAM_URL', 'not a url', /UPSTREAM_URL/],
+    ['UPSTREAM_URL', 'ftp://example.com', /http:\/\/ ou https:\/\//],
+    ['REFRESH_CRON', 'every minute', /REFRESH_CRON/],
+    ['PORT', '99999', /PORT/],
+    ['SEARCH_RATE_LIMIT', '-1', /SEARCH_RATE_LIMIT/],
+    ['REQUEST_TIMEOUT_MS', '10s', /REQUEST_TIMEOUT_MS/],
+  ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(message);
+  });
+});
