@@ -8,6 +8,8 @@ export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
   outDir: process.env.PLACAR_OUT_DIR ?? './dist',
+  // Per-build caches (set by src/pipeline/build-site.ts) so concurrent builds never share one.
+  ...(process.env.PLACAR_CACHE_DIR ? { cacheDir: `${process.env.PLACAR_CACHE_DIR}/astro` } : {}),
   trailingSlash: 'never',
   build: {
     // /hoje → hoje.html: one file per page, no directory redirects.
@@ -17,6 +19,7 @@ export default defineConfig({
   },
   vite: {
     build: { assetsInlineLimit: 0 },
+    ...(process.env.PLACAR_CACHE_DIR ? { cacheDir: `${process.env.PLACAR_CACHE_DIR}/vite` } : {}),
   },
   devToolbar: { enabled: false },
 });

@@ -1,0 +1,50 @@
+/**
+ * `npm run demo [-- --seed N --port N --speed N]`: Placar on http://localhost:4321 against the
+ * demo upstream (fictional data, simulated in real time), no network needed. See src/demo/run-demo.ts.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli, StartupError } from '../src/lib/cli.ts';
+import { runDemo } from '../src/demo/run-demo.ts';
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function parseNumberOption(name: string, raw: string, min: number, max: number, integer: boolean): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+    const kind = integer ? 'um número inteiro' : 'um número';
+    throw new StartupError(`--${name}="${raw}" é inválido: use ${kind} entre ${min} e ${max}.`);
+  }
+  return value;
+}
+
+await runCli(
+  {
+    usage: 'npm run demo [-- --seed N] [--port N] [--speed N]',
+    description:
+      'Demonstração sem rede: sobe um site de origem fictício em 127.0.0.1 (páginas gravadas, com as datas de hoje e\n' +
+      'amanhã e os jogos ao vivo avançando com o relógio) e inicia o Placar contra ele, como `npm start`.\n' +
+      'Os dados ficam numa pasta temporária, apagada ao sair. Ctrl-C encerra os dois servidores.',
+    options: [
+      { name: '--seed N', description: 'Semente da simulação (gols, acréscimos); a mesma semente repete o jogo. Padrão: 1.' },
+      { name: '--port N', description: 'Porta do Placar (padrão: PORT, ou 4321).' },
+      { name: '--speed N', description: 'Minutos de jogo por minuto real (padrão: 1, tempo real; 60 = um minuto por segundo).' },
+    ],
+    variables: ['HOST', 'PORT', 'REFRESH_CRON'],
+  },
+  {
+    seed: { type: 'string', default: '1' },
+    port: { type: 'string' },
+    speed: { type: 'string', default: '1' },
+  },
+  async (values) =>
+    runDemo({
+      seed: parseNumberOption('seed', values.seed, 0, 4_294_967_295, true),
+      port: values.port === undefined ? undefined : parseNumberOption('port', values.port, 0, 65_535, true),
+      speed: parseNumberOption('speed', values.speed, 0.1, 600, false),
+      env: process.env,
+      projectRoot: PROJECT_ROOT,
+      // performance.now() counts from the process start: the time-to-dashboard includes Node's boot.
+      startedAtMs: 0,
+    }),
+);

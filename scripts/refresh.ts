@@ -1,0 +1,24 @@
+/** `npm run refresh`: one scrape + build + publication, then exit (see src/pipeline/refresh.ts). */
+import path from 'node:path';
+import { EXIT_FAILURE, runCli } from '../src/lib/cli.ts';
+import { readConfig } from '../src/lib/config.ts';
+import { runRefresh } from '../src/pipeline/refresh.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '..');
+const log = (line: string): void => void process.stdout.write(`${line}\n`);
+
+await runCli(
+  {
+    usage: 'npm run refresh [-- --help]',
+    description:
+      'Coleta o site de origem uma vez, reconstrói o site e o publica em DATA_DIR/current (um servidor em execução passa a servi-lo). ' +
+      'Sai com 0 quando o build foi publicado, mesmo se a coleta falhou (os últimos dados válidos são mantidos); 1 quando nada pôde ser publicado.',
+    variables: ['UPSTREAM_URL', 'DATA_DIR', 'REFRESH_CRON', 'REQUEST_TIMEOUT_MS', 'MAX_RESPONSE_BYTES', 'BUILD_TIMEOUT_MS'],
+  },
+  {},
+  async () => {
+    const config = readConfig();
+    const report = await runRefresh(config, { projectRoot, log, label: 'atualização', waitForLock: true, progress: (line) => log(`  ${line}`) });
+    return report.outcome === 'published' ? 0 : EXIT_FAILURE;
+  },
+);

@@ -1,0 +1,30 @@
+/** `npm start`: the Placar server with its refresh schedule (see src/server/run-placar.ts). */
+import path from 'node:path';
+import { runCli } from '../src/lib/cli.ts';
+import { readConfig } from '../src/lib/config.ts';
+import { runPlacar } from '../src/server/run-placar.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '..');
+const log = (line: string): void => void process.stdout.write(`${line}\n`);
+
+await runCli(
+  {
+    usage: 'npm start [-- --help]',
+    description:
+      'Serve o painel e a API em HOST:PORT e atualiza os dados agora e a cada REFRESH_CRON (coleta → build → publicação). ' +
+      'SIGTERM ou Ctrl+C encerram de forma limpa.',
+  },
+  {},
+  async () => {
+    const config = readConfig();
+    const placar = await runPlacar(config, { projectRoot, log });
+    const signal = await new Promise<string>((resolve) => {
+      process.once('SIGTERM', () => resolve('SIGTERM'));
+      process.once('SIGINT', () => resolve('SIGINT'));
+    });
+    log(`${signal} recebido: encerrando…`);
+    await placar.stop();
+    log('Placar encerrado.');
+    return 0;
+  },
+);

@@ -1,0 +1,93 @@
+/**
+ * `npm run demo`: the demo upstream (recorded pages, simulated in real time) on 127.0.0.1,
+ * and Placar started against it as a child process — `node scripts/start.ts` with only
+ * UPSTREAM_URL and DATA_DIR changed, so Placar runs exactly as in production.
+ * Ctrl-C / SIGTERM stop both; a Placar crash stops the demo with a clear message.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseConfig } from '../lib/config.ts';
+import { simulatePages } from './simulate-pages.ts';
+import { startPlacarChild } from './placar-child.ts';
+import { readFixturePages, startFakeUpstream } from './upstream-server.ts';
+
+export interface DemoOptions {
+  seed: number;
+  /** Simulated match minutes per real minute. */
+  speed: number;
+  /** Port for Placar; undefined keeps PORT from the environment (default 4321). */
+  port: number | undefined;
+  /** The environment Placar inherits (the demo sets UPSTREAM_URL, DATA_DIR and maybe PORT). */
+  env: Readonly<Record<string, string | undefined>>;
+  projectRoot: string;
+  /** performance.now() when the command started, for the time-to-dashboard line. */
+  startedAtMs: number;
+}
+
+/** How often the demo upstream's pages are re-simulated: at least once per simulated minute. */
+function updateIntervalMs(speed: number): number {
+  return Math.min(5_000, Math.max(1_000, Math.round(60_000 / speed)));
+}
+
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** Resolves with 0 on the first Ctrl-C / SIGTERM / SIGHUP; later ones are ignored while stopping. */
+function waitForShutdownSignal(): Promise<number> {
+  return new Promise((resolve) => {
+    const onSignal = (): void => {
+      for (const signal of SHUTDOWN_SIGNALS) process.removeListener(signal, onSignal);
+      // Keep swallowing repeats (npm forwards the terminal's Ctrl-C a second time).
+      for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => undefined);
+      process.stdout.write('Encerrando a demonstração…\n');
+      resolve(0);
+    };
+    for (const signal of SHUTDOWN_SIGNALS) process.on(signal, onSignal);
+  });
+}
+
+/** Runs the demo until a signal or a Placar crash; resolves with the exit code. */
+export async function runDemo(options: DemoOptions): Promise<number> {
+  const overrides: Record<string, string> = options.port === undefined ? {} : { PORT: String(options.port) };
+  // Fail on an invalid HOST/PORT/REFRESH_CRON before starting anything (ConfigError → one line).
+  parseConfig({ ...options.env, ...overrides, UPSTREAM_URL: 'http://127.0.0.1' });
+  const shutdownRequested = waitForShutdownSignal();
+
+  const fixturePages = readFixturePages();
+  const startedAt = new Date();
+  const render = (): Record<string, string> =>
+    simulatePages({ fixturePages, seed: options.seed, speed: options.speed, startedAt, now: new Date() });
+  const upstream = await startFakeUpstream({ host: '127.0.0.1', port: 0, pages: render() });
+  const timer = setInterval(() => {
+    for (const [pagePath, html] of Object.entries(render())) upstream.setPage(pagePath, html);
+  }, updateIntervalMs(options.speed));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-demo-'));
+  try {
+    process.stdout.write(
+      `Demonstração: site de origem fictício em ${upstream.url} (semente ${options.seed}, velocidade ${options.speed}×), dados em ${dataDir}\n`,
+    );
+    const placar = startPlacarChild({
+      projectRoot: options.projectRoot,
+      env: { ...options.env, ...overrides, UPSTREAM_URL: upstream.url, DATA_DIR: dataDir },
+      onFirstRefresh: (url) => {
+        const ms = Math.round(performance.now() - options.startedAtMs);
+        process.stdout.write(`Demonstração pronta em ${ms} ms: abra ${url} (Ctrl-C encerra)\n`);
+      },
+    });
+    let stopping = false;
+    const crashed = placar.exited.then(({ code, signal }) => {
+      if (stopping) return 0;
+      const how = signal ? `sinal ${signal}` : `código ${code}`;
+      process.stderr.write(`Erro: o Placar parou inesperadamente (${how}); a demonstração foi encerrada.\n`);
+      return code !== null && code > 0 ? code : 1;
+    });
+    const exitCode = await Promise.race([shutdownRequested, crashed]);
+    stopping = true;
+    await placar.stop();
+    return exitCode;
+  } finally {
+    clearInterval(timer);
+    await upstream.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * What every dashboard page is built from, read once per build: the configured upstream and
+ * the snapshot (an empty, stale one before the first successful scrape).
+ */
+import { readConfig } from './config.ts';
+import type { Snapshot } from './model.ts';
+import { readSnapshotOrEmpty } from './snapshot-store.ts';
+
+export type ViewName = 'live' | 'hoje' | 'busca';
+
+export interface DashboardData {
+  upstreamUrl: string;
+  snapshot: Snapshot;
+  /** Tab counters: search starts at 0 until the browser has results. */
+  counts: Record<ViewName, number>;
+}
+
+export function buildDashboardData(upstreamUrl: string, snapshot: Snapshot): DashboardData {
+  return { upstreamUrl, snapshot, counts: { live: snapshot.live.count, hoje: snapshot.hoje.count, busca: 0 } };
+}
+
+export function readDashboardData(): DashboardData {
+  const config = readConfig();
+  return buildDashboardData(config.upstreamUrl, readSnapshotOrEmpty(config.dataDir, config.upstreamUrl));
+}

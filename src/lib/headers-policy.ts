@@ -1,0 +1,67 @@
+/**
+ * Which headers every response gets (CORS, security) and the per-kind Cache-Control and
+ * Content-Type of static files, as API.md specifies them. Data only: no I/O.
+ */
+import mime from 'mime-types';
+
+export const LIST_JSON_CACHE_CONTROL = 'public, max-age=15, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400';
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30';
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export const SEARCH_CACHE_CONTROL = 'public, max-age=15, s-maxage=30';
+/** Unfingerprinted files from public/ (favicon, robots.txt): short, they may change on deploy. */
+export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=300';
+export const NO_STORE = 'no-store';
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Same-origin everything; scripts and styles are external files (Astro is configured not to
+ * inline them), so neither needs 'unsafe-inline'. Crests stay on the upstream host, so images
+ * allow only self and data: — the dashboard must not hotlink them.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Sent on every response, whatever its status. */
+export const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag, Last-Modified, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset',
+};
+
+/** The answer to a CORS preflight (OPTIONS → 204). */
+export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers': 'If-None-Match, If-Modified-Since, Cache-Control, Content-Type, Accept, Accept-Language',
+  'Access-Control-Max-Age': '86400',
+};
+
+/** Methods every route accepts (OPTIONS is the preflight). */
+export const ALLOWED_METHODS = 'GET, HEAD';
+
+/** The file's Content-Type; extensionless files under api/ are the pre-built JSON endpoints. */
+export function contentTypeFor(relativePath: string): string {
+  if (relativePath.startsWith('api/') && !relativePath.slice(4).includes('.')) return JSON_CONTENT_TYPE;
+  return mime.contentType(relativePath.split('/').pop() ?? '') || 'application/octet-stream';
+}
+
+/** Cache-Control of a static file by kind: list JSON, HTML page, fingerprinted asset, other. */
+export function cacheControlFor(relativePath: string, contentType: string): string {
+  if (relativePath.startsWith('api/')) return LIST_JSON_CACHE_CONTROL;
+  if (relativePath.startsWith('_astro/')) return ASSET_CACHE_CONTROL;
+  if (contentType.startsWith('text/html')) return PAGE_CACHE_CONTROL;
+  return PUBLIC_FILE_CACHE_CONTROL;
+}

@@ -1,0 +1,57 @@
+/**
+ * RFC 9457 problem details for every API error: one builder per error the API can give,
+ * each with a pt-BR title and a detail that tells the client what to do.
+ */
+import type { Problem } from './model.ts';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/** The request path, bounded so a huge URL is not echoed back whole. */
+function instanceOf(pathname: string): string {
+  return pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
+}
+
+function buildProblem(status: number, title: string, detail: string, pathname: string): Problem {
+  return { type: 'about:blank', title, status, detail, instance: instanceOf(pathname) };
+}
+
+export const SEARCH_QUERY_HINT = 'Informe o parâmetro q com o nome de um time ou liga (2 a 100 caracteres).';
+
+export function buildBadQueryProblem(pathname: string, detail: string = SEARCH_QUERY_HINT): Problem {
+  return buildProblem(400, 'Parâmetro inválido', detail, pathname);
+}
+
+export function buildBadRequestProblem(pathname: string): Problem {
+  return buildProblem(400, 'Requisição inválida', 'O endereço pedido não pôde ser lido. Verifique a codificação da URL.', pathname);
+}
+
+export function buildNotFoundProblem(pathname: string): Problem {
+  return buildProblem(
+    404,
+    'Rota não encontrada',
+    'Esta rota não existe. Consulte /api/routes para ver as rotas disponíveis.',
+    pathname,
+  );
+}
+
+export function buildMethodNotAllowedProblem(pathname: string, method: string): Problem {
+  const shown = method.length > 20 ? `${method.slice(0, 20)}…` : method;
+  return buildProblem(405, 'Método não permitido', `O método ${shown} não é aceito. Use GET ou HEAD.`, pathname);
+}
+
+export function buildRateLimitedProblem(pathname: string, retryAfterSeconds: number): Problem {
+  return buildProblem(
+    429,
+    'Muitas buscas',
+    `Limite de buscas por minuto atingido. Tente de novo em ${retryAfterSeconds} s.`,
+    pathname,
+  );
+}
+
+/** The problem as a fetch Response (for Astro endpoints); `headers` are added. */
+export function buildProblemResponse(problem: Problem, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(problem), {
+    status: problem.status,
+    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store', ...headers },
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The only reader/writer of DATA_DIR/scrape-state.json: per listing, when it last
+ * succeeded or was tried, the last error, the upstream's validators (ETag, Last-Modified)
+ * for conditional requests, and the Retry-After instant before which it must not be
+ * requested. Losing this file is harmless (one unconditional request per listing), so a
+ * missing or corrupt file simply reads as a fresh state.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { LISTING_NAMES, type ListingName } from './model.ts';
+import { writeFileAtomically } from './snapshot-store.ts';
+
+export const SCRAPE_STATE_FILE = 'scrape-state.json';
+
+const ListingScrapeStateSchema = z.object({
+  lastSuccessAt: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  etag: z.string().nullable(),
+  lastModified: z.string().nullable(),
+  retryNotBefore: z.string().nullable(),
+});
+export type ListingScrapeState = z.infer<typeof ListingScrapeStateSchema>;
+
+export const ScrapeStateSchema = z.object({
+  live: ListingScrapeStateSchema,
+  hoje: ListingScrapeStateSchema,
+  amanha: ListingScrapeStateSchema,
+});
+export type ScrapeState = z.infer<typeof ScrapeStateSchema>;
+
+export function scrapeStatePath(dataDir: string): string {
+  return path.join(dataDir, SCRAPE_STATE_FILE);
+}
+
+export function freshListingState(): ListingScrapeState {
+  return { lastSuccessAt: null, lastAttemptAt: null, lastError: null, etag: null, lastModified: null, retryNotBefore: null };
+}
+
+export function freshScrapeState(): ScrapeState {
+  return { live: freshListingState(), hoje: freshListingState(), amanha: freshListingState() };
+}
+
+/** The state on disk, or a fresh one when the file is missing, unreadable or invalid. */
+export function readScrapeState(dataDir: string): ScrapeState {
+  try {
+    const parsed = ScrapeStateSchema.safeParse(JSON.parse(fs.readFileSync(scrapeStatePath(dataDir), 'utf8')));
+    return parsed.success ? parsed.data : freshScrapeState();
+  } catch {
+    return freshScrapeState();
+  }
+}
+
+export function writeScrapeStateAtomically(dataDir: string, state: ScrapeState): void {
+  const ordered: Record<ListingName, ListingScrapeState> = freshScrapeState();
+  for (const listing of LISTING_NAMES) ordered[listing] = ListingScrapeStateSchema.parse(state[listing]);
+  writeFileAtomically(scrapeStatePath(dataDir), `${JSON.stringify(ordered, null, 2)}\n`);
+}

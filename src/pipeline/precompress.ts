@@ -1,0 +1,82 @@
+/**
+ * After each build: brotli and gzip variants (file.br, file.gz, next to the file, as nginx's
+ * *_static modules expect) of every text file, and the site manifest with content hashes.
+ * Last-Modified is carried over from the previous build for files whose bytes did not change,
+ * and every file's mtime is set to it, so any static server (ours, nginx) agrees across builds.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { buildContentHash } from '../lib/etag.ts';
+import { writeSiteManifest, type SiteFile, type SiteManifest } from '../lib/site-manifest.ts';
+import { formatSaoPauloIso } from '../lib/time.ts';
+import { cacheControlFor, contentTypeFor } from '../lib/headers-policy.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compressing a few hundred bytes saves nothing worth a second file. */
+const MIN_COMPRESS_BYTES = 256;
+
+function isCompressible(contentType: string): boolean {
+  return /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/.test(contentType);
+}
+
+async function listFiles(clientDir: string): Promise<string[]> {
+  const entries = await fs.readdir(clientDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .map((entry) => path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** Writes `file + suffix` when the compressed bytes are meaningfully smaller; true if written. */
+async function writeVariant(file: string, suffix: string, original: Buffer, compressed: Buffer, modified: Date): Promise<boolean> {
+  if (compressed.length >= original.length * 0.95) return false;
+  await fs.writeFile(file + suffix, compressed);
+  await fs.utimes(file + suffix, modified, modified);
+  return true;
+}
+
+async function precompressFile(clientDir: string, relative: string, previous: Map<string, SiteFile>, builtAt: Date): Promise<SiteFile> {
+  const file = path.join(clientDir, ...relative.split('/'));
+  const content = await fs.readFile(file);
+  const hash = buildContentHash(content);
+  const contentType = contentTypeFor(relative);
+  const before = previous.get(relative);
+  const lastModified = before && before.hash === hash ? before.lastModified : builtAt.toUTCString();
+  const modified = new Date(lastModified);
+  let br = false;
+  let gz = false;
+  if (content.length >= MIN_COMPRESS_BYTES && isCompressible(contentType)) {
+    const [brBytes, gzBytes] = await Promise.all([
+      brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+      gzipAsync(content, { level: 9 }),
+    ]);
+    [br, gz] = await Promise.all([
+      writeVariant(file, '.br', content, brBytes, modified),
+      writeVariant(file, '.gz', content, gzBytes, modified),
+    ]);
+  }
+  await fs.utimes(file, modified, modified);
+  return { path: relative, hash, size: content.length, lastModified, contentType, cacheControl: cacheControlFor(relative, contentType), br, gzip: gz };
+}
+
+export interface PrecompressOptions {
+  clientDir: string;
+  buildId: string;
+  builtAt: Date;
+  /** The manifest of the build being replaced, for stable Last-Modified; null on a first build. */
+  previous: SiteManifest | null;
+  manifestFile: string;
+}
+
+export async function runPrecompress(options: PrecompressOptions): Promise<SiteManifest> {
+  const previous = new Map((options.previous?.files ?? []).map((file) => [file.path, file]));
+  const relatives = await listFiles(options.clientDir);
+  const files = await Promise.all(relatives.map((relative) => precompressFile(options.clientDir, relative, previous, options.builtAt)));
+  const manifest: SiteManifest = { buildId: options.buildId, builtAt: formatSaoPauloIso(options.builtAt), files };
+  writeSiteManifest(options.manifestFile, manifest);
+  return manifest;
+}

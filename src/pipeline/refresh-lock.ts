@@ -1,0 +1,60 @@
+/**
+ * DATA_DIR/refresh.lock: one refresh at a time per data folder, across processes (`npm start`
+ * and a manual `npm run refresh`). The file holds the owner's pid; a lock whose owner died
+ * is taken over.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { isProcessAlive } from './build-in-use.ts';
+
+export interface RefreshLock {
+  release(): void;
+}
+
+export function refreshLockPath(dataDir: string): string {
+  return path.join(dataDir, 'refresh.lock');
+}
+
+function readOwner(file: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(file, 'utf8').trim());
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The lock, or the pid holding it. */
+export function tryAcquireRefreshLock(dataDir: string): { lock: RefreshLock } | { heldBy: number } {
+  const file = refreshLockPath(dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      return {
+        lock: {
+          release: () => {
+            if (readOwner(file) === process.pid) fs.rmSync(file, { force: true });
+          },
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = readOwner(file);
+    if (owner !== null && owner !== process.pid && isProcessAlive(owner)) return { heldBy: owner };
+    // Dead (or unreadable, or our own leftover) owner: take it over.
+    fs.rmSync(file, { force: true });
+  }
+  return { heldBy: readOwner(file) ?? 0 };
+}
+
+/** Waits (polling) until the lock is free or `signal` aborts; null when aborted. */
+export async function acquireRefreshLock(dataDir: string, signal?: AbortSignal, pollMs = 250): Promise<RefreshLock | null> {
+  for (;;) {
+    if (signal?.aborted) return null;
+    const attempt = tryAcquireRefreshLock(dataDir);
+    if ('lock' in attempt) return attempt.lock;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}

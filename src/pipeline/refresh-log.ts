@@ -1,0 +1,64 @@
+/**
+ * The one structured line each refresh logs (pt-BR words, key=value pairs a log tool can
+ * parse), and the warnings for listings the upstream did not deliver.
+ */
+import { LISTING_NAMES } from '../lib/model.ts';
+import type { ScrapeReport } from './scrape.ts';
+
+export interface RefreshTimings {
+  scrapeMs: number;
+  buildMs: number;
+  compressMs: number;
+  swapMs: number;
+  cleanupMs: number;
+  totalMs: number;
+}
+
+export type RefreshOutcome = 'published' | 'build-failed' | 'skipped' | 'aborted';
+
+export interface RefreshReport {
+  outcome: RefreshOutcome;
+  /** The build now served (published) or the one that failed; null when none was started. */
+  buildId: string | null;
+  scrape: ScrapeReport | null;
+  timings: RefreshTimings;
+  /** Why the refresh did not publish (or why the scrape failed as a whole). */
+  error: string | null;
+  removedBuilds: string[];
+}
+
+const VERB: Record<RefreshOutcome, string> = {
+  published: 'concluída',
+  'build-failed': 'falhou',
+  skipped: 'ignorada',
+  aborted: 'interrompida',
+};
+
+function quote(value: string): string {
+  return `"${value.replace(/["\\]/g, '\\$&').replace(/\s+/g, ' ')}"`;
+}
+
+/** e.g. `atualização #3 concluída build=… live=3 hoje=25(304) amanha=10(falha) coleta_ms=412 …` */
+export function formatRefreshLine(label: string, report: RefreshReport): string {
+  const parts = [`${label} ${VERB[report.outcome]}`];
+  if (report.buildId) parts.push(`build=${report.buildId}`);
+  for (const listing of LISTING_NAMES) {
+    const result = report.scrape?.listings[listing];
+    if (!result) continue;
+    const note = !result.ok ? '(falha)' : result.notModified ? '(304)' : '';
+    parts.push(`${listing}=${result.count}${note}`);
+  }
+  const t = report.timings;
+  parts.push(`coleta_ms=${t.scrapeMs} build_ms=${t.buildMs} compressao_ms=${t.compressMs} troca_ms=${t.swapMs} limpeza_ms=${t.cleanupMs} total_ms=${t.totalMs}`);
+  if (report.removedBuilds.length > 0) parts.push(`removidos=${report.removedBuilds.length}`);
+  if (report.error) parts.push(`erro=${quote(report.error)}`);
+  return parts.join(' ');
+}
+
+/** One warning per listing the upstream did not deliver this time. */
+export function formatScrapeWarnings(scrape: ScrapeReport): string[] {
+  return LISTING_NAMES.filter((listing) => !scrape.listings[listing].ok).map(
+    (listing) =>
+      `aviso: ${listing} não foi atualizada (${scrape.listings[listing].error ?? 'erro desconhecido'}); os últimos dados válidos continuam publicados`,
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * One refresh: scrape → child-process build → precompress → atomic swap → cleanup, under the
+ * data folder's refresh lock. Every refresh builds, even when the upstream failed, so
+ * generatedAt/stale and the pages' notices stay current. A failed build leaves `current`
+ * (and so the served site) untouched; the next refresh simply tries again.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { buildBuildId, buildClientDir, buildDir, buildManifestPath } from '../lib/build-layout.ts';
+import type { Config } from '../lib/config.ts';
+import { readSiteManifest, type SiteManifest } from '../lib/site-manifest.ts';
+import { runSiteBuild } from './build-site.ts';
+import { runBuildCleanup } from './cleanup-builds.ts';
+import { runPrecompress } from './precompress.ts';
+import { acquireRefreshLock, tryAcquireRefreshLock, type RefreshLock } from './refresh-lock.ts';
+import { formatRefreshLine, formatScrapeWarnings, type RefreshReport, type RefreshTimings } from './refresh-log.ts';
+import { runScrape, type ScrapeReport } from './scrape.ts';
+import { readCurrentBuildId, swapCurrentBuild } from './swap-build.ts';
+
+export type { RefreshReport } from './refresh-log.ts';
+
+export interface RefreshOptions {
+  projectRoot: string;
+  log: (line: string) => void;
+  now?: () => Date;
+  signal?: AbortSignal;
+  /** How the log line names this run; default "atualização #1". */
+  label?: string;
+  /** false: build from the snapshot as it is (first start). Default true. */
+  scrape?: boolean;
+  /** Wait for another process's refresh to finish instead of skipping. Default false. */
+  waitForLock?: boolean;
+  /** Environment of the build child; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Called right after the swap, before cleanup (the server reloads its index here). */
+  onPublished?: (buildId: string, manifest: SiteManifest) => void;
+  /** Step-by-step lines (each listing, build, compression), e.g. on a first start. */
+  progress?: (line: string) => void;
+}
+
+function readPreviousManifest(dataDir: string): SiteManifest | null {
+  const current = readCurrentBuildId(dataDir);
+  try {
+    return current ? readSiteManifest(buildManifestPath(dataDir, current)) : null;
+  } catch {
+    return null;
+  }
+}
+
+function publish(options: RefreshOptions, buildId: string, manifest: SiteManifest): void {
+  try {
+    options.onPublished?.(buildId, manifest);
+  } catch (error) {
+    options.log(`aviso: o build ${buildId} foi publicado, mas o servidor não o carregou: ${(error as Error).message}`);
+  }
+}
+
+async function takeLock(config: Config, options: RefreshOptions): Promise<RefreshLock | string> {
+  if (options.waitForLock) return (await acquireRefreshLock(config.dataDir, options.signal)) ?? 'interrompida antes de começar';
+  const attempt = tryAcquireRefreshLock(config.dataDir);
+  return 'lock' in attempt ? attempt.lock : `outra atualização em andamento (pid ${attempt.heldBy})`;
+}
+
+export async function runRefresh(config: Config, options: RefreshOptions): Promise<RefreshReport> {
+  const now = options.now ?? (() => new Date());
+  const started = performance.now();
+  const since = (mark: number): number => Math.round(performance.now() - mark);
+  const timings: RefreshTimings = { scrapeMs: 0, buildMs: 0, compressMs: 0, swapMs: 0, cleanupMs: 0, totalMs: 0 };
+  const report: RefreshReport = { outcome: 'skipped', buildId: null, scrape: null, timings, error: null, removedBuilds: [] };
+  const finish = (): RefreshReport => {
+    timings.totalMs = since(started);
+    options.log(formatRefreshLine(options.label ?? 'atualização #1', report));
+    return report;
+  };
+  const lock = await takeLock(config, options);
+  if (typeof lock === 'string') {
+    report.error = lock;
+    return finish();
+  }
+  try {
+    if (options.scrape !== false) {
+      let mark = performance.now();
+      try {
+        report.scrape = await runScrape(config, { now, log: (line) => options.progress?.(`coleta ${line}`) });
+        for (const warning of formatScrapeWarnings(report.scrape)) options.log(warning);
+      } catch (error) {
+        report.error = `coleta falhou: ${(error as Error).message}`;
+        options.log(`aviso: ${report.error}; o site é reconstruído com o último snapshot`);
+      }
+      timings.scrapeMs = since(mark);
+    }
+    if (options.signal?.aborted) {
+      report.outcome = 'aborted';
+      return finish();
+    }
+    const buildId = buildBuildId(now(), randomBytes(2).toString('hex'));
+    report.buildId = buildId;
+    let mark = performance.now();
+    try {
+      await runSiteBuild({ projectRoot: options.projectRoot, dataDir: config.dataDir, upstreamUrl: config.upstreamUrl, buildId, timeoutMs: config.buildTimeoutMs, env: options.env ?? process.env, signal: options.signal });
+      timings.buildMs = since(mark);
+      options.progress?.(`build ${buildId} em ${timings.buildMs} ms`);
+      mark = performance.now();
+      const manifest = await runPrecompress({ clientDir: buildClientDir(config.dataDir, buildId), buildId, builtAt: now(), previous: readPreviousManifest(config.dataDir), manifestFile: buildManifestPath(config.dataDir, buildId) });
+      timings.compressMs = since(mark);
+      options.progress?.(`compressão de ${manifest.files.length} arquivos em ${timings.compressMs} ms`);
+      mark = performance.now();
+      swapCurrentBuild(config.dataDir, buildId);
+      timings.swapMs = since(mark);
+      report.outcome = 'published';
+      publish(options, buildId, manifest);
+    } catch (error) {
+      timings.buildMs ||= since(mark);
+      report.outcome = options.signal?.aborted ? 'aborted' : 'build-failed';
+      report.error = (error as Error).message;
+      fs.rmSync(buildDir(config.dataDir, buildId), { recursive: true, force: true });
+    }
+    mark = performance.now();
+    report.removedBuilds = runBuildCleanup(config.dataDir);
+    timings.cleanupMs = since(mark);
+    return finish();
+  } finally {
+    lock.release();
+  }
+}
+
+export type { ScrapeReport };

@@ -1,0 +1,128 @@
+/**
+ * One scrape: fetch the three upstream listings (at most 2 at a time, one fetch each),
+ * parse them, and write the snapshot and the scrape state atomically. Each listing keeps
+ * its last good data: a failure leaves its matches and generatedAt untouched and never
+ * touches the others. Upstream faults never throw; they are reported per listing.
+ */
+import { z } from 'zod';
+import type { Config } from '../lib/config.ts';
+import { LISTING_NAMES, MatchSchema, TIMEZONE, type ListingName, type Snapshot } from '../lib/model.ts';
+import { readScrapeState, writeScrapeStateAtomically, type ScrapeState } from '../lib/scrape-state-store.ts';
+import { listingSource, readSnapshotOrEmpty, writeSnapshotAtomically } from '../lib/snapshot-store.ts';
+import { isListingStale } from '../lib/staleness.ts';
+import { formatSaoPauloIso } from '../lib/time.ts';
+import { UpstreamFetchError } from '../upstream/errors.ts';
+import { createUpstreamAgent, fetchPage } from '../upstream/fetch-page.ts';
+import { parseListingPage } from '../upstream/parse-listing.ts';
+import type { Dispatcher } from 'undici';
+
+export interface ListingScrapeResult {
+  ok: boolean;
+  notModified: boolean;
+  /** Matches the listing holds after this scrape (the last good ones on failure). */
+  count: number;
+  durationMs: number;
+  error: string | null;
+}
+export interface ScrapeReport {
+  listings: Record<ListingName, ListingScrapeResult>;
+  snapshot: Snapshot;
+  durationMs: number;
+}
+
+const MAX_CONCURRENT_FETCHES = 2;
+const MatchListSchema = z.array(MatchSchema);
+
+interface ScrapeContext {
+  config: Config;
+  now: () => Date;
+  snapshot: Snapshot;
+  state: ScrapeState;
+  dispatcher: Dispatcher;
+}
+
+async function forEachConcurrently<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < items.length; index = next++) await task(items[index] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+async function scrapeListing(listing: ListingName, context: ScrapeContext): Promise<ListingScrapeResult> {
+  const { config, now, snapshot, state } = context;
+  const started = performance.now();
+  const source = listingSource(config.upstreamUrl, listing);
+  const envelope = snapshot[listing];
+  const previous = state[listing];
+  const attemptedAt = formatSaoPauloIso(now());
+  // Validators only make sense while we still hold the page they describe.
+  const holdsPage = envelope.generatedAt !== null && envelope.source === source;
+  const elapsed = (): number => Math.round(performance.now() - started);
+  try {
+    const page = await fetchPage(source, {
+      dispatcher: context.dispatcher,
+      timeoutMs: config.requestTimeoutMs,
+      maxBytes: config.maxResponseBytes,
+      etag: holdsPage ? previous.etag : null,
+      lastModified: holdsPage ? previous.lastModified : null,
+      retryNotBefore: previous.retryNotBefore ? new Date(previous.retryNotBefore) : null,
+      now,
+    });
+    const matches = page.notModified ? envelope.matches : MatchListSchema.parse(parseListingPage(page.html, page.url));
+    const succeededAt = formatSaoPauloIso(now());
+    snapshot[listing] = { generatedAt: succeededAt, timezone: TIMEZONE, source, stale: false, count: matches.length, matches };
+    state[listing] = {
+      lastSuccessAt: succeededAt,
+      lastAttemptAt: attemptedAt,
+      lastError: null,
+      etag: page.etag ?? (page.notModified ? previous.etag : null),
+      lastModified: page.lastModified ?? (page.notModified ? previous.lastModified : null),
+      retryNotBefore: null,
+    };
+    return { ok: true, notModified: page.notModified, count: matches.length, durationMs: elapsed(), error: null };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const pendingUntil = previous.retryNotBefore && Date.parse(previous.retryNotBefore) > now().getTime() ? previous.retryNotBefore : null;
+    const retryNotBefore = error instanceof UpstreamFetchError && error.retryNotBefore ? formatSaoPauloIso(error.retryNotBefore) : pendingUntil;
+    state[listing] = { ...previous, lastAttemptAt: attemptedAt, lastError: message, retryNotBefore };
+    return { ok: false, notModified: false, count: envelope.count, durationMs: elapsed(), error: message };
+  }
+}
+
+/** One pt-BR summary line per listing, as `npm run scrape` prints it. */
+export function formatListingLine(listing: ListingName, result: ListingScrapeResult): string {
+  if (!result.ok) return `${listing}: falhou em ${result.durationMs} ms — ${result.error ?? 'erro desconhecido'}`;
+  if (result.notModified) return `${listing}: sem mudanças (304), ${result.count} jogos mantidos, em ${result.durationMs} ms`;
+  return `${listing}: ${result.count} jogos em ${result.durationMs} ms`;
+}
+
+export async function runScrape(config: Config, options: { now?: () => Date; log?: (line: string) => void } = {}): Promise<ScrapeReport> {
+  const now = options.now ?? (() => new Date());
+  const started = performance.now();
+  const snapshot = readSnapshotOrEmpty(config.dataDir, config.upstreamUrl);
+  const state = readScrapeState(config.dataDir);
+  const dispatcher = createUpstreamAgent(config.requestTimeoutMs);
+  const context: ScrapeContext = { config, now, snapshot, state, dispatcher };
+  const results: Partial<Record<ListingName, ListingScrapeResult>> = {};
+  try {
+    await forEachConcurrently(LISTING_NAMES, MAX_CONCURRENT_FETCHES, async (listing) => {
+      results[listing] = await scrapeListing(listing, context);
+    });
+  } finally {
+    await dispatcher.close();
+  }
+
+  const finishedAt = now();
+  for (const listing of LISTING_NAMES) {
+    const envelope = snapshot[listing];
+    envelope.source = listingSource(config.upstreamUrl, listing);
+    envelope.stale = isListingStale(envelope.generatedAt, finishedAt, config.refreshIntervalSeconds);
+  }
+  writeSnapshotAtomically(config.dataDir, snapshot);
+  writeScrapeStateAtomically(config.dataDir, state);
+
+  const listings = Object.fromEntries(LISTING_NAMES.map((listing) => [listing, results[listing]])) as Record<ListingName, ListingScrapeResult>;
+  for (const listing of LISTING_NAMES) options.log?.(formatListingLine(listing, listings[listing]));
+  return { listings, snapshot, durationMs: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,34 @@
+/**
+ * Publishing a build: DATA_DIR/current is re-pointed at builds/<id>/client with a temp symlink
+ * renamed over it (rename is atomic), so a reader resolves either the old or the new build,
+ * never nothing. Only the client folder is linked: a running server keeps its server bundle.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { currentLinkPath, currentLinkTarget, parseCurrentLinkTarget } from '../lib/build-layout.ts';
+
+export class BuildSwapError extends Error {
+  override name = 'BuildSwapError' as const;
+}
+
+export function swapCurrentBuild(dataDir: string, buildId: string): void {
+  const link = currentLinkPath(dataDir);
+  const temp = path.join(dataDir, `.current.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  fs.symlinkSync(currentLinkTarget(buildId), temp);
+  try {
+    fs.renameSync(temp, link);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw new BuildSwapError(`Não foi possível apontar ${link} para o build ${buildId}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** The build `current` points at; null when there is no link (or it names no build). */
+export function readCurrentBuildId(dataDir: string): string | null {
+  try {
+    return parseCurrentLinkTarget(fs.readlinkSync(currentLinkPath(dataDir)));
+  } catch {
+    return null;
+  }
+}

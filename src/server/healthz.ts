@@ -1,0 +1,38 @@
+/**
+ * GET /healthz: per listing when it was last fetched, whether it is stale and the last error;
+ * `degraded` (still 200) when any listing is stale. Never cached.
+ */
+import type { Config } from '../lib/config.ts';
+import { LISTING_NAMES, type ListingName } from '../lib/model.ts';
+import { readScrapeState } from '../lib/scrape-state-store.ts';
+import { isListingStale } from '../lib/staleness.ts';
+import type { SnapshotReader } from './snapshot-reader.ts';
+
+export interface ListingHealth {
+  generatedAt: string | null;
+  stale: boolean;
+  lastError: string | null;
+}
+
+export interface Health {
+  status: 'ok' | 'degraded';
+  listings: Record<ListingName, ListingHealth>;
+  lastBuildAt: string | null;
+}
+
+export function buildHealth(config: Config, reader: SnapshotReader, lastBuildAt: string | null, now: Date): Health {
+  const { snapshot } = reader.read();
+  const state = readScrapeState(config.dataDir);
+  const listings = {} as Record<ListingName, ListingHealth>;
+  for (const listing of LISTING_NAMES) {
+    const { generatedAt, stale } = snapshot[listing];
+    listings[listing] = {
+      generatedAt,
+      // Also stale when refreshes stopped: the snapshot's flag is only as new as the last scrape.
+      stale: stale || isListingStale(generatedAt, now, config.refreshIntervalSeconds),
+      lastError: state[listing].lastError,
+    };
+  }
+  const degraded = LISTING_NAMES.some((listing) => listings[listing].stale);
+  return { status: degraded ? 'degraded' : 'ok', listings, lastBuildAt };
+}

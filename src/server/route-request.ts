@@ -1,0 +1,100 @@
+/**
+ * The request listener: common headers, URL and method checks, then /healthz, /api/busca
+ * (rate limit, then the adapter), static files, and 404s (problem+json under /api, a pt-BR
+ * page elsewhere). Lookups are in an in-memory map, so no path can reach outside the client
+ * folder; anything a client sends gets a 2xx/3xx/4xx, never a 5xx.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ALLOWED_METHODS, COMMON_HEADERS, NO_STORE, PREFLIGHT_HEADERS } from '../lib/headers-policy.ts';
+import { buildBadRequestProblem, buildMethodNotAllowedProblem, buildNotFoundProblem, buildRateLimitedProblem } from '../lib/problem.ts';
+import type { CurrentSite } from './current-site.ts';
+import type { Health } from './healthz.ts';
+import { buildRateLimitHeaders, type RateLimiter } from './rate-limit.ts';
+import { writeJson, writePlainPage, writeProblem } from './respond.ts';
+import type { SearchHandler } from './search-handler.ts';
+import { serveStaticEntry } from './serve-static.ts';
+
+export interface RouterParts {
+  site: CurrentSite;
+  search: SearchHandler;
+  rateLimiter: RateLimiter;
+  health: () => Health;
+}
+
+const SEARCH_PATH = '/api/busca';
+
+/** The decoded path, or null when the URL cannot be read (bad escapes, NUL). */
+function readPath(rawUrl: string): { encoded: string; decoded: string } | null {
+  try {
+    // WHATWG parsing resolves "." and ".." segments (also as %2e), so the path stays rooted.
+    const encoded = new URL(rawUrl, 'http://placar.invalid').pathname;
+    const decoded = decodeURIComponent(encoded);
+    return decoded.includes('\0') ? null : { encoded, decoded };
+  } catch {
+    return null;
+  }
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+function answerNotFound(req: IncomingMessage, res: ServerResponse, path: string, site: CurrentSite): void {
+  if (isApiPath(path)) return writeProblem(req, res, buildNotFoundProblem(path));
+  const page = site.get()?.notFoundPage;
+  if (page) return serveStaticEntry(req, res, page, { status: 404, cacheControl: NO_STORE });
+  writePlainPage(req, res, 404, 'Página não encontrada', 'O endereço pedido não existe no Placar.');
+}
+
+async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: RouterParts): Promise<void> {
+  const decision = parts.rateLimiter.check(req.socket.remoteAddress ?? 'desconhecido');
+  if (decision) {
+    const headers = buildRateLimitHeaders(decision);
+    if (!decision.allowed) {
+      return writeProblem(req, res, buildRateLimitedProblem(SEARCH_PATH, decision.resetSeconds), { ...headers, 'Retry-After': String(decision.resetSeconds) });
+    }
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  }
+  if (!parts.search.ready() && !parts.site.get()) return answerStarting(req, res);
+  await parts.search.handle(req, res, () => writeProblem(req, res, buildNotFoundProblem(SEARCH_PATH)));
+}
+
+function answerStarting(req: IncomingMessage, res: ServerResponse): void {
+  writePlainPage(req, res, 503, 'Placar iniciando', 'O primeiro build do site está em andamento. Tente de novo em alguns segundos.', { 'Retry-After': '2' });
+}
+
+export function createRequestListener(parts: RouterParts): (req: IncomingMessage, res: ServerResponse) => void {
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+    const path = readPath(req.url ?? '/');
+    if (!path) {
+      if (isApiPath(req.url ?? '')) return writeProblem(req, res, buildBadRequestProblem('/api'));
+      return writePlainPage(req, res, 400, 'Endereço inválido', 'O endereço pedido não pôde ser lido. Verifique a codificação da URL.');
+    }
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      res.writeHead(204, { ...PREFLIGHT_HEADERS, 'Content-Length': '0' });
+      return void res.end();
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      const allow = { Allow: ALLOWED_METHODS };
+      if (isApiPath(path.decoded)) return writeProblem(req, res, buildMethodNotAllowedProblem(path.decoded, method), allow);
+      return writePlainPage(req, res, 405, 'Método não permitido', 'Esta página só aceita GET e HEAD.', allow);
+    }
+    if (path.decoded === '/healthz') return writeJson(req, res, 200, parts.health(), { 'Cache-Control': NO_STORE });
+    if (path.decoded === SEARCH_PATH) return answerSearch(req, res, parts);
+    const site = parts.site.get();
+    if (!site) return answerStarting(req, res);
+    const entry = site.routes.get(path.decoded);
+    if (entry) return serveStaticEntry(req, res, entry);
+    answerNotFound(req, res, path.decoded, parts.site);
+  };
+  return (req, res) => {
+    route(req, res).catch((error: unknown) => {
+      // A bug of ours, not the client's input: answer once, keep serving.
+      process.stderr.write(`erro ao responder ${req.method} ${req.url}: ${(error as Error).message}\n`);
+      if (!res.headersSent) writePlainPage(req, res, 500, 'Erro interno', 'Algo falhou do nosso lado. Tente de novo.');
+      else res.destroy();
+    });
+  };
+}

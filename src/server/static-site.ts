@@ -1,0 +1,61 @@
+/**
+ * One build's client folder, loaded whole into memory (the site is a few hundred KB) from its
+ * site manifest: identity, br and gzip bytes per file, keyed by URL path. Requests never touch
+ * the disk, so deleting or swapping builds can never break a response in flight.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildClientDir, buildManifestPath } from '../lib/build-layout.ts';
+import { SiteManifestError, readSiteManifest, type SiteFile } from '../lib/site-manifest.ts';
+
+export interface StaticEntry {
+  file: SiteFile;
+  identity: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+}
+
+export interface StaticSite {
+  buildId: string;
+  builtAt: string;
+  /** Decoded URL path → file: "/" and "/hoje" for index.html and hoje.html, "/api/live", … */
+  routes: ReadonlyMap<string, StaticEntry>;
+  /** The dashboard's 404.html, when it has one. */
+  notFoundPage: StaticEntry | null;
+}
+
+/** Error pages are bodies for error statuses, never pages of their own. */
+const ERROR_PAGES = new Set(['404.html', '500.html']);
+
+/** URL paths a file answers to: the file's own, and the extensionless one for pages. */
+export function buildRoutePaths(relative: string): string[] {
+  const own = `/${relative}`;
+  if (!relative.endsWith('.html')) return [own];
+  const page = own.slice(0, -'.html'.length);
+  if (page === '/index') return ['/', own];
+  if (page.endsWith('/index')) return [page.slice(0, -'/index'.length), own];
+  return [page, own];
+}
+
+export function loadStaticSite(dataDir: string, buildId: string): StaticSite {
+  const manifest = readSiteManifest(buildManifestPath(dataDir, buildId));
+  if (!manifest) throw new SiteManifestError(`O build ${buildId} não tem manifesto: não foi publicado por completo.`);
+  const clientDir = buildClientDir(dataDir, buildId);
+  const routes = new Map<string, StaticEntry>();
+  let notFoundPage: StaticEntry | null = null;
+  for (const file of manifest.files) {
+    const absolute = path.join(clientDir, ...file.path.split('/'));
+    const entry: StaticEntry = {
+      file,
+      identity: fs.readFileSync(absolute),
+      br: file.br ? fs.readFileSync(`${absolute}.br`) : null,
+      gzip: file.gzip ? fs.readFileSync(`${absolute}.gz`) : null,
+    };
+    if (ERROR_PAGES.has(file.path)) {
+      if (file.path === '404.html') notFoundPage = entry;
+      continue;
+    }
+    for (const route of buildRoutePaths(file.path)) routes.set(route, entry);
+  }
+  return { buildId, builtAt: manifest.builtAt, routes, notFoundPage };
+}

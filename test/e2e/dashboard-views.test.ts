@@ -1,0 +1,211 @@
+/**
+ * The three views with the sample upstream pages, in Chromium against the real server:
+ * every specified text and counter, grouping, footer, demo marker, no-JS behaviour,
+ * accessibility and screenshots.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages } from '../../src/demo/upstream-server.ts';
+import { findSeriousViolations } from '../support/axe.ts';
+import { saveScreenshot, watchPage } from '../support/browser.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
+import { formatExpectedClock, readRows, readTabs, readVisibleText } from '../support/dashboard-page.ts';
+import { PROJECT_ROOT } from '../support/placar-process.ts';
+
+const VIEWS = [
+  { name: 'ao-vivo', path: '/' },
+  { name: 'hoje', path: '/hoje' },
+  { name: 'busca', path: '/busca' },
+] as const;
+
+let harness: DashboardHarness;
+
+beforeAll(async () => {
+  harness = await startDashboardHarness({ pages: readFixturePages() });
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe('Ao Vivo (/) with live matches', () => {
+  it('shows the three tabs with their counters, Ao Vivo marked as current', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.placar.url}/`);
+    expect(await readTabs(page)).toEqual([
+      { label: 'Ao Vivo', count: '4', current: 'page' },
+      { label: 'Hoje', count: '13', current: null },
+      { label: 'Busca', count: '0', current: null },
+    ]);
+  });
+
+  it('says "Última atualização HH:MM:SS" (São Paulo time of the data) and "Auto-refresh em 60s"', async () => {
+    const live = await harness.readListing('live');
+    const page = await harness.newPage();
+    await page.goto(`${harness.placar.url}/`);
+    const line = await readVisibleText(page, '.last-update');
+    expect(line).toMatch(/^Última atualização \d{2}:\d{2}:\d{2} Auto-refresh em 60s$/);
+    expect(line).toContain(`Última atualização ${formatExpectedClock(live.generatedAt ?? '')}`);
+    expect(await page.locator('[data-stale-notice]').isVisible()).toBe(false);
+    expect(await page.locator('[data-empty-state]').isVisible()).toBe(false);
+  });
+
+  it('lists the live matches grouped by competition in the upstream order, with pt-BR badges', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.placar.url}/`);
+    const rows = await readRows(page);
+    expect(rows.map((r) => [r.competition, r.badge, r.home, r.score, r.away])).toEqual([
+      ['Brasileirão Série A', "67'", 'Flamengo', '2 x 1', 'Palmeiras'],
+      ['Brasileirão Série A', 'Intervalo', 'São Paulo', '0 x 0', 'Grêmio'],
+      ['Campeonato Espanhol', 'Ao vivo', 'Real Madrid', '1 x 0', 'Barcelona'],
+      ['Brasileiro Feminino', "88'", 'Corinthians Feminino', '2 x 2', 'Ferroviária Feminino'],
+    ]);
+    expect(await page.locator('h2.competition-name').allTextContents()).toEqual([
+      'Brasileirão Série A',
+      'Campeonato Espanhol',
+      'Brasileiro Feminino',
+    ]);
+    expect(rows[0]?.href).toBe(`${harness.upstream.url}/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html`);
+  });
+});
+
+describe('Hoje (/hoje) with today\'s matches', () => {
+  it('shows the tabs with Hoje current, the last update line and every match of the day', async () => {
+    const hoje = await harness.readListing('hoje');
+    const page = await harness.newPage();
+    await page.goto(`${harness.placar.url}/hoje`);
+    expect(await readTabs(page)).toEqual([
+      { label: 'Ao Vivo', count: '4', current: null },
+      { label: 'Hoje', count: '13', current: 'page' },
+      { label: 'Busca', count: '0', current: null },
+    ]);
+    expect(await readVisibleText(page, '.last-update')).toContain(`Última atualização ${formatExpectedClock(hoje.generatedAt ?? '')}`);
+    const rows = await readRows(page);
+    expect(rows).toHaveLength(13);
+    expect([...new Set(rows.map((r) => r.competition))]).toEqual([
+      'Brasileirão Série A',
+      'Campeonato Inglês',
+      'Copa do Brasil',
+      'Campeonato Espanhol',
+      'Copa São Paulo de Futebol Júnior',
+      'Brasileiro Feminino',
+    ]);
+    const byHome = new Map(rows.map((r) => [r.home, r]));
+    expect(byHome.get('Fortaleza')).toMatchObject({ badge: 'Encerrado', score: '(4) 1 x 1 (5)', away: 'Cruzeiro' });
+    expect(byHome.get('Atlético-MG')).toMatchObject({ score: '21:30', away: 'Red Bull Bragantino' });
+    expect(byHome.get('Corinthians Sub-20')).toMatchObject({ badge: 'Suspenso', score: '0 x 0' });
+    expect(byHome.get('São Paulo')).toMatchObject({ badge: 'Intervalo' });
+  });
+});
+
+describe('Busca (/busca) before a term', () => {
+  it('shows a labelled input, a submit button, the prompt and a 0 counter', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.placar.url}/busca`);
+    expect(await readTabs(page)).toEqual([
+      { label: 'Ao Vivo', count: '4', current: null },
+      { label: 'Hoje', count: '13', current: null },
+      { label: 'Busca', count: '0', current: 'page' },
+    ]);
+    await page.getByLabel('Time ou liga').waitFor();
+    expect(await page.getByRole('button', { name: 'Buscar' }).isVisible()).toBe(true);
+    expect(await readVisibleText(page, '[data-empty-state]')).toBe('Digite um time ou liga para buscar');
+    expect(await readRows(page)).toEqual([]);
+  });
+});
+
+describe('every view', () => {
+  it('credits the upstream with a link and lists the five API endpoints as working links', async () => {
+    const page = await harness.newPage();
+    for (const view of VIEWS) {
+      await page.goto(`${harness.placar.url}${view.path}`);
+      const credit = page.locator('footer a', { hasText: new URL(harness.upstream.url).host });
+      expect(await credit.getAttribute('href')).toBe(harness.upstream.url);
+      expect(await readVisibleText(page, 'footer p')).toBe(`Dados obtidos em tempo real de ${new URL(harness.upstream.url).host}.`);
+      expect(await readVisibleText(page, 'footer h2')).toBe('API Endpoints');
+      const items = await page.locator('footer .api-list li').evaluateAll((lis) =>
+        lis.map((li) => ({ text: li.textContent?.replace(/\s+/g, ' ').trim(), href: li.querySelector('a')?.getAttribute('href') })),
+      );
+      expect(items.map((i) => i.text)).toEqual([
+        'GET /api/live — Jogos acontecendo agora',
+        'GET /api/hoje — Todos os jogos de hoje',
+        'GET /api/amanha — Jogos de amanhã',
+        'GET /api/busca?q= — Buscar por time ou liga',
+        'GET /api/routes — Documentação da API',
+      ]);
+      for (const item of items) {
+        const response = await fetch(new URL(item.href ?? '', harness.placar.url));
+        expect(response.status, item.href ?? 'no href').toBe(200);
+      }
+    }
+  });
+
+  it('marks the demo (loopback upstream) with "Demonstração — dados fictícios"', async () => {
+    const page = await harness.newPage();
+    for (const view of VIEWS) {
+      await page.goto(`${harness.placar.url}${view.path}`);
+      expect(await readVisibleText(page, '.demo-banner')).toBe('Demonstração — dados fictícios');
+    }
+  });
+
+  it('has no inline script and no style attribute, and requests nothing from another origin', async () => {
+    for (const view of VIEWS) {
+      const html = await (await fetch(`${harness.placar.url}${view.path}`)).text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toMatch(/\bsrc="\/_astro\/[^"]+\.js"|type="application\/json"/);
+      expect(html).not.toMatch(/\sstyle=/);
+      expect(html).not.toMatch(/<style\b/);
+    }
+    const page = await harness.newPage();
+    const seen = watchPage(page, harness.placar.url);
+    for (const view of VIEWS) await page.goto(`${harness.placar.url}${view.path}`, { waitUntil: 'networkidle' });
+    expect(seen.foreignRequests).toEqual([]);
+    expect(seen.errors).toEqual([]);
+  });
+
+  it('passes an axe-core scan with no serious or critical violation, in light and dark themes', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await harness.newPage({ colorScheme });
+      for (const view of [...VIEWS, { name: 'busca-resultados', path: '/busca?q=brasileirao' }]) {
+        await page.goto(`${harness.placar.url}${view.path}`);
+        if (view.path.includes('?q=')) await page.locator('[data-match-list] .match').first().waitFor();
+        expect(await findSeriousViolations(page), `${view.path} (${colorScheme})`).toEqual([]);
+      }
+    }
+  });
+
+  it('saves screenshots at 360 px and 1280 px, and the README screenshot', async () => {
+    for (const width of [360, 1280]) {
+      const page = await harness.newPage({ viewport: { width, height: 800 }, colorScheme: 'light' });
+      for (const view of VIEWS) {
+        await page.goto(`${harness.placar.url}${view.path === '/busca' ? '/busca?q=brasileirao' : view.path}`);
+        if (view.name === 'busca') await page.locator('[data-match-list] .match').first().waitFor();
+        const file = await saveScreenshot(page, `${view.name}-${width}`);
+        expect(fs.statSync(file).size).toBeGreaterThan(5_000);
+        // Nothing wider than the viewport: usable at 360 px without sideways scrolling.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        if (width === 1280 && view.name === 'ao-vivo') {
+          const readmeShot = path.join(PROJECT_ROOT, 'docs', 'screenshot.png');
+          await page.screenshot({ path: readmeShot, fullPage: true });
+        }
+      }
+    }
+  });
+});
+
+describe('without JavaScript', () => {
+  it('live and today views show the data from the HTML; search submits and says JavaScript is needed', async () => {
+    const page = await harness.newPage({ javaScriptEnabled: false });
+    await page.goto(`${harness.placar.url}/`);
+    expect(await readRows(page)).toHaveLength(4);
+    await page.goto(`${harness.placar.url}/hoje`);
+    expect(await readRows(page)).toHaveLength(13);
+    await page.goto(`${harness.placar.url}/busca`);
+    await page.getByLabel('Time ou liga').fill('flamengo');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.waitForURL(/\/busca\?q=flamengo$/);
+    expect(await readVisibleText(page, 'main')).toContain('A busca precisa de JavaScript');
+  });
+});

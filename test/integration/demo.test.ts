@@ -1,0 +1,127 @@
+/**
+ * `node scripts/demo.ts` end to end: the demo upstream + a real Placar child, seen from the
+ * outside (HTTP and process exit), sped up (--speed 60, a refresh every 5 s) to fit a test.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ListEnvelope } from '../../src/lib/model.ts';
+import { saoPauloDate } from '../../src/lib/time.ts';
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DEMO_MARKER = 'Demonstração — dados fictícios';
+
+interface DemoRun {
+  child: ChildProcess;
+  output(): string;
+  waitFor(re: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  exited: Promise<number | null>;
+}
+
+const runs: DemoRun[] = [];
+
+function startDemo(args: string[], env: Record<string, string> = {}): DemoRun {
+  const child = spawn(process.execPath, ['scripts/demo.ts', ...args], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+  });
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const waitFor = async (re: RegExp, timeoutMs = 90_000): Promise<RegExpExecArray> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const match = re.exec(text);
+      if (match) return match;
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`sem ${re}:\n${text}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const run = { child, output: () => text, waitFor, exited };
+  runs.push(run);
+  return run;
+}
+
+async function isRefused(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+async function liveFingerprint(url: string): Promise<{ envelope: ListEnvelope; fingerprint: string }> {
+  const envelope = (await (await fetch(`${url}/api/live`)).json()) as ListEnvelope;
+  const fingerprint = JSON.stringify(envelope.matches.map((m) => [m.id, m.statusLabel, m.score]));
+  return { envelope, fingerprint };
+}
+
+afterAll(async () => {
+  for (const run of runs) {
+    if (run.child.exitCode === null && run.child.signalCode === null) {
+      run.child.kill('SIGTERM');
+      await run.exited;
+    }
+  }
+});
+
+describe('npm run demo', () => {
+  it('prints its options with --help', async () => {
+    const run = startDemo(['--help']);
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toMatch(/Uso: npm run demo/);
+    expect(run.output()).toMatch(/--seed/);
+    expect(run.output()).toMatch(/REFRESH_CRON=/);
+  });
+
+  it('serves a changing demo dashboard, then stops both servers on SIGINT', async () => {
+    const startedAt = performance.now();
+    const run = startDemo(['--speed', '60', '--seed', '3'], { REFRESH_CRON: '*/5 * * * * *' });
+    const upstreamUrl = (await run.waitFor(/site de origem fictício em (http:\/\/\S+)/))[1] ?? '';
+    const dataDir = (await run.waitFor(/dados em (\S+)/))[1] ?? '';
+    const url = (await run.waitFor(/Demonstração pronta em \d+ ms: abra (http:\/\/\S+)/))[1] ?? '';
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain(DEMO_MARKER);
+    console.log(`demo: dashboard answering ${Math.round(performance.now() - startedAt)} ms after spawn`);
+
+    const first = await liveFingerprint(url);
+    expect(first.envelope.count).toBeGreaterThan(0);
+    for (const match of first.envelope.matches) expect(match.date).toBe(saoPauloDate(new Date()));
+
+    const deadline = Date.now() + 60_000;
+    let latest = first;
+    while (latest.fingerprint === first.fingerprint && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      latest = await liveFingerprint(url);
+    }
+    expect(latest.fingerprint).not.toBe(first.fingerprint);
+
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(await isRefused(`${url}/`)).toBe(true);
+    expect(await isRefused(`${upstreamUrl}/jogos-de-hoje`)).toBe(true);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('stops with a clear message when Placar cannot start', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as net.AddressInfo;
+    try {
+      const run = startDemo(['--port', String(port)]);
+      expect(await run.exited).not.toBe(0);
+      expect(run.output()).toMatch(/o Placar parou inesperadamente/);
+      const upstreamUrl = (await run.waitFor(/site de origem fictício em (http:\/\/\S+)/))[1] ?? '';
+      expect(await isRefused(`${upstreamUrl}/jogos-de-hoje`)).toBe(true);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,61 @@
+/** Reads what a dashboard page shows, as text, for assertions. */
+import type { Page } from 'playwright-core';
+
+export interface ShownTab {
+  label: string;
+  count: string;
+  current: string | null;
+}
+
+export interface ShownRow {
+  competition: string;
+  badge: string;
+  home: string;
+  score: string;
+  away: string;
+  href: string;
+}
+
+export function readTabs(page: Page): Promise<ShownTab[]> {
+  return page.$$eval('nav.tabs a', (links) =>
+    links.map((link) => ({
+      label: link.querySelector('.tab-label')?.textContent ?? '',
+      count: link.querySelector('.tab-count')?.textContent ?? '',
+      current: link.getAttribute('aria-current'),
+    })),
+  );
+}
+
+export function readRows(page: Page): Promise<ShownRow[]> {
+  return page.$$eval('[data-match-list] .match', (rows) =>
+    rows.map((row) => {
+      const text = (selector: string): string => row.querySelector(selector)?.textContent?.trim() ?? '';
+      return {
+        competition: row.closest('.competition')?.querySelector('h2')?.textContent?.trim() ?? '',
+        badge: text('.badge'),
+        home: text('.team--home'),
+        score: text('.score'),
+        away: text('.team--away'),
+        href: row.querySelector('a')?.getAttribute('href') ?? '',
+      };
+    }),
+  );
+}
+
+/** Text of the first visible element matching `selector`, whitespace collapsed; '' when none. */
+export async function readVisibleText(page: Page, selector: string): Promise<string> {
+  const locator = page.locator(selector).filter({ visible: true }).first();
+  if ((await locator.count()) === 0) return '';
+  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** "19:41:05" for an ISO instant, in São Paulo time, computed independently of the app's code. */
+export function formatExpectedClock(iso: string): string {
+  return new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}

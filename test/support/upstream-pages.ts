@@ -1,0 +1,54 @@
+/**
+ * Edits of the upstream sample pages for browser tests, in the upstream's own markup: a
+ * changed score, a renamed team, a page with many matches. Names are set as text, so markup
+ * in a name reaches the page HTML-escaped, as a real site would send it.
+ */
+import * as cheerio from 'cheerio';
+
+function matchAnchor($: cheerio.CheerioAPI, matchPath: string) {
+  const anchor = $(`a[href="${matchPath}"]`);
+  if (anchor.length === 0) throw new Error(`no match ${matchPath} in the page`);
+  return anchor;
+}
+
+/** The page with the score of the match at `matchPath` ("/liga/dd-mm-aaaa-a-x-b.html") changed. */
+export function withScore(html: string, matchPath: string, home: number, away: number): string {
+  const $ = cheerio.load(html);
+  const cells = matchAnchor($, matchPath).find('.match-score span.badge-default');
+  $(cells[0]).text(String(home));
+  $(cells[1]).text(String(away));
+  return $.html();
+}
+
+/** The page with a team name replaced (home or away side of the match at `matchPath`). */
+export function withTeamName(html: string, matchPath: string, side: 'home' | 'away', name: string): string {
+  const $ = cheerio.load(html);
+  matchAnchor($, matchPath).find(side === 'home' ? 'h5.text-right' : 'h5.text-left').text(name);
+  return $.html();
+}
+
+/**
+ * A live page with `count` matches in groups of ten competitions, built by repeating the
+ * first match row of `html` with new paths and names.
+ */
+export function buildManyMatchesPage(html: string, count: number): string {
+  const $ = cheerio.load(html);
+  const livescore = $('#livescore');
+  const header = livescore.children('a').first().clone();
+  const row = livescore.find('.container.content > a[href$=".html"]').first().clone();
+  livescore.empty();
+  for (let group = 0; group * 10 < count; group++) {
+    const slug = `campeonato-${group + 1}`;
+    const groupHeader = header.clone().attr('href', `/${slug}`);
+    groupHeader.find('h3').text(`Campeonato Número ${group + 1}`);
+    const content = $('<div class="container content"></div>');
+    for (let i = group * 10; i < Math.min(count, group * 10 + 10); i++) {
+      const copy = row.clone().attr('href', `/${slug}/21-11-2026-mandante-${i}-x-visitante-${i}.html`);
+      copy.find('h5.text-right').text(`Mandante Futebol Clube ${i}`);
+      copy.find('h5.text-left').text(`Visitante Esporte Clube ${i}`);
+      content.append(copy);
+    }
+    livescore.append(groupHeader, content);
+  }
+  return $.html();
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ProblemSchema } from '../../src/lib/model.ts';
+import { parseSearchQuery } from '../../src/lib/search-query.ts';
+
+function problemOf(search: string): { status: number; detail: string } {
+  const result = parseSearchQuery(search);
+  if (result.ok) throw new Error(`expected a problem for ${search}`);
+  ProblemSchema.parse(result.problem);
+  return result.problem;
+}
+
+describe('parseSearchQuery', () => {
+  it('accepts 2 to 100 characters and trims', () => {
+    expect(parseSearchQuery('?q=%20Flamengo%20')).toEqual({ ok: true, q: 'Flamengo' });
+    expect(parseSearchQuery('q=ab')).toEqual({ ok: true, q: 'ab' });
+    expect(parseSearchQuery(`q=${'a'.repeat(100)}`)).toEqual({ ok: true, q: 'a'.repeat(100) });
+    expect(parseSearchQuery(new URLSearchParams({ q: 'São Paulo' }))).toEqual({ ok: true, q: 'São Paulo' });
+  });
+
+  it('rejects missing, empty and blank q with 400', () => {
+    for (const search of ['', '?x=1', '?q=', '?q=%20%20%20', '?q=+++']) expect(problemOf(search).status).toBe(400);
+  });
+
+  it('rejects fewer than 2 or more than 100 characters after trimming', () => {
+    expect(problemOf('?q=%20a%20').detail).toContain('1 caractere');
+    expect(problemOf(`?q=${'a'.repeat(101)}`).status).toBe(400);
+  });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(parseSearchQuery('?q=%F0%9F%98%80%F0%9F%98%80')).toEqual({ ok: true, q: '😀😀' });
+    expect(problemOf('?q=%F0%9F%98%80').status).toBe(400);
+  });
+
+  it('rejects q given twice, and does not take q[] for q', () => {
+    expect(problemOf('?q=flamengo&q=gremio').detail).toContain('uma única vez');
+    expect(problemOf('?q[]=flamengo').status).toBe(400);
+  });
+
+  it('never throws on malformed percent-encoding', () => {
+    expect(() => parseSearchQuery('?q=%E0%A4%A')).not.toThrow();
+    expect(() => parseSearchQuery('?q=%')).not.toThrow();
+    expect(parseSearchQuery('?q=%zz%zz').ok).toBe(true);
+  });
+
+  it('names the route in the problem instance', () => {
+    const result = parseSearchQuery('', '/api/busca');
+    expect(result.ok ? null : result.problem.instance).toBe('/api/busca');
+  });
+});
