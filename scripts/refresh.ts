@@ -18,7 +18,18 @@ await runCli(
   {},
   async () => {
     const config = readConfig();
-    const report = await runRefresh(config, { projectRoot, log, label: 'atualização', waitForLock: true, progress: (line) => log(`  ${line}`) });
+    // Ctrl+C stops the build child too (it runs in its own process group).
+    const interrupt = new AbortController();
+    process.once('SIGINT', () => interrupt.abort());
+    process.once('SIGTERM', () => interrupt.abort());
+    const report = await runRefresh(config, {
+      projectRoot,
+      log,
+      label: 'atualização',
+      waitForLock: true,
+      signal: interrupt.signal,
+      progress: (line) => log(`  ${line}`),
+    });
     return report.outcome === 'published' ? 0 : EXIT_FAILURE;
   },
 );

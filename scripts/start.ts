@@ -17,13 +17,14 @@ await runCli(
   {},
   async () => {
     const config = readConfig();
-    const placar = await runPlacar(config, { projectRoot, log });
-    const signal = await new Promise<string>((resolve) => {
-      process.once('SIGTERM', () => resolve('SIGTERM'));
-      process.once('SIGINT', () => resolve('SIGINT'));
-    });
-    log(`${signal} recebido: encerrando…`);
-    await placar.stop();
+    const shutdown = new AbortController();
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => {
+        log(`${signal} recebido: encerrando…`);
+        shutdown.abort();
+      });
+    }
+    await runPlacar(config, { projectRoot, log, signal: shutdown.signal });
     log('Placar encerrado.');
     return 0;
   },

@@ -26,12 +26,7 @@ export function buildBadRequestProblem(pathname: string): Problem {
 }
 
 export function buildNotFoundProblem(pathname: string): Problem {
-  return buildProblem(
-    404,
-    'Rota não encontrada',
-    'Esta rota não existe. Consulte /api/routes para ver as rotas disponíveis.',
-    pathname,
-  );
+  return buildProblem(404, 'Rota não encontrada', 'Esta rota não existe. Consulte /api/routes para ver as rotas disponíveis.', pathname);
 }
 
 export function buildMethodNotAllowedProblem(pathname: string, method: string): Problem {
@@ -40,12 +35,7 @@ export function buildMethodNotAllowedProblem(pathname: string, method: string): 
 }
 
 export function buildRateLimitedProblem(pathname: string, retryAfterSeconds: number): Problem {
-  return buildProblem(
-    429,
-    'Muitas buscas',
-    `Limite de buscas por minuto atingido. Tente de novo em ${retryAfterSeconds} s.`,
-    pathname,
-  );
+  return buildProblem(429, 'Muitas buscas', `Limite de buscas por minuto atingido. Tente de novo em ${retryAfterSeconds} s.`, pathname);
 }
 
 /** The problem as a fetch Response (for Astro endpoints); `headers` are added. */

@@ -16,7 +16,9 @@ export function normalizeSearchText(text: string): string {
 
 /** The normalised words of a query (split on whitespace, empties dropped). */
 export function buildSearchWords(query: string): string[] {
-  return normalizeSearchText(query).split(/\s+/u).filter((word) => word !== '');
+  return normalizeSearchText(query)
+    .split(/\s+/u)
+    .filter((word) => word !== '');
 }
 
 interface IndexedMatch {

@@ -101,7 +101,10 @@ export async function runSiteBuild(options: SiteBuildOptions): Promise<{ duratio
   if (stopReason !== null) throw new SiteBuildError(`build ${stopReason}`);
   if (exit.error) throw new SiteBuildError(`build não iniciou: ${exit.error.message}`, { cause: exit.error });
   if (exit.code !== 0) throw new SiteBuildError(`build falhou (código ${exit.code}): ${summarizeBuildOutput(output)}`);
-  for (const required of [path.join(buildClientDir(options.dataDir, options.buildId), 'index.html'), buildServerEntry(options.dataDir, options.buildId)]) {
+  for (const required of [
+    path.join(buildClientDir(options.dataDir, options.buildId), 'index.html'),
+    buildServerEntry(options.dataDir, options.buildId),
+  ]) {
     if (!fs.existsSync(required)) throw new SiteBuildError(`build incompleto: falta ${path.relative(outDir, required)}`);
   }
   return { durationMs: Math.round(performance.now() - started) };

@@ -49,7 +49,9 @@ export function formatRefreshLine(label: string, report: RefreshReport): string 
     parts.push(`${listing}=${result.count}${note}`);
   }
   const t = report.timings;
-  parts.push(`coleta_ms=${t.scrapeMs} build_ms=${t.buildMs} compressao_ms=${t.compressMs} troca_ms=${t.swapMs} limpeza_ms=${t.cleanupMs} total_ms=${t.totalMs}`);
+  parts.push(
+    `coleta_ms=${t.scrapeMs} build_ms=${t.buildMs} compressao_ms=${t.compressMs} troca_ms=${t.swapMs} limpeza_ms=${t.cleanupMs} total_ms=${t.totalMs}`,
+  );
   if (report.removedBuilds.length > 0) parts.push(`removidos=${report.removedBuilds.length}`);
   if (report.error) parts.push(`erro=${quote(report.error)}`);
   return parts.join(' ');

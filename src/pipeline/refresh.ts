@@ -96,15 +96,32 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     const buildId = buildBuildId(now(), randomBytes(2).toString('hex'));
     report.buildId = buildId;
     let mark = performance.now();
+    let step = 'build';
     try {
-      await runSiteBuild({ projectRoot: options.projectRoot, dataDir: config.dataDir, upstreamUrl: config.upstreamUrl, buildId, timeoutMs: config.buildTimeoutMs, env: options.env ?? process.env, signal: options.signal });
+      await runSiteBuild({
+        projectRoot: options.projectRoot,
+        dataDir: config.dataDir,
+        upstreamUrl: config.upstreamUrl,
+        buildId,
+        timeoutMs: config.buildTimeoutMs,
+        env: options.env ?? process.env,
+        signal: options.signal,
+      });
       timings.buildMs = since(mark);
       options.progress?.(`build ${buildId} em ${timings.buildMs} ms`);
       mark = performance.now();
-      const manifest = await runPrecompress({ clientDir: buildClientDir(config.dataDir, buildId), buildId, builtAt: now(), previous: readPreviousManifest(config.dataDir), manifestFile: buildManifestPath(config.dataDir, buildId) });
+      step = 'compressão';
+      const manifest = await runPrecompress({
+        clientDir: buildClientDir(config.dataDir, buildId),
+        buildId,
+        builtAt: now(),
+        previous: readPreviousManifest(config.dataDir),
+        manifestFile: buildManifestPath(config.dataDir, buildId),
+      });
       timings.compressMs = since(mark);
       options.progress?.(`compressão de ${manifest.files.length} arquivos em ${timings.compressMs} ms`);
       mark = performance.now();
+      step = 'troca';
       swapCurrentBuild(config.dataDir, buildId);
       timings.swapMs = since(mark);
       report.outcome = 'published';
@@ -112,7 +129,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     } catch (error) {
       timings.buildMs ||= since(mark);
       report.outcome = options.signal?.aborted ? 'aborted' : 'build-failed';
-      report.error = (error as Error).message;
+      report.error = step === 'build' ? (error as Error).message : `${step}: ${(error as Error).message}`;
       fs.rmSync(buildDir(config.dataDir, buildId), { recursive: true, force: true });
     }
     mark = performance.now();

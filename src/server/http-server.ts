@@ -37,7 +37,8 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
   const server = http.createServer({ keepAliveTimeout: 5_000 }, listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new StartupError(`a porta ${config.port} já está em uso em ${config.host}: pare o outro processo ou use outra PORT.`));
+      if (error.code === 'EADDRINUSE')
+        reject(new StartupError(`a porta ${config.port} já está em uso em ${config.host}: pare o outro processo ou use outra PORT.`));
       else if (error.code === 'EACCES') reject(new StartupError(`sem permissão para escutar na porta ${config.port}: use uma PORT acima de 1024.`));
       else reject(new StartupError(`não foi possível escutar em ${config.host}:${config.port}: ${error.message}`));
     });

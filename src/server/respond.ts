@@ -4,7 +4,14 @@ import { JSON_CONTENT_TYPE, NO_STORE } from '../lib/headers-policy.ts';
 import type { Problem } from '../lib/model.ts';
 import { PROBLEM_CONTENT_TYPE } from '../lib/problem.ts';
 
-function writeBody(req: IncomingMessage, res: ServerResponse, status: number, contentType: string, text: string, headers: Record<string, string>): void {
+function writeBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  text: string,
+  headers: Record<string, string>,
+): void {
   const body = Buffer.from(text);
   res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': String(body.length), ...headers });
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -19,7 +26,14 @@ export function writeJson(req: IncomingMessage, res: ServerResponse, status: num
 }
 
 /** A minimal pt-BR HTML page (no inline script or style, so it passes the CSP). */
-export function writePlainPage(req: IncomingMessage, res: ServerResponse, status: number, title: string, message: string, headers: Record<string, string> = {}): void {
+export function writePlainPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  title: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   const html = `<!DOCTYPE html>
 <html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} — Placar</title></head>
 <body><main><h1>${title}</h1><p>${message}</p><p><a href="/">Ir para os jogos ao vivo</a></p></main></body></html>

@@ -51,7 +51,10 @@ async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: Ro
   if (decision) {
     const headers = buildRateLimitHeaders(decision);
     if (!decision.allowed) {
-      return writeProblem(req, res, buildRateLimitedProblem(SEARCH_PATH, decision.resetSeconds), { ...headers, 'Retry-After': String(decision.resetSeconds) });
+      return writeProblem(req, res, buildRateLimitedProblem(SEARCH_PATH, decision.resetSeconds), {
+        ...headers,
+        'Retry-After': String(decision.resetSeconds),
+      });
     }
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   }
@@ -60,7 +63,9 @@ async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: Ro
 }
 
 function answerStarting(req: IncomingMessage, res: ServerResponse): void {
-  writePlainPage(req, res, 503, 'Placar iniciando', 'O primeiro build do site está em andamento. Tente de novo em alguns segundos.', { 'Retry-After': '2' });
+  writePlainPage(req, res, 503, 'Placar iniciando', 'O primeiro build do site está em andamento. Tente de novo em alguns segundos.', {
+    'Retry-After': '2',
+  });
 }
 
 export function createRequestListener(parts: RouterParts): (req: IncomingMessage, res: ServerResponse) => void {

@@ -42,11 +42,11 @@ export function readRows(page: Page): Promise<ShownRow[]> {
   );
 }
 
-/** Text of the first visible element matching `selector`, whitespace collapsed; '' when none. */
+/** Rendered text (hidden parts left out) of the first visible match of `selector`, whitespace collapsed. */
 export async function readVisibleText(page: Page, selector: string): Promise<string> {
   const locator = page.locator(selector).filter({ visible: true }).first();
   if ((await locator.count()) === 0) return '';
-  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  return (await locator.innerText()).replace(/\s+/g, ' ').trim();
 }
 
 /** "19:41:05" for an ISO instant, in São Paulo time, computed independently of the app's code. */

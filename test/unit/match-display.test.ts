@@ -9,7 +9,6 @@ import {
   buildStatusBadge,
   groupByCompetition,
 } from '../../src/lib/match-display.ts';
-import { isLoopbackUpstream } from '../../src/lib/demo-mode.ts';
 import type { Match } from '../../src/lib/model.ts';
 
 function buildMatch(overrides: Partial<Match> = {}): Match {
@@ -139,19 +138,5 @@ describe('last update and stale notice', () => {
 
   it('says the data is still being fetched when there never was any', () => {
     expect(buildStaleNotice({ generatedAt: null, stale: true })).toMatch(/^Ainda buscando os dados/);
-  });
-});
-
-describe('demo mode', () => {
-  it.each([
-    ['http://127.0.0.1:8080', true],
-    ['http://127.3.2.1', true],
-    ['http://localhost:3000', true],
-    ['http://[::1]:3000', true],
-    ['https://www.placardefutebol.com.br', false],
-    ['http://128.0.0.1', false],
-    ['http://127.0.0.1.example.com', false],
-  ])('%s → %s', (url, demo) => {
-    expect(isLoopbackUpstream(url)).toBe(demo);
   });
 });

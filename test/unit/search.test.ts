@@ -26,11 +26,15 @@ describe('searchSnapshot', () => {
 
   it('needs every word, each in any of home, away or competition ("serie a" finds Brasileirão Série A)', () => {
     const serieA = findMatches(snapshot, 'serie a');
-    const allSerieA = [...snapshot.live.matches, ...snapshot.hoje.matches, ...snapshot.amanha.matches].filter((match) => match.competition.name === 'Brasileirão Série A');
+    const allSerieA = [...snapshot.live.matches, ...snapshot.hoje.matches, ...snapshot.amanha.matches].filter(
+      (match) => match.competition.name === 'Brasileirão Série A',
+    );
     expect(allSerieA.length).toBeGreaterThan(0);
     expect(ids(serieA)).toEqual(expect.arrayContaining(ids(allSerieA)));
     // "a" is a substring test like any word: Série B matches only through a team name with an "a".
-    expect(serieA.every((match) => match.competition.name === 'Brasileirão Série A' || /a/i.test(match.homeTeam.name + match.awayTeam.name))).toBe(true);
+    expect(serieA.every((match) => match.competition.name === 'Brasileirão Série A' || /a/i.test(match.homeTeam.name + match.awayTeam.name))).toBe(
+      true,
+    );
     expect(ids(findMatches(snapshot, 'flamengo palmeiras'))).toEqual(['brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras']);
     expect(ids(findMatches(snapshot, 'flamengo serie'))).toEqual(['brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras']);
     expect(findMatches(snapshot, 'flamengo barcelona')).toEqual([]);

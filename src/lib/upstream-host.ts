@@ -1,3 +1,5 @@
+/** What the dashboard says about the upstream: its host in the credit, and whether it is a demo. */
+
 /**
  * Demo mode is only a different UPSTREAM_URL: an upstream on a loopback host (the demo server,
  * the tests) serves made-up matches, so the dashboard says so.

@@ -1,0 +1,159 @@
+/**
+ * The steps after `astro build`, on a hand-made build folder: precompress (stable
+ * Last-Modified, variants, mtimes), the static index, the atomic swap, cleanup, the lock.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildClientDir, buildManifestPath, currentLinkPath, parseCurrentLinkTarget } from '../../src/lib/build-layout.ts';
+import { LIST_JSON_CACHE_CONTROL, ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../../src/lib/headers-policy.ts';
+import { markBuildInUse } from '../../src/pipeline/build-in-use.ts';
+import { runBuildCleanup } from '../../src/pipeline/cleanup-builds.ts';
+import { summarizeBuildOutput } from '../../src/pipeline/build-site.ts';
+import { runPrecompress } from '../../src/pipeline/precompress.ts';
+import { tryAcquireRefreshLock } from '../../src/pipeline/refresh-lock.ts';
+import { readCurrentBuildId, swapCurrentBuild } from '../../src/pipeline/swap-build.ts';
+import { buildRoutePaths, loadStaticSite } from '../../src/server/static-site.ts';
+import type { SiteManifest } from '../../src/lib/site-manifest.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-publish-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const BIG_JSON = JSON.stringify({ matches: Array.from({ length: 50 }, (_, i) => ({ id: `m${i}`, name: 'Flamengo x Palmeiras' })) });
+
+function writeFakeBuild(dataDir: string, id: string, live = BIG_JSON): void {
+  const client = buildClientDir(dataDir, id);
+  fs.mkdirSync(path.join(client, 'api'), { recursive: true });
+  fs.mkdirSync(path.join(client, '_astro'), { recursive: true });
+  fs.writeFileSync(path.join(client, 'index.html'), `<!DOCTYPE html><html><body>${'<p>Ao vivo</p>'.repeat(40)}</body></html>`);
+  fs.writeFileSync(path.join(client, '404.html'), '<p>não encontrada</p>');
+  fs.writeFileSync(path.join(client, 'api', 'live'), live);
+  fs.writeFileSync(path.join(client, '_astro', 'app.abc123.js'), 'console.log("x");'.repeat(30));
+  fs.writeFileSync(path.join(client, 'tiny.txt'), 'x');
+}
+
+async function publish(dataDir: string, id: string, builtAt: Date, previous: SiteManifest | null): Promise<SiteManifest> {
+  const manifest = await runPrecompress({
+    clientDir: buildClientDir(dataDir, id),
+    buildId: id,
+    builtAt,
+    previous,
+    manifestFile: buildManifestPath(dataDir, id),
+  });
+  swapCurrentBuild(dataDir, id);
+  return manifest;
+}
+
+const ID_1 = '20261121T220000000Z-aaaa';
+const ID_2 = '20261121T220100000Z-bbbb';
+const ID_3 = '20261121T220200000Z-cccc';
+const ID_4 = '20261121T220300000Z-dddd';
+
+describe('precompress', () => {
+  it('writes br/gz variants for text files, content hashes, kinds of Cache-Control, mtimes = Last-Modified', async () => {
+    const dataDir = tempDataDir();
+    writeFakeBuild(dataDir, ID_1);
+    const builtAt = new Date('2026-11-21T22:00:00Z');
+    const manifest = await publish(dataDir, ID_1, builtAt, null);
+    const byPath = new Map(manifest.files.map((file) => [file.path, file]));
+    expect(byPath.get('api/live')).toMatchObject({
+      br: true,
+      gzip: true,
+      contentType: 'application/json; charset=utf-8',
+      cacheControl: LIST_JSON_CACHE_CONTROL,
+    });
+    expect(byPath.get('index.html')).toMatchObject({ br: true, gzip: true, cacheControl: PAGE_CACHE_CONTROL });
+    expect(byPath.get('_astro/app.abc123.js')).toMatchObject({ br: true, cacheControl: ASSET_CACHE_CONTROL });
+    expect(byPath.get('tiny.txt')).toMatchObject({ br: false, gzip: false });
+    const client = buildClientDir(dataDir, ID_1);
+    expect(fs.statSync(path.join(client, 'api', 'live.br')).mtime.getTime()).toBe(builtAt.getTime());
+    expect(fs.statSync(path.join(client, 'index.html')).mtime.getTime()).toBe(builtAt.getTime());
+  });
+
+  it('keeps Last-Modified of unchanged files from the previous build and renews changed ones', async () => {
+    const dataDir = tempDataDir();
+    writeFakeBuild(dataDir, ID_1);
+    const first = await publish(dataDir, ID_1, new Date('2026-11-21T22:00:00Z'), null);
+    writeFakeBuild(dataDir, ID_2, `${BIG_JSON} `);
+    const second = await publish(dataDir, ID_2, new Date('2026-11-21T22:01:00Z'), first);
+    const lastModified = (manifest: SiteManifest, file: string): string | undefined => manifest.files.find((f) => f.path === file)?.lastModified;
+    expect(lastModified(second, 'index.html')).toBe('Sat, 21 Nov 2026 22:00:00 GMT');
+    expect(lastModified(second, 'api/live')).toBe('Sat, 21 Nov 2026 22:01:00 GMT');
+    expect(fs.statSync(path.join(buildClientDir(dataDir, ID_2), 'index.html')).mtime.toUTCString()).toBe('Sat, 21 Nov 2026 22:00:00 GMT');
+  });
+});
+
+describe('static index', () => {
+  it('maps pages to extensionless paths and keeps 404.html as the not-found body only', async () => {
+    expect(buildRoutePaths('index.html')).toEqual(['/', '/index.html']);
+    expect(buildRoutePaths('hoje.html')).toEqual(['/hoje', '/hoje.html']);
+    expect(buildRoutePaths('api/live')).toEqual(['/api/live']);
+    const dataDir = tempDataDir();
+    writeFakeBuild(dataDir, ID_1);
+    await publish(dataDir, ID_1, new Date(), null);
+    const site = loadStaticSite(dataDir, ID_1);
+    expect([...site.routes.keys()].sort()).toEqual(['/', '/_astro/app.abc123.js', '/api/live', '/index.html', '/tiny.txt']);
+    expect(site.notFoundPage?.identity.toString()).toContain('não encontrada');
+    expect(site.routes.get('/api/live')?.br).not.toBeNull();
+  });
+});
+
+describe('swap and cleanup', () => {
+  it('re-points current atomically with a relative link to the client folder', async () => {
+    const dataDir = tempDataDir();
+    writeFakeBuild(dataDir, ID_1);
+    await publish(dataDir, ID_1, new Date(), null);
+    expect(fs.readlinkSync(currentLinkPath(dataDir))).toBe(path.join('builds', ID_1, 'client'));
+    writeFakeBuild(dataDir, ID_2);
+    await publish(dataDir, ID_2, new Date(), null);
+    expect(readCurrentBuildId(dataDir)).toBe(ID_2);
+    expect(fs.readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(parseCurrentLinkTarget('builds/not-an-id/client')).toBeNull();
+  });
+
+  it('keeps the newest two complete builds, current, and builds a live server uses; drops the rest', async () => {
+    const dataDir = tempDataDir();
+    for (const id of [ID_1, ID_2, ID_3, ID_4]) {
+      writeFakeBuild(dataDir, id);
+      await publish(dataDir, id, new Date(), null);
+    }
+    markBuildInUse(dataDir, ID_1, process.pid);
+    // A marker from a process that is gone does not protect its build.
+    markBuildInUse(dataDir, ID_2, 2 ** 22 + 12345);
+    swapCurrentBuild(dataDir, ID_3);
+    expect(runBuildCleanup(dataDir).sort()).toEqual([ID_2]);
+    expect(fs.readdirSync(path.join(dataDir, 'builds')).sort()).toEqual([ID_1, ID_3, ID_4]);
+  });
+});
+
+describe('refresh lock', () => {
+  it('is exclusive while held, and taken over from a dead owner', () => {
+    const dataDir = tempDataDir();
+    const first = tryAcquireRefreshLock(dataDir);
+    expect('lock' in first).toBe(true);
+    // Our own pid in the file reads as a leftover; a live other owner blocks.
+    fs.writeFileSync(path.join(dataDir, 'refresh.lock'), `${process.ppid}\n`);
+    expect(tryAcquireRefreshLock(dataDir)).toEqual({ heldBy: process.ppid });
+    fs.writeFileSync(path.join(dataDir, 'refresh.lock'), `${2 ** 22 + 12345}\n`);
+    const taken = tryAcquireRefreshLock(dataDir);
+    expect('lock' in taken).toBe(true);
+    if ('lock' in taken) taken.lock.release();
+    expect(fs.existsSync(path.join(dataDir, 'refresh.lock'))).toBe(false);
+  });
+});
+
+describe('summarizeBuildOutput', () => {
+  it('picks the last error line, without colours or stack frames', () => {
+    const output = '\x1b[32m12:00 [build] ok\x1b[39m\n[ERROR] Cannot find package "x"\n    at resolve (node:internal)\n';
+    expect(summarizeBuildOutput(output)).toBe('[ERROR] Cannot find package "x"');
+  });
+});
