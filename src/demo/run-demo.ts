@@ -25,7 +25,7 @@ export interface DemoOptions {
   startedAtMs: number;
 }
 
-/** How often the demo upstream's pages are re-simulated: at least once per simulated minute. */
+/** How often the demo upstream re-simulates its pages: every 5 s, down to 1 s at high speeds. */
 function updateIntervalMs(speed: number): number {
   return Math.min(5_000, Math.max(1_000, Math.round(60_000 / speed)));
 }
@@ -52,6 +52,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   // Fail on an invalid HOST/PORT/REFRESH_CRON before starting anything (ConfigError → one line).
   parseConfig({ ...options.env, ...overrides, UPSTREAM_URL: 'http://127.0.0.1' });
   const shutdownRequested = waitForShutdownSignal();
+  // A closed terminal or pipe (EPIPE) must not abort the cleanup below.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
 
   const fixturePages = readFixturePages();
   const startedAt = new Date();

@@ -61,6 +61,6 @@ export function formatRefreshLine(label: string, report: RefreshReport): string 
 export function formatScrapeWarnings(scrape: ScrapeReport): string[] {
   return LISTING_NAMES.filter((listing) => !scrape.listings[listing].ok).map(
     (listing) =>
-      `aviso: ${listing} não foi atualizada (${scrape.listings[listing].error ?? 'erro desconhecido'}); os últimos dados válidos continuam publicados`,
+      `aviso: ${listing} não foi atualizada: ${scrape.listings[listing].error ?? 'erro desconhecido'}`,
   );
 }

@@ -24,12 +24,12 @@ export interface RouterParts {
 const SEARCH_PATH = '/api/busca';
 
 /** The decoded path, or null when the URL cannot be read (bad escapes, NUL). */
-function readPath(rawUrl: string): { encoded: string; decoded: string } | null {
+function readPath(rawUrl: string): { decoded: string; search: string } | null {
   try {
     // WHATWG parsing resolves "." and ".." segments (also as %2e), so the path stays rooted.
-    const encoded = new URL(rawUrl, 'http://placar.invalid').pathname;
-    const decoded = decodeURIComponent(encoded);
-    return decoded.includes('\0') ? null : { encoded, decoded };
+    const url = new URL(rawUrl, 'http://placar.invalid');
+    const decoded = decodeURIComponent(url.pathname);
+    return decoded.includes('\0') ? null : { decoded, search: url.search };
   } catch {
     return null;
   }
@@ -46,7 +46,7 @@ function answerNotFound(req: IncomingMessage, res: ServerResponse, path: string,
   writePlainPage(req, res, 404, 'Página não encontrada', 'O endereço pedido não existe no Placar.');
 }
 
-async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: RouterParts): Promise<void> {
+async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: RouterParts, search: string): Promise<void> {
   const decision = parts.rateLimiter.check(req.socket.remoteAddress ?? 'desconhecido');
   if (decision) {
     const headers = buildRateLimitHeaders(decision);
@@ -59,6 +59,9 @@ async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: Ro
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   }
   if (!parts.search.ready() && !parts.site.get()) return answerStarting(req, res);
+  // The adapter routes on req.url: give it the origin-form even when the client sent an
+  // absolute-form target ("GET http://host/api/busca?q=…").
+  req.url = SEARCH_PATH + search;
   await parts.search.handle(req, res, () => writeProblem(req, res, buildNotFoundProblem(SEARCH_PATH)));
 }
 
@@ -87,7 +90,7 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
       return writePlainPage(req, res, 405, 'Método não permitido', 'Esta página só aceita GET e HEAD.', allow);
     }
     if (path.decoded === '/healthz') return writeJson(req, res, 200, parts.health(), { 'Cache-Control': NO_STORE });
-    if (path.decoded === SEARCH_PATH) return answerSearch(req, res, parts);
+    if (path.decoded === SEARCH_PATH) return answerSearch(req, res, parts, path.search);
     const site = parts.site.get();
     if (!site) return answerStarting(req, res);
     const entry = site.routes.get(path.decoded);

@@ -74,6 +74,19 @@ describe('live refresh every 60 seconds', () => {
     expect(await score.getAttribute('class')).not.toContain('score--changed');
   });
 
+  it('refreshes the today view from /api/hoje too, as a conditional request', async () => {
+    const page = await harness.newPage();
+    await page.clock.install();
+    await page.goto(`${harness.placar.url}/hoje`);
+    const first = page.waitForResponse((r) => r.url().endsWith('/api/hoje'));
+    await page.clock.runFor(60_000);
+    const etag = await (await first).headerValue('etag');
+    expect(etag).toBeTruthy();
+    const second = page.waitForRequest((r) => r.url().endsWith('/api/hoje'));
+    await page.clock.runFor(60_000);
+    expect((await second).headers()['if-none-match']).toBe(etag);
+  });
+
   it('pauses while the tab is hidden and refreshes at once when it is shown again', async () => {
     const page = await openLivePage();
     const liveRequests: string[] = [];
