@@ -60,7 +60,6 @@ export function formatRefreshLine(label: string, report: RefreshReport): string 
 /** One warning per listing the upstream did not deliver this time. */
 export function formatScrapeWarnings(scrape: ScrapeReport): string[] {
   return LISTING_NAMES.filter((listing) => !scrape.listings[listing].ok).map(
-    (listing) =>
-      `aviso: ${listing} não foi atualizada: ${scrape.listings[listing].error ?? 'erro desconhecido'}`,
+    (listing) => `aviso: ${listing} não foi atualizada: ${scrape.listings[listing].error ?? 'erro desconhecido'}`,
   );
 }

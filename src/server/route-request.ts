@@ -59,9 +59,11 @@ async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: Ro
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   }
   if (!parts.search.ready() && !parts.site.get()) return answerStarting(req, res);
-  // The adapter routes on req.url: give it the origin-form even when the client sent an
-  // absolute-form target ("GET http://host/api/busca?q=…").
+  // The adapter builds its URL from req.url and Host: give it the origin-form even for an
+  // absolute-form target ("GET http://host/api/busca?q=…"), and a usable Host (with a garbage
+  // one it would drop the path and answer 404). The endpoint never looks at the host.
   req.url = SEARCH_PATH + search;
+  if (!URL.canParse(`http://${req.headers.host ?? ''}/`)) req.headers.host = 'localhost';
   await parts.search.handle(req, res, () => writeProblem(req, res, buildNotFoundProblem(SEARCH_PATH)));
 }
 

@@ -110,6 +110,16 @@ describe('/api/busca', () => {
     }
   });
 
+  it('searches the same with an absolute-form target or a garbage Host header', async () => {
+    const absolute = await rawRequest(placar.url, 'http://outro.example/api/busca?q=flamengo', { headers: { Host: 'outro.example' } });
+    expect(absolute.status).toBe(200);
+    expect(absolute.json()).toMatchObject({ query: 'flamengo', count: 1 });
+    for (const host of ['[', 'a b', 'x:99999999']) {
+      const response = await rawRequest(placar.url, '/api/busca?q=flamengo', { headers: { Host: host }, localAddress: '127.0.0.3' });
+      expect(response.status, host).toBe(200);
+    }
+  });
+
   it(`limits one client to ${RATE_LIMIT} searches a minute with 429, Retry-After and RateLimit headers`, async () => {
     let limited: RawResponse | null = null;
     for (let i = 0; i < RATE_LIMIT * 3 && !limited; i++) {
