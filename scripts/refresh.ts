@@ -1,7 +1,9 @@
 /** `npm run refresh`: one scrape + build + publication, then exit (see src/pipeline/refresh.ts). */
 import path from 'node:path';
 import { EXIT_FAILURE, runCli } from '../src/lib/cli.ts';
+import { buildClientDir } from '../src/lib/build-layout.ts';
 import { readConfig } from '../src/lib/config.ts';
+import { createBuildPublisher } from '../src/pipeline/publish-build.ts';
 import { runRefresh } from '../src/pipeline/refresh.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -13,7 +15,7 @@ await runCli(
     description:
       'Coleta o site de origem uma vez, reconstrói o site e o publica em DATA_DIR/current (um servidor em execução passa a servi-lo). ' +
       'Sai com 0 quando o build foi publicado, mesmo se a coleta falhou (os últimos dados válidos são mantidos); 1 quando nada pôde ser publicado.',
-    variables: ['UPSTREAM_URL', 'DATA_DIR', 'REFRESH_CRON', 'REQUEST_TIMEOUT_MS', 'MAX_RESPONSE_BYTES', 'BUILD_TIMEOUT_MS'],
+    variables: ['UPSTREAM_URL', 'DATA_DIR', 'REFRESH_CRON', 'REQUEST_TIMEOUT_MS', 'MAX_RESPONSE_BYTES', 'BUILD_TIMEOUT_MS', 'PUBLISH_COMMAND', 'PUBLISH_TIMEOUT_MS'],
   },
   {},
   async () => {
@@ -22,6 +24,8 @@ await runCli(
     const interrupt = new AbortController();
     process.once('SIGINT', () => interrupt.abort());
     process.once('SIGTERM', () => interrupt.abort());
+    const publisher = createBuildPublisher({ dataDir: config.dataDir, command: config.publishCommand, timeoutMs: config.publishTimeoutMs, log });
+    interrupt.signal.addEventListener('abort', () => void publisher.stop(), { once: true });
     const report = await runRefresh(config, {
       projectRoot,
       log,
@@ -29,7 +33,11 @@ await runCli(
       waitForLock: true,
       signal: interrupt.signal,
       progress: (line) => log(`  ${line}`),
+      onPublished: (buildId, manifest) =>
+        publisher.publish({ buildId, clientDir: buildClientDir(config.dataDir, buildId), generatedAt: manifest.builtAt }),
     });
+    // This process only refreshes: it can wait for the upload (its failure does not change the exit code).
+    await publisher.idle();
     return report.outcome === 'published' ? 0 : EXIT_FAILURE;
   },
 );

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { EXIT_BAD_CONFIG } from '../lib/cli.ts';
 import { parseConfig } from '../lib/config.ts';
 import { simulatePages } from './simulate-pages.ts';
 import { startPlacarChild } from './placar-child.ts';
@@ -80,7 +81,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     const crashed = placar.exited.then(({ code, signal }) => {
       if (stopping) return 0;
       const how = signal ? `sinal ${signal}` : `código ${code}`;
-      process.stderr.write(`Erro: o Placar parou inesperadamente (${how}); a demonstração foi encerrada.\n`);
+      // Exit 2: Placar has already said, in one line, what to change (e.g. a port in use).
+      if (code !== EXIT_BAD_CONFIG) process.stderr.write(`Erro: o Placar parou inesperadamente (${how}); a demonstração foi encerrada.\n`);
       return code !== null && code > 0 ? code : 1;
     });
     const exitCode = await Promise.race([shutdownRequested, crashed]);

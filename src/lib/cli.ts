@@ -35,7 +35,7 @@ export function formatHelp(spec: CliSpec): string {
     ...options.map((o) => `  ${o.name.padEnd(optionWidth)}  ${o.description}`),
     '',
     'Variáveis de ambiente (valor padrão):',
-    ...variables.map((v) => `  ${`${v.name}=${v.default}`.padEnd(variableWidth)}  ${v.description}`),
+    ...(variables.length > 0 ? variables.map((v) => `  ${`${v.name}=${v.default}`.padEnd(variableWidth)}  ${v.description}`) : ['  (nenhuma)']),
     '',
   ].join('\n');
 }
@@ -47,6 +47,23 @@ export const EXIT_BAD_CONFIG = 2;
 /** An error the user can fix; printed as its message alone. */
 export class StartupError extends Error {
   override name = 'StartupError' as const;
+}
+
+/** node:util.parseArgs errors (English, by code) as one pt-BR sentence. */
+export function formatArgumentError(error: NodeJS.ErrnoException): string {
+  const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
+  // "-h, --help <value>" → "--help"
+  const option = quoted.replace(/ <value>$/, '').split(', ').at(-1) ?? quoted;
+  switch (error.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `Opção desconhecida: ${option}.`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `Argumento inesperado: ${quoted} (as opções começam com --).`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return / argument missing$/.test(error.message) ? `Falta o valor da opção ${option}.` : `A opção ${option} não aceita valor.`;
+    default:
+      return `Argumentos inválidos: ${error.message}.`;
+  }
 }
 
 /**
@@ -69,7 +86,7 @@ export async function runCli<T extends NonNullable<ParseArgsConfig['options']>>(
     }
     values = parsed.values as Parameters<typeof main>[0];
   } catch (error) {
-    process.stderr.write(`Erro: ${(error as Error).message}. Use --help para ver as opções.\n`);
+    process.stderr.write(`${formatArgumentError(error as NodeJS.ErrnoException)} Use --help para ver as opções.\n`);
     process.exitCode = EXIT_BAD_CONFIG;
     return;
   }

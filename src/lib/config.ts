@@ -43,7 +43,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PORT', default: '4321', description: 'Porta em que o servidor escuta.' },
   { name: 'SEARCH_RATE_LIMIT', default: '60', description: 'Buscas por minuto por IP em /api/busca (0 desliga o limite).' },
   { name: 'BUILD_TIMEOUT_MS', default: '60000', description: 'Tempo máximo de um build do site, em ms.' },
-  { name: 'PUBLISH_COMMAND', default: '', description: 'Comando de shell executado após cada build publicado (vazio: nenhum).' },
+  { name: 'PUBLISH_COMMAND', default: '', description: 'Comando de shell executado após cada build publicado, com PLACAR_BUILD_DIR e PLACAR_GENERATED_AT no ambiente (vazio: nenhum).' },
   { name: 'PUBLISH_TIMEOUT_MS', default: '50000', description: 'Tempo máximo do PUBLISH_COMMAND, em ms.' },
 ];
 

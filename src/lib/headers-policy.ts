@@ -16,31 +16,35 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Same-origin everything; scripts and styles are external files (Astro is configured not to
- * inline them), so neither needs 'unsafe-inline'. Crests stay on the upstream host, so images
- * allow only self and data: — the dashboard must not hotlink them.
+ * inline them), so neither needs 'unsafe-inline'. The one exception is images: team crests
+ * are shown from the upstream site, so img-src allows its origin (and no other).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function buildContentSecurityPolicy(upstreamUrl: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: ${new URL(upstreamUrl).origin}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** Sent on every response, whatever its status. */
-export const COMMON_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'ETag, Last-Modified, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset',
-};
+export function buildCommonHeaders(upstreamUrl: string): Readonly<Record<string, string>> {
+  return {
+    'Content-Security-Policy': buildContentSecurityPolicy(upstreamUrl),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': 'ETag, Last-Modified, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset',
+  };
+}
 
 /** The answer to a CORS preflight (OPTIONS → 204). */
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {

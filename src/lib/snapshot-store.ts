@@ -104,14 +104,15 @@ export function writeFileAtomically(file: string, contents: string | Uint8Array)
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = fs.openSync(temp, 'w');
   try {
-    fs.writeFileSync(fd, contents);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  try {
+    try {
+      fs.writeFileSync(fd, contents);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(temp, file);
   } catch (error) {
+    // A full disk fails the write: leave no partial temp file behind.
     fs.rmSync(temp, { force: true });
     throw error;
   }

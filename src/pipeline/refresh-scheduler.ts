@@ -1,17 +1,22 @@
 /**
  * Runs refreshes now and on REFRESH_CRON (node-cron, noOverlap), never two at once: a run asked
  * for while one is in progress joins it. stop() stops scheduling, aborts a running build and
- * waits for the run to end.
+ * waits for the run to end. Each published build also goes to PUBLISH_COMMAND (publish-build.ts),
+ * which runs on its own: the refresh never waits for it.
  */
 import cron, { type ScheduledTask } from 'node-cron';
+import { buildClientDir } from '../lib/build-layout.ts';
 import type { Config } from '../lib/config.ts';
 import type { SiteManifest } from '../lib/site-manifest.ts';
+import { createBuildPublisher } from './publish-build.ts';
 import { runRefresh, type RefreshReport } from './refresh.ts';
 
 export interface RefreshSchedulerOptions {
   projectRoot: string;
   log: (line: string) => void;
   onPublished?: (buildId: string, manifest: SiteManifest) => void;
+  /** Called with every run's report (the server shows the last one in /healthz). */
+  onFinished?: (report: RefreshReport) => void;
   /** Step-by-step progress lines for the first run only (first start). */
   verboseFirstRun?: boolean;
 }
@@ -28,6 +33,16 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
   let sequence = 0;
   let running: Promise<RefreshReport> | null = null;
   let task: ScheduledTask | null = null;
+  const publisher = createBuildPublisher({
+    dataDir: config.dataDir,
+    command: config.publishCommand,
+    timeoutMs: config.publishTimeoutMs,
+    log: options.log,
+  });
+  const onPublished = (buildId: string, manifest: SiteManifest): void => {
+    options.onPublished?.(buildId, manifest);
+    publisher.publish({ buildId, clientDir: buildClientDir(config.dataDir, buildId), generatedAt: manifest.builtAt });
+  };
 
   const runNow = (): Promise<RefreshReport> => {
     if (running) return running;
@@ -38,11 +53,16 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
       log: options.log,
       label: `atualização #${sequence}`,
       signal: aborter.signal,
-      onPublished: options.onPublished,
+      onPublished,
       progress: verbose ? (line) => options.log(`  ${line}`) : undefined,
-    }).finally(() => {
-      running = null;
-    });
+    })
+      .then((report) => {
+        options.onFinished?.(report);
+        return report;
+      })
+      .finally(() => {
+        running = null;
+      });
     return running;
   };
 
@@ -61,6 +81,7 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
       await task?.destroy();
       aborter.abort();
       await running?.catch(() => undefined);
+      await publisher.stop();
     },
   };
 }

@@ -16,6 +16,7 @@ import { acquireRefreshLock, tryAcquireRefreshLock, type RefreshLock } from './r
 import { formatRefreshLine, formatScrapeWarnings, type RefreshReport, type RefreshTimings } from './refresh-log.ts';
 import { runScrape, type ScrapeReport } from './scrape.ts';
 import { readCurrentBuildId, swapCurrentBuild } from './swap-build.ts';
+import { runTempFileSweep } from './sweep-temp-files.ts';
 
 export type { RefreshReport } from './refresh-log.ts';
 
@@ -56,9 +57,14 @@ function publish(options: RefreshOptions, buildId: string, manifest: SiteManifes
 }
 
 async function takeLock(config: Config, options: RefreshOptions): Promise<RefreshLock | string> {
-  if (options.waitForLock) return (await acquireRefreshLock(config.dataDir, options.signal)) ?? 'interrompida antes de começar';
-  const attempt = tryAcquireRefreshLock(config.dataDir);
-  return 'lock' in attempt ? attempt.lock : `outra atualização em andamento (pid ${attempt.heldBy})`;
+  try {
+    if (options.waitForLock) return (await acquireRefreshLock(config.dataDir, options.signal)) ?? 'interrompida antes de começar';
+    const attempt = tryAcquireRefreshLock(config.dataDir);
+    return 'lock' in attempt ? attempt.lock : `outra atualização em andamento (pid ${attempt.heldBy})`;
+  } catch (error) {
+    // E.g. a full or read-only disk: report it like any other reason not to refresh, never throw.
+    return `não foi possível criar o lock de atualização: ${(error as Error).message}`;
+  }
 }
 
 export async function runRefresh(config: Config, options: RefreshOptions): Promise<RefreshReport> {
@@ -78,6 +84,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     return finish();
   }
   try {
+    runTempFileSweep(config.dataDir);
     if (options.scrape !== false) {
       let mark = performance.now();
       try {

@@ -1,11 +1,12 @@
 /**
- * Search as you type (debounced) and on Enter, against /api/busca. The term lives in the URL:
- * /busca?q=flamengo opens with results, and back/forward replay earlier terms.
+ * Search as you type (debounced) and on Enter, against /api/busca — or, on a static host
+ * without it, in the browser over the pre-built listings (search-request.ts). The term lives
+ * in the URL: /busca?q=flamengo opens with results, and back/forward replay earlier terms.
  */
 import { buildDataDay, buildStaleNotice } from '../lib/match-display.ts';
 import type { Match } from '../lib/model.ts';
-import { readListEnvelope, readProblemDetail } from './api-response.ts';
 import { renderMatchList } from './render-matches.ts';
+import { requestSearch } from './search-request.ts';
 
 const DEBOUNCE_MS = 300;
 const PROMPT = 'Digite um time ou liga para buscar';
@@ -59,13 +60,13 @@ async function search(term: string): Promise<void> {
   pending = controller;
   list.setAttribute('aria-busy', 'true');
   try {
-    const response = await fetch(`/api/busca?${new URLSearchParams({ q: term }).toString()}`, { signal: controller.signal });
-    if (!response.ok) {
-      const detail = await readProblemDetail(response);
+    const outcome = await requestSearch(term, controller.signal);
+    if (controller.signal.aborted) return;
+    if (!outcome.ok) {
       showResults([], '');
-      return showError(detail);
+      return showError(outcome.detail);
     }
-    const envelope = readListEnvelope(await response.json());
+    const { envelope } = outcome;
     showResults(envelope.matches, countText(envelope.count), envelope.generatedAt);
     const staleText = buildStaleNotice(envelope);
     notice.textContent = staleText ?? '';

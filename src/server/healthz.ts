@@ -1,11 +1,14 @@
 /**
  * GET /healthz: per listing when it was last fetched, whether it is stale and the last error;
- * `degraded` (still 200) when any listing is stale. Never cached.
+ * `degraded` (still 200) when any listing is stale; and how this server's last refresh ended
+ * (a full disk or a failing build shows there even before the data turns stale). Never cached.
  */
 import type { Config } from '../lib/config.ts';
 import { LISTING_NAMES, type ListingName } from '../lib/model.ts';
+import { readPublishState, type PublishState } from '../lib/publish-state-store.ts';
 import { readScrapeState } from '../lib/scrape-state-store.ts';
 import { isListingStale } from '../lib/staleness.ts';
+import type { RefreshOutcome } from '../pipeline/refresh-log.ts';
 import type { SnapshotReader } from './snapshot-reader.ts';
 
 export interface ListingHealth {
@@ -18,9 +21,26 @@ export interface Health {
   status: 'ok' | 'degraded';
   listings: Record<ListingName, ListingHealth>;
   lastBuildAt: string | null;
+  /** The last refresh this server ran (null before the first one ends). */
+  lastRefresh: RefreshHealth | null;
+  /** The last PUBLISH_COMMAND run (any process's); null when PUBLISH_COMMAND is empty. Never degrades `status`. */
+  publish: PublishState | null;
 }
 
-export function buildHealth(config: Config, reader: SnapshotReader, lastBuildAt: string | null, now: Date): Health {
+export interface RefreshHealth {
+  finishedAt: string;
+  outcome: RefreshOutcome;
+  /** Why it did not publish, or why its scrape failed as a whole (e.g. the disk is full). */
+  error: string | null;
+}
+
+export function buildHealth(
+  config: Config,
+  reader: SnapshotReader,
+  lastBuildAt: string | null,
+  now: Date,
+  lastRefresh: RefreshHealth | null = null,
+): Health {
   const { snapshot } = reader.read();
   const state = readScrapeState(config.dataDir);
   const listings = {} as Record<ListingName, ListingHealth>;
@@ -34,5 +54,6 @@ export function buildHealth(config: Config, reader: SnapshotReader, lastBuildAt:
     };
   }
   const degraded = LISTING_NAMES.some((listing) => listings[listing].stale);
-  return { status: degraded ? 'degraded' : 'ok', listings, lastBuildAt };
+  const publish = config.publishCommand === '' ? null : readPublishState(config.dataDir);
+  return { status: degraded ? 'degraded' : 'ok', listings, lastBuildAt, lastRefresh, publish };
 }

@@ -1,21 +1,29 @@
 /**
  * The one node:http server: binds HOST/PORT (a port in use is a StartupError, not a crash),
- * answers through the request router, and closes cleanly.
+ * answers through the request router (and requests node's parser rejects with a problem),
+ * and closes cleanly.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StartupError } from '../lib/cli.ts';
 import type { Config } from '../lib/config.ts';
+import { buildCommonHeaders } from '../lib/headers-policy.ts';
+import { formatSaoPauloIso } from '../lib/time.ts';
+import type { RefreshReport } from '../pipeline/refresh-log.ts';
+import { buildClientErrorProblem, buildConnectProblem, writeRawProblem } from './client-error.ts';
 import { createCurrentSite, type CurrentSite } from './current-site.ts';
-import { buildHealth } from './healthz.ts';
+import { buildHealth, type RefreshHealth } from './healthz.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { createRequestListener } from './route-request.ts';
 import { createSearchHandler } from './search-handler.ts';
+import { withSearchResponseCache } from './search-response-cache.ts';
 import { createSnapshotReader } from './snapshot-reader.ts';
 
 export interface PlacarHttpServer {
   url: string;
   site: CurrentSite;
+  /** Remembers how a refresh ended, for /healthz. */
+  recordRefresh(report: RefreshReport): void;
   close(): Promise<void>;
 }
 
@@ -26,15 +34,21 @@ function formatUrl(address: AddressInfo, configuredHost: string): string {
 
 export async function startHttpServer(config: Config, log: (line: string) => void): Promise<PlacarHttpServer> {
   const site = createCurrentSite(config.dataDir, log);
-  const search = createSearchHandler(config.dataDir, () => site.get()?.buildId ?? null);
+  const search = withSearchResponseCache(createSearchHandler(config.dataDir, () => site.get()?.buildId ?? null), config.dataDir);
   const reader = createSnapshotReader(config.dataDir, config.upstreamUrl);
+  const commonHeaders = buildCommonHeaders(config.upstreamUrl);
+  let lastRefresh: RefreshHealth | null = null;
   const listener = createRequestListener({
     site,
     search,
     rateLimiter: createRateLimiter(config.searchRateLimit),
-    health: () => buildHealth(config, reader, site.get()?.builtAt ?? null, new Date()),
+    health: () => buildHealth(config, reader, site.get()?.builtAt ?? null, new Date(), lastRefresh),
+    commonHeaders,
+    refreshIntervalSeconds: config.refreshIntervalSeconds,
   });
   const server = http.createServer({ keepAliveTimeout: 5_000 }, listener);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => writeRawProblem(socket, buildClientErrorProblem(error.code), commonHeaders));
+  server.on('connect', (_req, socket) => writeRawProblem(socket, buildConnectProblem(), commonHeaders));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE')
@@ -47,6 +61,9 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
   return {
     url: formatUrl(server.address() as AddressInfo, config.host),
     site,
+    recordRefresh(report) {
+      lastRefresh = { finishedAt: formatSaoPauloIso(new Date()), outcome: report.outcome, error: report.error };
+    },
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();

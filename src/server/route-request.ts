@@ -5,7 +5,7 @@
  * folder; anything a client sends gets a 2xx/3xx/4xx, never a 5xx.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ALLOWED_METHODS, COMMON_HEADERS, NO_STORE, PREFLIGHT_HEADERS } from '../lib/headers-policy.ts';
+import { ALLOWED_METHODS, NO_STORE, PREFLIGHT_HEADERS } from '../lib/headers-policy.ts';
 import { buildBadRequestProblem, buildMethodNotAllowedProblem, buildNotFoundProblem, buildRateLimitedProblem } from '../lib/problem.ts';
 import type { CurrentSite } from './current-site.ts';
 import type { Health } from './healthz.ts';
@@ -13,12 +13,17 @@ import { buildRateLimitHeaders, type RateLimiter } from './rate-limit.ts';
 import { writeJson, writePlainPage, writeProblem } from './respond.ts';
 import type { SearchHandler } from './search-handler.ts';
 import { serveStaticEntry } from './serve-static.ts';
+import { selectListingEntry } from './stale-listing.ts';
 
 export interface RouterParts {
   site: CurrentSite;
   search: SearchHandler;
   rateLimiter: RateLimiter;
   health: () => Health;
+  /** Security and CORS headers of every response (buildCommonHeaders). */
+  commonHeaders: Readonly<Record<string, string>>;
+  /** Seconds between refreshes: the pre-built listings turn stale 3 intervals after their data. */
+  refreshIntervalSeconds: number;
 }
 
 const SEARCH_PATH = '/api/busca';
@@ -75,7 +80,7 @@ function answerStarting(req: IncomingMessage, res: ServerResponse): void {
 
 export function createRequestListener(parts: RouterParts): (req: IncomingMessage, res: ServerResponse) => void {
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(parts.commonHeaders)) res.setHeader(name, value);
     const path = readPath(req.url ?? '/');
     if (!path) {
       if (isApiPath(req.url ?? '')) return writeProblem(req, res, buildBadRequestProblem('/api'));
@@ -96,7 +101,10 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     const site = parts.site.get();
     if (!site) return answerStarting(req, res);
     const entry = site.routes.get(path.decoded);
-    if (entry) return serveStaticEntry(req, res, entry);
+    if (entry) {
+      const build = { builtAt: site.builtAt, refreshIntervalSeconds: parts.refreshIntervalSeconds };
+      return serveStaticEntry(req, res, selectListingEntry(path.decoded, entry, build, new Date()));
+    }
     answerNotFound(req, res, path.decoded, parts.site);
   };
   return (req, res) => {

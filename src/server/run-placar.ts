@@ -1,14 +1,13 @@
 /**
- * `npm start`: listen at once and serve the last build; with none, first build the site from
- * whatever snapshot exists (an empty, stale one on a first start). Then refresh immediately
- * and on REFRESH_CRON until `signal` aborts: stop scheduling, abort or finish the running
- * refresh, close the server.
+ * `npm start`: listen at once and serve the last build. On a first start (no build yet) the
+ * server answers 503 "Placar iniciando" while the first refresh scrapes and builds, so the
+ * site is built once, with data. Then refresh on REFRESH_CRON until `signal` aborts: stop
+ * scheduling, abort or finish the running refresh, close the server.
  */
 import { StartupError } from '../lib/cli.ts';
 import type { Config } from '../lib/config.ts';
-import { runRefresh } from '../pipeline/refresh.ts';
 import { createRefreshScheduler } from '../pipeline/refresh-scheduler.ts';
-import { startHttpServer, type PlacarHttpServer } from './http-server.ts';
+import { startHttpServer } from './http-server.ts';
 
 export interface RunPlacarOptions {
   projectRoot: string;
@@ -17,48 +16,39 @@ export interface RunPlacarOptions {
   signal: AbortSignal;
 }
 
-/** Builds from the current snapshot when nothing is published yet; false if aborted meanwhile. */
-async function ensureFirstBuild(config: Config, server: PlacarHttpServer, options: RunPlacarOptions): Promise<boolean> {
-  const { log } = options;
-  log('Nenhum build publicado ainda: construindo o site com o snapshot atual…');
-  const report = await runRefresh(config, {
-    projectRoot: options.projectRoot,
-    log,
-    label: 'atualização inicial (sem coleta)',
-    scrape: false,
-    waitForLock: true,
-    signal: options.signal,
-    onPublished: () => server.site.reload(),
-    progress: (line) => log(`  ${line}`),
-  });
-  if (options.signal.aborted) return false;
-  if (report.outcome !== 'published' || server.site.get() === null) {
-    throw new StartupError(`não foi possível construir o site (${report.error ?? 'motivo desconhecido'}).`);
-  }
-  return true;
-}
-
 export async function runPlacar(config: Config, options: RunPlacarOptions): Promise<void> {
   const started = performance.now();
+  const elapsed = (): number => Math.round(performance.now() - started);
   const { log, signal } = options;
   const server = await startHttpServer(config, log);
+  const firstStart = server.site.get() === null;
+  const scheduler = createRefreshScheduler(config, {
+    projectRoot: options.projectRoot,
+    log,
+    onPublished: () => server.site.reload(),
+    onFinished: (report) => server.recordRefresh(report),
+    verboseFirstRun: firstStart,
+  });
   try {
-    const firstStart = server.site.get() === null;
-    if (firstStart && !(await ensureFirstBuild(config, server, options))) return;
-    log(`Placar ouvindo em ${server.url} (pronto em ${Math.round(performance.now() - started)} ms)`);
-    const scheduler = createRefreshScheduler(config, {
-      projectRoot: options.projectRoot,
-      log,
-      onPublished: () => server.site.reload(),
-      verboseFirstRun: firstStart,
-    });
-    if (!signal.aborted) {
+    log(`Placar ouvindo em ${server.url} (em ${elapsed()} ms)`);
+    if (signal.aborted) return;
+    const stopped = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    if (firstStart) {
+      log(`Primeiro início: nenhum build publicado ainda; coletando ${config.upstreamUrl} e construindo o site (até lá, 503 "Placar iniciando")…`);
+      const report = await scheduler.runNow();
+      if (signal.aborted) return;
+      // Nothing to serve after the first refresh (build failed, DATA_DIR not writable, …): say why and stop.
+      if (report.outcome !== 'published' && server.site.get() === null) {
+        throw new StartupError(`não foi possível construir o site (${report.error ?? 'motivo desconhecido'}).`);
+      }
+      if (server.site.get() !== null) log(`Placar pronto em ${elapsed()} ms: abra ${server.url}`);
+    } else {
       void scheduler.runNow();
-      scheduler.start();
-      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     }
-    await scheduler.stop();
+    scheduler.start();
+    await stopped;
   } finally {
+    await scheduler.stop();
     await server.close();
   }
 }

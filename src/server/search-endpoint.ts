@@ -8,7 +8,9 @@ import fresh from 'fresh';
 import { readConfig, type Config } from '../lib/config.ts';
 import { buildContentHash, buildEtag } from '../lib/etag.ts';
 import { buildProblemResponse } from '../lib/problem.ts';
+import { LISTING_NAMES } from '../lib/model.ts';
 import { searchSnapshot } from '../lib/search.ts';
+import { isListingStale } from '../lib/staleness.ts';
 import { parseSearchQuery } from '../lib/search-query.ts';
 import { chooseContentCoding } from './encoding.ts';
 import { SEARCH_CACHE_CONTROL } from '../lib/headers-policy.ts';
@@ -39,7 +41,14 @@ export function respondToSearch(request: Request): Response {
   if (!query.ok) return buildProblemResponse(query.problem);
   const { config, reader } = searchState();
   const { snapshot, modifiedAt } = reader.read();
-  const body = Buffer.from(JSON.stringify(searchSnapshot(snapshot, query.q, config.upstreamUrl)));
+  const envelope = searchSnapshot(snapshot, query.q, config.upstreamUrl);
+  // The snapshot's flags are as new as its last write: once scrapes stopped writing it (a full
+  // disk, refreshes stuck) for 3 intervals, the listings' age decides instead.
+  const now = new Date();
+  if (isListingStale(modifiedAt.toISOString(), now, config.refreshIntervalSeconds)) {
+    envelope.stale ||= LISTING_NAMES.some((listing) => isListingStale(snapshot[listing].generatedAt, now, config.refreshIntervalSeconds));
+  }
+  const body = Buffer.from(JSON.stringify(envelope));
   const available = body.length >= COMPRESS_MIN_BYTES ? (['br', 'gzip', 'identity'] as const) : (['identity'] as const);
   const coding = chooseContentCoding(request.headers.get('accept-encoding') ?? undefined, available) ?? 'identity';
   const headers: Record<string, string> = {

@@ -49,11 +49,15 @@ export interface MatchPath {
   date: string;
 }
 
-/** The match identity from a row's href, or null when it is not a match path or the date is impossible. */
+/**
+ * The match identity from a row's href, or null when it is not a match path on the page's own
+ * host (a link elsewhere is not an upstream match page) or the date is impossible.
+ */
 export function parseMatchPath(href: string | undefined, pageUrl: string): MatchPath | null {
   const url = resolveHttpUrl(href, pageUrl);
   if (!url) return null;
-  const { pathname } = new URL(url);
+  const { pathname, hostname } = new URL(url);
+  if (hostname !== new URL(pageUrl).hostname) return null;
   const parts = MATCH_PATH.exec(pathname);
   if (!parts) return null;
   const [, slug = '', day = '', month = '', year = ''] = parts;

@@ -1,0 +1,61 @@
+/**
+ * How much the benchmark measures in each mode. The default keeps the whole run under about
+ * ten minutes, --quick under two; every group says in its output which numbers it used.
+ */
+export interface BenchPlan {
+  quick: boolean;
+  /** Match counts per day, in the order the refresh group runs them (300 last: memory cycles continue at the typical size). */
+  sizes: readonly number[];
+  /** Measured refresh cycles per size (after one warm-up cycle). */
+  cyclesPerSize: number;
+  /** Refresh cycles after which the server's memory is read (the 300-match phase runs until then). */
+  memoryCycles: number;
+  /** Seconds the server is watched doing nothing, for the baseline of the idle cost. */
+  baselineSeconds: number;
+  freshnessChanges: number;
+  /** Seconds between scheduled refreshes while measuring freshness (stands for the default minute). */
+  freshnessIntervalSeconds: number;
+  /** Seconds per load run, and how many alternating Placar/nginx runs per case. */
+  servingSeconds: number;
+  servingRepeats: number;
+  servingConnections: readonly number[];
+  /** Seconds of 1,000 req/s user traffic while counting upstream requests (Placar, then the naive server). */
+  upstreamLoadSeconds: number;
+  naiveLoadSeconds: number;
+  /** Page loads per browser timing. */
+  browserLoads: number;
+}
+
+export function buildBenchPlan(quick: boolean): BenchPlan {
+  return quick
+    ? {
+        quick,
+        sizes: [30, 1000, 300],
+        cyclesPerSize: 3,
+        memoryCycles: 0,
+        baselineSeconds: 5,
+        freshnessChanges: 5,
+        freshnessIntervalSeconds: 4,
+        servingSeconds: 2,
+        servingRepeats: 1,
+        servingConnections: [50, 200],
+        upstreamLoadSeconds: 9,
+        naiveLoadSeconds: 3,
+        browserLoads: 3,
+      }
+    : {
+        quick,
+        sizes: [30, 1000, 300],
+        cyclesPerSize: 10,
+        memoryCycles: 100,
+        baselineSeconds: 20,
+        freshnessChanges: 20,
+        freshnessIntervalSeconds: 5,
+        servingSeconds: 4,
+        servingRepeats: 2,
+        servingConnections: [50, 200],
+        upstreamLoadSeconds: 30,
+        naiveLoadSeconds: 10,
+        browserLoads: 7,
+      };
+}

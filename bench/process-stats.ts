@@ -1,0 +1,112 @@
+/**
+ * What /proc says about a process (Linux only): CPU seconds (its own and its waited-for
+ * children's), resident memory now and at its peak (VmHWM), and its descendants. A watcher
+ * polls the descendants so a short-lived child's peak memory is caught before it exits.
+ */
+import fs from 'node:fs';
+
+/** USER_HZ: the unit of the CPU times in /proc/<pid>/stat; 100 on every Linux build in use. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+export interface CpuTimes {
+  /** utime + stime of the process itself, seconds. */
+  self: number;
+  /** cutime + cstime: children (and their descendants) it has waited for, seconds. */
+  children: number;
+}
+
+function readStatFields(pid: number): string[] | null {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: split after the last ')'.
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** Fields after the name are 0-based from "state" (field 3): ppid = 1, utime = 11 … cstime = 14. */
+export function readCpuTimes(pid: number): CpuTimes | null {
+  const fields = readStatFields(pid);
+  if (!fields) return null;
+  const tick = (index: number): number => Number(fields[index] ?? 0) / CLOCK_TICKS_PER_SECOND;
+  return { self: tick(11) + tick(12), children: tick(13) + tick(14) };
+}
+
+export function totalCpuSeconds(times: CpuTimes | null): number {
+  return times ? times.self + times.children : 0;
+}
+
+export interface MemoryKb {
+  rss: number;
+  peak: number;
+}
+
+export function readMemoryKb(pid: number): MemoryKb | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string): number => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss: field('VmRSS'), peak: field('VmHWM') };
+  } catch {
+    return null;
+  }
+}
+
+/** pid → parent pid, for every process visible now. */
+function readParents(): Map<number, number> {
+  const parents = new Map<number, number>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const fields = readStatFields(Number(name));
+    if (fields) parents.set(Number(name), Number(fields[1]));
+  }
+  return parents;
+}
+
+export function listDescendants(rootPid: number): number[] {
+  const parents = readParents();
+  const found: number[] = [];
+  const wanted = new Set([rootPid]);
+  // /proc lists parents before children almost always; loop until nothing new is found.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of parents) {
+      if (wanted.has(ppid) && !wanted.has(pid)) {
+        wanted.add(pid);
+        found.push(pid);
+        grew = true;
+      }
+    }
+  }
+  return found;
+}
+
+export interface DescendantWatch {
+  /** Largest VmHWM any direct child of the root reached since the last take() (KB), and how many children were seen. */
+  take(): { peakKb: number; children: number };
+  stop(): void;
+}
+
+/** Polls the direct children of `rootPid` (the build children of a server) every `intervalMs`. */
+export function watchChildren(rootPid: number, intervalMs = 50): DescendantWatch {
+  let peakKb = 0;
+  const seen = new Set<number>();
+  const timer = setInterval(() => {
+    const parents = readParents();
+    for (const [pid, ppid] of parents) {
+      if (ppid !== rootPid) continue;
+      seen.add(pid);
+      peakKb = Math.max(peakKb, readMemoryKb(pid)?.peak ?? 0);
+    }
+  }, intervalMs);
+  timer.unref();
+  return {
+    take() {
+      const result = { peakKb, children: seen.size };
+      peakKb = 0;
+      seen.clear();
+      return result;
+    },
+    stop: () => clearInterval(timer),
+  };
+}

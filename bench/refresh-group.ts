@@ -1,0 +1,103 @@
+/**
+ * Groups 1 and 5 (and the byte counts of group 6): one real Placar server refreshing back to
+ * back (REFRESH_CRON every second, no overlap) against generated upstream pages of 30, 1,000
+ * then 300 matches a day, each cycle's live and today pages changed (tomorrow's stays, 304).
+ * Per cycle: the step timings from its log line, CPU seconds of the server and of the build
+ * child (/proc), the build child's peak RSS. Memory: server RSS after warm-up, after each
+ * size, and after `memoryCycles` refreshes (the 300-match phase runs until then).
+ */
+import { startFakeUpstream } from '../src/demo/upstream-server.ts';
+import { startPlacar } from '../test/support/placar-process.ts';
+import type { BenchPlan } from './bench-plan.ts';
+import { measurePageWeights, WEIGHED_PAGES, type WeightRow } from './page-weight.ts';
+import { readCpuTimes, readMemoryKb, watchChildren } from './process-stats.ts';
+import { waitForRefresh, type RefreshLine } from './refresh-lines.ts';
+import { buildUpstreamPages } from './upstream-pages.ts';
+
+export interface CycleSample extends RefreshLine {
+  size: number;
+  serverCpuSeconds: number;
+  buildCpuSeconds: number;
+  buildPeakMb: number;
+  /** false when the live listing came back 304 (the page change raced the cron tick). */
+  changed: boolean;
+}
+
+export interface RefreshGroupResult {
+  /** Measured cycles (warm-up cycles of each size excluded). */
+  cycles: CycleSample[];
+  memory: { warmupRssMb: number; rssAfterSizeMb: Record<number, number>; finalRssMb: number; finalAfterCycles: number; serverPeakMb: number };
+  weights: Record<number, WeightRow[]>;
+}
+
+const mb = (kb: number): number => Math.round(kb / 102.4) / 10;
+
+/** Every route once, and a few searches, so the server has loaded all it will hold. */
+async function warmUp(base: string): Promise<void> {
+  for (const path of [...WEIGHED_PAGES, '/api/live', '/api/hoje', '/api/amanha', '/api/routes', '/healthz']) await (await fetch(new URL(path, base))).arrayBuffer();
+  for (const q of ['flamengo', 'serie a', 'libertadores']) await (await fetch(new URL(`/api/busca?q=${encodeURIComponent(q)}`, base))).arrayBuffer();
+}
+
+export async function runRefreshGroup(plan: BenchPlan, log: (line: string) => void): Promise<RefreshGroupResult> {
+  let round = 0;
+  let size = plan.sizes[0] ?? 30;
+  const pagesNow = (): Record<string, string> => buildUpstreamPages({ matchesPerDay: size, round: round++ }).pages;
+  const upstream = await startFakeUpstream({ pages: pagesNow() });
+  const placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '* * * * * *', SEARCH_RATE_LIMIT: '0' }, timeoutMs: 180_000 });
+  const pid = placar.process.pid ?? 0;
+  const children = watchChildren(pid);
+  try {
+    await warmUp(placar.url);
+    const memory: RefreshGroupResult['memory'] = { warmupRssMb: mb(readMemoryKb(pid)?.rss ?? 0), rssAfterSizeMb: {}, finalRssMb: 0, finalAfterCycles: 0, serverPeakMb: 0 };
+    const cycles: CycleSample[] = [];
+    const weights: Record<number, WeightRow[]> = {};
+    let number = 1;
+    let cpu = readCpuTimes(pid);
+    children.take();
+    const nextCycle = async (): Promise<CycleSample> => {
+      const line = await waitForRefresh(placar, ++number);
+      // At once, before the next tick (≤ 1 s away): the next cycle scrapes changed pages.
+      for (const [path, html] of Object.entries(pagesNow())) upstream.setPage(path, html);
+      const now = readCpuTimes(pid);
+      const build = children.take();
+      const sample: CycleSample = {
+        ...line,
+        size,
+        serverCpuSeconds: (now?.self ?? 0) - (cpu?.self ?? 0),
+        buildCpuSeconds: (now?.children ?? 0) - (cpu?.children ?? 0),
+        buildPeakMb: mb(build.peakKb),
+        changed: line.listings.live?.note === '',
+      };
+      cpu = now;
+      return sample;
+    };
+
+    for (const [index, phaseSize] of plan.sizes.entries()) {
+      size = phaseSize;
+      round += 1;
+      for (const [path, html] of Object.entries(pagesNow())) upstream.setPage(path, html);
+      // The first cycle at a new size fetches all three pages anew: a warm-up, not a sample.
+      await nextCycle();
+      const last = index === plan.sizes.length - 1;
+      for (let measured = 0; measured < plan.cyclesPerSize || (last && number < plan.memoryCycles); measured++) {
+        const sample = await nextCycle();
+        cycles.push(sample);
+        log(
+          `  ${size} jogos, atualização #${sample.number}: total ${sample.totalMs} ms (coleta ${sample.scrapeMs}, build ${sample.buildMs}, ` +
+            `compressão ${sample.compressMs}), CPU ${(sample.serverCpuSeconds + sample.buildCpuSeconds).toFixed(2)} s, build ${sample.buildPeakMb} MB`,
+        );
+      }
+      weights[size] = await measurePageWeights(placar.url);
+      memory.rssAfterSizeMb[size] = mb(readMemoryKb(pid)?.rss ?? 0);
+    }
+    const final = readMemoryKb(pid);
+    memory.finalRssMb = mb(final?.rss ?? 0);
+    memory.serverPeakMb = mb(final?.peak ?? 0);
+    memory.finalAfterCycles = number;
+    return { cycles, memory, weights };
+  } finally {
+    children.stop();
+    await placar.stop();
+    await upstream.close();
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Reads the one structured line each refresh logs (src/pipeline/refresh-log.ts):
+ * `atualização #3 concluída build=… live=60 hoje=300(304) amanha=300(304) coleta_ms=412 … total_ms=2210`.
+ */
+import type { PlacarProcess } from '../test/support/placar-process.ts';
+
+export interface RefreshLine {
+  number: number;
+  outcome: string;
+  /** Per listing: its count and whether the upstream answered 304 or failed. */
+  listings: Record<string, { count: number; note: '' | '304' | 'falha' }>;
+  scrapeMs: number;
+  buildMs: number;
+  compressMs: number;
+  swapMs: number;
+  cleanupMs: number;
+  totalMs: number;
+}
+
+const LINE = /^atualização #(\d+) (\S+) (.*)$/;
+
+export function parseRefreshLine(text: string): RefreshLine | null {
+  const parts = LINE.exec(text.trim());
+  if (!parts) return null;
+  const fields = parts[3] ?? '';
+  const number = (key: string): number => Number(new RegExp(`(?:^| )${key}=(\\d+)`).exec(fields)?.[1] ?? Number.NaN);
+  const listings: RefreshLine['listings'] = {};
+  for (const match of fields.matchAll(/(?:^| )(live|hoje|amanha)=(\d+)(\((304|falha)\))?/g)) {
+    listings[match[1] ?? ''] = { count: Number(match[2]), note: (match[4] ?? '') as '' | '304' | 'falha' };
+  }
+  return {
+    number: Number(parts[1]),
+    outcome: parts[2] ?? '',
+    listings,
+    scrapeMs: number('coleta_ms'),
+    buildMs: number('build_ms'),
+    compressMs: number('compressao_ms'),
+    swapMs: number('troca_ms'),
+    cleanupMs: number('limpeza_ms'),
+    totalMs: number('total_ms'),
+  };
+}
+
+/** Every refresh line the process printed so far, in order. */
+export function readRefreshLines(placar: PlacarProcess): RefreshLine[] {
+  return placar
+    .output()
+    .split('\n')
+    .map(parseRefreshLine)
+    .filter((line): line is RefreshLine => line !== null);
+}
+
+/** Waits until refresh #n has ended (published, failed or skipped) and returns its line. */
+export async function waitForRefresh(placar: PlacarProcess, n: number, timeoutMs = 120_000): Promise<RefreshLine> {
+  // Up to the newline: the line may arrive in two chunks.
+  await placar.waitForOutput(new RegExp(`atualização #${n} (concluída|falhou|ignorada|interrompida)[^\n]*\n`), timeoutMs);
+  const line = readRefreshLines(placar).find((candidate) => candidate.number === n);
+  if (!line) throw new Error(`linha da atualização #${n} ilegível`);
+  return line;
+}

@@ -1,0 +1,126 @@
+/**
+ * The printed report: one section per group, medians with their spread, the ratios against
+ * the references measured in the same run, and each target with whether it was met.
+ */
+import type { BenchResults } from './results.ts';
+import { formatBytes, formatMedianMax, formatNumber, formatTable, formatTarget } from './report-format.ts';
+
+function refreshSection(results: BenchResults): string[] {
+  const refresh = results.refresh;
+  if (!refresh) return [];
+  const rows = refresh.sizes.map((size) => [
+    formatNumber(size.matchesPerDay),
+    String(size.cycles),
+    formatMedianMax(size.stepsMs.scrape),
+    formatMedianMax(size.stepsMs.build),
+    formatMedianMax(size.stepsMs.compress),
+    formatMedianMax(size.stepsMs.swap),
+    formatMedianMax(size.stepsMs.total),
+    `${formatNumber(size.cpuSeconds.server.median, 2)} + ${formatNumber(size.cpuSeconds.build.median, 2)}`,
+    formatMedianMax(size.buildPeakMb),
+  ]);
+  const typical = refresh.sizes.find((size) => size.matchesPerDay === 300);
+  const lines = [
+    '1. Ciclo de atualização (coleta → build → compressão → troca), mediana / máximo em ms',
+    formatTable(['jogos/dia', 'ciclos', 'coleta', 'build', 'compressão', 'troca', 'total', 'CPU s servidor + build', 'pico RSS build MB'], rows),
+  ];
+  if (typical) lines.push(`  Meta: total ≤ 2,5 s (mediana) a 300 jogos: ${formatNumber(typical.stepsMs.total.median / 1000, 2)} s — ${formatTarget(typical.stepsMs.total.median <= 2500)}`);
+  const idle = refresh.idle;
+  if (idle) {
+    lines.push(
+      `  Custo ocioso: ${formatNumber(idle.percentOfOneCore, 1)} % de um núcleo = (1 atualização a ${idle.matchesPerDay} jogos, ${formatNumber(idle.cpuPerRefreshSeconds, 2)} s de CPU, ` +
+        `+ 60 s × ${formatNumber(idle.baselineCpuPerSecond * 100, 2)} % do servidor parado, medido em ${idle.baselineSeconds} s) / 60 s — ${formatTarget(idle.percentOfOneCore <= 5)} (≤ 5 %)`,
+      '  (10 minutos de atualizações somados em CPU: 10 ciclos reais medidos + a base; use --idle-minutes N para medir N minutos no relógio)',
+    );
+  }
+  return lines;
+}
+
+function freshnessSection(results: BenchResults): string[] {
+  const f = results.freshness;
+  if (!f) return [];
+  return [
+    `2. Frescor (${f.changes.length} mudanças, ${formatNumber(f.matchesPerDay)} jogos/dia, agenda a cada ${f.intervalSeconds} s no lugar de 1 min)`,
+    `  /api/live: intervalo + X s, X mediana ${formatNumber(f.apiX.median, 2)} s, pior ${formatNumber(f.apiX.max, 2)} s — ${formatTarget(f.apiX.max <= 3)} (X ≤ 3 s)`,
+    `  DOM da página ao vivo: intervalo + 60 s (consulta da página) + X s, X mediana ${formatNumber(f.domX.median, 2)} s, pior ${formatNumber(f.domX.max, 2)} s`,
+    `  (espera até o tique da agenda: mediana ${formatNumber(f.wait.median, 2)} s, máx. ${formatNumber(f.wait.max, 2)} s — até um intervalo)`,
+  ];
+}
+
+function servingSection(results: BenchResults): string[] {
+  const s = results.serving;
+  if (!s) return [];
+  const cell = (rps: number, p50: number, p99: number): string[] => [formatNumber(rps), `${formatNumber(p50)} / ${formatNumber(p99)}`];
+  const rows = s.ratios.map(({ path, connections, ratio }) => {
+    const placar = s.cases.find((c) => c.server === 'placar' && c.path === path && c.connections === connections);
+    const nginx = s.cases.find((c) => c.server === 'nginx' && c.path === path && c.connections === connections);
+    return [
+      `${path} (${placar?.encoding ?? '?'}, ${formatBytes(placar?.bodyBytes ?? 0)})`,
+      String(connections),
+      ...cell(placar?.requestsPerSecond ?? Number.NaN, placar?.latencyMs.p50 ?? Number.NaN, placar?.latencyMs.p99 ?? Number.NaN),
+      ...cell(nginx?.requestsPerSecond ?? Number.NaN, nginx?.latencyMs.p50 ?? Number.NaN, nginx?.latencyMs.p99 ?? Number.NaN),
+      `${formatNumber(ratio * 100)} %`,
+    ];
+  });
+  for (const search of s.cases.filter((c) => c.path.startsWith('/api/busca'))) {
+    rows.push([`${search.path} (${search.encoding})`, String(search.connections), ...cell(search.requestsPerSecond, search.latencyMs.p50, search.latencyMs.p99), '—', '—', '—']);
+  }
+  const json = s.ratios.filter((r) => r.path.startsWith('/api/'));
+  const searches = s.cases.filter((c) => c.path.startsWith('/api/busca'));
+  return [
+    `3. Servir (1.000 jogos/dia; Accept-Encoding: gzip, deflate, br; nginx: ${s.nginxSetup}; ${results.plan.servingRepeats}× ${results.plan.servingSeconds} s por caso)`,
+    formatTable(['rota', 'conexões', 'Placar req/s', 'p50 / p99 ms', 'nginx req/s', 'p50 / p99 ms', 'Placar/nginx'], rows),
+    `  Meta: JSON estático ≥ 50 % do nginx: ${json.map((r) => `${formatNumber(r.ratio * 100)} %`).join(', ')} — ${formatTarget(json.every((r) => r.ratio >= 0.5))}`,
+    `  Meta: /api/busca ≥ 5.000 req/s com p99 ≤ 20 ms: ${searches.map((c) => `${formatNumber(c.requestsPerSecond)} req/s, p99 ${formatNumber(c.latencyMs.p99)} ms (c=${c.connections})`).join('; ')} — ${formatTarget(searches.some((c) => c.requestsPerSecond >= 5000 && c.latencyMs.p99 <= 20))}`,
+  ];
+}
+
+function upstreamSection(results: BenchResults): string[] {
+  const u = results.upstreamLoad;
+  if (!u) return [];
+  const { placar, naive } = u;
+  return [
+    '4. Carga na origem com ~1.000 req/s de usuários',
+    `  Placar: ${formatNumber(placar.served.requestsPerSecond)} req/s servidas (p99 ${formatNumber(placar.served.latencyMs.p99)} ms), ${placar.upstreamRequests} pedidos à origem em ${placar.refreshes} atualizações ` +
+      `(${formatNumber(placar.perRefresh, 1)} por atualização, ${placar.conditional} condicionais) → ${formatNumber(placar.perMinuteAtDefaultSchedule, 1)} por minuto na agenda padrão — ${formatTarget(placar.perMinuteAtDefaultSchedule <= 3)} (≤ 3/min)`,
+    `  Servidor ingênuo (coleta a cada pedido): ${formatNumber(naive.served.requestsPerSecond)} req/s servidas (p99 ${formatNumber(naive.served.latencyMs.p99)} ms, ${naive.served.failures} falhas), ` +
+      `${formatNumber(naive.upstreamPerMinute)} pedidos à origem por minuto — ${formatNumber(naive.upstreamPerMinute / Math.max(placar.perMinuteAtDefaultSchedule, 1e-9))}× o Placar`,
+  ];
+}
+
+function memorySection(results: BenchResults): string[] {
+  const m = results.memory;
+  if (!m) return [];
+  const bySize = Object.entries(m.rssAfterSizeMb).map(([size, rss]) => `${formatNumber(Number(size))} jogos ${formatNumber(rss)} MB`);
+  return [
+    '5. Memória',
+    `  RSS do servidor: após aquecimento ${formatNumber(m.warmupRssMb)} MB; ao fim de cada tamanho: ${bySize.join(', ')}; após ${m.finalAfterCycles} atualizações ${formatNumber(m.finalRssMb)} MB (pico ${formatNumber(m.serverPeakMb)} MB)`,
+    `  Pico de RSS do processo filho de build: ${formatNumber(m.buildPeakMb)} MB`,
+  ];
+}
+
+function weightSection(results: BenchResults): string[] {
+  const w = results.pageWeight;
+  if (!w) return [];
+  const sizes = Object.keys(w.bytes).map(Number).sort((a, b) => a - b);
+  const paths = [...new Set(sizes.flatMap((size) => (w.bytes[size] ?? []).map((row) => row.path)))];
+  const rows = paths.map((path) => [
+    path.replace(/^\/_astro\/(.{24}).*(\.\w+)$/, '/_astro/$1…$2'),
+    ...sizes.map((size) => {
+      const row = w.bytes[size]?.find((r) => r.path === path);
+      return row ? `${formatBytes(row.raw)} / ${formatBytes(row.gzip)} / ${formatBytes(row.brotli)}` : '—';
+    }),
+  ]);
+  const lines = ['6. Peso das páginas (bruto / gzip / brotli, como o servidor envia)', formatTable(['arquivo', ...sizes.map((s) => `${formatNumber(s)} jogos`)], rows)];
+  for (const timing of w.browser ?? []) {
+    lines.push(`  Chromium ${timing.path}: primeira renderização ${formatMedianMax(timing.firstRenderMs)} ms, dados ao vivo ${formatMedianMax(timing.liveDataMs)} ms (mediana / máx. de ${timing.loads} cargas frias, 1.000 jogos)`);
+  }
+  return lines;
+}
+
+export function formatReport(results: BenchResults): string {
+  const m = results.machine;
+  const header = `Placar — benchmark, modo ${results.mode}, ${formatNumber(results.durationSeconds)} s — ${m.cpuModel}, ${m.cores} núcleos, ${m.memoryGb} GB, Node ${m.node}`;
+  const sections = [refreshSection, freshnessSection, servingSection, upstreamSection, memorySection, weightSection].map((section) => section(results)).filter((lines) => lines.length > 0);
+  return [header, '', ...sections.map((lines) => lines.join('\n')).join('\n\n').split('\n'), ''].join('\n');
+}

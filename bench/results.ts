@@ -1,0 +1,112 @@
+/**
+ * The shape of bench/results.json, and the summaries built from the groups' raw samples:
+ * per-size medians and maxima of each refresh step, and the idle cost per minute.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchPlan } from './bench-plan.ts';
+import type { BrowserTiming } from './browser-timing.ts';
+import type { FreshnessResult } from './freshness-group.ts';
+import type { WeightRow } from './page-weight.ts';
+import type { CycleSample, RefreshGroupResult } from './refresh-group.ts';
+import type { ServingResult } from './serving-group.ts';
+import { summarize, type Summary } from './stats.ts';
+import type { UpstreamLoadResult } from './upstream-load-group.ts';
+
+export interface Machine {
+  cpuModel: string;
+  cores: number;
+  memoryGb: number;
+  node: string;
+  os: string;
+}
+
+export interface RefreshSizeSummary {
+  matchesPerDay: number;
+  cycles: number;
+  /** Cycles whose live page came back 304 (the change raced the tick): still counted. */
+  unchangedCycles: number;
+  stepsMs: Record<'scrape' | 'build' | 'compress' | 'swap' | 'cleanup' | 'total', Summary>;
+  cpuSeconds: { server: Summary; build: Summary; total: Summary };
+  buildPeakMb: Summary;
+}
+
+export interface IdleCost {
+  /** Median CPU seconds of one refresh at IDLE_SIZE matches. */
+  cpuPerRefreshSeconds: number;
+  /** CPU seconds per second of a server with nothing to do (no refresh, no traffic). */
+  baselineCpuPerSecond: number;
+  baselineSeconds: number;
+  /** (one refresh + 60 s of baseline) / 60 s, as % of one core. */
+  percentOfOneCore: number;
+  matchesPerDay: number;
+}
+
+export interface BenchResults {
+  mode: 'padrão' | 'rápido';
+  groups: number[];
+  startedAt: string;
+  durationSeconds: number;
+  machine: Machine;
+  plan: BenchPlan;
+  refresh?: { sizes: RefreshSizeSummary[]; idle: IdleCost | null; cycles: CycleSample[] };
+  freshness?: FreshnessResult;
+  serving?: ServingResult;
+  upstreamLoad?: UpstreamLoadResult;
+  memory?: RefreshGroupResult['memory'] & { buildPeakMb: number };
+  pageWeight?: { bytes: Record<number, WeightRow[]>; browser: BrowserTiming[] | null };
+}
+
+export const IDLE_SIZE = 300;
+
+export function readMachine(): Machine {
+  return {
+    cpuModel: os.cpus()[0]?.model.trim() ?? 'desconhecido',
+    cores: os.availableParallelism(),
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+  };
+}
+
+export function summarizeRefreshSizes(cycles: readonly CycleSample[], sizes: readonly number[]): RefreshSizeSummary[] {
+  return sizes.map((size) => {
+    const of = cycles.filter((cycle) => cycle.size === size);
+    const pick = (read: (cycle: CycleSample) => number): Summary => summarize(of.map(read));
+    return {
+      matchesPerDay: size,
+      cycles: of.length,
+      unchangedCycles: of.filter((cycle) => !cycle.changed).length,
+      stepsMs: {
+        scrape: pick((c) => c.scrapeMs),
+        build: pick((c) => c.buildMs),
+        compress: pick((c) => c.compressMs),
+        swap: pick((c) => c.swapMs),
+        cleanup: pick((c) => c.cleanupMs),
+        total: pick((c) => c.totalMs),
+      },
+      cpuSeconds: { server: pick((c) => c.serverCpuSeconds), build: pick((c) => c.buildCpuSeconds), total: pick((c) => c.serverCpuSeconds + c.buildCpuSeconds) },
+      buildPeakMb: pick((c) => c.buildPeakMb),
+    };
+  });
+}
+
+export function buildIdleCost(sizes: readonly RefreshSizeSummary[], baseline: { cpuSeconds: number; seconds: number } | null): IdleCost | null {
+  const typical = sizes.find((size) => size.matchesPerDay === IDLE_SIZE);
+  if (!typical || !baseline) return null;
+  const cpuPerRefreshSeconds = typical.cpuSeconds.total.median;
+  const baselineCpuPerSecond = baseline.cpuSeconds / baseline.seconds;
+  return {
+    cpuPerRefreshSeconds,
+    baselineCpuPerSecond,
+    baselineSeconds: baseline.seconds,
+    percentOfOneCore: ((cpuPerRefreshSeconds + 60 * baselineCpuPerSecond) / 60) * 100,
+    matchesPerDay: IDLE_SIZE,
+  };
+}
+
+export function writeResults(file: string, results: BenchResults): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+}

@@ -1,0 +1,30 @@
+#!/bin/sh
+# PUBLISH_COMMAND for any rclone remote (Cloudflare R2, S3, B2, GCS…):
+#   PUBLISH_COMMAND='sh deploy/publish-rclone.sh r2:placar'
+# Uploads the build Placar just published ($PLACAR_BUILD_DIR) in the order that keeps a CDN
+# consistent — assets, then JSON, then pages — with each kind's headers, and deletes what the
+# build no longer has only at the end. The .br/.gz files stay local: an object store does not
+# negotiate Accept-Encoding, the CDN compresses.
+set -eu
+dest="${1:?uso: publish-rclone.sh REMOTE:CAMINHO (ex.: r2:placar)}"
+src="${PLACAR_BUILD_DIR:?PLACAR_BUILD_DIR vazio: rode este script como PUBLISH_COMMAND}"
+
+# 1. Fingerprinted assets: new names never overwrite old ones, so they can go first.
+rclone copy "$src/_astro" "$dest/_astro" --exclude '*.br' --exclude '*.gz' \
+  --header-upload 'Cache-Control: public, max-age=31536000, immutable'
+# 2. The pre-built JSON: extensionless files, so the content type must be explicit.
+rclone copy "$src/api" "$dest/api" --exclude '*.br' --exclude '*.gz' \
+  --header-upload 'Content-Type: application/json; charset=utf-8' \
+  --header-upload 'Cache-Control: public, max-age=15, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400'
+# 3. Other public files (favicon…).
+rclone copy "$src" "$dest" --max-depth 1 --exclude '*.html' --exclude '*.br' --exclude '*.gz' \
+  --header-upload 'Cache-Control: public, max-age=300'
+# 4. Pages last: they only reference what is already there. Also without ".html" (/hoje,
+#    /busca) for hosts without clean URLs.
+page_headers='Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=30'
+rclone copy "$src" "$dest" --max-depth 1 --include '*.html' --header-upload "$page_headers"
+for page in hoje busca; do
+  rclone copyto "$src/$page.html" "$dest/$page" --header-upload 'Content-Type: text/html; charset=utf-8' --header-upload "$page_headers"
+done
+# 5. Only now delete what the build no longer has (old assets, after the pages that used them).
+rclone sync "$src" "$dest" --exclude '*.br' --exclude '*.gz' --exclude '/hoje' --exclude '/busca'

@@ -1,0 +1,41 @@
+/** `npm run bench`: the benchmark of issue 7 (see bench/run-bench.ts); prints the table, writes the JSON. */
+import path from 'node:path';
+import { runCli, StartupError } from '../src/lib/cli.ts';
+import { formatReport } from '../bench/report.ts';
+import { ALL_GROUPS, runBench } from '../bench/run-bench.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '..');
+const progress = (line: string): void => void process.stderr.write(`${line}\n`);
+
+function parseGroups(only: string | undefined): number[] {
+  if (only === undefined) return [...ALL_GROUPS];
+  const groups = only.split(',').map((part) => Number(part.trim()));
+  if (groups.length === 0 || groups.some((group) => !(ALL_GROUPS as readonly number[]).includes(group))) {
+    throw new StartupError(`--only "${only}" é inválido: use números de 1 a 6 separados por vírgula, por exemplo --only 1,3.`);
+  }
+  return [...new Set(groups)].sort();
+}
+
+await runCli(
+  {
+    usage: 'npm run bench [-- [--quick] [--only 1,3] [--out arquivo.json]]',
+    description:
+      'Mede, numa só execução e só em loopback: 1 ciclo de atualização, 2 frescor, 3 servir (Placar e nginx lado a lado), ' +
+      '4 carga na origem, 5 memória, 6 peso das páginas. Imprime a tabela e grava bench/results.json. ' +
+      'Até ~10 min (--quick: até ~2 min). Precisa de nginx e chromium (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
+    options: [
+      { name: '--quick', description: 'Menos ciclos e janelas mais curtas (até ~2 min); a saída diz quais.' },
+      { name: '--only <grupos>', description: 'Só estes grupos, por exemplo 1,3 (padrão: todos).' },
+      { name: '--out <arquivo>', description: 'Onde gravar o JSON (padrão: bench/results.json).' },
+    ],
+    variables: [],
+  },
+  { quick: { type: 'boolean' }, only: { type: 'string' }, out: { type: 'string' } },
+  async (values) => {
+    const outFile = path.resolve(values.out ?? path.join(projectRoot, 'bench', 'results.json'));
+    const results = await runBench({ quick: values.quick === true, groups: parseGroups(values.only), outFile, log: progress });
+    process.stdout.write(formatReport(results));
+    process.stdout.write(`\nResultados gravados em ${path.relative(process.cwd(), outFile)}\n`);
+    return 0;
+  },
+);

@@ -1,0 +1,115 @@
+/**
+ * A response cache in front of /api/busca's adapter handler. Going through the adapter costs
+ * far more than the search itself (Request/Response objects, web streams, chunked writes; and
+ * a large result is compressed again on every request), so the server keeps the adapter's
+ * 200 answers for a moment and replays them byte for byte.
+ *
+ * Never older than the data: the key holds snapshot.json's identity (inode, size, mtime — a
+ * stat per request, as the endpoint's own reader does), and a new snapshot drops every entry.
+ * An entry also lives at most ENTRY_TTL_MS, so time-dependent fields (the `stale` flag) lag
+ * by at most that. Only what the adapter would answer the same way is replayed: GETs without
+ * conditional headers, keyed by the exact URL and Accept-Encoding. Rate limiting and
+ * validation run as before (the limiter sits in front; a 400 is never stored).
+ */
+import fs from 'node:fs';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { snapshotPath } from '../lib/snapshot-store.ts';
+import type { SearchHandler } from './search-handler.ts';
+
+const ENTRY_TTL_MS = 1_000;
+/** Bounds memory whatever clients search for: oldest entries go first. */
+const MAX_CACHED_BYTES = 16 * 1024 * 1024;
+const MAX_ENTRY_BYTES = 1024 * 1024;
+
+interface CachedResponse {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  storedAt: number;
+}
+
+function readSnapshotKey(file: string): string {
+  try {
+    const stats = fs.statSync(file);
+    return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+function isReplayable(req: IncomingMessage): boolean {
+  return req.method === 'GET' && req.headers['if-none-match'] === undefined && req.headers['if-modified-since'] === undefined;
+}
+
+/** Records the status, headers and body the adapter writes, and passes everything through. */
+function recordResponse(res: ServerResponse, done: (recorded: { status: number; headers: OutgoingHttpHeaders; body: Buffer }) => void): void {
+  let headers: OutgoingHttpHeaders | null = null;
+  const chunks: Buffer[] = [];
+  const collect = (chunk: unknown): void => {
+    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  };
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const [, second, third] = args;
+    const given = typeof second === 'object' && second !== null && !Array.isArray(second) ? second : third;
+    if (typeof given === 'object' && given !== null && !Array.isArray(given)) headers = { ...(given as OutgoingHttpHeaders) };
+    return writeHead(...args);
+  }) as ServerResponse['writeHead'];
+  res.write = ((...args: unknown[]) => {
+    collect(args[0]);
+    return write(...args);
+  }) as ServerResponse['write'];
+  res.end = ((...args: unknown[]) => {
+    if (typeof args[0] !== 'function') collect(args[0]);
+    if (headers) done({ status: res.statusCode, headers, body: Buffer.concat(chunks) });
+    return end(...args);
+  }) as ServerResponse['end'];
+}
+
+export function withSearchResponseCache(inner: SearchHandler, dataDir: string, now: () => number = Date.now): SearchHandler {
+  const file = snapshotPath(dataDir);
+  let snapshotKey = '';
+  let entries = new Map<string, CachedResponse>();
+  let cachedBytes = 0;
+
+  const store = (key: string, forSnapshot: string, response: CachedResponse): void => {
+    // The snapshot changed while the adapter answered: this answer is no one's to replay.
+    if (forSnapshot !== snapshotKey || response.body.length > MAX_ENTRY_BYTES) return;
+    const previous = entries.get(key);
+    if (previous) cachedBytes -= previous.body.length;
+    entries.delete(key);
+    entries.set(key, response);
+    cachedBytes += response.body.length;
+    for (const [oldKey, old] of entries) {
+      if (cachedBytes <= MAX_CACHED_BYTES) break;
+      entries.delete(oldKey);
+      cachedBytes -= old.body.length;
+    }
+  };
+
+  return {
+    ...inner,
+    async handle(req, res, notFound) {
+      if (!isReplayable(req)) return inner.handle(req, res, notFound);
+      const currentSnapshot = readSnapshotKey(file);
+      if (currentSnapshot !== snapshotKey) {
+        snapshotKey = currentSnapshot;
+        entries = new Map();
+        cachedBytes = 0;
+      }
+      const key = `${req.headers['accept-encoding'] ?? ''}\n${req.url ?? ''}`;
+      const hit = entries.get(key);
+      if (hit && now() - hit.storedAt < ENTRY_TTL_MS) {
+        res.writeHead(200, { ...hit.headers, 'Content-Length': String(hit.body.length) });
+        res.end(hit.body);
+        return;
+      }
+      recordResponse(res, ({ status, headers, body }) => {
+        if (status === 200) store(key, currentSnapshot, { headers, body, storedAt: now() });
+      });
+      await inner.handle(req, res, notFound);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The pre-built /api/live, /api/hoje and /api/amanha say `stale` as of their build. When no
+ * build gets published for a while (disk full, a build failing every time, refreshes stuck),
+ * that flag would stay false while the data ages, and a match would show "IN_PLAY" silently.
+ * So once the served build itself is older than the staleness threshold (builds stopped), the
+ * server checks each listing's age at request time and, past the threshold, serves a copy
+ * that says `stale: true` (made once per build and listing, with its own ETag and compressed
+ * variants). While builds keep coming, their own flag is the truth.
+ */
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { buildContentHash } from '../lib/etag.ts';
+import { STALE_AFTER_INTERVALS, isListingStale } from '../lib/staleness.ts';
+import type { StaticEntry } from './static-site.ts';
+
+const LISTING_ROUTES = new Set(['/api/live', '/api/hoje', '/api/amanha']);
+
+interface CheckedListing {
+  generatedAt: string | null;
+  staleInFile: boolean;
+  staleCopy: StaticEntry | null;
+}
+
+// Entries are immutable for the life of a build, so each is parsed at most once.
+const checked = new WeakMap<StaticEntry, CheckedListing>();
+
+function checkListing(entry: StaticEntry): CheckedListing {
+  let result = checked.get(entry);
+  if (!result) {
+    let body: { generatedAt?: unknown; stale?: unknown } = {};
+    try {
+      body = JSON.parse(entry.identity.toString('utf8')) as typeof body;
+    } catch {
+      // Not a listing body we wrote: leave it as it is (staleInFile below).
+    }
+    const generatedAt = typeof body.generatedAt === 'string' ? body.generatedAt : null;
+    result = { generatedAt, staleInFile: body.stale !== false, staleCopy: null };
+    checked.set(entry, result);
+  }
+  return result;
+}
+
+function buildStaleCopy(entry: StaticEntry, listing: CheckedListing, refreshIntervalSeconds: number): StaticEntry {
+  const body = JSON.parse(entry.identity.toString('utf8')) as Record<string, unknown>;
+  const identity = Buffer.from(JSON.stringify({ ...body, stale: true }));
+  // The instant it became stale: a stable Last-Modified for the copy.
+  const staleSince = Date.parse(listing.generatedAt ?? '') + STALE_AFTER_INTERVALS * refreshIntervalSeconds * 1000;
+  return {
+    file: {
+      ...entry.file,
+      hash: buildContentHash(identity),
+      size: identity.length,
+      lastModified: Number.isNaN(staleSince) ? entry.file.lastModified : new Date(staleSince).toUTCString(),
+    },
+    identity,
+    br: entry.br ? brotliCompressSync(identity) : null,
+    gzip: entry.gzip ? gzipSync(identity) : null,
+  };
+}
+
+export interface ServedBuild {
+  /** builtAt of the build the entry belongs to (ISO 8601). */
+  builtAt: string;
+  refreshIntervalSeconds: number;
+}
+
+/** The entry to serve for `route`: the built one, or its `stale: true` copy once builds stopped and the data is too old. */
+export function selectListingEntry(route: string, entry: StaticEntry, build: ServedBuild, now: Date): StaticEntry {
+  if (!LISTING_ROUTES.has(route)) return entry;
+  const { builtAt, refreshIntervalSeconds } = build;
+  if (!isListingStale(builtAt, now, refreshIntervalSeconds)) return entry;
+  const listing = checkListing(entry);
+  if (listing.staleInFile || !isListingStale(listing.generatedAt, now, refreshIntervalSeconds)) return entry;
+  listing.staleCopy ??= buildStaleCopy(entry, listing, refreshIntervalSeconds);
+  return listing.staleCopy;
+}

@@ -1,0 +1,223 @@
+/**
+ * deploy/nginx.conf for real: Placar against the fake upstream, Debian's nginx in front on a
+ * loopback port (temp prefix). Through nginx: every route of the build with the same status,
+ * content type, cache and security headers as Placar's own server; /api/busca and /healthz
+ * proxied; a rebuild served at once (the `current` symlink); a cached search answered while
+ * Placar is stopped (stale-if-error). A missing nginx fails (`apt-get install nginx`).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import { buildManifestPath, currentLinkPath } from '../../src/lib/build-layout.ts';
+import type { ListEnvelope } from '../../src/lib/model.ts';
+import { readSiteManifest } from '../../src/lib/site-manifest.ts';
+import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
+import { buildRoutePaths } from '../../src/server/static-site.ts';
+import { hasBrotliStaticModule, startNginx, type NginxProcess } from '../support/nginx.ts';
+import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { rawRequest, type RawResponse } from '../support/raw-http.ts';
+import { withScore } from '../support/upstream-pages.ts';
+
+const LIVE_PATH = '/jogos-em-andamento';
+const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
+/** Headers that must be equal, byte for byte, on Placar and on nginx. */
+const SAME_HEADERS = [
+  'content-type',
+  'cache-control',
+  'content-encoding',
+  'vary',
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'cross-origin-opener-policy',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+];
+const ENV = { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: '0' };
+
+let upstream: FakeUpstream;
+let placar: PlacarProcess;
+let nginx: NginxProcess;
+let dataDir: string;
+const pages = readFixturePages();
+const brotli = hasBrotliStaticModule();
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ pages });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-nginx-data-'));
+  placar = await startPlacar({ upstreamUrl: upstream.url, dataDir, env: ENV });
+  nginx = await startNginx({ clientDir: currentLinkPath(dataDir), placarUrl: placar.url, upstreamUrl: upstream.url });
+});
+
+afterAll(async () => {
+  await nginx?.stop();
+  await placar?.stop();
+  await upstream?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function decoded(response: RawResponse): Buffer {
+  const coding = response.headers['content-encoding'];
+  if (coding === 'br') return brotliDecompressSync(response.body);
+  if (coding === 'gzip') return gunzipSync(response.body);
+  return response.body;
+}
+
+function pick(response: RawResponse): Record<string, unknown> {
+  return Object.fromEntries(SAME_HEADERS.map((name) => [name, response.headers[name]]));
+}
+
+/** Every URL path of the current build, as Placar's server routes them. */
+function buildRoutes(): string[] {
+  const manifest = readSiteManifest(buildManifestPath(dataDir, readCurrentBuildId(dataDir) ?? ''));
+  const files = manifest?.files.map((file) => file.path).filter((file) => file !== '404.html') ?? [];
+  return files.flatMap(buildRoutePaths);
+}
+
+function runRefreshCli(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/refresh.ts'], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, ...ENV },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+let searchCachedAt = 0;
+let cachedSearch: Buffer = Buffer.alloc(0);
+
+describe('nginx in front of Placar (deploy/nginx.conf)', () => {
+  it('serves every route of the build with the same status, body and headers as Placar', async () => {
+    const routes = buildRoutes();
+    expect(routes).toEqual(expect.arrayContaining(['/', '/hoje', '/busca', '/api/live', '/api/hoje', '/api/amanha', '/api/routes']));
+    for (const route of routes) {
+      for (const acceptEncoding of ['', 'gzip', 'gzip, deflate, br']) {
+        const headers: Record<string, string> = acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {};
+        const [own, proxied] = await Promise.all([rawRequest(placar.url, route, { headers }), rawRequest(nginx.url, route, { headers })]);
+        const label = `${route} (Accept-Encoding: ${acceptEncoding || '-'})`;
+        expect(proxied.status, label).toBe(200);
+        const expected = pick(own);
+        // Without the brotli module nginx answers br clients with the .gz file.
+        if (!brotli && own.headers['content-encoding'] === 'br') expected['content-encoding'] = 'gzip';
+        expect(pick(proxied), label).toEqual(expected);
+        expect(proxied.headers['last-modified'], label).toBe(own.headers['last-modified']);
+        expect(decoded(proxied).equals(decoded(own)), label).toBe(true);
+      }
+    }
+  });
+
+  it('sends JSON with an explicit content type for the extensionless /api files, and brotli when nginx has the module', async () => {
+    const response = await rawRequest(nginx.url, '/api/hoje', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-encoding']).toBe(brotli ? 'br' : 'gzip');
+    expect((JSON.parse(decoded(response).toString('utf8')) as ListEnvelope).count).toBe(13);
+  });
+
+  it('answers errors, preflights and conditional requests like Placar', async () => {
+    for (const [route, method] of [
+      ['/nao-existe', 'GET'],
+      ['/api/nao-existe', 'GET'],
+      ['/api', 'GET'],
+      ['/api/hoje.gz', 'GET'],
+      ['/404.html', 'GET'],
+      ['/api/live', 'OPTIONS'],
+      ['/hoje', 'OPTIONS'],
+      ['/api/live', 'POST'],
+      ['/api/live', 'DELETE'],
+    ] as const) {
+      const [own, proxied] = await Promise.all([rawRequest(placar.url, route, { method }), rawRequest(nginx.url, route, { method })]);
+      const label = `${method} ${route}`;
+      expect(proxied.status, label).toBe(own.status);
+      expect(proxied.headers['cache-control'], label).toBe(own.headers['cache-control']);
+      expect(proxied.headers['access-control-allow-origin'], label).toBe('*');
+      expect(proxied.headers['content-security-policy'], label).toBe(own.headers['content-security-policy']);
+      for (const name of ['access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age']) {
+        expect(proxied.headers[name], `${label} ${name}`).toBe(own.headers[name]);
+      }
+      if (route.startsWith('/api') && method === 'GET') {
+        expect(proxied.headers['content-type'], label).toBe('application/problem+json; charset=utf-8');
+        expect(proxied.json(), label).toMatchObject({ type: 'about:blank', status: 404, title: 'Rota não encontrada', instance: route });
+      }
+      if (method === 'POST' || method === 'DELETE') {
+        expect(proxied.headers.allow, label).toBe('GET, HEAD');
+        expect(proxied.json(), label).toMatchObject({ status: 405, title: 'Método não permitido' });
+      }
+      if (!route.startsWith('/api') && method === 'GET') {
+        expect(proxied.headers['content-type'], label).toBe('text/html; charset=utf-8');
+        expect(proxied.text(), label).toBe(own.text());
+      }
+    }
+    const first = await rawRequest(nginx.url, '/api/live');
+    const notModified = await rawRequest(nginx.url, '/api/live', { headers: { 'If-None-Match': String(first.headers.etag) } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers['cache-control']).toBe(first.headers['cache-control']);
+  });
+
+  it('proxies /api/busca through its cache, with Placar headers once, and /healthz uncached', async () => {
+    const own = await rawRequest(placar.url, '/api/busca?q=flamengo');
+    const miss = await rawRequest(nginx.url, '/api/busca?q=flamengo');
+    searchCachedAt = Date.now();
+    const hit = await rawRequest(nginx.url, '/api/busca?q=flamengo');
+    cachedSearch = hit.body;
+    expect(miss.headers['x-cache-status']).toBe('MISS');
+    expect(hit.headers['x-cache-status']).toBe('HIT');
+    for (const response of [miss, hit]) {
+      expect(response.status).toBe(200);
+      expect(response.body.equals(own.body)).toBe(true);
+      expect(pick(response)).toEqual(pick(own));
+    }
+    const invalid = await rawRequest(nginx.url, '/api/busca?q=f');
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers['cache-control']).toBe('no-store');
+    expect(invalid.headers['x-cache-status']).toBe('MISS');
+    const health = await rawRequest(nginx.url, '/healthz');
+    expect(health.status).toBe(200);
+    expect(health.headers['cache-control']).toBe('no-store');
+    expect(health.headers['access-control-allow-origin']).toBe('*');
+    expect(health.headers['x-cache-status']).toBeUndefined();
+    expect(health.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('serves a rebuild at once: the current symlink is followed on every request', async () => {
+    const before = (await rawRequest(nginx.url, '/api/live')).json() as ListEnvelope;
+    expect(before.matches.find((match) => match.homeTeam.name === 'Flamengo')?.score).toMatchObject({ home: 2, away: 1 });
+    upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, 5, 4));
+    const buildBefore = readCurrentBuildId(dataDir);
+    const refresh = await runRefreshCli();
+    expect(refresh.code, refresh.output).toBe(0);
+    expect(readCurrentBuildId(dataDir)).not.toBe(buildBefore);
+    const after = (await rawRequest(nginx.url, '/api/live')).json() as ListEnvelope;
+    expect(after.matches.find((match) => match.homeTeam.name === 'Flamengo')?.score).toMatchObject({ home: 5, away: 4 });
+    expect(after.generatedAt).not.toBe(before.generatedAt);
+    const page = (await rawRequest(nginx.url, '/')).text();
+    expect(page).toContain('<span class="score">5 x 4</span>');
+  });
+
+  it('keeps answering a cached search while Placar is down (stale-if-error), and says so for the rest', async () => {
+    await placar.stop();
+    const down = await rawRequest(nginx.url, '/api/busca?q=palmeiras');
+    expect(down.status).toBe(503);
+    expect(down.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(down.headers['access-control-allow-origin']).toBe('*');
+    expect((await rawRequest(nginx.url, '/healthz')).status).toBe(503);
+    // Past s-maxage (30 s) the entry is stale: nginx would ask Placar, fails, and serves it anyway.
+    const wait = searchCachedAt + 31_000 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const stale = await rawRequest(nginx.url, '/api/busca?q=flamengo');
+    expect(stale.status).toBe(200);
+    expect(stale.headers['x-cache-status']).toBe('STALE');
+    expect(stale.body.equals(cachedSearch)).toBe(true);
+    expect(stale.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The static site does not need Placar at all.
+    expect((await rawRequest(nginx.url, '/hoje')).status).toBe(200);
+  }, 60_000);
+});

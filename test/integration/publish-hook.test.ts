@@ -1,0 +1,91 @@
+/**
+ * PUBLISH_COMMAND wired into the real processes: `npm start` publishes each swapped build
+ * (reported in /healthz), and `npm run refresh` does too; a failing command is reported in
+ * /healthz while the local site keeps being served.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import type { PublishState } from '../../src/lib/publish-state-store.ts';
+import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
+import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { rawRequest } from '../support/raw-http.ts';
+
+// Copies the build into $DEST/<build id>, unless $DEST/fail exists.
+const PUBLISH_COMMAND =
+  'if [ -e "$DEST/fail" ]; then echo "destino recusou o envio" >&2; exit 7; fi; cp -r "$PLACAR_BUILD_DIR" "$DEST/$PLACAR_BUILD_ID"';
+
+let upstream: FakeUpstream;
+let placar: PlacarProcess;
+let dest: string;
+let env: Record<string, string>;
+
+interface HealthWithPublish {
+  status: string;
+  publish: PublishState | null;
+}
+
+async function health(): Promise<HealthWithPublish> {
+  return (await rawRequest(placar.url, '/healthz')).json() as HealthWithPublish;
+}
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ pages: readFixturePages() });
+  dest = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-publish-dest-'));
+  env = { REFRESH_CRON: '0 0 * * *', PUBLISH_COMMAND, DEST: dest };
+  placar = await startPlacar({ upstreamUrl: upstream.url, env });
+});
+
+afterAll(async () => {
+  await placar?.stop();
+  await upstream?.close();
+  fs.rmSync(dest, { recursive: true, force: true });
+});
+
+function runRefreshCli(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/refresh.ts'], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, HOST: '127.0.0.1', DATA_DIR: placar.dataDir, UPSTREAM_URL: upstream.url, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('PUBLISH_COMMAND in Placar', () => {
+  it('publishes the build npm start swapped in, and /healthz says so', async () => {
+    const buildId = readCurrentBuildId(placar.dataDir);
+    expect(buildId).not.toBeNull();
+    await expect.poll(async () => (await health()).publish?.lastBuildId, { timeout: 20_000 }).toBe(buildId);
+    const { publish } = await health();
+    expect(publish).toMatchObject({ lastError: null });
+    expect(publish?.lastSuccessAt).toBe(publish?.lastRunAt);
+    const copied = path.join(dest, buildId ?? '');
+    for (const file of ['index.html', 'hoje.html', 'api/hoje', 'api/live']) {
+      expect(fs.readFileSync(path.join(copied, file))).toEqual(fs.readFileSync(path.join(placar.dataDir, 'current', file)));
+    }
+    await placar.waitForOutput(new RegExp(`publicação concluída build=${buildId} publicacao_ms=\\d+`));
+  });
+
+  it('reports a failed publication in /healthz and keeps serving the new local build', async () => {
+    const before = (await health()).publish;
+    fs.writeFileSync(path.join(dest, 'fail'), '');
+    const refresh = await runRefreshCli();
+    expect(refresh.code, refresh.output).toBe(0);
+    expect(refresh.output).toMatch(/aviso: publicação falhou build=\S+ publicacao_ms=\d+ erro="saiu com código 7: destino recusou o envio"/);
+    const after = (await health()).publish;
+    expect(after?.lastError).toBe('saiu com código 7: destino recusou o envio');
+    expect(after?.lastBuildId).toBe(readCurrentBuildId(placar.dataDir));
+    expect(after?.lastSuccessAt).toBe(before?.lastSuccessAt);
+    expect((await health()).status).toBe('ok');
+    const page = await rawRequest(placar.url, '/api/hoje');
+    expect(page.status).toBe(200);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * `npm start` with the upstream unreachable: the dashboard is served with the "still fetching"
+ * notice, refreshes keep trying on schedule, and the data appears by itself once the upstream
+ * answers (here: a fake upstream started later on the port that refused connections).
+ */
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import type { ListEnvelope } from '../../src/lib/model.ts';
+import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+
+const STILL_FETCHING = 'Ainda buscando os dados no site de origem. Os jogos aparecem aqui assim que chegarem.';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The text of the page's stale notice, or null when it is hidden. */
+function visibleStaleNotice(html: string): string | null {
+  const match = /<p([^>]*data-stale-notice[^>]*)>([^<]*)<\/p>/.exec(html);
+  if (!match) throw new Error('no [data-stale-notice] in the page');
+  return /\shidden\b/.test(match[1] ?? '') ? null : (match[2] ?? '');
+}
+
+async function readLive(url: string): Promise<ListEnvelope> {
+  return (await (await fetch(`${url}/api/live`)).json()) as ListEnvelope;
+}
+
+let port: number;
+let placar: PlacarProcess;
+let upstream: FakeUpstream | undefined;
+
+beforeAll(async () => {
+  port = await freePort();
+  placar = await startPlacar({
+    upstreamUrl: `http://127.0.0.1:${port}`,
+    env: { REFRESH_CRON: '*/2 * * * * *', REQUEST_TIMEOUT_MS: '1000' },
+  });
+});
+
+afterAll(async () => {
+  await placar?.stop();
+  await upstream?.close();
+});
+
+describe('npm start with the upstream unreachable', () => {
+  it('serves the dashboard with the "still fetching" notice', async () => {
+    for (const view of ['/', '/hoje']) {
+      const response = await fetch(placar.url + view);
+      expect(response.status).toBe(200);
+      expect(visibleStaleNotice(await response.text())).toBe(STILL_FETCHING);
+    }
+    expect(await readLive(placar.url)).toMatchObject({ generatedAt: null, stale: true, count: 0 });
+  });
+
+  it('keeps retrying on schedule, and shows the data once the upstream answers', async () => {
+    await placar.waitForOutput(/atualização #3 /, 30_000);
+    expect(placar.output()).toMatch(/aviso: live não foi atualizada: .*ECONNREFUSED/);
+    upstream = await startFakeUpstream({ host: '127.0.0.1', port, pages: readFixturePages() });
+    await placar.waitForOutput(/atualização #\d+ concluída \S+ live=4 hoje=13 amanha=6 /, 30_000);
+    // The server reloads the new build right after the swap.
+    const deadline = Date.now() + 5_000;
+    while ((await readLive(placar.url)).count === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await readLive(placar.url)).toMatchObject({ stale: false, count: 4 });
+    expect(visibleStaleNotice(await (await fetch(`${placar.url}/`)).text())).toBeNull();
+  }, 60_000);
+});
