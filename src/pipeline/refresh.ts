@@ -118,11 +118,13 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
       options.progress?.(`build ${buildId} em ${timings.buildMs} ms`);
       mark = performance.now();
       step = 'compressão';
+      const previous = readPreviousManifest(config.dataDir);
       const manifest = await runPrecompress({
         clientDir: buildClientDir(config.dataDir, buildId),
         buildId,
         builtAt: now(),
-        previous: readPreviousManifest(config.dataDir),
+        previous,
+        previousClientDir: previous ? buildClientDir(config.dataDir, previous.buildId) : null,
         manifestFile: buildManifestPath(config.dataDir, buildId),
       });
       timings.compressMs = since(mark);

@@ -73,7 +73,7 @@ describe.each(ENTRY_POINTS)('npm $name ($file)', ({ name, file }) => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^Uso: npm /);
     expect(run.stdout).toContain('Opções:\n');
-    expect(run.stdout).toContain('-h, --help  Mostra esta ajuda.');
+    expect(run.stdout).toMatch(/^ {2}-h, --help +Mostra esta ajuda\.$/m);
     expect(run.stdout).toContain('Variáveis de ambiente (valor padrão):\n');
     const listed = listedVariables(run.stdout);
     for (const [variable, value] of listed) expect(value, variable).toBe(DEFAULTS.get(variable));

@@ -46,6 +46,35 @@ export async function waitForHealthy(baseUrl: string, changedSince: Partial<Reco
   return health;
 }
 
+/**
+ * Waits until each listing in `errors` says `stale: true` in the API and /healthz is degraded
+ * with that listing's lastError matching; returns what the API and /healthz then say.
+ */
+export async function waitForStale(
+  baseUrl: string,
+  errors: Partial<Record<ListingName, RegExp>>,
+  timeoutMs = 45_000,
+): Promise<{ served: Partial<Record<ListingName, ListEnvelope>>; health: Health }> {
+  const listings = LISTING_NAMES.filter((listing) => errors[listing] !== undefined);
+  let served: Partial<Record<ListingName, ListEnvelope>> = {};
+  let health: Health | undefined;
+  await expect
+    .poll(
+      async () => {
+        health = await readHealth(baseUrl);
+        served = Object.fromEntries(await Promise.all(listings.map(async (listing) => [listing, await readListing(baseUrl, listing)])));
+        return (
+          health.status === 'degraded' &&
+          listings.every((listing) => served[listing]?.stale === true && errors[listing]?.test(health?.listings[listing].lastError ?? '') === true)
+        );
+      },
+      { timeout: timeoutMs, interval: 250 },
+    )
+    .toBe(true);
+  if (!health) throw new Error('no /healthz answer');
+  return { served, health };
+}
+
 export interface RefreshBlock {
   /** The refresh's summary line ("atualização #7 concluída build=… live=4(falha) …"). */
   summary: string;
