@@ -31,17 +31,17 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
     ? {
         quick,
         sizes: [30, 1000, 300],
-        cyclesPerSize: 3,
+        cyclesPerSize: 2,
         memoryCycles: 0,
-        baselineSeconds: 5,
-        freshnessChanges: 5,
+        baselineSeconds: 3,
+        freshnessChanges: 4,
         freshnessIntervalSeconds: 4,
-        servingSeconds: 2,
+        servingSeconds: 1.5,
         servingRepeats: 1,
         servingConnections: [50, 200],
-        upstreamLoadSeconds: 9,
+        upstreamLoadSeconds: 8,
         naiveLoadSeconds: 3,
-        browserLoads: 3,
+        browserLoads: 2,
       }
     : {
         quick,

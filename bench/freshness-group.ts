@@ -13,6 +13,7 @@ import type { ListEnvelope } from '../src/lib/model.ts';
 import { LISTING_PATHS } from '../src/lib/model.ts';
 import { launchBrowser } from '../test/support/browser.ts';
 import type { PlacarProcess } from '../test/support/placar-process.ts';
+import { readRefreshLines, type RefreshLine } from './refresh-lines.ts';
 import type { BenchPlan } from './bench-plan.ts';
 import { summarize, type Summary } from './stats.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
@@ -23,6 +24,10 @@ const PAGE_POLL_MS = 60_000;
 export interface FreshnessChange {
   /** From the change to the refresh tick that picked it up (≤ the interval). */
   waitSeconds: number;
+  /** From that tick to its scrape's request for the live page (cron and lock latency). */
+  tickToFetchSeconds: number;
+  /** total_ms of the refresh that published the change, as it logged it. */
+  refreshSeconds: number | null;
   apiXSeconds: number;
   domXSeconds: number;
 }
@@ -77,13 +82,17 @@ export async function runFreshnessGroup(
       const apiAt = Date.now();
       const fetchedAt = upstream.requests.find((request) => request.path === LISTING_PATHS.live && request.at >= changedAt)?.at ?? apiAt;
       const tick = Math.floor(fetchedAt / interval) * interval;
+      const publishing = async (): Promise<RefreshLine | undefined> =>
+        readRefreshLines(placar).find((line) => line.buildStartedAt !== null && line.buildStartedAt >= fetchedAt);
+      await waitFor(async () => (await publishing()) !== undefined, 10_000, 'a linha da atualização');
+      const refreshMs = (await publishing())?.totalMs;
       const domStart = Date.now();
       await page.clock.runFor(PAGE_POLL_MS);
       await waitFor(async () => (await score.textContent())?.startsWith(`${goals} `) === true, 30_000, `o gol ${goals} na página`);
       const domClient = Date.now() - domStart;
-      const change = { waitSeconds: (tick - changedAt) / 1000, apiXSeconds: (apiAt - tick) / 1000, domXSeconds: (apiAt - tick + domClient) / 1000 };
+      const change = { waitSeconds: (tick - changedAt) / 1000, tickToFetchSeconds: (fetchedAt - tick) / 1000, refreshSeconds: refreshMs === undefined ? null : refreshMs / 1000, apiXSeconds: (apiAt - tick) / 1000, domXSeconds: (apiAt - tick + domClient) / 1000 };
       changes.push(change);
-      log(`  mudança ${i + 1}: espera ${change.waitSeconds.toFixed(2)} s, API X=${change.apiXSeconds.toFixed(2)} s, DOM X=${change.domXSeconds.toFixed(2)} s`);
+      log(`  mudança ${i + 1}: espera ${change.waitSeconds.toFixed(2)} s, tique→coleta ${change.tickToFetchSeconds.toFixed(2)} s, atualização ${change.refreshSeconds?.toFixed(2) ?? '?'} s, API X=${change.apiXSeconds.toFixed(2)} s, DOM X=${change.domXSeconds.toFixed(2)} s`);
     }
   } finally {
     await browser.close();

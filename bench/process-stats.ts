@@ -1,7 +1,7 @@
 /**
  * What /proc says about a process (Linux only): CPU seconds (its own and its waited-for
- * children's), resident memory now and at its peak (VmHWM), and its descendants. A watcher
- * polls the descendants so a short-lived child's peak memory is caught before it exits.
+ * children's) and resident memory now and at its peak (VmHWM). A watcher polls a process's
+ * children so a short-lived child's peak memory is caught before it exits.
  */
 import fs from 'node:fs';
 
@@ -63,32 +63,14 @@ function readParents(): Map<number, number> {
   return parents;
 }
 
-export function listDescendants(rootPid: number): number[] {
-  const parents = readParents();
-  const found: number[] = [];
-  const wanted = new Set([rootPid]);
-  // /proc lists parents before children almost always; loop until nothing new is found.
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, ppid] of parents) {
-      if (wanted.has(ppid) && !wanted.has(pid)) {
-        wanted.add(pid);
-        found.push(pid);
-        grew = true;
-      }
-    }
-  }
-  return found;
-}
-
-export interface DescendantWatch {
+export interface ChildrenWatch {
   /** Largest VmHWM any direct child of the root reached since the last take() (KB), and how many children were seen. */
   take(): { peakKb: number; children: number };
   stop(): void;
 }
 
 /** Polls the direct children of `rootPid` (the build children of a server) every `intervalMs`. */
-export function watchChildren(rootPid: number, intervalMs = 50): DescendantWatch {
+export function watchChildren(rootPid: number, intervalMs = 50): ChildrenWatch {
   let peakKb = 0;
   const seen = new Set<number>();
   const timer = setInterval(() => {

@@ -7,6 +7,8 @@ import type { PlacarProcess } from '../test/support/placar-process.ts';
 export interface RefreshLine {
   number: number;
   outcome: string;
+  /** When the build started (the build id is its UTC timestamp); null when none was built. */
+  buildStartedAt: number | null;
   /** Per listing: its count and whether the upstream answered 304 or failed. */
   listings: Record<string, { count: number; note: '' | '304' | 'falha' }>;
   scrapeMs: number;
@@ -28,9 +30,11 @@ export function parseRefreshLine(text: string): RefreshLine | null {
   for (const match of fields.matchAll(/(?:^| )(live|hoje|amanha)=(\d+)(\((304|falha)\))?/g)) {
     listings[match[1] ?? ''] = { count: Number(match[2]), note: (match[4] ?? '') as '' | '304' | 'falha' };
   }
+  const id = /(?:^| )build=(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z-/.exec(fields);
   return {
     number: Number(parts[1]),
     outcome: parts[2] ?? '',
+    buildStartedAt: id ? Date.UTC(+(id[1] ?? 0), +(id[2] ?? 1) - 1, +(id[3] ?? 0), +(id[4] ?? 0), +(id[5] ?? 0), +(id[6] ?? 0), +(id[7] ?? 0)) : null,
     listings,
     scrapeMs: number('coleta_ms'),
     buildMs: number('build_ms'),

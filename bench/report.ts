@@ -33,6 +33,13 @@ function refreshSection(results: BenchResults): string[] {
       '  (10 minutos de atualizações somados em CPU: 10 ciclos reais medidos + a base; use --idle-minutes N para medir N minutos no relógio)',
     );
   }
+  const measured = results.measuredIdle;
+  if (measured) {
+    lines.push(
+      `  Custo ocioso no relógio: ${formatNumber(measured.percentOfOneCore, 1)} % de um núcleo em ${measured.minutes} min de agenda padrão ` +
+        `(${measured.refreshes} atualizações a ${measured.matchesPerDay} jogos, ${formatNumber(measured.cpuSeconds, 1)} s de CPU) — ${formatTarget(measured.percentOfOneCore <= 5)} (≤ 5 %)`,
+    );
+  }
   return lines;
 }
 
@@ -120,7 +127,10 @@ function weightSection(results: BenchResults): string[] {
 
 export function formatReport(results: BenchResults): string {
   const m = results.machine;
-  const header = `Placar — benchmark, modo ${results.mode}, ${formatNumber(results.durationSeconds)} s — ${m.cpuModel}, ${m.cores} núcleos, ${m.memoryGb} GB, Node ${m.node}`;
+  const header =
+    `Placar — benchmark, modo ${results.mode}, ${formatNumber(results.durationSeconds)} s — ${m.cpuModel}, ${m.cores} núcleos, ${m.memoryGb} GB, Node ${m.node}\n` +
+    `Carga média da máquina (1 min): ${formatNumber(m.loadAverageBefore, 2)} no início, ${formatNumber(results.loadAverageAfter ?? Number.NaN, 2)} no fim ` +
+    '(acima de ~0,5 antes do início, outro trabalho disputou os núcleos)';
   const sections = [refreshSection, freshnessSection, servingSection, upstreamSection, memorySection, weightSection].map((section) => section(results)).filter((lines) => lines.length > 0);
   return [header, '', ...sections.map((lines) => lines.join('\n')).join('\n\n').split('\n'), ''].join('\n');
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { BenchPlan } from './bench-plan.ts';
 import type { BrowserTiming } from './browser-timing.ts';
 import type { FreshnessResult } from './freshness-group.ts';
+import type { MeasuredIdle } from './idle-group.ts';
 import type { WeightRow } from './page-weight.ts';
 import type { CycleSample, RefreshGroupResult } from './refresh-group.ts';
 import type { ServingResult } from './serving-group.ts';
@@ -20,6 +21,8 @@ export interface Machine {
   memoryGb: number;
   node: string;
   os: string;
+  /** 1-minute load average when the run started: other work on the machine skews every number. */
+  loadAverageBefore: number;
 }
 
 export interface RefreshSizeSummary {
@@ -49,12 +52,17 @@ export interface BenchResults {
   startedAt: string;
   durationSeconds: number;
   machine: Machine;
+  loadAverageAfter?: number;
   plan: BenchPlan;
+  /** Wall-clock seconds of each set-up. */
+  phaseSeconds: Record<string, number>;
   refresh?: { sizes: RefreshSizeSummary[]; idle: IdleCost | null; cycles: CycleSample[] };
   freshness?: FreshnessResult;
   serving?: ServingResult;
   upstreamLoad?: UpstreamLoadResult;
   memory?: RefreshGroupResult['memory'] & { buildPeakMb: number };
+  /** --idle-minutes: the idle cost measured on the wall clock at the default schedule. */
+  measuredIdle?: MeasuredIdle;
   pageWeight?: { bytes: Record<number, WeightRow[]>; browser: BrowserTiming[] | null };
 }
 
@@ -67,7 +75,12 @@ export function readMachine(): Machine {
     memoryGb: Math.round(os.totalmem() / 1024 ** 3),
     node: process.version,
     os: `${os.type()} ${os.release()}`,
+    loadAverageBefore: readLoadAverage(),
   };
+}
+
+export function readLoadAverage(): number {
+  return Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
 }
 
 export function summarizeRefreshSizes(cycles: readonly CycleSample[], sizes: readonly number[]): RefreshSizeSummary[] {

@@ -8,11 +8,12 @@
 import { startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { startPlacar } from '../test/support/placar-process.ts';
 import { buildBenchPlan } from './bench-plan.ts';
-import { runBrowserTiming } from './browser-timing.ts';
+import { runBrowserTiming, type BrowserTiming } from './browser-timing.ts';
 import { FRESHNESS_MATCHES, runFreshnessGroup } from './freshness-group.ts';
+import { runIdleGroup } from './idle-group.ts';
 import { readCpuTimes, totalCpuSeconds } from './process-stats.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh-group.ts';
-import { buildIdleCost, readMachine, summarizeRefreshSizes, writeResults, type BenchResults } from './results.ts';
+import { buildIdleCost, readLoadAverage, readMachine, summarizeRefreshSizes, writeResults, type BenchResults } from './results.ts';
 import { startServingFixture } from './serving-fixture.ts';
 import { runServingGroup } from './serving-group.ts';
 import { runUpstreamLoadGroup } from './upstream-load-group.ts';
@@ -25,6 +26,8 @@ export interface BenchOptions {
   quick: boolean;
   groups: readonly number[];
   outFile: string;
+  /** Also measure the idle cost on the wall clock for this many minutes (0: no). */
+  idleMinutes: number;
   log: (line: string) => void;
 }
 
@@ -38,11 +41,9 @@ async function runScheduledGroups(results: BenchResults, options: BenchOptions):
     const placar = await startPlacar({ upstreamUrl: upstream.url, env, timeoutMs: 180_000 });
     try {
       if (options.groups.includes(2)) {
-        options.log('2. frescor…');
         results.freshness = await runFreshnessGroup(plan, { upstream, placar }, options.log);
       }
       if (options.groups.includes(4)) {
-        options.log('4. carga na origem…');
         results.upstreamLoad = await runUpstreamLoadGroup(plan, { upstream, placar, matchesPerDay: FRESHNESS_MATCHES }, options.log);
       }
     } finally {
@@ -50,6 +51,27 @@ async function runScheduledGroups(results: BenchResults, options: BenchOptions):
     }
   } finally {
     await upstream.close();
+  }
+}
+
+/** The idle baseline (CPU of a server with nothing to do), the browser timings, then the load runs. */
+async function runServingPhase(
+  results: BenchResults,
+  options: BenchOptions,
+): Promise<{ baseline: { cpuSeconds: number; seconds: number }; browser: BrowserTiming[] | null }> {
+  const { plan } = results;
+  const fixture = await startServingFixture(SERVING_MATCHES);
+  try {
+    const pid = fixture.placar.process.pid ?? 0;
+    await sleep(1_000);
+    const before = totalCpuSeconds(readCpuTimes(pid));
+    await sleep(plan.baselineSeconds * 1000);
+    const baseline = { cpuSeconds: totalCpuSeconds(readCpuTimes(pid)) - before, seconds: plan.baselineSeconds };
+    const browser = options.groups.includes(6) ? await runBrowserTiming(fixture.placar.url, ['/', '/hoje', '/busca?q=flamengo'], plan.browserLoads) : null;
+    if (options.groups.includes(3)) results.serving = await runServingGroup(plan, fixture, options.log);
+    return { baseline, browser };
+  } finally {
+    await fixture.close();
   }
 }
 
@@ -64,40 +86,38 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     durationSeconds: 0,
     machine: readMachine(),
     plan,
+    phaseSeconds: {},
+  };
+
+  const phase = async <T>(title: string, run: () => Promise<T>): Promise<T> => {
+    const mark = performance.now();
+    options.log(`${title}…`);
+    const value = await run();
+    const seconds = Math.round((performance.now() - mark) / 1000);
+    results.phaseSeconds[title] = seconds;
+    options.log(`  (${seconds} s)`);
+    return value;
   };
 
   let refresh: RefreshGroupResult | null = null;
-  if (wants(1, 5, 6)) {
-    options.log(`1/5/6. atualizações seguidas a ${plan.sizes.join(', ')} jogos/dia…`);
-    refresh = await runRefreshGroup(plan, options.log);
-  }
-  if (wants(2, 4)) await runScheduledGroups(results, options);
+  if (wants(1, 5, 6)) refresh = await phase(`1/5/6. atualizações seguidas a ${plan.sizes.join(', ')} jogos/dia`, () => runRefreshGroup(plan, options.log));
+  if (wants(2, 4)) await phase('2/4. agenda de segundos: frescor e carga na origem', () => runScheduledGroups(results, options));
 
-  let baseline: { cpuSeconds: number; seconds: number } | null = null;
-  let browser = null;
-  if (wants(1, 3, 6)) {
-    options.log(`3/6. servidor parado com ${SERVING_MATCHES} jogos/dia e nginx…`);
-    const fixture = await startServingFixture(SERVING_MATCHES);
-    try {
-      const pid = fixture.placar.process.pid ?? 0;
-      await sleep(1_000);
-      const before = totalCpuSeconds(readCpuTimes(pid));
-      await sleep(plan.baselineSeconds * 1000);
-      baseline = { cpuSeconds: totalCpuSeconds(readCpuTimes(pid)) - before, seconds: plan.baselineSeconds };
-      if (wants(6)) browser = await runBrowserTiming(fixture.placar.url, ['/', '/hoje', '/busca?q=flamengo'], plan.browserLoads);
-      if (wants(3)) results.serving = await runServingGroup(plan, fixture, options.log);
-    } finally {
-      await fixture.close();
-    }
-  }
+  const idle = wants(1, 3, 6)
+    ? await phase(`1/3/6. servidor parado com ${SERVING_MATCHES} jogos/dia e nginx`, () => runServingPhase(results, options))
+    : { baseline: null, browser: null };
 
   if (refresh) {
     const sizes = summarizeRefreshSizes(refresh.cycles, plan.sizes);
-    if (wants(1)) results.refresh = { sizes, idle: buildIdleCost(sizes, baseline), cycles: refresh.cycles };
+    if (wants(1)) results.refresh = { sizes, idle: buildIdleCost(sizes, idle.baseline), cycles: refresh.cycles };
     if (wants(5)) results.memory = { ...refresh.memory, buildPeakMb: Math.max(...refresh.cycles.map((cycle) => cycle.buildPeakMb)) };
-    if (wants(6)) results.pageWeight = { bytes: refresh.weights, browser };
+    if (wants(6)) results.pageWeight = { bytes: refresh.weights, browser: idle.browser };
+  }
+  if (options.idleMinutes > 0) {
+    results.measuredIdle = await phase(`custo ocioso no relógio, ${options.idleMinutes} min`, () => runIdleGroup(options.idleMinutes, options.log));
   }
   results.durationSeconds = Math.round((performance.now() - started) / 1000);
+  results.loadAverageAfter = readLoadAverage();
   writeResults(options.outFile, results);
   return results;
 }

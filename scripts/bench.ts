@@ -27,13 +27,18 @@ await runCli(
       { name: '--quick', description: 'Menos ciclos e janelas mais curtas (até ~2 min); a saída diz quais.' },
       { name: '--only <grupos>', description: 'Só estes grupos, por exemplo 1,3 (padrão: todos).' },
       { name: '--out <arquivo>', description: 'Onde gravar o JSON (padrão: bench/results.json).' },
+      { name: '--idle-minutes <n>', description: 'Também mede o custo ocioso no relógio: n minutos na agenda padrão (soma n minutos ao tempo).' },
     ],
     variables: [],
   },
-  { quick: { type: 'boolean' }, only: { type: 'string' }, out: { type: 'string' } },
+  { quick: { type: 'boolean' }, only: { type: 'string' }, out: { type: 'string' }, 'idle-minutes': { type: 'string' } },
   async (values) => {
     const outFile = path.resolve(values.out ?? path.join(projectRoot, 'bench', 'results.json'));
-    const results = await runBench({ quick: values.quick === true, groups: parseGroups(values.only), outFile, log: progress });
+    const idleMinutes = Number(values['idle-minutes'] ?? 0);
+    if (!Number.isInteger(idleMinutes) || idleMinutes < 0 || idleMinutes > 120) {
+      throw new StartupError(`--idle-minutes "${values['idle-minutes']}" é inválido: use um número inteiro de minutos entre 0 e 120.`);
+    }
+    const results = await runBench({ quick: values.quick === true, groups: parseGroups(values.only), outFile, idleMinutes, log: progress });
     process.stdout.write(formatReport(results));
     process.stdout.write(`\nResultados gravados em ${path.relative(process.cwd(), outFile)}\n`);
     return 0;

@@ -47,8 +47,8 @@ export function summarizeBuildOutput(output: string): string {
     .replace(/\x1b\[[0-9;]*m/g, '')
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('at '));
-  const errorLine = lines.findLast((line) => /error|cannot|failed|not found|ENOENT|EACCES/i.test(line));
+    .filter((line) => line !== '' && !line.startsWith('at ') && !/^(Stack trace|Location):$/.test(line));
+  const errorLine = lines.findLast((line) => /error|cannot|failed|not found|ENOENT|EACCES|ENOSPC|EROFS|EDQUOT/i.test(line));
   return (errorLine ?? lines.at(-1) ?? 'sem saída').slice(0, 300);
 }
 

@@ -31,7 +31,12 @@ export function createSearchHandler(dataDir: string, currentBuildId: () => strin
 
   const load = async (buildId: string): Promise<void> => {
     const entry = buildServerEntry(dataDir, buildId);
-    markBuildInUse(dataDir, buildId);
+    try {
+      markBuildInUse(dataDir, buildId);
+    } catch {
+      // A full disk must not break searching: without the marker, cleanup may remove the
+      // build, and the handler is then imported again from the current one.
+    }
     const module = (await import(pathToFileURL(entry).href)) as { handler?: unknown };
     if (!isAdapterHandler(module.handler)) throw new Error(`${entry} não exporta handler`);
     if (loaded && loaded.buildId !== buildId) unmarkBuildInUse(dataDir, loaded.buildId);

@@ -156,4 +156,9 @@ describe('summarizeBuildOutput', () => {
     const output = '\x1b[32m12:00 [build] ok\x1b[39m\n[ERROR] Cannot find package "x"\n    at resolve (node:internal)\n';
     expect(summarizeBuildOutput(output)).toBe('[ERROR] Cannot find package "x"');
   });
+
+  it('names a full disk (vite prints "ENOSPC" above "Location:" and "Stack trace:")', () => {
+    const output = 'ENOSPC: no space left on device, write\n  Location:\n    /x/node.js:1:5\n  Stack trace:\n    at Object.writeFileSync (node:fs:1:1)\n';
+    expect(summarizeBuildOutput(output)).toBe('ENOSPC: no space left on device, write');
+  });
 });
