@@ -3,6 +3,7 @@
  * (median and spread of the per-second counts) and latency percentiles.
  */
 import autocannon from 'autocannon';
+import { readCpuTimes, totalCpuSeconds } from './process-stats.ts';
 
 export interface LoadOptions {
   url: string;
@@ -13,6 +14,8 @@ export interface LoadOptions {
   paths?: readonly string[];
   /** Requests per second over all connections (default: as fast as possible). */
   overallRate?: number;
+  /** Processes serving the load, whose CPU is measured over the run. */
+  serverPids?: readonly number[];
 }
 
 export interface LoadResult {
@@ -25,9 +28,20 @@ export interface LoadResult {
   /** Connection errors, timeouts and non-2xx/3xx answers. */
   failures: number;
   bytesPerSecond: number;
+  /** CPU of the serving processes and of this process (the load generator), % of one core. */
+  serverCpuPercent: number;
+  clientCpuPercent: number;
+}
+
+function cpuOf(pids: readonly number[]): number {
+  return pids.reduce((sum, pid) => sum + totalCpuSeconds(readCpuTimes(pid)), 0);
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const pids = options.serverPids ?? [];
+  const serverBefore = cpuOf(pids);
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
@@ -36,7 +50,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     ...(options.overallRate !== undefined && { overallRate: options.overallRate }),
     ...(options.paths && { requests: options.paths.map((path) => ({ method: 'GET' as const, path })) }),
   });
+  const seconds = (performance.now() - started) / 1000;
+  const client = process.cpuUsage(clientBefore);
   return {
+    serverCpuPercent: ((cpuOf(pids) - serverBefore) / seconds) * 100,
+    clientCpuPercent: ((client.user + client.system) / 1e6 / seconds) * 100,
     requestsPerSecond: result.requests.average,
     perSecond: { median: result.requests.p50, min: result.requests.min, max: result.requests.max },
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },

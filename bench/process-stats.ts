@@ -63,6 +63,11 @@ function readParents(): Map<number, number> {
   return parents;
 }
 
+/** Direct children of `pid` now (e.g. nginx's workers). */
+export function listChildren(pid: number): number[] {
+  return [...readParents()].filter(([, ppid]) => ppid === pid).map(([child]) => child);
+}
+
 export interface ChildrenWatch {
   /** Largest VmHWM any direct child of the root reached since the last take() (KB), and how many children were seen. */
   take(): { peakKb: number; children: number };

@@ -3,6 +3,7 @@
  * the references measured in the same run, and each target with whether it was met.
  */
 import type { BenchResults } from './results.ts';
+import type { ServingCase } from './serving-group.ts';
 import { formatBytes, formatMedianMax, formatNumber, formatTable, formatTarget } from './report-format.ts';
 
 function refreshSection(results: BenchResults): string[] {
@@ -57,26 +58,21 @@ function freshnessSection(results: BenchResults): string[] {
 function servingSection(results: BenchResults): string[] {
   const s = results.serving;
   if (!s) return [];
-  const cell = (rps: number, p50: number, p99: number): string[] => [formatNumber(rps), `${formatNumber(p50)} / ${formatNumber(p99)}`];
-  const rows = s.ratios.map(({ path, connections, ratio }) => {
+  const saturated = (c: ServingCase | undefined): string => (c && c.clientCpuPercent >= 90 ? '*' : '');
+  const cells = (c: ServingCase | undefined): string[] =>
+    c ? [`${formatNumber(c.requestsPerSecond)}${saturated(c)}`, `${formatNumber(c.latencyMs.p50)} / ${formatNumber(c.latencyMs.p99)}`, formatNumber(c.cpuMicrosPerRequest)] : ['—', '—', '—'];
+  const rows = s.ratios.map(({ path, connections, ratio, cpuPerRequestRatio }) => {
     const placar = s.cases.find((c) => c.server === 'placar' && c.path === path && c.connections === connections);
     const nginx = s.cases.find((c) => c.server === 'nginx' && c.path === path && c.connections === connections);
-    return [
-      `${path} (${placar?.encoding ?? '?'}, ${formatBytes(placar?.bodyBytes ?? 0)})`,
-      String(connections),
-      ...cell(placar?.requestsPerSecond ?? Number.NaN, placar?.latencyMs.p50 ?? Number.NaN, placar?.latencyMs.p99 ?? Number.NaN),
-      ...cell(nginx?.requestsPerSecond ?? Number.NaN, nginx?.latencyMs.p50 ?? Number.NaN, nginx?.latencyMs.p99 ?? Number.NaN),
-      `${formatNumber(ratio * 100)} %`,
-    ];
+    return [`${path} (${placar?.encoding ?? '?'}, ${formatBytes(placar?.bodyBytes ?? 0)})`, String(connections), ...cells(placar), ...cells(nginx), `${formatNumber(ratio * 100)} %`, `${formatNumber(cpuPerRequestRatio, 1)}×`];
   });
-  for (const search of s.cases.filter((c) => c.path.startsWith('/api/busca'))) {
-    rows.push([`${search.path} (${search.encoding})`, String(search.connections), ...cell(search.requestsPerSecond, search.latencyMs.p50, search.latencyMs.p99), '—', '—', '—']);
-  }
-  const json = s.ratios.filter((r) => r.path.startsWith('/api/'));
   const searches = s.cases.filter((c) => c.path.startsWith('/api/busca'));
+  for (const search of searches) rows.push([`${search.path} (${search.encoding})`, String(search.connections), ...cells(search), '—', '—', '—', '—', '—']);
+  const json = s.ratios.filter((r) => r.path.startsWith('/api/'));
   return [
-    `3. Servir (1.000 jogos/dia; Accept-Encoding: gzip, deflate, br; nginx: ${s.nginxSetup}; ${results.plan.servingRepeats}× ${results.plan.servingSeconds} s por caso)`,
-    formatTable(['rota', 'conexões', 'Placar req/s', 'p50 / p99 ms', 'nginx req/s', 'p50 / p99 ms', 'Placar/nginx'], rows),
+    `3. Servir (1.000 jogos/dia; Accept-Encoding: gzip, deflate, br; nginx: ${s.nginxSetup}; ${results.plan.servingRepeats}× ${formatNumber(results.plan.servingSeconds, 1)} s por caso)`,
+    formatTable(['rota', 'conexões', 'Placar req/s', 'p50 / p99 ms', 'µs CPU/pedido', 'nginx req/s', 'p50 / p99 ms', 'µs CPU/pedido', 'Placar/nginx req/s', 'CPU/pedido'], rows),
+    '  * o gerador de carga (autocannon, 1 núcleo) passou de 90 % de CPU: o número mede o cliente; compare então a CPU por pedido.',
     `  Meta: JSON estático ≥ 50 % do nginx: ${json.map((r) => `${formatNumber(r.ratio * 100)} %`).join(', ')} — ${formatTarget(json.every((r) => r.ratio >= 0.5))}`,
     `  Meta: /api/busca ≥ 5.000 req/s com p99 ≤ 20 ms: ${searches.map((c) => `${formatNumber(c.requestsPerSecond)} req/s, p99 ${formatNumber(c.latencyMs.p99)} ms (c=${c.connections})`).join('; ')} — ${formatTarget(searches.some((c) => c.requestsPerSecond >= 5000 && c.latencyMs.p99 <= 20))}`,
   ];

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { BenchPlan } from './bench-plan.ts';
 import { runLoad, type LoadResult } from './load.ts';
+import { listChildren } from './process-stats.ts';
 import type { ServingFixture } from './serving-fixture.ts';
 import { median } from './stats.ts';
 
@@ -26,6 +27,10 @@ export interface ServingCase {
   perSecond: { min: number; max: number };
   latencyMs: { p50: number; p99: number };
   failures: number;
+  /** Server CPU per request, µs (median over runs): the comparison that still holds when the load generator is the bottleneck. */
+  cpuMicrosPerRequest: number;
+  /** CPU of the load generator, % of one core; near 100 % the run measured the client, not the server. */
+  clientCpuPercent: number;
   /** Content-Encoding and body bytes of one response. */
   encoding: string;
   bodyBytes: number;
@@ -34,8 +39,8 @@ export interface ServingCase {
 export interface ServingResult {
   nginxSetup: string;
   cases: ServingCase[];
-  /** Placar req/s ÷ nginx req/s, per path and connection count. */
-  ratios: { path: string; connections: number; ratio: number }[];
+  /** Placar ÷ nginx, per path and connection count: req/s, and CPU per request. */
+  ratios: { path: string; connections: number; ratio: number; cpuPerRequestRatio: number }[];
 }
 
 function probe(base: string, path: string): Promise<{ status: number; encoding: string; bytes: number }> {
@@ -59,6 +64,8 @@ function summarizeRuns(server: ServingCase['server'], path: string, connections:
     perSecond: { min: Math.min(...runs.map((run) => run.perSecond.min)), max: Math.max(...runs.map((run) => run.perSecond.max)) },
     latencyMs: { p50: median(runs.map((run) => run.latencyMs.p50)), p99: median(runs.map((run) => run.latencyMs.p99)) },
     failures: runs.reduce((sum, run) => sum + run.failures, 0),
+    cpuMicrosPerRequest: median(runs.map((run) => (run.serverCpuPercent / 100 / run.requestsPerSecond) * 1e6)),
+    clientCpuPercent: median(runs.map((run) => run.clientCpuPercent)),
     encoding: sample.encoding,
     bodyBytes: sample.bytes,
   };
@@ -66,11 +73,12 @@ function summarizeRuns(server: ServingCase['server'], path: string, connections:
 
 export async function runServingGroup(plan: BenchPlan, fixture: ServingFixture, log: (line: string) => void): Promise<ServingResult> {
   const bases = { placar: fixture.placar.url, nginx: fixture.nginx.url } as const;
+  const pids = { placar: [fixture.placar.process.pid ?? 0], nginx: listChildren(fixture.nginx.process.pid ?? 0) } as const;
   const headers = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
   const cases: ServingCase[] = [];
   const ratios: ServingResult['ratios'] = [];
-  const load = (base: string, connections: number, paths: readonly string[]): Promise<LoadResult> =>
-    runLoad({ url: base, connections, durationSeconds: plan.servingSeconds, headers, paths });
+  const load = (server: 'placar' | 'nginx', connections: number, paths: readonly string[]): Promise<LoadResult> =>
+    runLoad({ url: bases[server], connections, durationSeconds: plan.servingSeconds, headers, paths, serverPids: pids[server] });
 
   for (const path of ['/api/hoje', '/']) {
     const samples = { placar: await probe(bases.placar, path), nginx: await probe(bases.nginx, path) };
@@ -81,14 +89,17 @@ export async function runServingGroup(plan: BenchPlan, fixture: ServingFixture, 
       const runs: Record<'placar' | 'nginx', LoadResult[]> = { placar: [], nginx: [] };
       for (let repeat = 0; repeat < plan.servingRepeats; repeat++) {
         for (const server of repeat % 2 === 0 ? (['placar', 'nginx'] as const) : (['nginx', 'placar'] as const)) {
-          runs[server].push(await load(bases[server], connections, [path]));
+          runs[server].push(await load(server, connections, [path]));
         }
       }
       const placar = summarizeRuns('placar', path, connections, runs.placar, samples.placar);
       const nginx = summarizeRuns('nginx', path, connections, runs.nginx, samples.nginx);
       cases.push(placar, nginx);
-      ratios.push({ path, connections, ratio: placar.requestsPerSecond / nginx.requestsPerSecond });
-      log(`  ${path} c=${connections}: Placar ${Math.round(placar.requestsPerSecond)} req/s, nginx ${Math.round(nginx.requestsPerSecond)} req/s`);
+      ratios.push({ path, connections, ratio: placar.requestsPerSecond / nginx.requestsPerSecond, cpuPerRequestRatio: placar.cpuMicrosPerRequest / nginx.cpuMicrosPerRequest });
+      log(
+        `  ${path} c=${connections}: Placar ${Math.round(placar.requestsPerSecond)} req/s (${Math.round(placar.cpuMicrosPerRequest)} µs CPU/pedido), ` +
+          `nginx ${Math.round(nginx.requestsPerSecond)} req/s (${Math.round(nginx.cpuMicrosPerRequest)} µs), gerador ${Math.round(placar.clientCpuPercent)}/${Math.round(nginx.clientCpuPercent)} % CPU`,
+      );
     }
   }
 
@@ -96,7 +107,7 @@ export async function runServingGroup(plan: BenchPlan, fixture: ServingFixture, 
   if (searchSample.status !== 200) throw new Error(`Placar respondeu ${searchSample.status} para /api/busca`);
   for (const connections of plan.servingConnections) {
     const runs: LoadResult[] = [];
-    for (let repeat = 0; repeat < plan.servingRepeats; repeat++) runs.push(await load(bases.placar, connections, SEARCH_PATHS));
+    for (let repeat = 0; repeat < plan.servingRepeats; repeat++) runs.push(await load('placar', connections, SEARCH_PATHS));
     const search = summarizeRuns('placar', '/api/busca?q=…', connections, runs, searchSample);
     cases.push(search);
     log(`  /api/busca c=${connections}: ${Math.round(search.requestsPerSecond)} req/s, p99 ${search.latencyMs.p99} ms`);

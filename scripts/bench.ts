@@ -21,19 +21,21 @@ await runCli(
     usage: 'npm run bench [-- [--quick] [--only 1,3] [--out arquivo.json]]',
     description:
       'Mede, numa só execução e só em loopback: 1 ciclo de atualização, 2 frescor, 3 servir (Placar e nginx lado a lado), ' +
-      '4 carga na origem, 5 memória, 6 peso das páginas. Imprime a tabela e grava bench/results.json. ' +
+      '4 carga na origem, 5 memória, 6 peso das páginas. Imprime a tabela e grava os números em JSON. ' +
       'Até ~10 min (--quick: até ~2 min). Precisa de nginx e chromium (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
     options: [
       { name: '--quick', description: 'Menos ciclos e janelas mais curtas (até ~2 min); a saída diz quais.' },
       { name: '--only <grupos>', description: 'Só estes grupos, por exemplo 1,3 (padrão: todos).' },
-      { name: '--out <arquivo>', description: 'Onde gravar o JSON (padrão: bench/results.json).' },
+      { name: '--out <arquivo>', description: 'Onde gravar o JSON (padrão: bench/results.json; com --quick, bench/out/results-quick.json).' },
       { name: '--idle-minutes <n>', description: 'Também mede o custo ocioso no relógio: n minutos na agenda padrão (soma n minutos ao tempo).' },
     ],
     variables: [],
   },
   { quick: { type: 'boolean' }, only: { type: 'string' }, out: { type: 'string' }, 'idle-minutes': { type: 'string' } },
   async (values) => {
-    const outFile = path.resolve(values.out ?? path.join(projectRoot, 'bench', 'results.json'));
+    // A quick run never overwrites the figures of a full one (bench/results.json, quoted in the README).
+    const defaultOut = values.quick ? path.join(projectRoot, 'bench', 'out', 'results-quick.json') : path.join(projectRoot, 'bench', 'results.json');
+    const outFile = path.resolve(values.out ?? defaultOut);
     const idleMinutes = Number(values['idle-minutes'] ?? 0);
     if (!Number.isInteger(idleMinutes) || idleMinutes < 0 || idleMinutes > 120) {
       throw new StartupError(`--idle-minutes "${values['idle-minutes']}" é inválido: use um número inteiro de minutos entre 0 e 120.`);

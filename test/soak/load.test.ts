@@ -1,0 +1,78 @@
+/**
+ * Load while refreshing: autocannon on loopback, 200 connections for 60 s on a mix of the
+ * live page, /api/hoje, /api/live and /api/busca, while REFRESH_CRON rebuilds and swaps the
+ * site every 5 s. Zero failed requests, p99 reported, and the server's RSS at the end within
+ * 20 MB of its value after warm-up (both read after a full GC, asked through the inspector).
+ * SEARCH_RATE_LIMIT=0: one loopback client would otherwise get 429 after 60 searches a minute.
+ */
+import autocannon from 'autocannon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import { connectHeapProbe, INSPECT_OPTION, readRssMegabytes, type HeapProbe } from '../support/heap-probe.ts';
+import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+
+const CONNECTIONS = 200;
+const DURATION_SECONDS = 60;
+const RSS_TOLERANCE_MB = 20;
+const PATHS = ['/', '/api/hoje', '/api/live', '/api/busca?q=flamengo', '/', '/api/live', '/api/busca?q=serie%20a', '/api/hoje', '/api/busca?q=sao%20paulo', '/api/busca?q=real'];
+const PUBLISHED = /atualização #\d+ concluída/g;
+let upstream: FakeUpstream;
+let placar: PlacarProcess;
+let heap: HeapProbe;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ pages: readFixturePages() });
+  placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '*/5 * * * * *', SEARCH_RATE_LIMIT: '0', NODE_OPTIONS: INSPECT_OPTION } });
+  heap = await connectHeapProbe(placar.output());
+});
+
+afterAll(async () => {
+  heap?.close();
+  await placar?.stop();
+  await upstream?.close();
+});
+
+function load(seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: placar.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    headers: { 'accept-encoding': 'br, gzip' },
+    requests: PATHS.map((path) => ({ method: 'GET' as const, path })),
+  });
+}
+
+/** RSS after a full GC, so both readings are taken the same way. */
+async function settledRss(pid: number): Promise<number> {
+  await heap.heapAfterGcMegabytes();
+  return readRssMegabytes(pid);
+}
+
+describe('load while refreshing every 5 s', () => {
+  it(`answers ${CONNECTIONS} connections for ${DURATION_SECONDS} s without a failed request, RSS within ${RSS_TOLERANCE_MB} MB`, async () => {
+    const pid = placar.process.pid ?? 0;
+    const warmUp = await load(10);
+    expect(warmUp.errors + warmUp.non2xx).toBe(0);
+    const afterWarmUp = await settledRss(pid);
+    const publishedBefore = placar.output().match(PUBLISHED)?.length ?? 0;
+
+    const result = await load(DURATION_SECONDS);
+    const publishedDuring = (placar.output().match(PUBLISHED)?.length ?? 0) - publishedBefore;
+    const peakRss = readRssMegabytes(pid);
+    const atEnd = await settledRss(pid);
+    console.info(
+      `load: ${result.requests.total} requests in ${DURATION_SECONDS} s (${Math.round(result.requests.average)}/s), ` +
+        `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
+        `errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}; ${publishedDuring} builds published meanwhile; ` +
+        `RSS after warm-up ${afterWarmUp} MB, peak ${peakRss} MB, at end ${atEnd} MB`,
+    );
+    expect(result.errors).toBe(0);
+    expect(result.timeouts).toBe(0);
+    expect(result.non2xx).toBe(0);
+    expect(result.requests.total).toBeGreaterThan(DURATION_SECONDS * 100);
+    expect(publishedDuring).toBeGreaterThanOrEqual(6);
+    expect(Math.abs(atEnd - afterWarmUp)).toBeLessThanOrEqual(RSS_TOLERANCE_MB);
+    expect(placar.output()).not.toMatch(/erro ao responder|Erro inesperado/);
+  });
+});

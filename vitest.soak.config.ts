@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm run test:soak`: the long load and refresh-cycle runs (a few minutes each), apart from
+// `npm test`. One file at a time: each one measures a server's memory and latency.
+export default defineConfig({
+  test: {
+    include: ['test/soak/**/*.test.ts'],
+    testTimeout: 600_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+    reporters: ['default', './test/support/closing-line-reporter.ts'],
+  },
+});
