@@ -19,6 +19,8 @@ export interface CycleSample extends RefreshLine {
   serverCpuSeconds: number;
   buildCpuSeconds: number;
   buildPeakMb: number;
+  /** The server's RSS right after the cycle. */
+  serverRssMb: number;
   /** false when the live listing came back 304 (the page change raced the cron tick). */
   changed: boolean;
 }
@@ -26,7 +28,16 @@ export interface CycleSample extends RefreshLine {
 export interface RefreshGroupResult {
   /** Measured cycles (warm-up cycles of each size excluded). */
   cycles: CycleSample[];
-  memory: { warmupRssMb: number; rssAfterSizeMb: Record<number, number>; finalRssMb: number; finalAfterCycles: number; serverPeakMb: number };
+  memory: {
+    warmupRssMb: number;
+    rssAfterSizeMb: Record<number, number>;
+    /** RSS after the first measured cycle of the last size, and after the last cycle: same data size, so growth is a leak. */
+    lastSizeFirstRssMb: number;
+    lastSizeFirstCycle: number;
+    finalRssMb: number;
+    finalAfterCycles: number;
+    serverPeakMb: number;
+  };
   weights: Record<number, WeightRow[]>;
 }
 
@@ -48,7 +59,15 @@ export async function runRefreshGroup(plan: BenchPlan, log: (line: string) => vo
   const children = watchChildren(pid);
   try {
     await warmUp(placar.url);
-    const memory: RefreshGroupResult['memory'] = { warmupRssMb: mb(readMemoryKb(pid)?.rss ?? 0), rssAfterSizeMb: {}, finalRssMb: 0, finalAfterCycles: 0, serverPeakMb: 0 };
+    const memory: RefreshGroupResult['memory'] = {
+      warmupRssMb: mb(readMemoryKb(pid)?.rss ?? 0),
+      rssAfterSizeMb: {},
+      lastSizeFirstRssMb: 0,
+      lastSizeFirstCycle: 0,
+      finalRssMb: 0,
+      finalAfterCycles: 0,
+      serverPeakMb: 0,
+    };
     const cycles: CycleSample[] = [];
     const weights: Record<number, WeightRow[]> = {};
     let number = 1;
@@ -66,6 +85,7 @@ export async function runRefreshGroup(plan: BenchPlan, log: (line: string) => vo
         serverCpuSeconds: (now?.self ?? 0) - (cpu?.self ?? 0),
         buildCpuSeconds: (now?.children ?? 0) - (cpu?.children ?? 0),
         buildPeakMb: mb(build.peakKb),
+        serverRssMb: mb(readMemoryKb(pid)?.rss ?? 0),
         changed: line.listings.live?.note === '',
       };
       cpu = now;
@@ -82,6 +102,10 @@ export async function runRefreshGroup(plan: BenchPlan, log: (line: string) => vo
       for (let measured = 0; measured < plan.cyclesPerSize || (last && number < plan.memoryCycles); measured++) {
         const sample = await nextCycle();
         cycles.push(sample);
+        if (last && measured === 0) {
+          memory.lastSizeFirstRssMb = sample.serverRssMb;
+          memory.lastSizeFirstCycle = sample.number;
+        }
         log(
           `  ${size} jogos, atualização #${sample.number}: total ${sample.totalMs} ms (coleta ${sample.scrapeMs}, build ${sample.buildMs}, ` +
             `compressão ${sample.compressMs}), CPU ${(sample.serverCpuSeconds + sample.buildCpuSeconds).toFixed(2)} s, build ${sample.buildPeakMb} MB`,

@@ -99,6 +99,7 @@ function memorySection(results: BenchResults): string[] {
   return [
     '5. Memória',
     `  RSS do servidor: após aquecimento ${formatNumber(m.warmupRssMb)} MB; ao fim de cada tamanho: ${bySize.join(', ')}; após ${m.finalAfterCycles} atualizações ${formatNumber(m.finalRssMb)} MB (pico ${formatNumber(m.serverPeakMb)} MB)`,
+    `  Mesmo tamanho, da atualização #${m.lastSizeFirstCycle} à #${m.finalAfterCycles}: ${formatNumber(m.lastSizeFirstRssMb)} → ${formatNumber(m.finalRssMb)} MB (crescimento aqui seria vazamento)`,
     `  Pico de RSS do processo filho de build: ${formatNumber(m.buildPeakMb)} MB`,
   ];
 }

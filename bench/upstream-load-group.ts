@@ -14,7 +14,7 @@ import { readRefreshLines } from './refresh-lines.ts';
 import { SEARCH_PATHS } from './serving-group.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
-export const USER_RATE = 1_000;
+const USER_RATE = 1_000;
 const USER_CONNECTIONS = 50;
 const USER_PATHS = ['/', '/api/live', '/hoje', '/api/hoje', '/busca', SEARCH_PATHS[0] ?? '/api/busca?q=flamengo', '/api/amanha', SEARCH_PATHS[4] ?? '/api/busca?q=serie%20a'];
 

@@ -20,7 +20,7 @@ const LEAGUES = [
 ];
 const MATCHES_PER_LEAGUE = 10;
 /** Every LIVE_EVERY-th match of today is being played. */
-export const LIVE_EVERY = 5;
+const LIVE_EVERY = 5;
 
 interface Row {
   league: string;

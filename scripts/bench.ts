@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { runCli, StartupError } from '../src/lib/cli.ts';
 import { formatReport } from '../bench/report.ts';
+import { listChildren } from '../bench/process-stats.ts';
 import { ALL_GROUPS, runBench } from '../bench/run-bench.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -14,6 +15,21 @@ function parseGroups(only: string | undefined): number[] {
     throw new StartupError(`--only "${only}" é inválido: use números de 1 a 6 separados por vírgula, por exemplo --only 1,3.`);
   }
   return [...new Set(groups)].sort();
+}
+
+// Stopped midway (kill, Ctrl+C): end the servers, nginx and browser this run started, by pid.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const pid of listChildren(process.pid)) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+    progress(`${signal}: benchmark interrompido, processos filhos encerrados.`);
+    process.exit(130);
+  });
 }
 
 await runCli(

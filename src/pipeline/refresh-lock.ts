@@ -7,6 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isProcessAlive } from './build-in-use.ts';
 
+/** The lock file could not be written (a full or read-only disk, DATA_DIR not a folder). */
+export class RefreshLockError extends Error {
+  override name = 'RefreshLockError' as const;
+}
+
 export interface RefreshLock {
   release(): void;
 }
@@ -39,7 +44,12 @@ export function tryAcquireRefreshLock(dataDir: string): { lock: RefreshLock } | 
         },
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') {
+        // Created but not written (a full disk): leave no empty lock behind.
+        if (code === 'ENOSPC' || code === 'EDQUOT') fs.rmSync(file, { force: true });
+        throw new RefreshLockError(`não foi possível criar ${file}: ${(error as Error).message}`, { cause: error });
+      }
     }
     const owner = readOwner(file);
     if (owner !== null && owner !== process.pid && isProcessAlive(owner)) return { heldBy: owner };

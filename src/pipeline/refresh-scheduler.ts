@@ -10,6 +10,7 @@ import type { Config } from '../lib/config.ts';
 import type { SiteManifest } from '../lib/site-manifest.ts';
 import { createBuildPublisher } from './publish-build.ts';
 import { runRefresh, type RefreshReport } from './refresh.ts';
+import { formatRefreshLine } from './refresh-log.ts';
 
 export interface RefreshSchedulerOptions {
   projectRoot: string;
@@ -26,6 +27,13 @@ export interface RefreshScheduler {
   /** Starts the cron schedule. */
   start(): void;
   stop(): Promise<void>;
+}
+
+function buildThrownReport(label: string, error: unknown, log: (line: string) => void): RefreshReport {
+  const timings = { scrapeMs: 0, buildMs: 0, compressMs: 0, swapMs: 0, cleanupMs: 0, totalMs: 0 };
+  const report: RefreshReport = { outcome: 'build-failed', buildId: null, scrape: null, timings, error: (error as Error).message, removedBuilds: [] };
+  log(formatRefreshLine(label, report));
+  return report;
 }
 
 export function createRefreshScheduler(config: Config, options: RefreshSchedulerOptions): RefreshScheduler {
@@ -48,14 +56,18 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
     if (running) return running;
     sequence += 1;
     const verbose = options.verboseFirstRun === true && sequence === 1;
+    const label = `atualização #${sequence}`;
     running = runRefresh(config, {
       projectRoot: options.projectRoot,
       log: options.log,
-      label: `atualização #${sequence}`,
+      label,
       signal: aborter.signal,
       onPublished,
       progress: verbose ? (line) => options.log(`  ${line}`) : undefined,
     })
+      // A refresh that throws (DATA_DIR unwritable: a full disk, no lock file) must not stop the
+      // server: it is one failed refresh, logged in one line like the others, and retried.
+      .catch((error: unknown) => buildThrownReport(label, error, options.log))
       .then((report) => {
         options.onFinished?.(report);
         return report;

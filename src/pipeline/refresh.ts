@@ -57,14 +57,9 @@ function publish(options: RefreshOptions, buildId: string, manifest: SiteManifes
 }
 
 async function takeLock(config: Config, options: RefreshOptions): Promise<RefreshLock | string> {
-  try {
-    if (options.waitForLock) return (await acquireRefreshLock(config.dataDir, options.signal)) ?? 'interrompida antes de começar';
-    const attempt = tryAcquireRefreshLock(config.dataDir);
-    return 'lock' in attempt ? attempt.lock : `outra atualização em andamento (pid ${attempt.heldBy})`;
-  } catch (error) {
-    // E.g. a full or read-only disk: report it like any other reason not to refresh, never throw.
-    return `não foi possível criar o lock de atualização: ${(error as Error).message}`;
-  }
+  if (options.waitForLock) return (await acquireRefreshLock(config.dataDir, options.signal)) ?? 'interrompida antes de começar';
+  const attempt = tryAcquireRefreshLock(config.dataDir);
+  return 'lock' in attempt ? attempt.lock : `outra atualização em andamento (pid ${attempt.heldBy})`;
 }
 
 export async function runRefresh(config: Config, options: RefreshOptions): Promise<RefreshReport> {
