@@ -2,6 +2,7 @@
  * The printed report: one section per group, medians with their spread, the ratios against
  * the references measured in the same run, and each target with whether it was met.
  */
+import { buildBenchPlan } from './bench-plan.ts';
 import type { BenchResults } from './results.ts';
 import type { ServingCase } from './serving-group.ts';
 import { formatBytes, formatMedianMax, formatNumber, formatTable, formatTarget } from './report-format.ts';
@@ -123,12 +124,25 @@ function weightSection(results: BenchResults): string[] {
   return lines;
 }
 
+/** What --quick shortened, next to the defaults, so nobody reads its numbers as a full run's. */
+function quickPlanNote(results: BenchResults): string {
+  const quick = results.plan;
+  const full = buildBenchPlan(false);
+  return (
+    `Modo rápido — números indicativos: ${quick.cyclesPerSize} ciclos por tamanho (padrão ${full.cyclesPerSize}), ` +
+    `memória após ${results.memory?.finalAfterCycles ?? '?'} atualizações (padrão ${full.memoryCycles}), ${quick.freshnessChanges} mudanças (padrão ${full.freshnessChanges}), ` +
+    `cargas de ${formatNumber(quick.servingSeconds, 1)} s (padrão ${full.servingRepeats} × ${formatNumber(full.servingSeconds, 1)} s), ` +
+    `origem sob carga por ${quick.upstreamLoadSeconds} s (padrão ${full.upstreamLoadSeconds} s), base ociosa de ${quick.baselineSeconds} s (padrão ${full.baselineSeconds} s).`
+  );
+}
+
 export function formatReport(results: BenchResults): string {
   const m = results.machine;
   const header =
     `Placar — benchmark, modo ${results.mode}, ${formatNumber(results.durationSeconds)} s — ${m.cpuModel}, ${m.cores} núcleos, ${m.memoryGb} GB, Node ${m.node}\n` +
     `Carga média da máquina (1 min): ${formatNumber(m.loadAverageBefore, 2)} no início, ${formatNumber(results.loadAverageAfter ?? Number.NaN, 2)} no fim ` +
     '(acima de ~0,5 antes do início, outro trabalho disputou os núcleos)';
+  const quickNote = results.plan.quick ? [quickPlanNote(results)] : [];
   const sections = [refreshSection, freshnessSection, servingSection, upstreamSection, memorySection, weightSection].map((section) => section(results)).filter((lines) => lines.length > 0);
-  return [header, '', ...sections.map((lines) => lines.join('\n')).join('\n\n').split('\n'), ''].join('\n');
+  return [header, ...quickNote, '', ...sections.map((lines) => lines.join('\n')).join('\n\n').split('\n'), ''].join('\n');
 }
