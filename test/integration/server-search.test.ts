@@ -4,32 +4,30 @@
  */
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import type { FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { SEARCH_CACHE_CONTROL } from '../../src/lib/headers-policy.ts';
 import type { SearchEnvelope } from '../../src/lib/model.ts';
 import { expectCommonHeaders, expectProblem } from '../support/http-expectations.ts';
-import { createOpenApiBodyValidator, type OpenApiBodyValidator } from '../support/openapi-validator.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import type { OpenApiBodyValidator } from '../support/openapi-validator.ts';
+import type { PlacarProcess } from '../support/placar-process.ts';
+import { startServedFixtures, type ServedFixtures } from '../support/served-fixtures.ts';
 import { rawRequest, type RawResponse } from '../support/raw-http.ts';
 
 const RATE_LIMIT = 25;
 const ENV = { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: String(RATE_LIMIT) };
+let served: ServedFixtures;
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
 let schemas: OpenApiBodyValidator;
-
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> =>
-  rawRequest(placar.url, path, { headers, method });
+let get: ServedFixtures['get'];
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({ upstreamUrl: upstream.url, env: ENV });
-  schemas = createOpenApiBodyValidator((await rawRequest(placar.url, '/api/routes')).json() as Record<string, unknown>);
+  served = await startServedFixtures(ENV);
+  ({ upstream, placar, schemas, get } = served);
 });
 
 afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
+  await served?.close();
 });
 
 describe('/api/busca', () => {

@@ -6,31 +6,28 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import type { FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { ASSET_CACHE_CONTROL, LIST_JSON_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../../src/lib/headers-policy.ts';
 import type { ListEnvelope } from '../../src/lib/model.ts';
 import { expectCommonHeaders, expectProblem } from '../support/http-expectations.ts';
-import { createOpenApiBodyValidator, type OpenApiBodyValidator } from '../support/openapi-validator.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
-import { rawRequest, type RawResponse } from '../support/raw-http.ts';
+import type { OpenApiBodyValidator } from '../support/openapi-validator.ts';
+import type { PlacarProcess } from '../support/placar-process.ts';
+import { startServedFixtures, type ServedFixtures } from '../support/served-fixtures.ts';
 
 const ENV = { REFRESH_CRON: '0 0 * * *' };
+let served: ServedFixtures;
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
 let schemas: OpenApiBodyValidator;
-
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> =>
-  rawRequest(placar.url, path, { headers, method });
+let get: ServedFixtures['get'];
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({ upstreamUrl: upstream.url, env: ENV });
-  schemas = createOpenApiBodyValidator((await rawRequest(placar.url, '/api/routes')).json() as Record<string, unknown>);
+  served = await startServedFixtures(ENV);
+  ({ upstream, placar, schemas, get } = served);
 });
 
 afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
+  await served?.close();
 });
 
 describe('pre-built JSON endpoints', () => {
