@@ -10,14 +10,9 @@ import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { findSeriousViolations } from '../support/axe.ts';
 import { saveScreenshot, watchPage } from '../support/browser.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { readRows, readVisibleText } from '../support/dashboard-page.ts';
+import { DASHBOARD_VIEWS as VIEWS, readRows, readVisibleText } from '../support/dashboard-page.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 
-const VIEWS = [
-  { name: 'ao-vivo', path: '/' },
-  { name: 'hoje', path: '/hoje' },
-  { name: 'busca', path: '/busca' },
-] as const;
 
 let harness: DashboardHarness;
 

@@ -5,13 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { formatExpectedClock, readRows, readTabs, readVisibleText } from '../support/dashboard-page.ts';
+import { DASHBOARD_VIEWS as VIEWS, formatExpectedClock, readRows, readTabs, readVisibleText } from '../support/dashboard-page.ts';
 
-const VIEWS = [
-  { name: 'ao-vivo', path: '/' },
-  { name: 'hoje', path: '/hoje' },
-  { name: 'busca', path: '/busca' },
-] as const;
 
 let harness: DashboardHarness;
 

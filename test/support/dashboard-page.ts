@@ -59,3 +59,10 @@ export function formatExpectedClock(iso: string): string {
     hourCycle: 'h23',
   }).format(new Date(iso));
 }
+
+/** The dashboard's three views: a name for screenshots and the path. */
+export const DASHBOARD_VIEWS = [
+  { name: 'ao-vivo', path: '/' },
+  { name: 'hoje', path: '/hoje' },
+  { name: 'busca', path: '/busca' },
+] as const;
