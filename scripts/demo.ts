@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli, StartupError } from '../src/lib/cli.ts';
 import { runDemo } from '../src/demo/run-demo.ts';
+import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/server-args.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,27 +21,27 @@ function parseNumberOption(name: string, raw: string, min: number, max: number, 
 
 await runCli(
   {
-    usage: 'npm run demo [-- --seed N] [--port N] [--speed N]',
+    usage: 'npm run demo [-- --seed N] [--speed N] [--port N] [--host ENDEREÇO]',
     description:
       'Demonstração sem rede: sobe um site de origem fictício em 127.0.0.1 (páginas gravadas, com as datas de hoje e\n' +
       'amanhã e os jogos ao vivo avançando com o relógio) e inicia o Placar contra ele, como `npm start`.\n' +
       'Os dados ficam numa pasta temporária, apagada ao sair. Ctrl-C encerra os dois servidores.',
     options: [
       { name: '--seed N', description: 'Semente da simulação (gols, acréscimos); a mesma semente repete o jogo. Padrão: 1.' },
-      { name: '--port N', description: 'Porta do Placar (padrão: PORT, ou 4321).' },
       { name: '--speed N', description: 'Minutos de jogo por minuto real (padrão: 1, tempo real; 60 = um minuto por segundo).' },
+      ...SERVER_ARG_HELP,
     ],
     variables: ['HOST', 'PORT', 'REFRESH_CRON'],
   },
   {
     seed: { type: 'string', default: '1' },
-    port: { type: 'string' },
     speed: { type: 'string', default: '1' },
+    ...SERVER_ARG_OPTIONS,
   },
   async (values) =>
     runDemo({
       seed: parseNumberOption('seed', values.seed, 0, 4_294_967_295, true),
-      port: values.port === undefined ? undefined : parseNumberOption('port', values.port, 0, 65_535, true),
+      serverOverrides: readServerArgs(values),
       speed: parseNumberOption('speed', values.speed, 0.1, 600, false),
       env: process.env,
       projectRoot: PROJECT_ROOT,

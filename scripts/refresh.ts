@@ -3,6 +3,7 @@ import path from 'node:path';
 import { EXIT_FAILURE, runCli } from '../src/lib/cli.ts';
 import { buildClientDir } from '../src/lib/build-layout.ts';
 import { readConfig } from '../src/lib/config.ts';
+import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/server-args.ts';
 import { createBuildPublisher } from '../src/pipeline/publish-build.ts';
 import { runRefresh } from '../src/pipeline/refresh.ts';
 
@@ -11,15 +12,18 @@ const log = (line: string): void => void process.stdout.write(`${line}\n`);
 
 await runCli(
   {
-    usage: 'npm run refresh [-- --help]',
+    usage: 'npm run refresh [-- --port N] [--host ENDEREÇO]',
     description:
       'Coleta o site de origem uma vez, reconstrói o site e o publica em DATA_DIR/current (um servidor em execução passa a servi-lo). ' +
       'Sai com 0 quando o build foi publicado, mesmo se a coleta falhou (os últimos dados válidos são mantidos); 1 quando nada pôde ser publicado.',
+    // Accepted (and validated) like `npm start`'s, so one command line or unit file serves both;
+    // this command opens no port itself.
+    options: SERVER_ARG_HELP.map((option) => ({ ...option, description: `${option.description} Aceita como no npm start; a atualização não abre porta.` })),
     variables: ['UPSTREAM_URL', 'DATA_DIR', 'REFRESH_CRON', 'REQUEST_TIMEOUT_MS', 'MAX_RESPONSE_BYTES', 'BUILD_TIMEOUT_MS', 'PUBLISH_COMMAND', 'PUBLISH_TIMEOUT_MS'],
   },
-  {},
-  async () => {
-    const config = readConfig();
+  SERVER_ARG_OPTIONS,
+  async (values) => {
+    const config = readConfig(readServerArgs(values));
     // Ctrl+C stops the build child too (it runs in its own process group).
     const interrupt = new AbortController();
     process.once('SIGINT', () => interrupt.abort());

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { runCli } from '../src/lib/cli.ts';
 import { readConfig } from '../src/lib/config.ts';
+import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/server-args.ts';
 import { runPlacar } from '../src/server/run-placar.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -9,14 +10,15 @@ const log = (line: string): void => void process.stdout.write(`${line}\n`);
 
 await runCli(
   {
-    usage: 'npm start [-- --help]',
+    usage: 'npm start [-- --port N] [--host ENDEREÇO]',
     description:
       'Serve o painel e a API em HOST:PORT e atualiza os dados agora e a cada REFRESH_CRON (coleta → build → publicação). ' +
       'SIGTERM ou Ctrl+C encerram de forma limpa.',
+    options: SERVER_ARG_HELP,
   },
-  {},
-  async () => {
-    const config = readConfig();
+  SERVER_ARG_OPTIONS,
+  async (values) => {
+    const config = readConfig(readServerArgs(values));
     const shutdown = new AbortController();
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.once(signal, () => {

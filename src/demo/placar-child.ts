@@ -8,6 +8,8 @@ import readline from 'node:readline';
 
 const LISTENING_LINE = /Placar ouvindo em (http:\/\/\S+)/;
 const FIRST_REFRESH_DONE = /atualização #1 (concluída|falhou)/;
+/** Placar's own "ready" line: the demo prints its single one instead (with the same URL). */
+const PLACAR_READY_LINE = /^Placar pronto em /;
 const STOP_GRACE_MS = 10_000;
 
 export interface PlacarChildOptions {
@@ -52,7 +54,7 @@ export function startPlacarChild({ projectRoot, env, onFirstRefresh }: PlacarChi
   let announced = false;
   const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WritableStream): void => {
     readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
-      out.write(`${line}\n`);
+      if (!PLACAR_READY_LINE.test(line)) out.write(`${line}\n`);
       url ??= LISTENING_LINE.exec(line)?.[1] ?? null;
       refreshed ||= FIRST_REFRESH_DONE.test(line);
       if (!announced && url !== null && refreshed) {

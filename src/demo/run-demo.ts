@@ -17,9 +17,9 @@ export interface DemoOptions {
   seed: number;
   /** Simulated match minutes per real minute. */
   speed: number;
-  /** Port for Placar; undefined keeps PORT from the environment (default 4321). */
-  port: number | undefined;
-  /** The environment Placar inherits (the demo sets UPSTREAM_URL, DATA_DIR and maybe PORT). */
+  /** PORT/HOST for Placar from --port/--host (src/lib/server-args.ts); empty keeps the environment's. */
+  serverOverrides: Readonly<Record<string, string>>;
+  /** The environment Placar inherits (the demo sets UPSTREAM_URL, DATA_DIR and maybe PORT/HOST). */
   env: Readonly<Record<string, string | undefined>>;
   projectRoot: string;
   /** performance.now() when the command started, for the time-to-dashboard line. */
@@ -49,7 +49,7 @@ function waitForShutdownSignal(): Promise<number> {
 
 /** Runs the demo until a signal or a Placar crash; resolves with the exit code. */
 export async function runDemo(options: DemoOptions): Promise<number> {
-  const overrides: Record<string, string> = options.port === undefined ? {} : { PORT: String(options.port) };
+  const overrides = options.serverOverrides;
   // Fail on an invalid HOST/PORT/REFRESH_CRON before starting anything (ConfigError → one line).
   parseConfig({ ...options.env, ...overrides, UPSTREAM_URL: 'http://127.0.0.1' });
   const shutdownRequested = waitForShutdownSignal();

@@ -122,7 +122,10 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
   };
 }
 
-/** The process's configuration; throws ConfigError on an invalid value. */
-export function readConfig(): Config {
-  return parseConfig(process.env);
+/**
+ * The process's configuration; throws ConfigError on an invalid value. `overrides` are
+ * values the command line set (e.g. --port as PORT), applied over the environment.
+ */
+export function readConfig(overrides: Readonly<Record<string, string>> = {}): Config {
+  return parseConfig({ ...process.env, ...overrides });
 }

@@ -5,10 +5,9 @@
  */
 import { buildDataDay, buildGoalAnnouncements, buildLastUpdateText, buildStaleNotice } from '../lib/match-display.ts';
 import type { ListEnvelope } from '../lib/model.ts';
-import { readListEnvelope } from './api-response.ts';
+import { pollListing } from './poll-listing.ts';
 import { findRow, readShownScores, renderMatchList } from './render-matches.ts';
 
-const REFRESH_INTERVAL_MS = 60_000;
 const HIGHLIGHT_MS = 5_000;
 
 function applyEnvelope(root: HTMLElement, envelope: ListEnvelope): void {
@@ -47,43 +46,11 @@ function applyEnvelope(root: HTMLElement, envelope: ListEnvelope): void {
 
 function startLiveRefresh(root: HTMLElement, endpoint: string): void {
   const errorNote = root.querySelector<HTMLElement>('[data-refresh-error]');
-  let etag: string | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let inFlight = false;
-
-  const schedule = (): void => {
-    clearTimeout(timer);
-    if (document.visibilityState !== 'hidden') timer = setTimeout(() => void refresh(), REFRESH_INTERVAL_MS);
-  };
-
-  const refresh = async (): Promise<void> => {
-    if (inFlight) return;
-    inFlight = true;
-    clearTimeout(timer);
-    try {
-      // A manual If-None-Match makes fetch hand us the 304 instead of answering from its cache.
-      const response = await fetch(endpoint, { cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {} });
-      if (response.status !== 304) {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const envelope = readListEnvelope(await response.json());
-        applyEnvelope(root, envelope);
-        etag = response.headers.get('ETag');
-      }
-      if (errorNote) errorNote.hidden = true;
-    } catch {
-      // Keep what is shown; say discreetly that it could not be refreshed.
-      if (errorNote) errorNote.hidden = false;
-    } finally {
-      inFlight = false;
-      schedule();
-    }
-  };
-
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') clearTimeout(timer);
-    else void refresh();
+  pollListing(endpoint, {
+    onEnvelope: (envelope) => applyEnvelope(root, envelope),
+    // Keep what is shown; say discreetly when it could not be refreshed.
+    onSettled: (ok) => void (errorNote && (errorNote.hidden = ok)),
   });
-  schedule();
 }
 
 const root = document.querySelector<HTMLElement>('[data-listing][data-endpoint]');

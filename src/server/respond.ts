@@ -33,9 +33,12 @@ export function writePlainPage(
   title: string,
   message: string,
   headers: Record<string, string> = {},
+  /** Reload the page after this many seconds (a meta refresh: the CSP forbids inline scripts). */
+  reloadAfterSeconds: number | null = null,
 ): void {
+  const reload = reloadAfterSeconds === null ? '' : `<meta http-equiv="refresh" content="${reloadAfterSeconds}">`;
   const html = `<!DOCTYPE html>
-<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} — Placar</title></head>
+<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${reload}<title>${title} — Placar</title></head>
 <body><main><h1>${title}</h1><p>${message}</p><p><a href="/">Ir para os jogos ao vivo</a></p></main></body></html>
 `;
   writeBody(req, res, status, 'text/html; charset=utf-8', html, { 'Cache-Control': NO_STORE, ...headers });

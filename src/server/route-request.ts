@@ -5,7 +5,7 @@
  * folder; anything a client sends gets a 2xx/3xx/4xx, never a 5xx.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ALLOWED_METHODS, NO_STORE, PREFLIGHT_HEADERS } from '../lib/headers-policy.ts';
+import { ALLOWED_METHODS, NO_STORE, PREFLIGHT_HEADERS, PUBLIC_FILE_CACHE_CONTROL } from '../lib/headers-policy.ts';
 import { buildBadRequestProblem, buildMethodNotAllowedProblem, buildNotFoundProblem, buildRateLimitedProblem } from '../lib/problem.ts';
 import type { CurrentSite } from './current-site.ts';
 import type { Health } from './healthz.ts';
@@ -14,6 +14,7 @@ import { writeJson, writePlainPage, writeProblem } from './respond.ts';
 import type { SearchHandler } from './search-handler.ts';
 import { serveStaticEntry } from './serve-static.ts';
 import { selectListingEntry } from './stale-listing.ts';
+import type { StaticSite } from './static-site.ts';
 
 export interface RouterParts {
   site: CurrentSite;
@@ -29,12 +30,12 @@ export interface RouterParts {
 const SEARCH_PATH = '/api/busca';
 
 /** The decoded path, or null when the URL cannot be read (bad escapes, NUL). */
-function readPath(rawUrl: string): { decoded: string; search: string } | null {
+function readPath(rawUrl: string): { decoded: string; raw: string; search: string } | null {
   try {
     // WHATWG parsing resolves "." and ".." segments (also as %2e), so the path stays rooted.
     const url = new URL(rawUrl, 'http://placar.invalid');
     const decoded = decodeURIComponent(url.pathname);
-    return decoded.includes('\0') ? null : { decoded, search: url.search };
+    return decoded.includes('\0') ? null : { decoded, raw: url.pathname, search: url.search };
   } catch {
     return null;
   }
@@ -72,10 +73,21 @@ async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: Ro
   await parts.search.handle(req, res, () => writeProblem(req, res, buildNotFoundProblem(SEARCH_PATH)));
 }
 
+/** Seconds the first-start page waits before reloading itself (also its Retry-After). */
+const STARTING_RETRY_SECONDS = 2;
+
 function answerStarting(req: IncomingMessage, res: ServerResponse): void {
-  writePlainPage(req, res, 503, 'Placar iniciando', 'O primeiro build do site está em andamento. Tente de novo em alguns segundos.', {
-    'Retry-After': '2',
-  });
+  const message = 'O primeiro build do site está em andamento. Esta página se recarrega sozinha assim que ele terminar.';
+  const retry = { 'Retry-After': String(STARTING_RETRY_SECONDS) };
+  writePlainPage(req, res, 503, 'Placar iniciando', message, retry, STARTING_RETRY_SECONDS);
+}
+
+/** "/hoje/" → "/hoje" (raw path, so escapes stay as sent) when that is a route; else null. */
+function findCanonicalPath(path: { decoded: string; raw: string }, site: StaticSite | null): string | null {
+  if (path.decoded === '/' || !path.decoded.endsWith('/')) return null;
+  const decoded = path.decoded.replace(/\/+$/, '');
+  const known = decoded === SEARCH_PATH || decoded === '/healthz' || (site?.routes.has(decoded) ?? false);
+  return known ? path.raw.replace(/\/+$/, '') : null;
 }
 
 export function createRequestListener(parts: RouterParts): (req: IncomingMessage, res: ServerResponse) => void {
@@ -95,6 +107,11 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
       const allow = { Allow: ALLOWED_METHODS };
       if (isApiPath(path.decoded)) return writeProblem(req, res, buildMethodNotAllowedProblem(path.decoded, method), allow);
       return writePlainPage(req, res, 405, 'Método não permitido', 'Esta página só aceita GET e HEAD.', allow);
+    }
+    const canonical = findCanonicalPath(path, parts.site.get());
+    if (canonical) {
+      res.writeHead(308, { Location: canonical + path.search, 'Cache-Control': PUBLIC_FILE_CACHE_CONTROL, 'Content-Length': '0' });
+      return void res.end();
     }
     if (path.decoded === '/healthz') return writeJson(req, res, 200, parts.health(), { 'Cache-Control': NO_STORE });
     if (path.decoded === SEARCH_PATH) return answerSearch(req, res, parts, path.search);

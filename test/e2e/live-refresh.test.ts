@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { formatExpectedClock, readRows, readVisibleText } from '../support/dashboard-page.ts';
-import { withScore } from '../support/upstream-pages.ts';
+import { withoutMatch, withScore } from '../support/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
@@ -85,6 +85,44 @@ describe('live refresh every 60 seconds', () => {
     const second = page.waitForRequest((r) => r.url().endsWith('/api/hoje'));
     await page.clock.runFor(60_000);
     expect((await second).headers()['if-none-match']).toBe(etag);
+  });
+
+  it('keeps every tab counter of every view true after each refresh, with conditional requests', async () => {
+    const pageFor = async (path: string): Promise<Page> => {
+      const page = await harness.newPage();
+      await page.clock.install();
+      await page.goto(`${harness.placar.url}${path}`);
+      return page;
+    };
+    const hoje = await pageFor('/hoje');
+    const busca = await pageFor('/busca');
+    const shownLive = async (page: Page): Promise<string | null> => page.locator('[data-counter="live"]').textContent();
+    const before = await harness.readListing('live');
+    expect(await shownLive(hoje)).toBe(String(before.count));
+
+    // One live match fewer on the upstream: the other views' "Ao Vivo" counters must follow.
+    const original = pages[LIVE_PATH] ?? '';
+    const withoutFlamengo = withoutMatch(original, FLAMENGO);
+    expect(withoutFlamengo).not.toBe(original);
+    harness.upstream.setPage(LIVE_PATH, withoutFlamengo);
+    try {
+      await waitForServerLive((live) => live.count === before.count - 1);
+      const liveRequests = [hoje, busca].map((page) => page.waitForRequest((r) => r.url().endsWith('/api/live')));
+      for (const page of [hoje, busca]) await page.clock.runFor(60_000);
+      await Promise.all(liveRequests);
+      for (const page of [hoje, busca]) {
+        await expect.poll(() => shownLive(page), { timeout: 10_000 }).toBe(String(before.count - 1));
+        expect(await page.locator('[data-counter="hoje"]').textContent()).toBe(String((await harness.readListing('hoje')).count));
+      }
+      // The next minute asks conditionally (the counters cost a 304 when nothing changed).
+      const etag = (await fetch(`${harness.placar.url}/api/live`)).headers.get('etag');
+      const next = hoje.waitForRequest((r) => r.url().endsWith('/api/live'));
+      await hoje.clock.runFor(60_000);
+      expect((await next).headers()['if-none-match']).toBe(etag);
+    } finally {
+      harness.upstream.setPage(LIVE_PATH, original);
+      await waitForServerLive((live) => live.count === before.count);
+    }
   });
 
   it('pauses while the tab is hidden and refreshes at once when it is shown again', async () => {

@@ -14,7 +14,7 @@ import { PROJECT_ROOT } from '../support/placar-process.ts';
 
 const packageScripts = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 const ENTRY_POINTS = Object.entries(packageScripts)
-  .map(([name, command]) => ({ name, file: /^node (scripts\/[\w-]+\.ts)$/.exec(command)?.[1] }))
+  .map(([name, command]) => ({ name, file: /^(?:exec )?node (scripts\/[\w-]+\.ts)$/.exec(command)?.[1] }))
   .filter((entry): entry is { name: string; file: string } => entry.file !== undefined);
 const DEFAULTS = new Map(CONFIG_VARIABLES.map((v) => [v.name, v.default]));
 /** An invalid value per variable, and what the error line must mention. */
@@ -98,6 +98,48 @@ describe.each(ENTRY_POINTS)('npm $name ($file)', ({ name, file }) => {
       expect(lines, variable).toHaveLength(1);
       expect(lines[0]).toMatch(new RegExp(`^Erro: ${variable}=`));
       expect(run.stderr).not.toMatch(/^\s+at /m);
+    }
+  });
+});
+
+describe.each(['start', 'demo', 'refresh'])('npm run %s: --port and --host like the others', (name) => {
+  const file = ENTRY_POINTS.find((entry) => entry.name === name)?.file ?? `scripts/${name}.ts`;
+
+  it('lists both in --help', async () => {
+    const run = await runEntryPoint(file, ['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^ {2}--port N +\S/m);
+    expect(run.stdout).toMatch(/^ {2}--host ENDEREÇO +\S/m);
+  });
+
+  it('an invalid --port is one pt-BR line naming the option, exit 2', async () => {
+    const run = await runEntryPoint(file, ['--port', 'oitenta']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('Erro: --port="oitenta" é inválido: use um número inteiro entre 0 e 65535.\n');
+  });
+
+  it('an empty --host is one pt-BR line naming the option, exit 2', async () => {
+    const run = await runEntryPoint(file, ['--host', '']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^Erro: --host="" é inválido: /);
+  });
+});
+
+describe('npm start --port --host', () => {
+  it('listens where the arguments say, over PORT and HOST', async () => {
+    const child = spawn(process.execPath, ['scripts/start.ts', '--port', '0', '--host', '127.0.0.1'], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, HOST: 'nao-existe.invalid', PORT: '1', UPSTREAM_URL: 'http://127.0.0.1:9' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    try {
+      await expect.poll(() => /Placar ouvindo em (http:\/\/\S+)/.exec(text)?.[1] ?? text, { timeout: 30_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
     }
   });
 });

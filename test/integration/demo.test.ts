@@ -86,6 +86,9 @@ describe('npm run demo', () => {
     const upstreamUrl = (await run.waitFor(/site de origem fictício em (http:\/\/\S+)/))[1] ?? '';
     const dataDir = (await run.waitFor(/dados em (\S+)/))[1] ?? '';
     const url = (await run.waitFor(/Demonstração pronta em \d+ ms: abra (http:\/\/\S+)/))[1] ?? '';
+    // One "ready" line with the URL, not Placar's and the demo's.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(run.output().match(/pronto|pronta/gi)).toHaveLength(1);
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain(DEMO_MARKER);

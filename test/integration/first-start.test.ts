@@ -7,6 +7,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../src/lib/model.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
@@ -35,18 +37,27 @@ async function firstAnswer(url: string, timeoutMs: number): Promise<Response> {
 let upstream: FakeUpstream;
 let placar: PlacarProcess | undefined;
 let starting: Response;
+let browser: Browser | undefined;
+/** A Chromium tab opened on the 503 page, left alone afterwards. */
+let waitingTab: Page;
+let waitingTabFirstHeading: string | null;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ pages: readFixturePages() });
   // The live listing answers only after REQUEST_TIMEOUT_MS: a first scrape that takes seconds.
   upstream.setFault(LIVE_PATH, { kind: 'timeout' });
+  browser = await launchBrowser();
   const port = await freePort();
   const started = startPlacar({ upstreamUrl: upstream.url, env: { PORT: String(port), REQUEST_TIMEOUT_MS: '3000', REFRESH_CRON: '0 0 * * *' } });
   starting = await firstAnswer(`http://127.0.0.1:${port}/`, 30_000);
+  waitingTab = await browser.newPage();
+  await waitingTab.goto(`http://127.0.0.1:${port}/hoje`);
+  waitingTabFirstHeading = await waitingTab.locator('h1').textContent();
   placar = await started;
 });
 
 afterAll(async () => {
+  await browser?.close();
   await placar?.stop();
   await upstream?.close();
 });
@@ -56,6 +67,13 @@ describe('the first npm start', () => {
     expect(starting.status).toBe(503);
     expect(starting.headers.get('retry-after')).toBe('2');
     expect(await starting.text()).toContain('Placar iniciando');
+  });
+
+  it('reloads itself (meta refresh, no script) until the site is ready', async () => {
+    expect(waitingTabFirstHeading).toBe('Placar iniciando');
+    // Nobody touches the tab: it must arrive at the built page by itself, on the same URL.
+    await expect.poll(() => waitingTab.locator('h1').textContent(), { timeout: 20_000, interval: 250 }).toBe('Jogos de hoje');
+    expect(new URL(waitingTab.url()).pathname).toBe('/hoje');
   });
 
   it('builds once, with the data, and logs each step with its duration', async () => {

@@ -126,6 +126,34 @@ describe('pages and assets', () => {
   });
 });
 
+describe('canonical paths and robots.txt', () => {
+  it.each([
+    ['/hoje/', '/hoje'],
+    ['/busca/', '/busca'],
+    ['/api/live/', '/api/live'],
+    ['/api/busca/?q=flamengo', '/api/busca?q=flamengo'],
+    ['/hoje//?x=1', '/hoje?x=1'],
+  ])('%s redirects permanently to %s', async (path, location) => {
+    const response = await get(path);
+    expect([301, 308]).toContain(response.status);
+    expect(response.headers.location).toBe(location);
+    expectCommonHeaders(response);
+    expect((await get(location)).status).toBe(200);
+  });
+
+  it('keeps 404 for a trailing slash on a path that does not exist', async () => {
+    expect((await get('/nao-existe/')).status).toBe(404);
+    expect((await get('/api/nada/')).status).toBe(404);
+  });
+
+  it('serves /robots.txt as text', async () => {
+    const response = await get('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.text()).toMatch(/^User-agent: \*$/m);
+  });
+});
+
 describe('errors and methods', () => {
   it('answers OPTIONS (CORS preflight) with 204', async () => {
     const response = await get('/api/live', { Origin: 'https://example.com', 'Access-Control-Request-Method': 'GET' }, 'OPTIONS');
@@ -136,7 +164,6 @@ describe('errors and methods', () => {
 
   it('answers an unknown /api path with a 404 problem', async () => {
     expectProblem(await get('/api/nada'), 404, schemas);
-    expectProblem(await get('/api/busca/'), 404, schemas);
   });
 
   it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('answers %s with 405 and Allow: GET, HEAD', async (method) => {

@@ -52,3 +52,10 @@ export function buildManyMatchesPage(html: string, count: number): string {
   }
   return $.html();
 }
+
+/** The page without the match at `matchPath`. */
+export function withoutMatch(html: string, matchPath: string): string {
+  const $ = cheerio.load(html);
+  matchAnchor($, matchPath).remove();
+  return $.html();
+}

@@ -1,0 +1,55 @@
+/**
+ * One listing endpoint polled every 60 s with a conditional GET (If-None-Match: a 304 costs
+ * no body), paused while the tab is hidden and run at once when it is shown again.
+ */
+import type { ListEnvelope } from '../lib/model.ts';
+import { readListEnvelope } from './api-response.ts';
+
+export const REFRESH_INTERVAL_MS = 60_000;
+
+export interface ListingPollHandlers {
+  /** New data (a 200); not called on a 304. */
+  onEnvelope(envelope: ListEnvelope): void;
+  /** After every attempt: true when the data shown is the latest (200 or 304). */
+  onSettled?(ok: boolean): void;
+}
+
+export function pollListing(endpoint: string, handlers: ListingPollHandlers): void {
+  let etag: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight = false;
+
+  const schedule = (): void => {
+    clearTimeout(timer);
+    if (document.visibilityState !== 'hidden') timer = setTimeout(() => void refresh(), REFRESH_INTERVAL_MS);
+  };
+
+  const refresh = async (): Promise<void> => {
+    if (inFlight) return;
+    inFlight = true;
+    clearTimeout(timer);
+    let ok = false;
+    try {
+      // A manual If-None-Match makes fetch hand us the 304 instead of answering from its cache.
+      const response = await fetch(endpoint, { cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {} });
+      if (response.status !== 304) {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        handlers.onEnvelope(readListEnvelope(await response.json()));
+        etag = response.headers.get('ETag');
+      }
+      ok = true;
+    } catch {
+      // Keep what is shown; the caller decides whether to say so.
+    } finally {
+      inFlight = false;
+      handlers.onSettled?.(ok);
+      schedule();
+    }
+  };
+
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') clearTimeout(timer);
+    else void refresh();
+  });
+  schedule();
+}
