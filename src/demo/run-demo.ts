@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EXIT_BAD_CONFIG } from '../lib/cli.ts';
 import { parseConfig } from '../lib/config.ts';
+import { withDemoCrests } from './demo-crests.ts';
 import { simulatePages } from './simulate-pages.ts';
 import { startPlacarChild } from './placar-child.ts';
 import { readFixturePages, startFakeUpstream } from './upstream-server.ts';
@@ -58,8 +59,10 @@ export async function runDemo(options: DemoOptions): Promise<number> {
 
   const fixturePages = readFixturePages();
   const startedAt = new Date();
-  const render = (): Record<string, string> =>
-    simulatePages({ fixturePages, seed: options.seed, speed: options.speed, startedAt, now: new Date() });
+  const render = (): Record<string, string> => {
+    const pages = simulatePages({ fixturePages, seed: options.seed, speed: options.speed, startedAt, now: new Date() });
+    return Object.fromEntries(Object.entries(pages).map(([pagePath, html]) => [pagePath, withDemoCrests(html)]));
+  };
   const upstream = await startFakeUpstream({ host: '127.0.0.1', port: 0, pages: render() });
   const timer = setInterval(() => {
     for (const [pagePath, html] of Object.entries(render())) upstream.setPage(pagePath, html);

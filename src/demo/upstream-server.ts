@@ -2,7 +2,8 @@
  * The project's one fake upstream: a real node:http server (127.0.0.1, port 0 by default)
  * that serves listing pages the way a well-behaved site does — strong content-hash ETags,
  * Last-Modified, 304 on a matching If-None-Match / If-Modified-Since, gzip or brotli when
- * accepted, 404 for unknown paths — and can play any UpstreamFault on a path.
+ * accepted, 404 for unknown paths, a PNG crest per team under /escudos/ (demo-crests.ts) —
+ * and can play any UpstreamFault on a path.
  * The demo and every integration and browser test use it.
  */
 import { createHash } from 'node:crypto';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { LISTING_PATHS } from '../lib/model.ts';
+import { findDemoCrest } from './demo-crests.ts';
 import { EMPTY_LISTING_HTML, playFault, type UpstreamFault } from './upstream-faults.ts';
 
 export type { UpstreamFault };
@@ -111,6 +113,11 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     const page = pages.get(pathname);
     const fault = faults.get(pathname);
     if (fault) return playFault(fault, { request, response, body: page?.body ?? Buffer.from(EMPTY_LISTING_HTML), timers });
+    const crest = page ? null : findDemoCrest(pathname);
+    if (crest) {
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': crest.length, 'cache-control': 'public, max-age=86400' });
+      return void response.end(request.method === 'HEAD' ? undefined : crest);
+    }
     if (!page) {
       response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
       return void response.end('<!DOCTYPE html><html><body><h1>Página não encontrada</h1></body></html>');

@@ -2,8 +2,9 @@
  * What every dashboard page is built from, read once per build: the configured upstream and
  * the snapshot (an empty, stale one before the first successful scrape).
  */
+import { buildCrestPaths, readCrestMap, type CrestMap } from '../crests/crest-map.ts';
 import { readConfig } from './config.ts';
-import type { Snapshot } from './model.ts';
+import { LISTING_NAMES, type Snapshot } from './model.ts';
 import { readSnapshotOrEmpty } from './snapshot-store.ts';
 
 export type ViewName = 'live' | 'hoje' | 'busca';
@@ -13,13 +14,26 @@ export interface DashboardData {
   snapshot: Snapshot;
   /** Tab counters: search starts at 0 until the browser has results. */
   counts: Record<ViewName, number>;
+  /** Upstream crest URL → "/escudos/<sha256>.<ext>", for the crests Placar holds (others are not shown). */
+  crestPaths: Record<string, string>;
 }
 
-export function buildDashboardData(upstreamUrl: string, snapshot: Snapshot): DashboardData {
-  return { upstreamUrl, snapshot, counts: { live: snapshot.live.count, hoje: snapshot.hoje.count, busca: 0 } };
+export function buildDashboardData(upstreamUrl: string, snapshot: Snapshot, crests: CrestMap = {}): DashboardData {
+  const stored = buildCrestPaths(crests);
+  const crestPaths: Record<string, string> = {};
+  // Only the crests this snapshot shows: the map keeps every team ever seen.
+  for (const listing of LISTING_NAMES) {
+    for (const match of snapshot[listing].matches) {
+      for (const crest of [match.homeTeam.crest, match.awayTeam.crest]) {
+        const local = crest === null ? undefined : stored[crest];
+        if (crest !== null && local) crestPaths[crest] = local;
+      }
+    }
+  }
+  return { upstreamUrl, snapshot, counts: { live: snapshot.live.count, hoje: snapshot.hoje.count, busca: 0 }, crestPaths };
 }
 
 export function readDashboardData(): DashboardData {
   const config = readConfig();
-  return buildDashboardData(config.upstreamUrl, readSnapshotOrEmpty(config.dataDir, config.upstreamUrl));
+  return buildDashboardData(config.upstreamUrl, readSnapshotOrEmpty(config.dataDir, config.upstreamUrl), readCrestMap(config.dataDir));
 }

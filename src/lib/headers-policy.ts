@@ -16,15 +16,15 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Same-origin everything; scripts and styles are external files (Astro is configured not to
- * inline them), so neither needs 'unsafe-inline'. The one exception is images: team crests
- * are shown from the upstream site, so img-src allows its origin (and no other).
+ * inline them), so neither needs 'unsafe-inline'. Crests too are served by Placar itself
+ * (/escudos/, fetched once by the refresher), so images are same-origin only.
  */
 export function buildContentSecurityPolicy(upstreamUrl: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    `img-src 'self' data: ${new URL(upstreamUrl).origin}`,
+    "img-src 'self'",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -65,7 +65,8 @@ export function contentTypeFor(relativePath: string): string {
 /** Cache-Control of a static file by kind: list JSON, HTML page, fingerprinted asset, other. */
 export function cacheControlFor(relativePath: string, contentType: string): string {
   if (relativePath.startsWith('api/')) return LIST_JSON_CACHE_CONTROL;
-  if (relativePath.startsWith('_astro/')) return ASSET_CACHE_CONTROL;
+  // Crests are named by the hash of their bytes (src/crests/): as immutable as Astro's assets.
+  if (relativePath.startsWith('_astro/') || relativePath.startsWith('escudos/')) return ASSET_CACHE_CONTROL;
   if (contentType.startsWith('text/html')) return PAGE_CACHE_CONTROL;
   return PUBLIC_FILE_CACHE_CONTROL;
 }

@@ -67,15 +67,42 @@ export function hasScore(match: Match): boolean {
   return match.score.home !== null && match.score.away !== null;
 }
 
+/** A score in parts, so pages can emphasise the winner's goals and set penalties apart. */
+export interface ScoreParts {
+  /** Goals, or null before kick-off (then `pending` shows instead). */
+  home: string | null;
+  away: string | null;
+  /** The kickoff time "21:30", or "x", when there are no goals yet. */
+  pending: string;
+  /** "(4 x 5 pên.)" after a shoot-out, else null. */
+  penalties: string | null;
+}
+
+export function buildScoreParts(match: Match): ScoreParts {
+  const { home, away, penalties } = match.score;
+  const pending = buildKickoffText(match.kickoff) ?? 'x';
+  if (home === null || away === null) return { home: null, away: null, pending, penalties: null };
+  return { home: String(home), away: String(away), pending, penalties: penalties === null ? null : `(${penalties.home} x ${penalties.away} pên.)` };
+}
+
 /**
- * "2 x 1", "(4) 1 x 1 (5)" with penalties, the kickoff time "21:30" before the match starts,
- * or "x" when there is neither.
+ * "2 x 1", "1 x 1 (4 x 5 pên.)" with penalties (unambiguous: the shoot-out in the same
+ * home-away order, named), the kickoff time "21:30" before the match starts, or "x".
  */
 export function buildScoreText(match: Match): string {
+  const parts = buildScoreParts(match);
+  if (parts.home === null || parts.away === null) return parts.pending;
+  const score = `${parts.home} x ${parts.away}`;
+  return parts.penalties === null ? score : `${score} ${parts.penalties}`;
+}
+
+/** Who won a finished match (goals, then penalties); null while playing, for a draw, or unknown. */
+export function buildWinner(match: Match): 'home' | 'away' | null {
   const { home, away, penalties } = match.score;
-  if (home === null || away === null) return buildKickoffText(match.kickoff) ?? 'x';
-  const score = `${home} x ${away}`;
-  return penalties === null ? score : `(${penalties.home}) ${score} (${penalties.away})`;
+  if (match.status !== 'FINISHED' || home === null || away === null) return null;
+  if (home !== away) return home > away ? 'home' : 'away';
+  if (penalties === null || penalties.home === penalties.away) return null;
+  return penalties.home > penalties.away ? 'home' : 'away';
 }
 
 export interface CompetitionGroup {

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { buildBuildId, buildClientDir, buildDir, buildManifestPath } from '../lib/build-layout.ts';
 import type { Config } from '../lib/config.ts';
 import { readSiteManifest, type SiteManifest } from '../lib/site-manifest.ts';
+import { linkCrestsIntoBuild } from '../crests/link-crests.ts';
 import { runSiteBuild } from './build-site.ts';
 import { runBuildCleanup } from './cleanup-builds.ts';
 import { runPrecompress } from './precompress.ts';
@@ -109,6 +110,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
         env: options.env ?? process.env,
         signal: options.signal,
       });
+      linkCrestsIntoBuild(config.dataDir, buildClientDir(config.dataDir, buildId));
       timings.buildMs = since(mark);
       options.progress?.(`build ${buildId} em ${timings.buildMs} ms`);
       mark = performance.now();

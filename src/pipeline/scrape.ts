@@ -14,6 +14,7 @@ import { formatSaoPauloIso } from '../lib/time.ts';
 import { UpstreamFetchError } from '../upstream/errors.ts';
 import { createUpstreamAgent, fetchPage } from '../upstream/fetch-page.ts';
 import { parseListingPage } from '../upstream/parse-listing.ts';
+import { syncCrests, type CrestSyncReport } from '../crests/sync-crests.ts';
 import type { Dispatcher } from 'undici';
 
 export interface ListingScrapeResult {
@@ -27,6 +28,8 @@ export interface ListingScrapeResult {
 export interface ScrapeReport {
   listings: Record<ListingName, ListingScrapeResult>;
   snapshot: Snapshot;
+  /** New crests fetched this time (each team's crest is fetched once, ever). */
+  crests: CrestSyncReport;
   durationMs: number;
 }
 
@@ -105,10 +108,12 @@ export async function runScrape(config: Config, options: { now?: () => Date; log
   const dispatcher = createUpstreamAgent(config.requestTimeoutMs);
   const context: ScrapeContext = { config, now, snapshot, state, dispatcher };
   const results: Partial<Record<ListingName, ListingScrapeResult>> = {};
+  let crests: CrestSyncReport;
   try {
     await forEachConcurrently(LISTING_NAMES, MAX_CONCURRENT_FETCHES, async (listing) => {
       results[listing] = await scrapeListing(listing, context);
     });
+    crests = await syncCrests(snapshot, { dataDir: config.dataDir, upstreamUrl: config.upstreamUrl, timeoutMs: config.requestTimeoutMs, dispatcher, now });
   } finally {
     await dispatcher.close();
   }
@@ -124,5 +129,6 @@ export async function runScrape(config: Config, options: { now?: () => Date; log
 
   const listings = Object.fromEntries(LISTING_NAMES.map((listing) => [listing, results[listing]])) as Record<ListingName, ListingScrapeResult>;
   for (const listing of LISTING_NAMES) options.log?.(formatListingLine(listing, listings[listing]));
-  return { listings, snapshot, durationMs: Math.round(performance.now() - started) };
+  if (crests.fetched > 0) options.log?.(`escudos: ${crests.stored} novos de ${crests.fetched} buscados`);
+  return { listings, snapshot, crests, durationMs: Math.round(performance.now() - started) };
 }

@@ -3,7 +3,7 @@
  * MatchTemplates.astro renders from MatchRow.astro. Data only ever goes into textContent
  * and attributes, never into HTML.
  */
-import { buildScoreText, buildStatusBadge, groupByCompetition, type GoalCount } from '../lib/match-display.ts';
+import { buildScoreParts, buildStatusBadge, buildWinner, groupByCompetition, type GoalCount } from '../lib/match-display.ts';
 import type { Match, Team } from '../lib/model.ts';
 
 function cloneTemplate(id: string): Element {
@@ -14,14 +14,56 @@ function cloneTemplate(id: string): Element {
   return template.content.firstElementChild.cloneNode(true) as Element;
 }
 
+let crestPaths: Readonly<Record<string, string>> | null = null;
+
+/** Placar's copy of a crest (from the template's data-crests), or null when it holds none. */
+function findCrestPath(crest: string | null): string | null {
+  if (crest === null) return null;
+  if (crestPaths === null) {
+    try {
+      crestPaths = JSON.parse(document.getElementById('match-template')?.dataset.crests ?? '{}') as Record<string, string>;
+    } catch {
+      crestPaths = {};
+    }
+  }
+  return Object.hasOwn(crestPaths, crest) ? (crestPaths[crest] ?? null) : null;
+}
+
 function fillTeam(cell: Element | null, team: Team): void {
   if (!cell) return;
   const name = cell.querySelector('.team-name');
-  if (name) name.textContent = team.name;
+  if (name) {
+    name.textContent = team.name;
+    name.setAttribute('title', team.name);
+  }
   const crest = cell.querySelector('img');
   if (!crest) return;
-  if (team.crest === null) crest.remove();
-  else crest.setAttribute('src', team.crest);
+  const local = findCrestPath(team.crest);
+  if (local === null) crest.remove();
+  else crest.setAttribute('src', local);
+}
+
+/** The score cell as MatchRow.astro writes it: goals in their own spans, penalties apart. */
+function fillScore(score: Element, match: Match): void {
+  const parts = buildScoreParts(match);
+  if (parts.home === null || parts.away === null) {
+    score.textContent = parts.pending;
+    return;
+  }
+  const goals = (side: 'home' | 'away', text: string): HTMLElement => {
+    const span = document.createElement('span');
+    span.className = `goals goals--${side}`;
+    span.textContent = text;
+    return span;
+  };
+  const nodes: Node[] = [goals('home', parts.home), document.createTextNode(' x '), goals('away', parts.away)];
+  if (parts.penalties !== null) {
+    const small = document.createElement('small');
+    small.className = 'penalties';
+    small.textContent = ` ${parts.penalties}`;
+    nodes.push(small);
+  }
+  score.replaceChildren(...nodes);
 }
 
 function buildRow(match: Match, today: string | null): Element {
@@ -29,6 +71,9 @@ function buildRow(match: Match, today: string | null): Element {
   row.setAttribute('data-id', match.id);
   row.setAttribute('data-home', String(match.score.home ?? ''));
   row.setAttribute('data-away', String(match.score.away ?? ''));
+  const winner = buildWinner(match);
+  if (winner === null) row.removeAttribute('data-winner');
+  else row.setAttribute('data-winner', winner);
   row.querySelector('a')?.setAttribute('href', match.url);
   const badge = buildStatusBadge(match, today);
   const badgeElement = row.querySelector('.badge');
@@ -39,7 +84,7 @@ function buildRow(match: Match, today: string | null): Element {
   fillTeam(row.querySelector('.team--home'), match.homeTeam);
   fillTeam(row.querySelector('.team--away'), match.awayTeam);
   const score = row.querySelector('.score');
-  if (score) score.textContent = buildScoreText(match);
+  if (score) fillScore(score, match);
   return row;
 }
 

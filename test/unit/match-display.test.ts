@@ -7,6 +7,7 @@ import {
   buildScoreText,
   buildStaleNotice,
   buildStatusBadge,
+  buildWinner,
   groupByCompetition,
 } from '../../src/lib/match-display.ts';
 import type { Match } from '../../src/lib/model.ts';
@@ -67,8 +68,18 @@ describe('score text', () => {
     expect(buildScoreText(buildMatch())).toBe('2 x 1');
   });
 
-  it('puts penalties beside the goals: "(4) 1 x 1 (5)"', () => {
-    expect(buildScoreText(buildMatch({ score: { home: 1, away: 1, penalties: { home: 4, away: 5 } } }))).toBe('(4) 1 x 1 (5)');
+  it('puts penalties after the goals, named and in the same order: "1 x 1 (4 x 5 pên.)"', () => {
+    expect(buildScoreText(buildMatch({ score: { home: 1, away: 1, penalties: { home: 4, away: 5 } } }))).toBe('1 x 1 (4 x 5 pên.)');
+  });
+
+  it('names the winner of a finished match only, by goals and then by penalties', () => {
+    const finished = (home: number, away: number, penalties: { home: number; away: number } | null = null): Match =>
+      buildMatch({ status: 'FINISHED', score: { home, away, penalties } });
+    expect(buildWinner(finished(2, 1))).toBe('home');
+    expect(buildWinner(finished(0, 3))).toBe('away');
+    expect(buildWinner(finished(1, 1))).toBeNull();
+    expect(buildWinner(finished(1, 1, { home: 4, away: 5 }))).toBe('away');
+    expect(buildWinner(buildMatch({ status: 'IN_PLAY' }))).toBeNull();
   });
 
   it('shows the kickoff time before the match starts, never a made-up 0 x 0', () => {

@@ -1,0 +1,49 @@
+/**
+ * DATA_DIR/escudos/: one file per crest, named by the SHA-256 of its bytes
+ * (`<sha256>.<png|jpg|gif|webp>`), and `mapa.json`, which says for each upstream crest URL
+ * which file holds it (or that fetching it failed, and when). Validated when read.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomically } from '../lib/snapshot-store.ts';
+
+export const CRESTS_FOLDER = 'escudos';
+const MAP_FILE = 'mapa.json';
+/** A stored crest's file name: content hash and sniffed type. */
+export const CREST_FILE_PATTERN = /^[0-9a-f]{64}\.(png|jpg|gif|webp)$/;
+
+const CrestEntrySchema = z.object({
+  file: z.string().regex(CREST_FILE_PATTERN).nullable(),
+  checkedAt: z.string(),
+});
+const CrestMapSchema = z.object({ crests: z.record(z.string(), CrestEntrySchema) });
+
+export type CrestEntry = z.infer<typeof CrestEntrySchema>;
+export type CrestMap = Record<string, CrestEntry>;
+
+export function crestsDir(dataDir: string): string {
+  return path.join(dataDir, CRESTS_FOLDER);
+}
+
+/** The map, or an empty one when there is none yet or it cannot be read (crests are optional). */
+export function readCrestMap(dataDir: string): CrestMap {
+  try {
+    const raw: unknown = JSON.parse(fs.readFileSync(path.join(crestsDir(dataDir), MAP_FILE), 'utf8'));
+    return CrestMapSchema.parse(raw).crests;
+  } catch {
+    return {};
+  }
+}
+
+export function writeCrestMap(dataDir: string, crests: CrestMap): void {
+  fs.mkdirSync(crestsDir(dataDir), { recursive: true });
+  writeFileAtomically(path.join(crestsDir(dataDir), MAP_FILE), `${JSON.stringify({ crests }, null, 1)}\n`);
+}
+
+/** Crest URL → "/escudos/<file>" for every stored crest: what the pages reference. */
+export function buildCrestPaths(crests: CrestMap): Record<string, string> {
+  const paths: Record<string, string> = {};
+  for (const [url, entry] of Object.entries(crests)) if (entry.file) paths[url] = `/${CRESTS_FOLDER}/${entry.file}`;
+  return paths;
+}

@@ -1,0 +1,69 @@
+/**
+ * The crest step of a scrape: fetch the crests the snapshot shows for the first time (see
+ * plan-crest-fetches.ts), keep the raster ones in DATA_DIR/escudos/<sha256>.<ext>, and record
+ * every outcome in the map, so each crest costs the upstream one request, ever. Never throws:
+ * a crest that cannot be had is simply not shown.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Dispatcher } from 'undici';
+import type { Snapshot } from '../lib/model.ts';
+import { writeFileAtomically } from '../lib/snapshot-store.ts';
+import { formatSaoPauloIso } from '../lib/time.ts';
+import { crestsDir, readCrestMap, writeCrestMap } from './crest-map.ts';
+import { fetchCrest } from './fetch-crest.ts';
+import { planCrestFetches } from './plan-crest-fetches.ts';
+import { sniffRasterType } from './sniff-image.ts';
+
+/** Crests fetched per refresh at most: a new day of teams arrives over a few refreshes. */
+export const MAX_CREST_FETCHES_PER_REFRESH = 20;
+/** A 20 px crest needs a few KB; anything far bigger is not a crest. */
+export const MAX_CREST_BYTES = 100_000;
+
+export interface CrestSyncReport {
+  fetched: number;
+  stored: number;
+  failed: number;
+}
+
+export interface CrestSyncOptions {
+  dataDir: string;
+  upstreamUrl: string;
+  timeoutMs: number;
+  dispatcher: Dispatcher;
+  now: () => Date;
+}
+
+export async function syncCrests(snapshot: Snapshot, options: CrestSyncOptions): Promise<CrestSyncReport> {
+  const report: CrestSyncReport = { fetched: 0, stored: 0, failed: 0 };
+  try {
+    const crests = readCrestMap(options.dataDir);
+    const wanted = planCrestFetches(snapshot, crests, options.upstreamUrl, options.now(), MAX_CREST_FETCHES_PER_REFRESH);
+    if (wanted.length === 0) return report;
+    fs.mkdirSync(crestsDir(options.dataDir), { recursive: true });
+    // One at a time: crests are small, and the upstream sees no burst.
+    for (const url of wanted) {
+      report.fetched++;
+      let file: string | null = null;
+      try {
+        const bytes = await fetchCrest(url, { dispatcher: options.dispatcher, timeoutMs: options.timeoutMs, maxBytes: MAX_CREST_BYTES });
+        const type = sniffRasterType(bytes);
+        if (type !== null) {
+          file = `${createHash('sha256').update(bytes).digest('hex')}.${type}`;
+          const target = path.join(crestsDir(options.dataDir), file);
+          if (!fs.existsSync(target)) writeFileAtomically(target, bytes);
+        }
+      } catch {
+        // Unreachable, too big, not 200: recorded as failed below, retried a day later.
+      }
+      if (file) report.stored++;
+      else report.failed++;
+      crests[url] = { file, checkedAt: formatSaoPauloIso(options.now()) };
+    }
+    writeCrestMap(options.dataDir, crests);
+  } catch {
+    // A full or read-only disk costs the crests, never the scrape.
+  }
+  return report;
+}
