@@ -1,0 +1,195 @@
+/**
+ * The dashboard reads like a real scoreboard, in Chromium, against the fake upstream serving
+ * the sample pages with crests (as the demo does): crests come from Placar itself, a match is
+ * one line at 360 px, the demo's /hoje fits in 1,200 px, wide screens use two columns, the
+ * winner stands out and penalties read "1 x 1 (4 x 5 pên.)". Screenshots at 360 and 1280 px
+ * go to test-results/screenshots/.
+ */
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { withDemoCrests } from '../../src/demo/demo-crests.ts';
+import { readFixturePages } from '../../src/demo/upstream-server.ts';
+import { saveScreenshot, watchPage } from '../support/browser.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
+
+const HOJE_PATH = '/jogos-de-hoje';
+let harness: DashboardHarness;
+
+/** The first finished match of the today page ends 1 x 1, 4 x 5 on penalties. */
+function withShootout(html: string): { html: string; matchPath: string } {
+  const $ = cheerio.load(html);
+  const anchor = $('a[href$=".html"]')
+    .filter((_, element) => /ENCERRADO/i.test($(element).find('.status-name').text()))
+    .first();
+  const cells = anchor.find('.match-score');
+  cells.eq(0).html('<h4><span class="badge badge-default">1</span><span class="badge badge-penalties">4</span></h4>');
+  cells.eq(1).html('<h4><span class="badge badge-default">1</span><span class="badge badge-penalties">5</span></h4>');
+  return { html: $.html(), matchPath: anchor.attr('href') ?? '' };
+}
+
+const pages = Object.fromEntries(Object.entries(readFixturePages()).map(([path, html]) => [path, withDemoCrests(html)]));
+const shootout = withShootout(pages[HOJE_PATH] ?? '');
+pages[HOJE_PATH] = shootout.html;
+
+beforeAll(async () => {
+  harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: '0 0 * * *' } });
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function open(path: string, width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await harness.newPage({ viewport: { width, height: 800 }, colorScheme });
+  await page.goto(`${harness.placar.url}${path}`);
+  return page;
+}
+
+describe('crests served by Placar', () => {
+  it('asks the upstream for each crest once (at most 20 per refresh), however many refreshes follow', async () => {
+    const crestRequests = (): string[] => harness.upstream.requests.filter((request) => request.path.startsWith('/escudos/')).map((r) => r.path);
+    const teams = new Set<string>();
+    for (const listing of ['live', 'hoje', 'amanha'] as const) {
+      for (const match of (await harness.readListing(listing)).matches) for (const team of [match.homeTeam, match.awayTeam]) if (team.crest) teams.add(team.crest);
+    }
+    expect(teams.size).toBeGreaterThan(20);
+    expect(crestRequests().length).toBeLessThanOrEqual(20);
+    // More refreshes (the refresh command on the same DATA_DIR and upstream) fetch the rest, then nothing.
+    for (let i = 0; i < 3; i++) await runRefresh(harness.placar.dataDir, harness.upstream.url);
+    const requested = crestRequests();
+    expect(new Set(requested).size).toBe(requested.length);
+    expect(requested.map((path) => `${harness.upstream.url}${path}`).sort()).toEqual([...teams].sort());
+  });
+
+  it('shows every team crest from /escudos/, loaded, with no request to another origin', async () => {
+    const page = await harness.newPage();
+    const seen = watchPage(page, harness.placar.url);
+    // The server serves the build of the last refresh (the test above ran them).
+    await expect
+      .poll(async () => {
+        await page.goto(`${harness.placar.url}/hoje`);
+        return (await page.locator('.match img.crest').count()) === (await page.locator('.match').count()) * 2;
+      }, { timeout: 20_000, interval: 500 })
+      .toBe(true);
+    const crests = await page.locator('.match img.crest').evaluateAll((images) =>
+      images.map((image) => ({ src: image.getAttribute('src') ?? '', loaded: (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0 })),
+    );
+    const rows = await page.locator('.match').count();
+    expect(crests).toHaveLength(rows * 2);
+    for (const crest of crests) {
+      expect(crest.src).toMatch(/^\/escudos\/[0-9a-f]{64}\.png$/);
+      await page.locator(`img.crest[src="${crest.src}"]`).first().scrollIntoViewIfNeeded();
+    }
+    await expect
+      .poll(() => page.locator('.match img.crest').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
+    expect(seen.foreignRequests).toEqual([]);
+
+    const response = await fetch(`${harness.placar.url}${crests[0]?.src ?? ''}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-security-policy')).toContain("img-src 'self';");
+  });
+});
+
+describe('phone density at 360 px', () => {
+  it('puts each match on one line of at most 48 px, names ellipsized but whole for screen readers and on hover', async () => {
+    const page = await open('/hoje', 360);
+    const rows = await page.locator('.match-link').evaluateAll((links) =>
+      links.map((link) => {
+        const names = [...link.querySelectorAll('.team-name')].map((name) => {
+          const style = getComputedStyle(name);
+          return { text: name.textContent ?? '', title: name.getAttribute('title'), lines: Math.round(name.getBoundingClientRect().height / parseFloat(style.lineHeight)) };
+        });
+        return { height: link.getBoundingClientRect().height, names };
+      }),
+    );
+    const hoje = await harness.readListing('hoje');
+    expect(rows).toHaveLength(hoje.count);
+    for (const [index, row] of rows.entries()) {
+      const match = hoje.matches[index];
+      expect(row.height, match?.id).toBeLessThanOrEqual(48);
+      expect(row.names.map((name) => name.text)).toEqual([match?.homeTeam.name, match?.awayTeam.name]);
+      expect(row.names.map((name) => name.title)).toEqual([match?.homeTeam.name, match?.awayTeam.name]);
+      for (const name of row.names) expect(name.lines, name.text).toBe(1);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await saveScreenshot(page, 'placar-hoje-360');
+  });
+
+  it('fits the demo /hoje (13 matches, 6 competitions) in at most 1,200 px of page height at 360×800', async () => {
+    const page = await open('/hoje', 360);
+    expect(await page.locator('.match').count()).toBe(13);
+    expect(await page.locator('.competition').count()).toBe(6);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    console.log(`/hoje a 360×800: ${height} px de altura`);
+    expect(height).toBeLessThanOrEqual(1_200);
+  });
+
+  it('keeps the API footer complete and visible', async () => {
+    const page = await open('/hoje', 360);
+    const routes = await page.locator('footer .api-list li').evaluateAll((items) => items.map((item) => item.textContent?.trim() ?? ''));
+    expect(routes.map((route) => route.split(' — ')[0])).toEqual(['GET /api/live', 'GET /api/hoje', 'GET /api/amanha', 'GET /api/busca?q=', 'GET /api/routes']);
+    expect(await page.locator('footer').isVisible()).toBe(true);
+    expect((await page.locator('footer').boundingBox())?.height ?? 0).toBeLessThanOrEqual(200);
+  });
+});
+
+describe('finished matches', () => {
+  it('emphasises the winner and reads penalties unambiguously, as the server and the browser render it', async () => {
+    const page = await open('/hoje', 1280);
+    const id = shootout.matchPath.slice(1, -'.html'.length);
+    const readShootout = (): Promise<{ score: string; winner: string | null; weights: number[] }> =>
+      page.locator(`.match[data-id="${id}"]`).evaluate((row) => ({
+        score: row.querySelector('.score')?.textContent ?? '',
+        winner: row.getAttribute('data-winner'),
+        weights: [...row.querySelectorAll('.team-name')].map((name) => Number(getComputedStyle(name).fontWeight)),
+      }));
+    const fromHtml = await readShootout();
+    expect(fromHtml).toEqual({ score: '1 x 1 (4 x 5 pên.)', winner: 'away', weights: [expect.any(Number), expect.any(Number)] });
+    expect(fromHtml.weights[1]).toBeGreaterThan(fromHtml.weights[0] ?? 0);
+
+    // The browser's own rendering (the 60-second refresh) writes the same.
+    await page.clock.install();
+    await page.reload();
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/hoje'));
+    await page.evaluate(() => document.querySelector('[data-match-list]')?.replaceChildren());
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await refreshed;
+    await expect.poll(readShootout).toEqual(fromHtml);
+  });
+});
+
+describe('wide screens', () => {
+  it('uses two columns of competitions from 1,100 px', async () => {
+    for (const [width, columns] of [
+      [1280, 2],
+      [1024, 1],
+    ] as const) {
+      const page = await open('/hoje', width);
+      const lefts = await page.locator('.competition').evaluateAll((sections) => [...new Set(sections.map((s) => Math.round(s.getBoundingClientRect().left)))]);
+      expect(lefts, `${width} px`).toHaveLength(columns);
+      if (width === 1280) {
+        await saveScreenshot(page, 'placar-hoje-1280');
+        await saveScreenshot(await open('/', 1280), 'placar-ao-vivo-1280');
+        await saveScreenshot(await open('/', 360), 'placar-ao-vivo-360');
+        await saveScreenshot(await open('/hoje', 1280, 'dark'), 'placar-hoje-1280-escuro');
+      }
+    }
+  });
+});
+
+/** `npm run refresh`'s entry point on the server's DATA_DIR (same upstream), awaited. */
+async function runRefresh(dataDir: string, upstreamUrl: string): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  const { PROJECT_ROOT } = await import('../support/placar-process.ts');
+  const child = spawn(process.execPath, ['scripts/refresh.ts'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstreamUrl, REFRESH_CRON: '0 0 * * *' },
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(code).toBe(0);
+}
