@@ -80,6 +80,7 @@ function buildRow(match: Match, today: string | null): Element {
   if (badgeElement) {
     badgeElement.className = `badge badge--${badge.tone}`;
     badgeElement.textContent = badge.text;
+    badgeElement.setAttribute('title', badge.text);
   }
   fillTeam(row.querySelector('.team--home'), match.homeTeam);
   fillTeam(row.querySelector('.team--away'), match.awayTeam);
