@@ -1,0 +1,99 @@
+/**
+ * The pure crest decisions: which bytes are a raster image (by magic bytes, never SVG), which
+ * hosts count as the upstream's, and which crests a refresh may fetch (new, bounded, once).
+ */
+import { describe, expect, it } from 'vitest';
+import { buildCrestPaths, type CrestMap } from '../../src/crests/crest-map.ts';
+import { CREST_RETRY_AFTER_MS, isUpstreamCrestHost, planCrestFetches } from '../../src/crests/plan-crest-fetches.ts';
+import { sniffRasterType } from '../../src/crests/sniff-image.ts';
+import { buildDemoCrest } from '../../src/demo/demo-crests.ts';
+import type { Match, Snapshot } from '../../src/lib/model.ts';
+import { emptySnapshot } from '../../src/lib/snapshot-store.ts';
+
+const UPSTREAM = 'https://www.placardefutebol.com.br';
+const NOW = new Date('2026-11-21T22:00:00Z');
+
+function withCrests(...pairs: [string | null, string | null][]): Snapshot {
+  const snapshot = emptySnapshot(UPSTREAM);
+  snapshot.hoje.matches = pairs.map(([home, away], index) => ({
+    id: `liga/21-11-2026-a${index}-x-b${index}`,
+    url: `${UPSTREAM}/liga/21-11-2026-a${index}-x-b${index}.html`,
+    competition: { name: 'Liga', slug: 'liga' },
+    date: '2026-11-21',
+    kickoff: null,
+    status: 'FINISHED',
+    statusLabel: 'ENCERRADO',
+    minute: null,
+    injuryTime: null,
+    homeTeam: { name: `A${index}`, crest: home },
+    awayTeam: { name: `B${index}`, crest: away },
+    score: { home: 1, away: 0, penalties: null },
+  }) satisfies Match);
+  return snapshot;
+}
+
+describe('sniffRasterType', () => {
+  it('knows PNG, JPEG, GIF and WebP by their first bytes', () => {
+    expect(sniffRasterType(buildDemoCrest('flamengo'))).toBe('png');
+    expect(sniffRasterType(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toBe('jpg');
+    expect(sniffRasterType(Buffer.from('GIF89a....'))).toBe('gif');
+    expect(sniffRasterType(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
+  });
+
+  it('refuses SVG, HTML and anything else, whatever it claims to be', () => {
+    expect(sniffRasterType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'))).toBeNull();
+    expect(sniffRasterType(Buffer.from('<!DOCTYPE html><html>'))).toBeNull();
+    expect(sniffRasterType(Buffer.from('GIF87b'))).toBeNull();
+    expect(sniffRasterType(new Uint8Array())).toBeNull();
+  });
+});
+
+describe('isUpstreamCrestHost', () => {
+  it('accepts the upstream host and its site\'s other hosts, over http(s) only', () => {
+    expect(isUpstreamCrestHost(`${UPSTREAM}/escudos/a.png`, UPSTREAM)).toBe(true);
+    expect(isUpstreamCrestHost('https://cdn.placardefutebol.com.br/a.png', UPSTREAM)).toBe(true);
+    expect(isUpstreamCrestHost('https://placardefutebol.com.br/a.png', UPSTREAM)).toBe(true);
+  });
+
+  it('refuses other sites, look-alikes, other schemes and other loopback ports', () => {
+    for (const url of ['https://evil.example/a.png', 'https://placardefutebol.com.br.evil.example/a.png', 'https://notplacardefutebol.com.br/a.png', 'ftp://www.placardefutebol.com.br/a.png', 'data:image/png;base64,AAAA']) {
+      expect(isUpstreamCrestHost(url, UPSTREAM), url).toBe(false);
+    }
+    expect(isUpstreamCrestHost('http://127.0.0.1:4000/a.png', 'http://127.0.0.1:4000')).toBe(true);
+    expect(isUpstreamCrestHost('http://127.0.0.1:5000/a.png', 'http://127.0.0.1:4000')).toBe(false);
+    expect(isUpstreamCrestHost('http://127.0.0.2:4000/a.png', 'http://127.0.0.1:4000')).toBe(false);
+  });
+});
+
+describe('planCrestFetches', () => {
+  const a = `${UPSTREAM}/escudos/a.png`;
+  const b = `${UPSTREAM}/escudos/b.png`;
+  const c = `${UPSTREAM}/escudos/c.png`;
+
+  it('fetches each crest the snapshot shows once, in order, skipping other hosts and repeats', () => {
+    const snapshot = withCrests([a, b], [a, 'https://evil.example/x.png'], [null, c]);
+    expect(planCrestFetches(snapshot, {}, UPSTREAM, NOW, 20)).toEqual([a, b, c]);
+  });
+
+  it('never asks again for a stored crest; a failed one only after a day', () => {
+    const snapshot = withCrests([a, b], [c, null]);
+    const known: CrestMap = {
+      [a]: { file: `${'0'.repeat(64)}.png`, checkedAt: '2020-01-01T00:00:00-03:00' },
+      [b]: { file: null, checkedAt: new Date(NOW.getTime() - CREST_RETRY_AFTER_MS + 60_000).toISOString() },
+      [c]: { file: null, checkedAt: new Date(NOW.getTime() - CREST_RETRY_AFTER_MS).toISOString() },
+    };
+    expect(planCrestFetches(snapshot, known, UPSTREAM, NOW, 20)).toEqual([c]);
+  });
+
+  it('fetches at most `limit` per refresh', () => {
+    const many = Array.from({ length: 30 }, (_, i): [string, string] => [`${UPSTREAM}/h${i}.png`, `${UPSTREAM}/a${i}.png`]);
+    expect(planCrestFetches(withCrests(...many), {}, UPSTREAM, NOW, 20)).toHaveLength(20);
+  });
+});
+
+describe('buildCrestPaths', () => {
+  it('maps stored crests to /escudos/<file> and leaves failed ones out', () => {
+    const file = `${'a'.repeat(64)}.webp`;
+    expect(buildCrestPaths({ x: { file, checkedAt: '' }, y: { file: null, checkedAt: '' } })).toEqual({ x: `/escudos/${file}` });
+  });
+});
