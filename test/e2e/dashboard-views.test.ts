@@ -81,7 +81,7 @@ describe('Hoje (/hoje) with today\'s matches', () => {
       'Brasileiro Feminino',
     ]);
     const byHome = new Map(rows.map((r) => [r.home, r]));
-    expect(byHome.get('Fortaleza')).toMatchObject({ badge: 'Encerrado', score: '(4) 1 x 1 (5)', away: 'Cruzeiro' });
+    expect(byHome.get('Fortaleza')).toMatchObject({ badge: 'Encerrado', score: '1 x 1 (4 x 5 pên.)', away: 'Cruzeiro' });
     expect(byHome.get('Atlético-MG')).toMatchObject({ score: '21:30', away: 'Red Bull Bragantino' });
     expect(byHome.get('Corinthians Sub-20')).toMatchObject({ badge: 'Suspenso', score: '0 x 0' });
     expect(byHome.get('São Paulo')).toMatchObject({ badge: 'Intervalo' });

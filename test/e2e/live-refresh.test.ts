@@ -87,45 +87,6 @@ describe('live refresh every 60 seconds', () => {
     expect((await second).headers()['if-none-match']).toBe(etag);
   });
 
-  it('keeps every tab counter of every view true after each refresh, with conditional requests', async () => {
-    const pageFor = async (path: string): Promise<Page> => {
-      const page = await harness.newPage();
-      await page.clock.install();
-      await page.goto(`${harness.placar.url}${path}`);
-      return page;
-    };
-    const hoje = await pageFor('/hoje');
-    const busca = await pageFor('/busca');
-    const shownLive = async (page: Page): Promise<string | null> => page.locator('[data-counter="live"]').textContent();
-    const before = await harness.readListing('live');
-    expect(await shownLive(hoje)).toBe(String(before.count));
-
-    // One live match fewer on the upstream: the other views' "Ao Vivo" counters must follow.
-    const original = pages[LIVE_PATH] ?? '';
-    const withoutFlamengo = withoutMatch(original, FLAMENGO);
-    expect(withoutFlamengo).not.toBe(original);
-    harness.upstream.setPage(LIVE_PATH, withoutFlamengo);
-    try {
-      await waitForServerLive((live) => live.count === before.count - 1);
-      const liveResponses = [hoje, busca].map((page) => page.waitForResponse((r) => r.url().endsWith('/api/live')));
-      for (const page of [hoje, busca]) await page.clock.runFor(60_000);
-      const [hojeResponse] = await Promise.all(liveResponses);
-      for (const page of [hoje, busca]) {
-        await expect.poll(() => shownLive(page), { timeout: 10_000 }).toBe(String(before.count - 1));
-        expect(await page.locator('[data-counter="hoje"]').textContent()).toBe(String((await harness.readListing('hoje')).count));
-      }
-      // The next minute asks conditionally (the counters cost a 304 when nothing changed).
-      const etag = await hojeResponse?.headerValue('etag');
-      expect(etag).toBeTruthy();
-      const next = hoje.waitForRequest((r) => r.url().endsWith('/api/live'));
-      await hoje.clock.runFor(60_000);
-      expect((await next).headers()['if-none-match']).toBe(etag);
-    } finally {
-      harness.upstream.setPage(LIVE_PATH, original);
-      await waitForServerLive((live) => live.count === before.count);
-    }
-  });
-
   it('pauses while the tab is hidden and refreshes at once when it is shown again', async () => {
     const page = await openLivePage();
     const liveRequests: string[] = [];
@@ -189,6 +150,45 @@ describe('live refresh every 60 seconds', () => {
         .toContain(`sem atualização desde ${since}`);
     } finally {
       harness.upstream.setFault(LIVE_PATH, null);
+    }
+  });
+
+  it('keeps every tab counter of every view true after each refresh, with conditional requests', async () => {
+    const pageFor = async (path: string): Promise<Page> => {
+      const page = await harness.newPage();
+      await page.clock.install();
+      await page.goto(`${harness.placar.url}${path}`);
+      return page;
+    };
+    const hoje = await pageFor('/hoje');
+    const busca = await pageFor('/busca');
+    const shownLive = async (page: Page): Promise<string | null> => page.locator('[data-counter="live"]').textContent();
+    const before = await harness.readListing('live');
+    expect(await shownLive(hoje)).toBe(String(before.count));
+
+    // One live match fewer on the upstream: the other views' "Ao Vivo" counters must follow.
+    const original = pages[LIVE_PATH] ?? '';
+    const withoutFlamengo = withoutMatch(original, FLAMENGO);
+    expect(withoutFlamengo).not.toBe(original);
+    harness.upstream.setPage(LIVE_PATH, withoutFlamengo);
+    try {
+      await waitForServerLive((live) => live.count === before.count - 1);
+      const liveResponses = [hoje, busca].map((page) => page.waitForResponse((r) => r.url().endsWith('/api/live')));
+      for (const page of [hoje, busca]) await page.clock.runFor(60_000);
+      const [hojeResponse] = await Promise.all(liveResponses);
+      for (const page of [hoje, busca]) {
+        await expect.poll(() => shownLive(page), { timeout: 10_000 }).toBe(String(before.count - 1));
+        expect(await page.locator('[data-counter="hoje"]').textContent()).toBe(String((await harness.readListing('hoje')).count));
+      }
+      // The next minute asks conditionally (the counters cost a 304 when nothing changed).
+      const etag = await hojeResponse?.headerValue('etag');
+      expect(etag).toBeTruthy();
+      const next = hoje.waitForRequest((r) => r.url().endsWith('/api/live'));
+      await hoje.clock.runFor(60_000);
+      expect((await next).headers()['if-none-match']).toBe(etag);
+    } finally {
+      harness.upstream.setPage(LIVE_PATH, original);
+      await waitForServerLive((live) => live.count === before.count);
     }
   });
 });
