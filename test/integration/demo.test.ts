@@ -91,7 +91,10 @@ describe('npm run demo', () => {
     expect(run.output().match(/pronto|pronta/gi)).toHaveLength(1);
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);
-    expect(await home.text()).toContain(DEMO_MARKER);
+    const homeHtml = await home.text();
+    expect(homeHtml).toContain(DEMO_MARKER);
+    // The demo upstream serves crests; the dashboard shows Placar's copies of them.
+    expect(homeHtml).toMatch(/<img class="crest" src="\/escudos\/[0-9a-f]{64}\.png"/);
     console.log(`demo: dashboard answering ${Math.round(performance.now() - startedAt)} ms after spawn`);
 
     const first = await liveFingerprint(url);
