@@ -199,7 +199,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     expect(after.matches.find((match) => match.homeTeam.name === 'Flamengo')?.score).toMatchObject({ home: 5, away: 4 });
     expect(after.generatedAt).not.toBe(before.generatedAt);
     const page = (await rawRequest(nginx.url, '/')).text();
-    expect(page).toContain('<span class="score">5 x 4</span>');
+    expect(page).toContain('<span class="score"><span class="goals goals--home">5</span> x <span class="goals goals--away">4</span></span>');
   });
 
   it('keeps answering a cached search while Placar is down (stale-if-error), and says so for the rest', async () => {
