@@ -20,6 +20,9 @@ import { sniffRasterType } from './sniff-image.ts';
 export const MAX_CREST_FETCHES_PER_REFRESH = 20;
 /** A 20 px crest needs a few KB; anything far bigger is not a crest. */
 export const MAX_CREST_BYTES = 100_000;
+/** Crests never hold up the refresh for long: past this, the rest wait for the next one. */
+const CREST_TIME_BUDGET_MS = 10_000;
+const CREST_TIMEOUT_MS = 5_000;
 
 export interface CrestSyncReport {
   fetched: number;
@@ -43,11 +46,14 @@ export async function syncCrests(snapshot: Snapshot, options: CrestSyncOptions):
     if (wanted.length === 0) return report;
     fs.mkdirSync(crestsDir(options.dataDir), { recursive: true });
     // One at a time: crests are small, and the upstream sees no burst.
+    const deadline = performance.now() + CREST_TIME_BUDGET_MS;
     for (const url of wanted) {
+      if (performance.now() > deadline) break;
       report.fetched++;
       let file: string | null = null;
       try {
-        const bytes = await fetchCrest(url, { dispatcher: options.dispatcher, timeoutMs: options.timeoutMs, maxBytes: MAX_CREST_BYTES });
+        const timeoutMs = Math.min(options.timeoutMs, CREST_TIMEOUT_MS);
+        const bytes = await fetchCrest(url, { dispatcher: options.dispatcher, timeoutMs, maxBytes: MAX_CREST_BYTES });
         const type = sniffRasterType(bytes);
         if (type !== null) {
           file = `${createHash('sha256').update(bytes).digest('hex')}.${type}`;
