@@ -6,9 +6,10 @@
 import { buildDataDay, buildStaleNotice } from '../lib/match-display.ts';
 import type { Match } from '../lib/model.ts';
 import { renderMatchList } from './render-matches.ts';
+import { SEARCH_DEBOUNCE_MS } from './search-debounce.ts';
 import { requestSearch } from './search-request.ts';
 
-const DEBOUNCE_MS = 300;
+
 const PROMPT = 'Digite um time ou liga para buscar';
 
 function query<T extends Element>(selector: string): T {
@@ -101,7 +102,7 @@ input.addEventListener('input', () => {
     writeUrl(term, draftEntry ? 'replace' : 'push');
     draftEntry = true;
     void search(term);
-  }, DEBOUNCE_MS);
+  }, SEARCH_DEBOUNCE_MS);
 });
 
 form.addEventListener('submit', (event) => {
