@@ -6,10 +6,9 @@
 import { buildDataDay, buildGoalAnnouncements, buildLastUpdateText, buildStaleNotice } from '../lib/match-display.ts';
 import type { ListEnvelope } from '../lib/model.ts';
 import { readListEnvelope } from './api-response.ts';
-import { findRow, readShownScores, renderMatchList } from './render-matches.ts';
+import { highlightChangedScores, readShownScores, renderMatchList } from './render-matches.ts';
 
 const REFRESH_INTERVAL_MS = 60_000;
-const HIGHLIGHT_MS = 5_000;
 
 function applyEnvelope(root: HTMLElement, envelope: ListEnvelope): void {
   const list = root.querySelector('[data-match-list]');
@@ -17,13 +16,7 @@ function applyEnvelope(root: HTMLElement, envelope: ListEnvelope): void {
   const shown = readShownScores(list);
   renderMatchList(list, envelope.matches, buildDataDay(envelope.generatedAt));
 
-  for (const match of envelope.matches) {
-    const before = shown.get(match.id);
-    const score = findRow(list, match.id)?.querySelector('.score');
-    if (!before || !score || before.text === score.textContent) continue;
-    score.classList.add('score--changed');
-    setTimeout(() => score.classList.remove('score--changed'), HIGHLIGHT_MS);
-  }
+  highlightChangedScores(list, shown, envelope.matches);
   const goals = buildGoalAnnouncements(shown, envelope.matches);
   const announcer = root.querySelector('[data-goal-announcer]');
   if (announcer && goals.length > 0) announcer.textContent = goals.join(' ');

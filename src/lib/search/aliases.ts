@@ -36,6 +36,11 @@ function baseTeamKey(name: string): string {
   return words.join(' ');
 }
 
+/** Whether a team name ends in a category (Sub-20, Feminino): a women's or youth side. */
+export function isCategoryTeam(name: string): boolean {
+  return baseTeamKey(name) !== splitWords(name).join(' ');
+}
+
 /** Every name and nickname the alias data gives for a team ('' when it has none). */
 export function teamAliasText(name: string): string {
   return teamAliases.get(baseTeamKey(name)) ?? teamAliases.get(splitWords(name).join(' ')) ?? '';

@@ -2,7 +2,8 @@
  * The query language and ranking over a snapshot's MiniSearch index (see README, "Busca").
  * Every query word must start a word of a team, the competition or their aliases (1–2 letter
  * words: the whole word), with typo tolerance for long words; "a x b" asks for one match with
- * a side matching each term. Results are ordered by tier, then live/hoje/amanha, then kickoff.
+ * a side matching each term. Results are ordered by tier, then first teams before women's and
+ * youth sides, then live/hoje/amanha, then kickoff.
  */
 import type { Match, Snapshot } from '../model.ts';
 import { matchIndexOf, type IndexedMatch, type IndexField, type MatchIndex } from './match-index.ts';
@@ -132,8 +133,14 @@ export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
     if (tier !== null) ranked.push({ id, match: indexed.match, tier });
   }
   const listingRank = (id: number): number => index.matches[id]?.listingRank ?? 0;
+  const category = (id: number): number => (index.matches[id]?.category ? 1 : 0);
   ranked.sort(
-    (a, b) => a.tier - b.tier || listingRank(a.id) - listingRank(b.id) || kickoffTime(a.match) - kickoffTime(b.match) || a.id - b.id,
+    (a, b) =>
+      a.tier - b.tier ||
+      category(a.id) - category(b.id) ||
+      listingRank(a.id) - listingRank(b.id) ||
+      kickoffTime(a.match) - kickoffTime(b.match) ||
+      a.id - b.id,
   );
   return ranked.map(({ match, tier }) => ({ match, tier }));
 }

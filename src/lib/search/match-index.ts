@@ -5,7 +5,7 @@
  */
 import MiniSearch from 'minisearch';
 import type { ListingName, Match, Snapshot } from '../model.ts';
-import { competitionAliasText, teamAliasText } from './aliases.ts';
+import { competitionAliasText, isCategoryTeam, teamAliasText } from './aliases.ts';
 import { splitWords } from './search-text.ts';
 
 // model.ts's LISTING_NAMES would pull zod into the browser bundle; same order, restated.
@@ -20,6 +20,8 @@ export interface IndexedMatch {
   listingRank: number;
   homeWords: string[];
   awayWords: string[];
+  /** A women's or youth side (Feminino, Sub-20): a club's first team ranks before them. */
+  category: boolean;
 }
 
 export interface MatchIndex {
@@ -40,7 +42,8 @@ export function buildMatchIndex(snapshot: Snapshot): MatchIndex {
     for (const match of snapshot[listing].matches) {
       if (seen.has(match.id)) continue;
       seen.add(match.id);
-      matches.push({ match, listingRank, homeWords: splitWords(match.homeTeam.name), awayWords: splitWords(match.awayTeam.name) });
+      const category = isCategoryTeam(match.homeTeam.name) || isCategoryTeam(match.awayTeam.name);
+      matches.push({ match, listingRank, homeWords: splitWords(match.homeTeam.name), awayWords: splitWords(match.awayTeam.name), category });
     }
   });
   const engine = new MiniSearch<IndexDocument>({
