@@ -94,7 +94,7 @@ describe('search with hostile queries', () => {
     const construct = vi.spyOn(globalThis, 'RegExp');
     const queries = [
       '.*+?()[]{}|\\^$',
-      '(a+)+$',
+      '(z+)+$',
       '(.*a){20}',
       `${'a'.repeat(99)}!`,
       "' OR 1=1 --",
@@ -105,7 +105,7 @@ describe('search with hostile queries', () => {
     ];
     for (const query of queries) expect(findMatches(snapshot, query), query).toEqual([]);
     expect(construct).not.toHaveBeenCalled();
-    // Combining marks are folded like accents: still a plain substring test.
+    // Combining marks are folded like accents; punctuation only splits words.
     expect(findMatches(snapshot, 'FLA\u0301MENGO').map((match) => match.homeTeam.name)).toContain('Flamengo');
   });
 });
