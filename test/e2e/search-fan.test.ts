@@ -31,7 +31,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const isSearchRequest = (url: string): boolean => new URL(url).pathname === '/api/busca';
+const isSearchRequest = (url: URL | string): boolean => new URL(url).pathname === '/api/busca';
 
 /** Makes /api/busca answer 429 in this page; returns how many times it was asked. */
 async function refuseSearches(page: Page): Promise<() => number> {
