@@ -6,19 +6,12 @@
  * youth sides, then live/hoje/amanha, then kickoff.
  */
 import type { Match, Snapshot } from '../model.ts';
-import { matchIndexOf, type IndexedMatch, type IndexField, type MatchIndex } from './match-index.ts';
+import { matchIndexOf, wordsKey, type IndexedMatch, type MatchIndex, type RankTier, type WordHit } from './match-index.ts';
 import { parseQuery } from './search-text.ts';
 
 /** Ranking tiers, best first; the tier of a match is its worst team word. */
 export const RANK_TIERS = { fullTeamName: 0, teamWord: 1, alias: 2, typo: 3, competitionOnly: 4 } as const;
-type Tier = (typeof RANK_TIERS)[keyof typeof RANK_TIERS];
-
-/** How one query word hit one indexed match: the best kind per side, and whether the competition matched. */
-interface WordHit {
-  home: Tier | null;
-  away: Tier | null;
-  competition: boolean;
-}
+type Tier = RankTier;
 
 /** Allowed edits: none under 5 letters, one from 5, two from 9. */
 export function allowedEdits(word: string): number {
@@ -28,34 +21,51 @@ export function allowedEdits(word: string): number {
 
 const better = (a: Tier | null, b: Tier): Tier => (a === null || b < a ? b : a);
 
-function hitsOf(index: MatchIndex, word: string): Map<number, WordHit> {
+/** Bounds the per-snapshot memo of word hits whatever clients type. */
+const MAX_MEMO_WORDS = 2_000;
+
+function hitsOf(index: MatchIndex, word: string): ReadonlyMap<number, WordHit> {
+  const memo = index.wordHits.get(word);
+  if (memo) return memo;
+  const hits = searchWord(index, word);
+  if (index.wordHits.size >= MAX_MEMO_WORDS) index.wordHits.clear();
+  index.wordHits.set(word, hits);
+  return hits;
+}
+
+function searchWord(index: MatchIndex, word: string): Map<number, WordHit> {
   const prefix = word.length >= 3;
   const edits = allowedEdits(word);
   const results = index.engine.search(word, { prefix, fuzzy: edits === 0 ? false : edits, combineWith: 'OR' });
   const hits = new Map<number, WordHit>();
+  const hitOf = (matchId: number): WordHit => {
+    let hit = hits.get(matchId);
+    if (!hit) {
+      hit = { home: null, away: null, competition: false };
+      hits.set(matchId, hit);
+    }
+    return hit;
+  };
   for (const result of results) {
-    const hit: WordHit = { home: null, away: null, competition: false };
+    const name = index.names[Number(result.id)];
+    if (!name) continue;
+    // The best way this word hit this name: its own words before its aliases, literal before typo.
+    let tier: Tier | null = null;
     for (const [term, fields] of Object.entries(result.match)) {
       // MiniSearch also returns prefix hits for the fuzzy variants: only the word itself may be a prefix.
       const literal = term === word || (prefix && term.startsWith(word));
-      for (const field of fields as IndexField[]) {
-        if (field === 'competition' || field === 'competitionAlias') {
-          hit.competition = true;
-          continue;
-        }
-        const alias = field === 'homeAlias' || field === 'awayAlias';
-        const tier: Tier = !literal ? RANK_TIERS.typo : alias ? RANK_TIERS.alias : RANK_TIERS.teamWord;
-        if (field.startsWith('home')) hit.home = better(hit.home, tier);
-        else hit.away = better(hit.away, tier);
+      for (const field of fields) {
+        tier = better(tier, !literal ? RANK_TIERS.typo : field === 'alias' ? RANK_TIERS.alias : RANK_TIERS.teamWord);
       }
     }
-    hits.set(Number(result.id), hit);
+    if (tier === null) continue;
+    for (const [matchId, side] of name.appearances) {
+      const hit = hitOf(matchId);
+      if (side === null) hit.competition = true;
+      else hit[side] = better(hit[side], tier);
+    }
   }
   return hits;
-}
-
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && [...a].sort().join(' ') === [...b].sort().join(' ');
 }
 
 /** The tier of a match for plain words, or null when a word does not hit it. */
@@ -73,8 +83,9 @@ function wordsTier(indexed: IndexedMatch, words: readonly string[], hits: readon
     if (team > worst) worst = team;
   }
   if (teamWords.length === 0) return RANK_TIERS.competitionOnly;
-  if (worst === RANK_TIERS.teamWord && (sameWords(teamWords, indexed.homeWords) || sameWords(teamWords, indexed.awayWords))) {
-    return RANK_TIERS.fullTeamName;
+  if (worst === RANK_TIERS.teamWord) {
+    const key = wordsKey(teamWords);
+    if (key === indexed.homeKey || key === indexed.awayKey) return RANK_TIERS.fullTeamName;
   }
   return worst;
 }
@@ -88,8 +99,8 @@ function fixtureTier(indexed: IndexedMatch, sides: readonly [string[], string[]]
       if (tier === null) return null;
       if (tier > worst) worst = tier;
     }
-    const teamWords = side === 'home' ? indexed.homeWords : indexed.awayWords;
-    return worst === RANK_TIERS.teamWord && sameWords(words, teamWords) ? RANK_TIERS.fullTeamName : worst;
+    const teamKey = side === 'home' ? indexed.homeKey : indexed.awayKey;
+    return worst === RANK_TIERS.teamWord && wordsKey(words) === teamKey ? RANK_TIERS.fullTeamName : worst;
   };
   const orientations = [
     [sideTier(first, 'home', sides[0]), sideTier(second, 'away', sides[1])],
@@ -102,10 +113,6 @@ function fixtureTier(indexed: IndexedMatch, sides: readonly [string[], string[]]
     best = best === null || tier < best ? tier : best;
   }
   return best;
-}
-
-function kickoffTime(match: Match): number {
-  return match.kickoff === null ? Number.POSITIVE_INFINITY : Date.parse(match.kickoff);
 }
 
 export interface RankedMatch {
@@ -121,7 +128,7 @@ export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
   const index = matchIndexOf(snapshot);
   const hitMaps = words.map((word) => hitsOf(index, word));
   const candidates = [...(hitMaps[0]?.keys() ?? [])].filter((id) => hitMaps.every((hits) => hits.has(id)));
-  const ranked: Array<RankedMatch & { id: number }> = [];
+  const ranked: Array<RankedMatch & { indexed: IndexedMatch; id: number }> = [];
   for (const id of candidates) {
     const indexed = index.matches[id];
     if (!indexed) continue;
@@ -130,16 +137,14 @@ export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
       parsed.kind === 'words'
         ? wordsTier(indexed, words, hits)
         : fixtureTier(indexed, parsed.sides, hits.slice(0, parsed.sides[0].length), hits.slice(parsed.sides[0].length));
-    if (tier !== null) ranked.push({ id, match: indexed.match, tier });
+    if (tier !== null) ranked.push({ id, indexed, match: indexed.match, tier });
   }
-  const listingRank = (id: number): number => index.matches[id]?.listingRank ?? 0;
-  const category = (id: number): number => (index.matches[id]?.category ? 1 : 0);
   ranked.sort(
     (a, b) =>
       a.tier - b.tier ||
-      category(a.id) - category(b.id) ||
-      listingRank(a.id) - listingRank(b.id) ||
-      kickoffTime(a.match) - kickoffTime(b.match) ||
+      Number(a.indexed.category) - Number(b.indexed.category) ||
+      a.indexed.listingRank - b.indexed.listingRank ||
+      a.indexed.kickoffAt - b.indexed.kickoffAt ||
       a.id - b.id,
   );
   return ranked.map(({ match, tier }) => ({ match, tier }));
