@@ -34,13 +34,18 @@ async function fetchNames(): Promise<string[]> {
   return [...names].sort((a, b) => a.localeCompare(b, 'pt-BR'));
 }
 
-/** Names whose words start with the term's words; names that start with the term first. */
+/**
+ * Names whose words start with the term's words (the last one may be half typed): first those
+ * the term finds as a query, and among them names that start with the term.
+ */
 export function pickSuggestions(names: readonly string[], term: string): string[] {
   const words = splitWords(term);
   if ([...term.trim()].length < 2 || words.length === 0) return [];
-  const fitting = names.filter((name) => matchesWordStarts(words, name));
+  const fitting = names.filter((name) => matchesWordStarts(words, name, true));
   const startsWithTerm = (name: string): boolean => splitWords(name).join(' ').startsWith(words.join(' '));
-  const ordered = [...fitting.filter(startsWithTerm), ...fitting.filter((name) => !startsWithTerm(name))];
+  // Names the term already finds as a query first ("serie b": Série B before Série A's "Brasileirão").
+  const rank = (name: string): number => (matchesWordStarts(words, name) ? 0 : 2) + (startsWithTerm(name) ? 0 : 1);
+  const ordered = fitting.map((name) => ({ name, rank: rank(name) })).sort((a, b) => a.rank - b.rank).map(({ name }) => name);
   if (ordered.length === 1 && splitWords(ordered[0] ?? '').join(' ') === words.join(' ')) return [];
   return ordered.slice(0, MAX_SUGGESTIONS);
 }

@@ -38,8 +38,14 @@ export function parseQuery(query: string): ParsedQuery {
   return { kind: 'words', words: wordsOf(tokens) };
 }
 
-/** Whether every query word starts a word of `text` (1–2 letter words must be whole words). */
-export function matchesWordStarts(queryWords: readonly string[], text: string): boolean {
+/**
+ * Whether every query word starts a word of `text` (1–2 letter words must be whole words).
+ * `typing`: the last word is still being typed, so it may be the start of a word whatever its length.
+ */
+export function matchesWordStarts(queryWords: readonly string[], text: string, typing = false): boolean {
   const words = splitWords(text);
-  return queryWords.every((queryWord) => words.some((word) => (queryWord.length <= 2 ? word === queryWord : word.startsWith(queryWord))));
+  return queryWords.every((queryWord, index) => {
+    const whole = queryWord.length <= 2 && !(typing && index === queryWords.length - 1);
+    return words.some((word) => (whole ? word === queryWord : word.startsWith(queryWord)));
+  });
 }
