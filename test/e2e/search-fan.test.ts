@@ -71,16 +71,25 @@ describe('relevance set (a realistic day)', () => {
     expect(report.violations).toEqual([]);
   });
 
-  it('answers every labelled query right in the browser when /api/busca refuses (429)', async () => {
+  // One page, one query after another through the form (as a user would), on a machine that may be loaded.
+  it('answers every labelled query right in the browser when /api/busca refuses (429)', { timeout: 240_000 }, async () => {
     const page = await harness.newPage();
     const refused = await refuseSearches(page);
+    await page.goto(`${harness.placar.url}/busca`);
+    const input = page.getByLabel('Time ou liga');
     const answers = new Map<string, string[]>();
     for (const { q } of cases) {
-      await openSearch(page, q);
+      await input.fill(q);
+      await input.press('Enter');
+      // The URL changes and the list is marked busy synchronously on Enter; done when it is not busy any more.
+      await page.waitForFunction(
+        (expected) => new URLSearchParams(location.search).get('q') === expected && !document.querySelector('[data-match-list]')?.hasAttribute('aria-busy'),
+        q,
+      );
       answers.set(q, await shownNames(page));
       expect(await page.locator('[data-search-error]').isVisible(), q).toBe(false);
     }
-    expect(refused()).toBe(cases.length);
+    expect(refused()).toBeGreaterThanOrEqual(cases.length);
     const report = scoreRelevance(cases, answers);
     console.log(formatRelevance('navegador, busca local após 429', cases.length, report));
     expect(report.violations).toEqual([]);
@@ -88,7 +97,7 @@ describe('relevance set (a realistic day)', () => {
 });
 
 describe('the search page', () => {
-  it('refreshes results every 60 s with a conditional request, keeping the field, focus and scroll, and highlights changed scores', async () => {
+  it('refreshes results every 60 s with a conditional request, keeping the field, focus and scroll, and highlights changed scores', { timeout: 180_000 }, async () => {
     const page = await harness.newPage({ viewport: { width: 390, height: 400 } });
     await page.clock.install();
     const searches: Request[] = [];
