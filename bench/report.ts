@@ -77,6 +77,12 @@ function servingSection(results: BenchResults): string[] {
     '  * o gerador de carga (autocannon, 1 núcleo) passou de 90 % de CPU: o número mede o cliente; compare então a CPU por pedido.',
     `  Meta: JSON estático ≥ 50 % do nginx: ${json.map((r) => `${formatNumber(r.ratio * 100)} %`).join(', ')} — ${formatTarget(json.every((r) => r.ratio >= 0.5))}`,
     `  Meta: /api/busca ≥ 5.000 req/s com p99 ≤ 20 ms: ${searches.map((c) => `${formatNumber(c.requestsPerSecond)} req/s, p99 ${formatNumber(c.latencyMs.p99)} ms (c=${c.connections})`).join('; ')} — ${formatTarget(searches.some((c) => c.requestsPerSecond >= 5000 && c.latencyMs.p99 <= 20))}`,
+    ...(s.searchIndex
+      ? [
+          `  Índice de busca (MiniSearch, ${s.searchIndex.matches} jogos): ${formatNumber(s.searchIndex.buildMs, 1)} ms para montar a cada atualização, ` +
+            `${formatBytes(s.searchIndex.heapBytes)} de heap, ${formatNumber(s.searchIndex.queryMicros)} µs por busca sem o cache de respostas`,
+        ]
+      : []),
   ];
 }
 

@@ -8,6 +8,7 @@ import type { BenchPlan } from './bench-plan.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { listChildren } from './process-stats.ts';
 import type { ServingFixture } from './serving-fixture.ts';
+import { measureSearchIndex, type SearchIndexResult } from './search-index.ts';
 import { median } from './stats.ts';
 
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -41,6 +42,8 @@ export interface ServingResult {
   cases: ServingCase[];
   /** Placar ÷ nginx, per path and connection count: req/s, and CPU per request. */
   ratios: { path: string; connections: number; ratio: number; cpuPerRequestRatio: number }[];
+  /** The search index of the same snapshot: build time per refresh, heap, engine time per query. */
+  searchIndex?: SearchIndexResult;
 }
 
 function probe(base: string, path: string): Promise<{ status: number; encoding: string; bytes: number }> {
@@ -112,5 +115,10 @@ export async function runServingGroup(plan: BenchPlan, fixture: ServingFixture, 
     cases.push(search);
     log(`  /api/busca c=${connections}: ${Math.round(search.requestsPerSecond)} req/s, p99 ${search.latencyMs.p99} ms`);
   }
-  return { nginxSetup: fixture.nginxSetup, cases, ratios };
+  const searchIndex = measureSearchIndex(fixture.placar.dataDir, SEARCH_TERMS);
+  log(
+    `  índice de busca (${searchIndex.matches} jogos): ${searchIndex.buildMs.toFixed(1)} ms por atualização, ` +
+      `${(searchIndex.heapBytes / 1024 / 1024).toFixed(2)} MB de heap, ${Math.round(searchIndex.queryMicros)} µs por busca sem cache`,
+  );
+  return { nginxSetup: fixture.nginxSetup, cases, ratios, searchIndex };
 }

@@ -53,7 +53,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     operationId: 'buscar',
     summary: 'Buscar por time ou liga',
     description:
-      'Partidas de ao vivo, hoje e amanhã cujo mandante, visitante ou competição contém todas as palavras de q (sem diferenciar maiúsculas nem acentos).',
+      'Partidas de ao vivo, hoje e amanhã, da mais relevante para a menos. Cada palavra de q precisa ser o início de uma palavra do mandante, do visitante, da competição ou de um apelido deles (palavras de 1 ou 2 letras: a palavra inteira; pontuação separa palavras; sem diferenciar maiúsculas nem acentos). "a x b" (ou vs, vs., versus, contra, " - ") pede um jogo com um lado para cada termo, em qualquer ordem. Apelidos: Mengão, Timão, Galo, PSG, Champions, La Liga… (um apelido de vários clubes traz todos). Palavras de 5 ou mais letras toleram 1 erro de digitação (2 a partir de 9). Ordem: nome exato do time, início de palavra do time, apelido, erro de digitação, só a competição; no empate, time principal antes de feminino e sub-20, depois ao vivo, hoje, amanhã e horário.',
     response: 'search',
   },
   {

@@ -41,7 +41,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'MAX_RESPONSE_BYTES', default: '5000000', description: 'Tamanho máximo aceito de uma página do site de origem, em bytes.' },
   { name: 'HOST', default: 'localhost', description: 'Endereço em que o servidor escuta.' },
   { name: 'PORT', default: '4321', description: 'Porta em que o servidor escuta.' },
-  { name: 'SEARCH_RATE_LIMIT', default: '60', description: 'Buscas por minuto por IP em /api/busca (0 desliga o limite).' },
+  { name: 'SEARCH_RATE_LIMIT', default: '120', description: 'Buscas por IP em /api/busca: rajada de até N seguidas, repostas a N por minuto (0 desliga o limite).' },
   { name: 'BUILD_TIMEOUT_MS', default: '60000', description: 'Tempo máximo de um build do site, em ms.' },
   { name: 'PUBLISH_COMMAND', default: '', description: 'Comando de shell executado após cada build publicado, com PLACAR_BUILD_DIR e PLACAR_GENERATED_AT no ambiente (vazio: nenhum).' },
   { name: 'PUBLISH_TIMEOUT_MS', default: '50000', description: 'Tempo máximo do PUBLISH_COMMAND, em ms.' },

@@ -45,9 +45,9 @@ export const HEADERS: Readonly<Record<string, Record<string, unknown>>> = {
   'Cache-Control': { description: 'Por quanto tempo navegadores e CDNs podem guardar a resposta.', schema: { type: 'string' } },
   Allow: { description: 'Métodos aceitos: GET, HEAD.', schema: { type: 'string' } },
   'Retry-After': { description: 'Segundos até poder buscar de novo.', schema: { type: 'integer' } },
-  'RateLimit-Limit': { description: 'Buscas permitidas por minuto para este cliente.', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Buscas que ainda restam na janela atual.', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Segundos até a janela atual terminar.', schema: { type: 'integer' } },
+  'RateLimit-Limit': { description: 'Buscas seguidas permitidas a este cliente (rajada), repostas a este ritmo por minuto.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Buscas que ainda restam agora.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Segundos até a próxima busca liberada (se recusada) ou até o limite se refazer por inteiro.', schema: { type: 'integer' } },
 };
 
 const headerRef = (name: string): Record<string, string> => ({ $ref: `#/components/headers/${name}` });
@@ -55,11 +55,11 @@ const headerRef = (name: string): Record<string, string> => ({ $ref: `#/componen
 /** Error responses (their problem+json content is added by openapi.ts) and 304. */
 export const RESPONSES: Readonly<Record<string, Record<string, unknown>>> = {
   NotModified: { description: 'O conteúdo não mudou desde o ETag ou a data informados: use a cópia guardada.' },
-  BadRequest: { description: 'Parâmetro q ausente, vazio, repetido ou fora de 2 a 100 caracteres.' },
+  BadRequest: { description: 'Parâmetro q ausente, vazio, repetido, fora de 2 a 100 caracteres ou que não é UTF-8 válido.' },
   NotFound: { description: 'Rota /api/* inexistente.' },
   MethodNotAllowed: { description: 'Método diferente de GET ou HEAD.', headers: { Allow: headerRef('Allow') } },
   TooManyRequests: {
-    description: 'Buscas demais deste cliente no último minuto.',
+    description: 'Buscas demais deste cliente: o limite (rajada, reposta por minuto) acabou.',
     headers: {
       'Retry-After': headerRef('Retry-After'),
       'RateLimit-Limit': headerRef('RateLimit-Limit'),

@@ -88,7 +88,7 @@ function buildOperation(route: ApiRoute): JsonObject {
           name: 'q',
           in: 'query',
           required: true,
-          description: `Nome (ou parte do nome) de um time ou liga, de ${SEARCH_QUERY_MIN} a ${SEARCH_QUERY_MAX} caracteres. Sem diferenciar maiúsculas nem acentos; todas as palavras precisam aparecer. Informe uma única vez.`,
+          description: `Nome (ou parte do nome) de um time ou liga, de ${SEARCH_QUERY_MIN} a ${SEARCH_QUERY_MAX} caracteres. Sem diferenciar maiúsculas nem acentos; cada palavra precisa iniciar uma palavra de um nome ou apelido. Texto em UTF-8; informe uma única vez.`,
           schema: { type: 'string', minLength: SEARCH_QUERY_MIN, maxLength: SEARCH_QUERY_MAX },
           example: 'flamengo',
         },

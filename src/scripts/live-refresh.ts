@@ -6,9 +6,7 @@
 import { buildDataDay, buildGoalAnnouncements, buildLastUpdateText, buildStaleNotice } from '../lib/match-display.ts';
 import type { ListEnvelope } from '../lib/model.ts';
 import { pollListing } from './poll-listing.ts';
-import { findRow, readShownScores, renderMatchList } from './render-matches.ts';
-
-const HIGHLIGHT_MS = 5_000;
+import { highlightChangedScores, readShownScores, renderMatchList } from './render-matches.ts';
 
 function applyEnvelope(root: HTMLElement, envelope: ListEnvelope): void {
   const list = root.querySelector('[data-match-list]');
@@ -16,13 +14,7 @@ function applyEnvelope(root: HTMLElement, envelope: ListEnvelope): void {
   const shown = readShownScores(list);
   renderMatchList(list, envelope.matches, buildDataDay(envelope.generatedAt));
 
-  for (const match of envelope.matches) {
-    const before = shown.get(match.id);
-    const score = findRow(list, match.id)?.querySelector('.score');
-    if (!before || !score || before.text === score.textContent) continue;
-    score.classList.add('score--changed');
-    setTimeout(() => score.classList.remove('score--changed'), HIGHLIGHT_MS);
-  }
+  highlightChangedScores(list, shown, envelope.matches);
   const goals = buildGoalAnnouncements(shown, envelope.matches);
   const announcer = root.querySelector('[data-goal-announcer]');
   if (announcer && goals.length > 0) announcer.textContent = goals.join(' ');

@@ -121,3 +121,16 @@ export function readShownScores(list: Element): Map<string, GoalCount & { text: 
   }
   return shown;
 }
+
+const HIGHLIGHT_MS = 5_000;
+
+/** Marks for a few seconds the scores that differ from what the list showed before (`shown`). */
+export function highlightChangedScores(list: Element, shown: ReadonlyMap<string, { text: string }>, matches: readonly Match[]): void {
+  for (const match of matches) {
+    const before = shown.get(match.id);
+    const score = findRow(list, match.id)?.querySelector('.score');
+    if (!before || !score || before.text === score.textContent) continue;
+    score.classList.add('score--changed');
+    setTimeout(() => score.classList.remove('score--changed'), HIGHLIGHT_MS);
+  }
+}

@@ -1,14 +1,18 @@
 /**
- * Search as you type (debounced) and on Enter, against /api/busca — or, on a static host
- * without it, in the browser over the pre-built listings (search-request.ts). The term lives
- * in the URL: /busca?q=flamengo opens with results, and back/forward replay earlier terms.
+ * The search page: suggestions and search as you type (debounced) and on Enter, against
+ * /api/busca or, when it cannot answer, in the browser (search-request.ts). The term lives in
+ * the URL: /busca?q=flamengo opens with results, and back/forward replay earlier terms.
+ * Results refresh every 60 s like the live view (conditional requests; paused while hidden),
+ * in place: the field, its focus and the scroll position stay; changed scores are highlighted.
  */
 import { buildDataDay, buildStaleNotice } from '../lib/match-display.ts';
-import type { Match } from '../lib/model.ts';
-import { renderMatchList } from './render-matches.ts';
+import type { Match, SearchEnvelope } from '../lib/model.ts';
+import { highlightChangedScores, readShownScores, renderMatchList } from './render-matches.ts';
+import { SEARCH_DEBOUNCE_MS } from './search-debounce.ts';
 import { requestSearch } from './search-request.ts';
+import { createSuggestions } from './search-suggestions.ts';
 
-const DEBOUNCE_MS = 300;
+const REFRESH_INTERVAL_MS = 60_000;
 const PROMPT = 'Digite um time ou liga para buscar';
 
 function query<T extends Element>(selector: string): T {
@@ -26,7 +30,10 @@ const list = query<HTMLElement>('[data-match-list]');
 const counter = document.querySelector('[data-counter="busca"]');
 
 let debounce: ReturnType<typeof setTimeout> | undefined;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let pending: AbortController | null = null;
+/** The term on screen and the ETag of its last answer (for the refresh's conditional request). */
+let current: { term: string; etag: string | null } = { term: '', etag: null };
 // True while the current history entry holds a term still being typed: later keystrokes
 // replace it instead of stacking one entry per letter.
 let draftEntry = false;
@@ -49,34 +56,59 @@ function countText(count: number): string {
   return count === 1 ? '1 jogo encontrado' : `${count} jogos encontrados`;
 }
 
-async function search(term: string): Promise<void> {
+function showEnvelope(envelope: SearchEnvelope, refreshing: boolean): void {
+  const shown = readShownScores(list);
+  showResults(envelope.matches, countText(envelope.count), envelope.generatedAt);
+  if (refreshing) highlightChangedScores(list, shown, envelope.matches);
+  const staleText = buildStaleNotice(envelope);
+  notice.textContent = staleText ?? '';
+  notice.hidden = staleText === null;
+}
+
+function scheduleRefresh(): void {
+  clearTimeout(refreshTimer);
+  if (current.term !== '' && document.visibilityState !== 'hidden') {
+    refreshTimer = setTimeout(() => void search(current.term, true), REFRESH_INTERVAL_MS);
+  }
+}
+
+/** Searches `term` and shows the answer; `refreshing` keeps what is shown when nothing changed or the refresh fails. */
+async function search(term: string, refreshing = false): Promise<void> {
   pending?.abort();
   pending = null;
-  showError(null);
-  notice.hidden = true;
+  clearTimeout(refreshTimer);
+  if (!refreshing) {
+    showError(null);
+    notice.hidden = true;
+    current = { term, etag: null };
+  }
   if (term === '') return showResults([], PROMPT);
   if ([...term].length < 2) return showResults([], 'Digite pelo menos 2 caracteres');
   const controller = new AbortController();
   pending = controller;
-  list.setAttribute('aria-busy', 'true');
+  if (!refreshing) list.setAttribute('aria-busy', 'true');
   try {
-    const outcome = await requestSearch(term, controller.signal);
+    const outcome = await requestSearch(term, controller.signal, refreshing ? current.etag : null);
     if (controller.signal.aborted) return;
     if (!outcome.ok) {
       showResults([], '');
       return showError(outcome.detail);
     }
-    const { envelope } = outcome;
-    showResults(envelope.matches, countText(envelope.count), envelope.generatedAt);
-    const staleText = buildStaleNotice(envelope);
-    notice.textContent = staleText ?? '';
-    notice.hidden = staleText === null;
+    if ('notModified' in outcome) return;
+    current = { term, etag: outcome.etag };
+    showError(null);
+    showEnvelope(outcome.envelope, refreshing);
   } catch {
     if (controller.signal.aborted) return;
-    showResults([], '');
+    // A failed refresh keeps the results on screen; a failed search has none to keep.
+    if (!refreshing) showResults([], '');
     showError('Não foi possível buscar agora. Verifique a conexão e tente de novo.');
   } finally {
-    if (pending === controller) list.removeAttribute('aria-busy');
+    if (pending === controller) {
+      list.removeAttribute('aria-busy');
+      pending = null;
+      scheduleRefresh();
+    }
   }
 }
 
@@ -91,26 +123,36 @@ function writeUrl(term: string, mode: 'push' | 'replace'): void {
   else history.replaceState(null, '', url);
 }
 
+function searchNow(term: string): void {
+  clearTimeout(debounce);
+  writeUrl(term, draftEntry ? 'replace' : 'push');
+  draftEntry = false;
+  void search(term);
+}
+
+const suggestions = createSuggestions(input, query<HTMLElement>('[data-search-suggestions]'), (name) => {
+  input.value = name;
+  searchNow(name);
+});
+
 // The browser's own "fill this field" bubbles are not in pt-BR; search() says it instead.
 form.noValidate = true;
 
 input.addEventListener('input', () => {
+  suggestions.update(input.value);
   clearTimeout(debounce);
   debounce = setTimeout(() => {
     const term = input.value.trim();
     writeUrl(term, draftEntry ? 'replace' : 'push');
     draftEntry = true;
     void search(term);
-  }, DEBOUNCE_MS);
+  }, SEARCH_DEBOUNCE_MS);
 });
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
-  clearTimeout(debounce);
-  const term = input.value.trim();
-  writeUrl(term, draftEntry ? 'replace' : 'push');
-  draftEntry = false;
-  void search(term);
+  suggestions.close();
+  searchNow(input.value.trim());
 });
 
 window.addEventListener('popstate', () => {
@@ -120,6 +162,16 @@ window.addEventListener('popstate', () => {
   input.value = term;
   void search(term);
 });
+
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') clearTimeout(refreshTimer);
+  else if (current.term !== '' && pending === null) void search(current.term, true);
+});
+
+// The suggestion names follow the same minute as the results.
+setInterval(() => {
+  if (document.visibilityState !== 'hidden') void suggestions.reload();
+}, REFRESH_INTERVAL_MS);
 
 const initialTerm = termFromUrl();
 if (initialTerm !== '') {

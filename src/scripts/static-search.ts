@@ -1,23 +1,29 @@
 /**
- * Search without a server: on a plain static host (a CDN, an object store) /api/busca does not
- * exist, so the browser runs the server's own search module (src/lib/search.ts) and query
- * validation (src/lib/search-query.ts) over the pre-built /api/live, /api/hoje and /api/amanha.
- * Same results, same order, same pt-BR messages.
+ * Search without /api/busca: on a plain static host (a CDN, an object store), or when the
+ * server refuses (429) or fails, the browser runs the server's own search module
+ * (src/lib/search.ts: same engine, aliases and ranking) and query validation
+ * (src/lib/search-query.ts) over the pre-built /api/live, /api/hoje and /api/amanha.
+ * Loaded by dynamic import only when needed: it carries the search engine.
  */
 import type { ListEnvelope, SearchEnvelope, Snapshot } from '../lib/model.ts';
 import { searchSnapshot } from '../lib/search.ts';
 import { parseSearchQuery } from '../lib/search-query.ts';
 import { readListEnvelope } from './api-response.ts';
 
-export type SearchOutcome = { ok: true; envelope: SearchEnvelope } | { ok: false; detail: string };
+export type StaticSearchOutcome = { ok: true; envelope: SearchEnvelope } | { ok: false; detail: string };
 
 // model.ts's LISTING_PATHS would pull zod into the bundle: the live listing's path, restated.
 const LIVE_PATH = '/jogos-em-andamento';
 
-async function fetchListing(name: keyof Snapshot, signal: AbortSignal): Promise<ListEnvelope> {
-  const response = await fetch(`/api/${name}`, { signal });
+/** The snapshot last built from the listings, kept while they are unchanged so the index is reused. */
+let cached: { key: string; snapshot: Snapshot } | null = null;
+
+async function fetchListing(name: keyof Snapshot, signal: AbortSignal): Promise<{ envelope: ListEnvelope; tag: string }> {
+  // no-cache: revalidate (a conditional request) rather than reuse a copy from an earlier minute.
+  const response = await fetch(`/api/${name}`, { signal, cache: 'no-cache' });
   if (!response.ok) throw new Error(`/api/${name}: ${response.status}`);
-  return readListEnvelope(await response.json());
+  const envelope = readListEnvelope(await response.json());
+  return { envelope, tag: response.headers.get('ETag') ?? `${envelope.generatedAt ?? ''}:${envelope.count}` };
 }
 
 /** UPSTREAM_URL as the server knows it: the live listing's source without the listing's path. */
@@ -26,9 +32,11 @@ function upstreamUrlOf(live: ListEnvelope): string {
 }
 
 /** Rejects when a listing cannot be fetched (the caller shows its connection error). */
-export async function searchPrebuiltListings(term: string, signal: AbortSignal): Promise<SearchOutcome> {
+export async function searchPrebuiltListings(term: string, signal: AbortSignal): Promise<StaticSearchOutcome> {
   const query = parseSearchQuery(new URLSearchParams({ q: term }));
   if (!query.ok) return { ok: false, detail: query.problem.detail };
   const [live, hoje, amanha] = await Promise.all([fetchListing('live', signal), fetchListing('hoje', signal), fetchListing('amanha', signal)]);
-  return { ok: true, envelope: searchSnapshot({ live, hoje, amanha }, query.q, upstreamUrlOf(live)) };
+  const key = [live.tag, hoje.tag, amanha.tag].join('\n');
+  if (cached?.key !== key) cached = { key, snapshot: { live: live.envelope, hoje: hoje.envelope, amanha: amanha.envelope } };
+  return { ok: true, envelope: searchSnapshot(cached.snapshot, query.q, upstreamUrlOf(live.envelope)) };
 }

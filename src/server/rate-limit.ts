@@ -1,7 +1,8 @@
 /**
- * Per-client fixed-window limit for /api/busca (SEARCH_RATE_LIMIT per minute per IP). All
- * clients share one window, so memory is bounded by the clients seen in one minute: the map
- * is dropped whole when the window rolls over.
+ * Per-client token bucket for /api/busca: each client (IP) may spend up to SEARCH_RATE_LIMIT
+ * searches at once (the burst: a household or a carrier's shared IP searching as they type),
+ * and the bucket refills at SEARCH_RATE_LIMIT per minute. Buckets that have refilled to full
+ * are forgotten, so memory is bounded by the clients active in the last minute.
  */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
@@ -9,7 +10,7 @@ export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Whole seconds until the window ends (at least 1). */
+  /** Whole seconds until the next token (when refused) or until the bucket is full again (at least 1). */
   resetSeconds: number;
 }
 
@@ -18,22 +19,34 @@ export interface RateLimiter {
   check(client: string): RateLimitDecision | null;
 }
 
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
 export function createRateLimiter(limit: number, now: () => number = Date.now): RateLimiter {
-  let windowStart = now();
-  let counts = new Map<string, number>();
+  const msPerToken = RATE_LIMIT_WINDOW_MS / Math.max(1, limit);
+  let buckets = new Map<string, Bucket>();
+  let sweptAt = now();
+
+  const refill = (bucket: Bucket, at: number): number => Math.min(limit, bucket.tokens + (at - bucket.at) / msPerToken);
+
   return {
     check(client: string): RateLimitDecision | null {
       if (limit === 0) return null;
       const at = now();
-      if (at - windowStart >= RATE_LIMIT_WINDOW_MS) {
-        windowStart = at - ((at - windowStart) % RATE_LIMIT_WINDOW_MS);
-        counts = new Map();
+      if (at - sweptAt >= RATE_LIMIT_WINDOW_MS) {
+        // A bucket idle for a whole window is full again: the same as no bucket.
+        buckets = new Map([...buckets].filter(([, bucket]) => refill(bucket, at) < limit));
+        sweptAt = at;
       }
-      const used = (counts.get(client) ?? 0) + 1;
-      // Past the limit the count stops growing: it only has to stay "over".
-      if (used <= limit + 1) counts.set(client, used);
-      const resetSeconds = Math.max(1, Math.ceil((windowStart + RATE_LIMIT_WINDOW_MS - at) / 1000));
-      return { allowed: used <= limit, limit, remaining: Math.max(0, limit - used), resetSeconds };
+      const bucket = buckets.get(client) ?? { tokens: limit, at };
+      const tokens = refill(bucket, at);
+      const allowed = tokens >= 1;
+      const left = allowed ? tokens - 1 : tokens;
+      buckets.set(client, { tokens: left, at });
+      const resetMs = allowed ? (limit - left) * msPerToken : (1 - left) * msPerToken;
+      return { allowed, limit, remaining: Math.floor(left), resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)) };
     },
   };
 }

@@ -37,7 +37,7 @@ function encode(body: Buffer, coding: 'br' | 'gzip' | 'identity'): Buffer {
 
 export function respondToSearch(request: Request): Response {
   const url = new URL(request.url);
-  const query = parseSearchQuery(url.searchParams, url.pathname);
+  const query = parseSearchQuery(url.search, url.pathname);
   if (!query.ok) return buildProblemResponse(query.problem);
   const { config, reader } = searchState();
   const { snapshot, modifiedAt } = reader.read();

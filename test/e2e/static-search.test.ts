@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import { groupByCompetition } from '../../src/lib/match-display.ts';
 import type { SearchEnvelope } from '../../src/lib/model.ts';
 import { launchBrowser, watchPage } from '../support/browser.ts';
 import { readRows } from '../support/dashboard-page.ts';
@@ -87,8 +88,10 @@ describe('search on a plain static host', () => {
     expect(expected?.count).toBeGreaterThan(0);
     await waitForStatus(page, expected?.count === 1 ? '1 jogo encontrado' : `${expected?.count} jogos encontrados`);
     const rows = await readRows(page);
-    expect(rows.map((row) => row.home)).toEqual(expected?.matches.map((match) => match.homeTeam.name));
-    expect(rows.map((row) => row.away)).toEqual(expected?.matches.map((match) => match.awayTeam.name));
+    // The page shows the ranked matches under their competition headings.
+    const shown = groupByCompetition(expected?.matches ?? []).flatMap((group) => group.matches);
+    expect(rows.map((row) => row.home)).toEqual(shown.map((match) => match.homeTeam.name));
+    expect(rows.map((row) => row.away)).toEqual(shown.map((match) => match.awayTeam.name));
   });
 
   it('asks for /api/busca only once per page: the static host is remembered', async () => {

@@ -97,8 +97,10 @@ describe('/api/busca', () => {
       expectProblem(response, 400, schemas);
       expect((response.json() as { detail: string }).detail).toMatch(/q/);
     }
+    const notUtf8 = await rawRequest(placar.url, '/api/busca?q=%E0%A4%A', { localAddress: '127.0.0.2' });
+    expectProblem(notUtf8, 400, schemas);
+    expect((notUtf8.json() as { detail: string }).detail).toContain('não é UTF-8 válido');
     for (const path of [
-      '/api/busca?q=%E0%A4%A',
       '/api/busca?q=%00%00',
       `/api/busca?q=${'%25'.repeat(60)}`,
       '/api/busca?q=%F0%9F%98%80%F0%9F%98%80',

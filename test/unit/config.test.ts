@@ -12,7 +12,7 @@ describe('parseConfig', () => {
       requestTimeoutMs: 10_000,
       host: 'localhost',
       port: 4321,
-      searchRateLimit: 60,
+      searchRateLimit: 120,
     });
   });
 

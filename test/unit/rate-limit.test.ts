@@ -1,18 +1,82 @@
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/lib/config.ts';
 import { buildRateLimitHeaders, createRateLimiter } from '../../src/server/rate-limit.ts';
+import { SEARCH_DEBOUNCE_MS, debouncedFirings } from '../../src/scripts/search-debounce.ts';
 
-describe('createRateLimiter', () => {
-  it('allows `limit` requests per client per minute, then refuses until the window ends', () => {
+/** Keystrokes of a 20-letter query typed from `start`, each `gap` ms after the previous one. */
+function typing(start: number, gap: number, letters = 20): number[] {
+  return Array.from({ length: letters }, (_, i) => start + i * gap);
+}
+
+describe('createRateLimiter (token bucket)', () => {
+  it('allows a burst of `limit`, then refills at `limit` per minute', () => {
     let now = 1_000_000;
     const limiter = createRateLimiter(3, () => now);
     const results = [1, 2, 3, 4, 5].map(() => limiter.check('10.0.0.1'));
     expect(results.map((r) => r?.allowed)).toEqual([true, true, true, false, false]);
     expect(results.map((r) => r?.remaining)).toEqual([2, 1, 0, 0, 0]);
+    expect(results[4]?.resetSeconds).toBe(20);
     expect(limiter.check('10.0.0.2')?.allowed).toBe(true);
-    now += 45_000;
-    expect(limiter.check('10.0.0.1')).toMatchObject({ allowed: false, resetSeconds: 15 });
-    now += 15_000;
-    expect(limiter.check('10.0.0.1')).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 60 });
+    now += 19_000;
+    expect(limiter.check('10.0.0.1')?.allowed).toBe(false);
+    now += 1_000;
+    expect(limiter.check('10.0.0.1')).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.check('10.0.0.1')?.allowed).toBe(false);
+    now += 60_000;
+    expect(limiter.check('10.0.0.1')).toMatchObject({ allowed: true, remaining: 2 });
+  });
+
+  it('lets a person type a 20-letter query with the page debounce, at every typing speed, with the default limit', () => {
+    const limit = parseConfig({}).searchRateLimit;
+    // From a fast typist (one search at the end) to one who pauses past the debounce after every letter.
+    for (const gap of [80, 150, SEARCH_DEBOUNCE_MS - 1, SEARCH_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS + 50, 1_000]) {
+      let now = 0;
+      const limiter = createRateLimiter(limit, () => now);
+      const firings = debouncedFirings(typing(0, gap));
+      expect(firings.length).toBeGreaterThan(0);
+      for (const at of firings) {
+        now = at;
+        expect(limiter.check('203.0.113.7')?.allowed, `gap ${gap} ms`).toBe(true);
+      }
+    }
+  });
+
+  it('lets a household (or a carrier NAT) of four type 20-letter queries at once, a query a minute each, from one IP', () => {
+    const limit = parseConfig({}).searchRateLimit;
+    let now = 0;
+    const limiter = createRateLimiter(limit, () => now);
+    const gap = SEARCH_DEBOUNCE_MS + 20;
+    const firings = [0, 60_000, 120_000, 180_000]
+      .flatMap((round) => [0, 7, 13, 29].flatMap((offset) => debouncedFirings(typing(round + offset, gap))))
+      .sort((a, b) => a - b);
+    expect(firings.length).toBe(4 * 4 * 20);
+    const refused = firings.filter((at) => {
+      now = at;
+      return limiter.check('198.51.100.1')?.allowed !== true;
+    });
+    expect(refused).toEqual([]);
+  });
+
+  it('still stops a flood: no more than the burst plus the refill over any stretch', () => {
+    const limit = 120;
+    let now = 0;
+    const limiter = createRateLimiter(limit, () => now);
+    let allowed = 0;
+    for (let i = 0; i < 10_000; i++) {
+      now = i * 10; // 100 requests a second for 100 s
+      if (limiter.check('192.0.2.9')?.allowed) allowed++;
+    }
+    expect(allowed).toBeLessThanOrEqual(limit + Math.ceil((100_000 / 60_000) * limit) + 1);
+    expect(allowed).toBeGreaterThan(limit);
+  });
+
+  it('forgets clients whose bucket is full again, so memory follows the active clients', () => {
+    let now = 0;
+    const limiter = createRateLimiter(2, () => now);
+    for (let i = 0; i < 1_000; i++) limiter.check(`10.1.${i >> 8}.${i & 255}`);
+    now += 61_000;
+    // A client seen a minute ago starts with a full bucket, like a new one.
+    expect(limiter.check('10.1.0.1')).toMatchObject({ allowed: true, remaining: 1 });
   });
 
   it('is off with a limit of 0', () => {

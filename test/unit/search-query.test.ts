@@ -42,6 +42,16 @@ describe('parseSearchQuery', () => {
     expect(parseSearchQuery('?q=%zz%zz').ok).toBe(true);
   });
 
+  it('rejects escapes that are not UTF-8 with a 400 that says so, instead of searching for U+FFFD', () => {
+    for (const search of ['?q=%E0%A4%A', '?q=%C0%AF%C0%AF', '?q=%ED%A0%80%ED%B0%80', '?q=fla%FFmengo', '?x=1&q=%E0%A4%A']) {
+      expect(problemOf(search).detail, search).toContain('não é UTF-8 válido');
+    }
+    // A "%" that starts no escape is text, as in any form: still a valid query.
+    expect(parseSearchQuery('?q=100%25+%25zz')).toEqual({ ok: true, q: '100% %zz' });
+    expect(parseSearchQuery('?q=S%C3%A3o+Paulo')).toEqual({ ok: true, q: 'São Paulo' });
+    expect(parseSearchQuery('?x=%FF&q=flamengo')).toEqual({ ok: true, q: 'flamengo' });
+  });
+
   it('names the route in the problem instance', () => {
     const result = parseSearchQuery('', '/api/busca');
     expect(result.ok ? null : result.problem.instance).toBe('/api/busca');

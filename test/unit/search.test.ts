@@ -1,60 +1,141 @@
 import { describe, expect, it } from 'vitest';
 import type { Match, Snapshot } from '../../src/lib/model.ts';
-import { buildSearchWords, findMatches, normalizeSearchText, oldestGeneratedAt, searchSnapshot } from '../../src/lib/search.ts';
+import { findMatches, oldestGeneratedAt, searchSnapshot } from '../../src/lib/search.ts';
+import { allowedEdits, RANK_TIERS, rankMatches } from '../../src/lib/search/find-matches.ts';
+import { foldText, parseQuery, splitWords } from '../../src/lib/search/search-text.ts';
 import { buildEnvelope, buildFixtureSnapshot, readExpectedMatches } from '../support/fixture-snapshot.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
-const ids = (matches: Match[]): string[] => matches.map((match) => match.id);
+const snapshot = buildFixtureSnapshot(UPSTREAM);
+const names = (matches: Match[]): string[] => matches.map((match) => `${match.homeTeam.name} x ${match.awayTeam.name}`);
+const find = (query: string): string[] => names(findMatches(snapshot, query));
+const allMatches = [...snapshot.live.matches, ...snapshot.hoje.matches, ...snapshot.amanha.matches];
 
-describe('normalizeSearchText', () => {
-  it('drops accents and case', () => {
-    expect(normalizeSearchText('São Paulo GRÊMIO Ceará Atlético-MG')).toBe('sao paulo gremio ceara atletico-mg');
+describe('query text', () => {
+  it('folds accents and case, and splits words on hyphens, dots and other punctuation', () => {
+    expect(foldText('São Paulo GRÊMIO')).toBe('sao paulo gremio');
+    expect(splitWords('Atlético-MG')).toEqual(['atletico', 'mg']);
+    expect(splitWords('sub-20')).toEqual(splitWords('sub 20'));
+    expect(splitWords('Man. City/PSG')).toEqual(['man', 'city', 'psg']);
   });
 
-  it('splits a query into normalised words', () => {
-    expect(buildSearchWords('  Série   A ')).toEqual(['serie', 'a']);
+  it('reads x, vs, vs., versus, contra and " - " between two terms as a fixture', () => {
+    for (const separator of ['x', 'vs', 'vs.', 'versus', 'contra', '-', 'X', 'VS']) {
+      expect(parseQuery(`Flamengo ${separator} São Paulo`), separator).toEqual({ kind: 'fixture', sides: [['flamengo'], ['sao', 'paulo']] });
+    }
+    // While typing: a separator at an end is no fixture and no word.
+    expect(parseQuery('flamengo x')).toEqual({ kind: 'words', words: ['flamengo'] });
+    expect(parseQuery('Atlético-MG')).toEqual({ kind: 'words', words: ['atletico', 'mg'] });
   });
 });
 
-describe('searchSnapshot', () => {
-  const snapshot = buildFixtureSnapshot(UPSTREAM);
-
-  it('finds teams without accents or case ("sao paulo" → São Paulo, "GREMIO" → Grêmio)', () => {
-    expect(ids(findMatches(snapshot, 'sao paulo'))).toContain('brasileirao-serie-a/21-11-2026-sao-paulo-x-gremio');
-    expect(ids(findMatches(snapshot, 'GREMIO'))).toEqual(['brasileirao-serie-a/21-11-2026-sao-paulo-x-gremio']);
+describe('matching', () => {
+  it('matches the start of a word, never an arbitrary substring', () => {
+    expect(find('flamen')).toEqual(['Flamengo x Palmeiras']);
+    expect(find('ngo')).toEqual([]);
+    expect(find('lmeiras')).toEqual([]);
+    expect(find('eiras')).toEqual([]);
   });
 
-  it('needs every word, each in any of home, away or competition ("serie a" finds Brasileirão Série A)', () => {
-    const serieA = findMatches(snapshot, 'serie a');
-    const allSerieA = [...snapshot.live.matches, ...snapshot.hoje.matches, ...snapshot.amanha.matches].filter(
-      (match) => match.competition.name === 'Brasileirão Série A',
-    );
-    expect(allSerieA.length).toBeGreaterThan(0);
-    expect(ids(serieA)).toEqual(expect.arrayContaining(ids(allSerieA)));
-    // "a" is a substring test like any word: Série B matches only through a team name with an "a".
-    expect(serieA.every((match) => match.competition.name === 'Brasileirão Série A' || /a/i.test(match.homeTeam.name + match.awayTeam.name))).toBe(
-      true,
-    );
-    expect(ids(findMatches(snapshot, 'flamengo palmeiras'))).toEqual(['brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras']);
-    expect(ids(findMatches(snapshot, 'flamengo serie'))).toEqual(['brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras']);
-    expect(findMatches(snapshot, 'flamengo barcelona')).toEqual([]);
+  it('matches 1–2 letter words only as whole words: "serie b" is Série B, "serie a" is not Série B', () => {
+    expect(find('serie b')).toEqual(['Goiás x Coritiba']);
+    const serieA = findMatches(snapshot, 'Brasileirão Série A');
+    expect(serieA.map((match) => match.competition.name)).toEqual(serieA.map(() => 'Brasileirão Série A'));
+    const serieAIds = new Set(allMatches.filter((match) => match.competition.name === 'Brasileirão Série A').map((match) => match.id));
+    expect(serieA).toHaveLength(serieAIds.size);
   });
 
-  it('finds by league name across listings, live first, then hoje, then amanha, each match once', () => {
-    const result = searchSnapshot(snapshot, 'Brasileirão', UPSTREAM);
-    const liveIds = ids(snapshot.live.matches).filter((id) => id.startsWith('brasileirao'));
-    expect(ids(result.matches).slice(0, liveIds.length)).toEqual(liveIds);
-    expect(new Set(ids(result.matches)).size).toBe(result.matches.length);
-    expect(ids(result.matches).at(-1)).toBe('brasileirao-serie-b/22-11-2026-goias-x-coritiba');
-    expect(result.count).toBe(result.matches.length);
+  it('finds both Inters by the prefix "inter"', () => {
+    expect(find('inter').sort()).toEqual(['Internacional x Santos', 'Juventus x Internazionale']);
+  });
+
+  it('finds a fixture in either order, one side per term, and not a match where one club plays someone else', () => {
+    for (const query of ['flamengo x palmeiras', 'palmeiras vs flamengo', 'Palmeiras vs. Flamengo', 'palmeiras versus fla', 'verdão contra mengão', 'palmeiras - flamengo']) {
+      expect(find(query), query).toEqual(['Flamengo x Palmeiras']);
+    }
+    expect(find('flamengo x santos')).toEqual([]);
+  });
+
+  it('finds clubs and competitions by alias, and every club an ambiguous nickname names', () => {
+    expect(find('galo')).toEqual(['Atlético-MG x Red Bull Bragantino']);
+    expect(find('mengão')).toEqual(['Flamengo x Palmeiras']);
+    expect(find('atletico mineiro')).toEqual(['Atlético-MG x Red Bull Bragantino']);
+    expect(find('athletico paranaense')).toEqual(['Athletico-PR x Vasco da Gama']);
+    expect(find('inter de milão')).toEqual(['Juventus x Internazionale']);
+    expect(find('man city')).toEqual(['Manchester City x Liverpool']);
+    expect(find('barça')[0]).toBe('Real Madrid x Barcelona');
+    expect(find('premier league')).toHaveLength(3);
+    expect(find('la liga')).toEqual(['Real Madrid x Barcelona', 'Atlético de Madrid x Sevilla']);
+    expect(find('tricolor').sort()).toEqual(['Bahia x Sport', 'Botafogo x Fluminense', 'Fortaleza x Cruzeiro', 'São Paulo x Grêmio']);
+    expect(find('leão').sort()).toEqual(['Bahia x Sport', 'Ceará x Vitória', 'Fortaleza x Cruzeiro']);
+    expect(find('timão')).toEqual(['Corinthians Feminino x Ferroviária Feminino', 'Corinthians Sub-20 x Botafogo-SP Sub-20']);
+  });
+
+  it('tolerates one typo from 5 letters, two from 9, none below 5', () => {
+    expect([allowedEdits('fla'), allowedEdits('flamg'), allowedEdits('flamengos'), allowedEdits('corintians')]).toEqual([0, 1, 2, 2]);
+    expect(find('flamego')).toEqual(['Flamengo x Palmeiras']);
+    expect(find('palmeras')).toEqual(['Flamengo x Palmeiras']);
+    expect(find('corintians')).toHaveLength(2);
+    expect(find('flamenguinhos')).toEqual([]);
+    // Short words are never fuzzed: "sanos" is 5 letters (one edit), "sant" is a prefix, "snt" nothing.
+    expect(find('snt')).toEqual([]);
   });
 
   it('treats regex characters in the query as plain text', () => {
     expect(findMatches(snapshot, '.*')).toEqual([]);
     expect(findMatches(snapshot, '(((')).toEqual([]);
-    expect(ids(findMatches(snapshot, 'sub-20'))).toEqual(['copa-sao-paulo-de-futebol-junior/21-11-2026-corinthians-sub-20-x-botafogo-sp-sub-20']);
+    expect(find('sub-20')).toEqual(['Corinthians Sub-20 x Botafogo-SP Sub-20']);
+  });
+});
+
+describe('ranking', () => {
+  const tiers = (query: string): Array<[string, number]> =>
+    rankMatches(snapshot, query).map(({ match, tier }) => [`${match.homeTeam.name} x ${match.awayTeam.name}`, tier]);
+
+  it('puts São Paulo before the Copa São Paulo (team name before competition-only)', () => {
+    expect(tiers('sao paulo')).toEqual([
+      ['São Paulo x Grêmio', RANK_TIERS.fullTeamName],
+      ['Corinthians Sub-20 x Botafogo-SP Sub-20', RANK_TIERS.competitionOnly],
+    ]);
   });
 
+  it('orders exact name, word prefix, alias, typo, competition-only', () => {
+    const day: Snapshot = {
+      ...snapshot,
+      hoje: buildEnvelope(UPSTREAM, 'hoje', [
+        ...readExpectedMatches('hoje'),
+        { ...readExpectedMatches('hoje')[0]!, id: 'x/1', homeTeam: { name: 'Santa Cruz', crest: null }, awayTeam: { name: 'Náutico', crest: null }, competition: { name: 'Campeonato Pernambucano', slug: 'pe' } },
+      ], null),
+    };
+    expect(rankMatches(day, 'santos').map(({ tier }) => tier)).toEqual([RANK_TIERS.fullTeamName]);
+    expect(rankMatches(day, 'sant').map(({ match, tier }) => [match.homeTeam.name, tier])).toEqual([
+      ['Santa Cruz', RANK_TIERS.teamWord],
+      ['Internacional', RANK_TIERS.teamWord],
+    ]);
+    expect(tiers('colorado')).toEqual([['Internacional x Santos', RANK_TIERS.alias]]);
+    expect(tiers('palmeras')).toEqual([['Flamengo x Palmeiras', RANK_TIERS.typo]]);
+    expect(tiers('campeonato')[0]?.[1]).toBe(RANK_TIERS.competitionOnly);
+  });
+
+  it('breaks ties by live, then today, then tomorrow, then kickoff time', () => {
+    const result = searchSnapshot(snapshot, 'série', UPSTREAM);
+    const ids = result.matches.map((match) => match.id);
+    const liveIds = snapshot.live.matches.filter((match) => match.id.startsWith('brasileirao')).map((match) => match.id);
+    expect(ids.slice(0, liveIds.length).sort()).toEqual([...liveIds].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    const tomorrow = result.matches.filter((match) => snapshot.amanha.matches.some((m) => m.id === match.id));
+    const kickoffs = tomorrow.map((match) => Date.parse(match.kickoff ?? ''));
+    expect(kickoffs).toEqual([...kickoffs].sort((a, b) => a - b));
+    expect(ids.slice(-tomorrow.length)).toEqual(tomorrow.map((match) => match.id));
+  });
+
+  it("puts a club's first team before its women's and youth sides in a tie", () => {
+    const day: Snapshot = { ...snapshot, amanha: buildEnvelope(UPSTREAM, 'amanha', [...readExpectedMatches('amanha'), { ...readExpectedMatches('amanha')[0]!, id: 'y/1', homeTeam: { name: 'Corinthians', crest: null } }], null) };
+    expect(names(findMatches(day, 'timão'))[0]).toBe('Corinthians x Fluminense');
+  });
+});
+
+describe('searchSnapshot', () => {
   it('builds the envelope: source is the upstream base URL, query as given, stale if any listing is', () => {
     const result = searchSnapshot(snapshot, 'flamengo', UPSTREAM);
     expect(result).toMatchObject({ source: UPSTREAM, query: 'flamengo', timezone: 'America/Sao_Paulo', stale: false, count: 1 });

@@ -1,0 +1,52 @@
+/**
+ * The curated nickname data (aliases.json) as lookups: a team's or competition's name → the
+ * extra words a fan may type for it. Data, not code: adding a nickname is one line of JSON.
+ */
+import aliasData from './aliases.json' with { type: 'json' };
+import { splitWords } from './search-text.ts';
+
+interface AliasEntry {
+  names: string[];
+  aliases: string[];
+}
+
+/** Category words the upstream appends to a club's name; nicknames still apply ("Timão" finds Corinthians Sub-20). */
+const CATEGORY_SUFFIX = /^(sub|u)?\d{2}$|^(feminino|fem|women|masculino)$/u;
+
+function buildLookup(entries: readonly AliasEntry[]): Map<string, string> {
+  const lookup = new Map<string, string[]>();
+  for (const { names, aliases } of entries) {
+    const text = [...names, ...aliases].join(' ');
+    for (const name of names) {
+      const key = splitWords(name).join(' ');
+      lookup.set(key, [...(lookup.get(key) ?? []), text]);
+    }
+  }
+  return new Map([...lookup].map(([key, texts]) => [key, texts.join(' ')]));
+}
+
+const teamAliases = buildLookup(aliasData.teams);
+const competitionAliases = buildLookup(aliasData.competitions);
+
+/** A club's name without the trailing category words ("Corinthians Sub-20" → corinthians). */
+function baseTeamKey(name: string): string {
+  const words = splitWords(name);
+  while (words.length > 1 && CATEGORY_SUFFIX.test(words.at(-1) ?? '')) words.pop();
+  if (words.at(-1) === 'sub') words.pop();
+  return words.join(' ');
+}
+
+/** Whether a team name ends in a category (Sub-20, Feminino): a women's or youth side. */
+export function isCategoryTeam(name: string): boolean {
+  return baseTeamKey(name) !== splitWords(name).join(' ');
+}
+
+/** Every name and nickname the alias data gives for a team ('' when it has none). */
+export function teamAliasText(name: string): string {
+  return teamAliases.get(baseTeamKey(name)) ?? teamAliases.get(splitWords(name).join(' ')) ?? '';
+}
+
+/** Every name and nickname the alias data gives for a competition ('' when it has none). */
+export function competitionAliasText(name: string): string {
+  return competitionAliases.get(splitWords(name).join(' ')) ?? '';
+}

@@ -1,0 +1,151 @@
+/**
+ * The query language and ranking over a snapshot's MiniSearch index (see README, "Busca").
+ * Every query word must start a word of a team, the competition or their aliases (1–2 letter
+ * words: the whole word), with typo tolerance for long words; "a x b" asks for one match with
+ * a side matching each term. Results are ordered by tier, then first teams before women's and
+ * youth sides, then live/hoje/amanha, then kickoff.
+ */
+import type { Match, Snapshot } from '../model.ts';
+import { matchIndexOf, wordsKey, type IndexedMatch, type MatchIndex, type RankTier, type WordHit } from './match-index.ts';
+import { parseQuery } from './search-text.ts';
+
+/** Ranking tiers, best first; the tier of a match is its worst team word. */
+export const RANK_TIERS = { fullTeamName: 0, teamWord: 1, alias: 2, typo: 3, competitionOnly: 4 } as const;
+type Tier = RankTier;
+
+/** Allowed edits: none under 5 letters, one from 5, two from 9. */
+export function allowedEdits(word: string): number {
+  if (word.length >= 9) return 2;
+  return word.length >= 5 ? 1 : 0;
+}
+
+const better = (a: Tier | null, b: Tier): Tier => (a === null || b < a ? b : a);
+
+/** Bounds the per-snapshot memo of word hits whatever clients type. */
+const MAX_MEMO_WORDS = 2_000;
+
+function hitsOf(index: MatchIndex, word: string): ReadonlyMap<number, WordHit> {
+  const memo = index.wordHits.get(word);
+  if (memo) return memo;
+  const hits = searchWord(index, word);
+  if (index.wordHits.size >= MAX_MEMO_WORDS) index.wordHits.clear();
+  index.wordHits.set(word, hits);
+  return hits;
+}
+
+function searchWord(index: MatchIndex, word: string): Map<number, WordHit> {
+  const prefix = word.length >= 3;
+  const edits = allowedEdits(word);
+  const results = index.engine.search(word, { prefix, fuzzy: edits === 0 ? false : edits, combineWith: 'OR' });
+  const hits = new Map<number, WordHit>();
+  const hitOf = (matchId: number): WordHit => {
+    let hit = hits.get(matchId);
+    if (!hit) {
+      hit = { home: null, away: null, competition: false };
+      hits.set(matchId, hit);
+    }
+    return hit;
+  };
+  for (const result of results) {
+    const name = index.names[Number(result.id)];
+    if (!name) continue;
+    // The best way this word hit this name: its own words before its aliases, literal before typo.
+    let tier: Tier | null = null;
+    for (const [term, fields] of Object.entries(result.match)) {
+      // MiniSearch also returns prefix hits for the fuzzy variants: only the word itself may be a prefix.
+      const literal = term === word || (prefix && term.startsWith(word));
+      for (const field of fields) {
+        tier = better(tier, !literal ? RANK_TIERS.typo : field === 'alias' ? RANK_TIERS.alias : RANK_TIERS.teamWord);
+      }
+    }
+    if (tier === null) continue;
+    for (const [matchId, side] of name.appearances) {
+      const hit = hitOf(matchId);
+      if (side === null) hit.competition = true;
+      else hit[side] = better(hit[side], tier);
+    }
+  }
+  return hits;
+}
+
+/** The tier of a match for plain words, or null when a word does not hit it. */
+function wordsTier(indexed: IndexedMatch, words: readonly string[], hits: readonly WordHit[]): Tier | null {
+  const teamWords: string[] = [];
+  let worst: Tier = RANK_TIERS.fullTeamName;
+  for (const [i, hit] of hits.entries()) {
+    const team = hit.home === null ? hit.away : hit.away === null ? hit.home : better(hit.home, hit.away);
+    // A word that names the competition is not a (mistyped) team word.
+    if (team === null || (team === RANK_TIERS.typo && hit.competition)) {
+      if (!hit.competition) return null;
+      continue;
+    }
+    teamWords.push(words[i] ?? '');
+    if (team > worst) worst = team;
+  }
+  if (teamWords.length === 0) return RANK_TIERS.competitionOnly;
+  if (worst === RANK_TIERS.teamWord) {
+    const key = wordsKey(teamWords);
+    if (key === indexed.homeKey || key === indexed.awayKey) return RANK_TIERS.fullTeamName;
+  }
+  return worst;
+}
+
+/** The tier of a match for "a x b" with `first` on one side and `second` on the other, either way round. */
+function fixtureTier(indexed: IndexedMatch, sides: readonly [string[], string[]], first: readonly WordHit[], second: readonly WordHit[]): Tier | null {
+  const sideTier = (hits: readonly WordHit[], side: 'home' | 'away', words: readonly string[]): Tier | null => {
+    let worst: Tier = RANK_TIERS.teamWord;
+    for (const hit of hits) {
+      const tier = hit[side];
+      if (tier === null) return null;
+      if (tier > worst) worst = tier;
+    }
+    const teamKey = side === 'home' ? indexed.homeKey : indexed.awayKey;
+    return worst === RANK_TIERS.teamWord && wordsKey(words) === teamKey ? RANK_TIERS.fullTeamName : worst;
+  };
+  const orientations = [
+    [sideTier(first, 'home', sides[0]), sideTier(second, 'away', sides[1])],
+    [sideTier(first, 'away', sides[0]), sideTier(second, 'home', sides[1])],
+  ];
+  let best: Tier | null = null;
+  for (const [a, b] of orientations) {
+    if (a === null || b === null || a === undefined || b === undefined) continue;
+    const tier = a > b ? a : b;
+    best = best === null || tier < best ? tier : best;
+  }
+  return best;
+}
+
+export interface RankedMatch {
+  match: Match;
+  tier: Tier;
+}
+
+/** Every match the query finds, best first (tier, then live/hoje/amanha, then kickoff). */
+export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
+  const parsed = parseQuery(query);
+  const words = parsed.kind === 'words' ? parsed.words : [...parsed.sides[0], ...parsed.sides[1]];
+  if (words.length === 0) return [];
+  const index = matchIndexOf(snapshot);
+  const hitMaps = words.map((word) => hitsOf(index, word));
+  const candidates = [...(hitMaps[0]?.keys() ?? [])].filter((id) => hitMaps.every((hits) => hits.has(id)));
+  const ranked: Array<RankedMatch & { indexed: IndexedMatch; id: number }> = [];
+  for (const id of candidates) {
+    const indexed = index.matches[id];
+    if (!indexed) continue;
+    const hits = hitMaps.map((map) => map.get(id) as WordHit);
+    const tier =
+      parsed.kind === 'words'
+        ? wordsTier(indexed, words, hits)
+        : fixtureTier(indexed, parsed.sides, hits.slice(0, parsed.sides[0].length), hits.slice(parsed.sides[0].length));
+    if (tier !== null) ranked.push({ id, indexed, match: indexed.match, tier });
+  }
+  ranked.sort(
+    (a, b) =>
+      a.tier - b.tier ||
+      Number(a.indexed.category) - Number(b.indexed.category) ||
+      a.indexed.listingRank - b.indexed.listingRank ||
+      a.indexed.kickoffAt - b.indexed.kickoffAt ||
+      a.id - b.id,
+  );
+  return ranked.map(({ match, tier }) => ({ match, tier }));
+}
