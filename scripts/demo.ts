@@ -20,7 +20,7 @@ function parseNumberOption(name: string, raw: string, min: number, max: number, 
 
 await runCli(
   {
-    usage: 'npm run demo [-- --seed N] [--port N] [--speed N]',
+    usage: 'npm run demo [-- --seed N] [--port N] [--speed N] [--cards]',
     description:
       'Demonstração sem rede: sobe um site de origem fictício em 127.0.0.1 (páginas gravadas, com as datas de hoje e\n' +
       'amanhã e os jogos ao vivo avançando com o relógio) e inicia o Placar contra ele, como `npm start`.\n' +
@@ -29,6 +29,7 @@ await runCli(
       { name: '--seed N', description: 'Semente da simulação (gols, acréscimos); a mesma semente repete o jogo. Padrão: 1.' },
       { name: '--port N', description: 'Porta do Placar (padrão: PORT, ou 4321).' },
       { name: '--speed N', description: 'Minutos de jogo por minuto real (padrão: 1, tempo real; 60 = um minuto por segundo).' },
+      { name: '--cards', description: 'O site fictício escreve as listas no formato de cartões (match__md) em vez de linhas.' },
     ],
     variables: ['HOST', 'PORT', 'REFRESH_CRON'],
   },
@@ -36,12 +37,14 @@ await runCli(
     seed: { type: 'string', default: '1' },
     port: { type: 'string' },
     speed: { type: 'string', default: '1' },
+    cards: { type: 'boolean', default: false },
   },
   async (values) =>
     runDemo({
       seed: parseNumberOption('seed', values.seed, 0, 4_294_967_295, true),
       port: values.port === undefined ? undefined : parseNumberOption('port', values.port, 0, 65_535, true),
       speed: parseNumberOption('speed', values.speed, 0.1, 600, false),
+      layout: values.cards ? 'cards' : 'rows',
       env: process.env,
       projectRoot: PROJECT_ROOT,
       // performance.now() counts from the process start: the time-to-dashboard includes Node's boot.

@@ -17,7 +17,6 @@ import type { CheerioAPI } from 'cheerio';
 import { parseStatus } from '../upstream/parse-status.ts';
 
 export type ListingLayout = 'rows' | 'cards';
-export const LISTING_LAYOUTS: readonly ListingLayout[] = ['rows', 'cards'];
 
 const P = 'match__md_card';
 type Node = ReturnType<CheerioAPI>;
@@ -89,4 +88,10 @@ export function toCardLayout(html: string): string {
       node.replaceWith(cardHtml($, node, featuredLeague || league));
     });
   return $.html();
+}
+
+/** The demo upstream's pages in the chosen layout (rows: as they are). */
+export function pagesInLayout(pages: Readonly<Record<string, string>>, layout: ListingLayout): Record<string, string> {
+  if (layout === 'rows') return { ...pages };
+  return Object.fromEntries(Object.entries(pages).map(([pagePath, html]) => [pagePath, toCardLayout(html)]));
 }

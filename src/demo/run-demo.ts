@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EXIT_BAD_CONFIG } from '../lib/cli.ts';
 import { parseConfig } from '../lib/config.ts';
+import { pagesInLayout, type ListingLayout } from './card-layout.ts';
 import { simulatePages } from './simulate-pages.ts';
 import { startPlacarChild } from './placar-child.ts';
 import { readFixturePages, startFakeUpstream } from './upstream-server.ts';
@@ -17,6 +18,8 @@ export interface DemoOptions {
   seed: number;
   /** Simulated match minutes per real minute. */
   speed: number;
+  /** The markup the demo upstream writes its listings in (default rows; cards: see card-layout.ts). */
+  layout?: ListingLayout;
   /** Port for Placar; undefined keeps PORT from the environment (default 4321). */
   port: number | undefined;
   /** The environment Placar inherits (the demo sets UPSTREAM_URL, DATA_DIR and maybe PORT). */
@@ -59,7 +62,10 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const fixturePages = readFixturePages();
   const startedAt = new Date();
   const render = (): Record<string, string> =>
-    simulatePages({ fixturePages, seed: options.seed, speed: options.speed, startedAt, now: new Date() });
+    pagesInLayout(
+      simulatePages({ fixturePages, seed: options.seed, speed: options.speed, startedAt, now: new Date() }),
+      options.layout ?? 'rows',
+    );
   const upstream = await startFakeUpstream({ host: '127.0.0.1', port: 0, pages: render() });
   const timer = setInterval(() => {
     for (const [pagePath, html] of Object.entries(render())) upstream.setPage(pagePath, html);
@@ -67,7 +73,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-demo-'));
   try {
     process.stdout.write(
-      `Demonstração: site de origem fictício em ${upstream.url} (semente ${options.seed}, velocidade ${options.speed}×), dados em ${dataDir}\n`,
+      `Demonstração: site de origem fictício em ${upstream.url} (semente ${options.seed}, velocidade ${options.speed}×${options.layout === 'cards' ? ', listas em cartões' : ''}), dados em ${dataDir}\n`,
     );
     const placar = startPlacarChild({
       projectRoot: options.projectRoot,
