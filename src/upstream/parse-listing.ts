@@ -31,7 +31,7 @@ import type { Match } from '../lib/model.ts';
 import { ParseError } from './errors.ts';
 import { DiagnosticsCollector, type CandidateMarkup, type ListingDiagnostics } from './listing-diagnostics.ts';
 import { SKIP_REASONS, normalizeText, parseMatchPath, type Selection } from './match-fields.ts';
-import { CARD_LINK_SELECTOR, CARD_SELECTOR, isCardLink, parseMatchCard } from './parse-match-card.ts';
+import { CARD_LINK_CLASSES, CARD_LINK_SELECTOR, CARD_SELECTOR, parseMatchCard } from './parse-match-card.ts';
 import { parseMatchRow } from './parse-match-row.ts';
 import { orderListing, type ListedMatch } from './order-listing.ts';
 
@@ -83,7 +83,7 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
     const diagnostics = new DiagnosticsCollector().finish(null, 0);
     throw new ParseError(
       pageUrl,
-      'a página não tem jogos em nenhum formato conhecido: nem o contêiner #livescore (linhas) nem cartões match__md/match__lg (página de erro, bloqueio ou novo layout)',
+      'a página não tem o contêiner de jogos #livescore (linhas) nem cartões de jogo match__md/match__lg (página de erro, bloqueio ou novo layout)',
       { diagnostics },
     );
   }
@@ -93,19 +93,23 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
     throw new ParseError(pageUrl, 'a página chegou incompleta (sem </body> nem </html>)');
   }
 
+  // Class checks and one lookup of the cards' links instead of a selector per element: the
+  // selectors would be compiled again for every link of the page.
+  const hasAnyClass = (node: Selection, classes: readonly string[]): boolean => classes.some((name) => node.hasClass(name));
+  const cardLinks = new Set(listing.root.find(CARD_SELECTOR).closest('a[href]').toArray());
   const collector = new DiagnosticsCollector();
-  const entries: (ListedMatch & { markup: CandidateMarkup; html: string })[] = [];
+  const entries: (ListedMatch & { markup: CandidateMarkup; node: Selection })[] = [];
   let league = '';
   let inFeatured = false;
   for (const element of listing.root.find(`${HEADER_SELECTOR}, a[href], ${CARD_SELECTOR}`).toArray()) {
     const node = $(element);
-    if (node.is(HEADER_SELECTOR)) {
+    if (element.tagName === 'h3') {
       const name = normalizeText(node.text());
       inFeatured = name.toLowerCase() === FEATURED_HEADER;
       league = inFeatured ? '' : name;
       continue;
     }
-    if (node.is(CARD_SELECTOR)) {
+    if (element.tagName !== 'a') {
       // A card inside a link is read with its link; one without a link cannot be identified.
       if (node.closest('a[href]').length === 0) {
         collector.candidate('card');
@@ -113,7 +117,8 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
       }
       continue;
     }
-    const markup: CandidateMarkup | null = isCardLink(node) ? 'card' : isCandidateRow(node, pageUrl) ? 'row' : null;
+    const isCard = cardLinks.has(element) || hasAnyClass(node, CARD_LINK_CLASSES);
+    const markup: CandidateMarkup | null = isCard ? 'card' : isCandidateRow(node, pageUrl) ? 'row' : null;
     if (!markup) continue;
     collector.candidate(markup);
     const featured = inFeatured || node.closest('.trending-box').length > 0;
@@ -126,7 +131,7 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
       continue;
     }
     if (!outcome.statusRecognised) collector.unknownLabel(outcome.match.statusLabel);
-    entries.push({ match: outcome.match, featured, markup, html: $.html(node) });
+    entries.push({ match: outcome.match, featured, markup, node });
   }
 
   const { ordered, duplicates } = orderListing(entries);
@@ -138,7 +143,7 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
     if (entry.match.competition.name !== '') matches.push(entry.match);
     else {
       const source = entries.find((e) => e.match === entry.match);
-      collector.skip(source?.markup ?? 'row', SKIP_REASONS.noCompetition, source?.html ?? entry.match.id);
+      collector.skip(source?.markup ?? 'row', SKIP_REASONS.noCompetition, source ? $.html(source.node) : entry.match.id);
     }
   }
   const diagnostics = collector.finish(listing.container, matches.length);

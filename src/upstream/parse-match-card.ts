@@ -37,13 +37,11 @@ import {
 } from './match-fields.ts';
 import { parseStatus, type ParsedStatus } from './parse-status.ts';
 
-export const CARD_SELECTOR = '.match__md_card, .match__lg_card';
-export const CARD_LINK_SELECTOR = 'a.match__md, a.match__lg';
-
-/** True when `link` is a card: the card classes on it or inside it. */
-export function isCardLink(link: Selection): boolean {
-  return link.is(CARD_LINK_SELECTOR) || link.find(CARD_SELECTOR).length > 0 || link.find('[class*="_card--ht-name"]').length > 0;
-}
+/** A card is a link with a card class, or a link around a card element. */
+export const CARD_CLASSES = ['match__md_card', 'match__lg_card'] as const;
+export const CARD_LINK_CLASSES = ['match__md', 'match__lg'] as const;
+export const CARD_SELECTOR = CARD_CLASSES.map((name) => `.${name}`).join(', ');
+export const CARD_LINK_SELECTOR = CARD_LINK_CLASSES.map((name) => `a.${name}`).join(', ');
 
 type CardPart = (name: string) => Selection;
 

@@ -143,7 +143,7 @@ describe('card layout variants (reconstructed, in #main, md and lg cards)', () =
       caught = error;
     }
     expect((caught as ParseError).diagnostics?.markup).toBe('none');
-    expect((caught as ParseError).message).toMatch(/nem o contêiner #livescore \(linhas\) nem cartões/);
+    expect((caught as ParseError).message).toMatch(/não tem o contêiner de jogos #livescore \(linhas\) nem cartões de jogo/);
   });
 });
 
