@@ -9,18 +9,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesInLayout } from '../../src/demo/card-layout.ts';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { LISTING_PATHS, type Match } from '../../src/lib/model.ts';
+import { LISTING_NAMES, LISTING_PATHS } from '../../src/lib/model.ts';
+import { readExpectedMatchesServedFrom } from '../support/fixture-snapshot.ts';
 import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { readHealth, readListing } from '../support/service-probe.ts';
 
 const FIXTURES = path.join(PROJECT_ROOT, 'test/fixtures/upstream');
-const SAMPLES = { live: 'jogos-em-andamento', hoje: 'jogos-de-hoje', amanha: 'jogos-de-amanha' } as const;
-
-/** A sample's expected matches as served from `origin` instead of the real site. */
-function expectedMatches(name: string, origin: string): Match[] {
-  const text = fs.readFileSync(path.join(FIXTURES, `${name}.expected.json`), 'utf8');
-  return JSON.parse(text.replaceAll('https://www.placardefutebol.com.br', origin)) as Match[];
-}
 
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
@@ -35,9 +29,9 @@ afterAll(async () => {
 
 describe('Placar against an upstream whose listings are cards', () => {
   it('serves /api/live, /api/hoje and /api/amanha exactly as from the row pages', async () => {
-    for (const [listing, sample] of Object.entries(SAMPLES) as [keyof typeof SAMPLES, string][]) {
+    for (const listing of LISTING_NAMES) {
       const envelope = await readListing(placar.url, listing);
-      expect(envelope.matches, listing).toStrictEqual(expectedMatches(sample, upstream.url));
+      expect(envelope.matches, listing).toStrictEqual(readExpectedMatchesServedFrom(listing, upstream.url));
       expect(envelope.stale).toBe(false);
     }
   });
