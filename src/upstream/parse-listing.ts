@@ -58,21 +58,18 @@ function featuredLeagueName(link: Selection): string {
 }
 
 const CARDS = `${CARD_SELECTOR}, ${CARD_LINK_SELECTOR}`;
-const hasCards = (scope: Selection): boolean => scope.find(CARDS).length > 0;
 
 /**
- * Where the listing is: #livescore when it holds matches in either markup (or when the page has
- * no cards at all: an empty listing); else the cards' #main, else <body>; null for neither markup.
+ * Where the listing is: #livescore whenever the page has it (even empty: an empty listing, and
+ * cards elsewhere on such a page are not the listing); else the cards' #main, else <body>;
+ * null when the page has neither markup.
  */
 function findListing($: CheerioAPI): { root: Selection; container: string } | null {
   const livescore = $('#livescore').first();
-  const cardsAnywhere = $(CARDS).length > 0;
-  if (livescore.length > 0 && (!cardsAnywhere || hasCards(livescore) || livescore.find(ROW_CELLS).length > 0)) {
-    return { root: livescore, container: '#livescore' };
-  }
-  if (!cardsAnywhere) return null;
+  if (livescore.length > 0) return { root: livescore, container: '#livescore' };
+  if ($(CARDS).length === 0) return null;
   const main = $('#main').first();
-  if (main.length > 0 && hasCards(main)) return { root: main, container: '#main' };
+  if (main.length > 0 && main.find(CARDS).length > 0) return { root: main, container: '#main' };
   return { root: $('body').first(), container: 'body' };
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MatchSchema, type Match } from '../../src/lib/model.ts';
 import { ParseError } from '../../src/upstream/errors.ts';
+import { orderListing } from '../../src/upstream/order-listing.ts';
 import { parseListingPage, readListingPage } from '../../src/upstream/parse-listing.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upstream');
@@ -173,5 +174,31 @@ describe('the featured block does not reorder the listing', () => {
     expect(parseListingPage(readFixture('cards/featured-later-competitions.html'), HOJE)).toStrictEqual(
       parseListingPage(readFixture('variants/featured-later-competitions.html'), HOJE),
     );
+  });
+});
+
+describe('orderListing', () => {
+  const match = (id: string, name: string): Match => ({ ...expectedHoje()[0]!, id, competition: { name, slug: id.split('/')[0] ?? '' } });
+
+  it('puts a featured-only match after its own block, keeps one-name-two-slugs apart, and joins a competition split in two blocks', () => {
+    const { ordered, duplicates } = orderListing([
+      { match: match('italiano/a', 'Série A'), featured: true }, // featured only, its competition has a block below
+      { match: match('brasileirao/b', 'Série A'), featured: true }, // repeated below
+      { match: match('brasileirao/c', 'Série A'), featured: false },
+      { match: match('brasileirao/b', 'Série A'), featured: false },
+      { match: match('italiano/d', 'Série A'), featured: false },
+      { match: match('brasileirao/e', 'Série A'), featured: false }, // a second block of the first competition
+    ]);
+    expect(ordered.map((entry) => entry.match.id)).toEqual(['brasileirao/c', 'brasileirao/b', 'brasileirao/e', 'italiano/d', 'italiano/a']);
+    expect(duplicates).toBe(1);
+  });
+});
+
+describe('where the listing is', () => {
+  it('reads #livescore when the page has it, even empty, not cards elsewhere on the page', () => {
+    const card = readFixture('cards/variants.html').match(/<a href="\/mundial-clubes-fifa\/21-11-2026-chelsea-x-flamengo\.html"[\s\S]*?<\/a>/)?.[0] ?? '';
+    const html = `<!DOCTYPE html><html><body><div id="livescore"><div class="alert">Nenhuma partida</div></div><aside>${card}</aside></body></html>`;
+    expect(readListingPage(html, HOJE)).toMatchObject({ matches: [], diagnostics: { markup: 'rows', container: '#livescore', candidates: 0 } });
+    expect(readListingPage(html.replace('id="livescore"', 'id="other"'), HOJE).diagnostics).toMatchObject({ markup: 'cards', container: 'body', matches: 1 });
   });
 });
