@@ -21,7 +21,7 @@ function parseNumberOption(name: string, raw: string, min: number, max: number, 
 
 await runCli(
   {
-    usage: 'npm run demo [-- --seed N] [--speed N] [--port N] [--host ENDEREÇO]',
+    usage: 'npm run demo [-- --seed N] [--speed N] [--port N] [--host ENDEREÇO] [--cards]',
     description:
       'Demonstração sem rede: sobe um site de origem fictício em 127.0.0.1 (páginas gravadas, com as datas de hoje e\n' +
       'amanhã e os jogos ao vivo avançando com o relógio) e inicia o Placar contra ele, como `npm start`.\n' +
@@ -30,6 +30,7 @@ await runCli(
       { name: '--seed N', description: 'Semente da simulação (gols, acréscimos); a mesma semente repete o jogo. Padrão: 1.' },
       { name: '--speed N', description: 'Minutos de jogo por minuto real (padrão: 1, tempo real; 60 = um minuto por segundo).' },
       ...SERVER_ARG_HELP,
+      { name: '--cards', description: 'O site fictício escreve as listas no formato de cartões (match__md) em vez de linhas.' },
     ],
     variables: ['HOST', 'PORT', 'REFRESH_CRON'],
   },
@@ -37,12 +38,14 @@ await runCli(
     seed: { type: 'string', default: '1' },
     speed: { type: 'string', default: '1' },
     ...SERVER_ARG_OPTIONS,
+    cards: { type: 'boolean', default: false },
   },
   async (values) =>
     runDemo({
       seed: parseNumberOption('seed', values.seed, 0, 4_294_967_295, true),
       serverOverrides: readServerArgs(values),
       speed: parseNumberOption('speed', values.speed, 0.1, 600, false),
+      layout: values.cards ? 'cards' : 'rows',
       env: process.env,
       projectRoot: PROJECT_ROOT,
       // performance.now() counts from the process start: the time-to-dashboard includes Node's boot.

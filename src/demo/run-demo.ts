@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EXIT_BAD_CONFIG } from '../lib/cli.ts';
 import { parseConfig } from '../lib/config.ts';
+import { pagesInLayout, type ListingLayout } from './card-layout.ts';
 import { withDemoCrests } from './demo-crests.ts';
 import { simulatePages } from './simulate-pages.ts';
 import { startPlacarChild } from './placar-child.ts';
@@ -21,6 +22,8 @@ export interface DemoOptions {
   /** PORT/HOST for Placar from --port/--host (src/lib/server-args.ts); empty keeps the environment's. */
   serverOverrides: Readonly<Record<string, string>>;
   /** The environment Placar inherits (the demo sets UPSTREAM_URL, DATA_DIR and maybe PORT/HOST). */
+  /** The markup the demo upstream writes its listings in (default rows; cards: see card-layout.ts). */
+  layout?: ListingLayout;
   env: Readonly<Record<string, string | undefined>>;
   projectRoot: string;
   /** performance.now() when the command started, for the time-to-dashboard line. */
@@ -61,7 +64,9 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const startedAt = new Date();
   const render = (): Record<string, string> => {
     const pages = simulatePages({ fixturePages, seed: options.seed, speed: options.speed, startedAt, now: new Date() });
-    return Object.fromEntries(Object.entries(pages).map(([pagePath, html]) => [pagePath, withDemoCrests(html)]));
+    // Crests first: the card rewrite carries each row's <img> into the card's logo.
+    const withCrests = Object.fromEntries(Object.entries(pages).map(([pagePath, html]) => [pagePath, withDemoCrests(html)]));
+    return pagesInLayout(withCrests, options.layout ?? 'rows');
   };
   const upstream = await startFakeUpstream({ host: '127.0.0.1', port: 0, pages: render() });
   const timer = setInterval(() => {
@@ -70,7 +75,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-demo-'));
   try {
     process.stdout.write(
-      `Demonstração: site de origem fictício em ${upstream.url} (semente ${options.seed}, velocidade ${options.speed}×), dados em ${dataDir}\n`,
+      `Demonstração: site de origem fictício em ${upstream.url} (semente ${options.seed}, velocidade ${options.speed}×${options.layout === 'cards' ? ', listas em cartões' : ''}), dados em ${dataDir}\n`,
     );
     const placar = startPlacarChild({
       projectRoot: options.projectRoot,

@@ -111,3 +111,22 @@ export const ProblemSchema = z.object({
   instance: z.string(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;
+
+/**
+ * What the parser recognised on a listing page, kept per listing in scrape-state.json and shown
+ * by /healthz: which markup (the upstream's rows, its cards, both, or none), how many candidate
+ * rows/cards it found, how many became matches, how many it skipped, and the distinct status
+ * texts it did not recognise (at most MAX_UNKNOWN_STATUS_LABELS).
+ */
+export const MARKUPS = ['rows', 'cards', 'mixed', 'none'] as const;
+export type Markup = (typeof MARKUPS)[number];
+export const MAX_UNKNOWN_STATUS_LABELS = 10;
+
+export const ListingParseSummarySchema = z.object({
+  markup: z.enum(MARKUPS),
+  candidates: z.number().int().min(0),
+  matches: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  unknownStatusLabels: z.array(z.string()).max(MAX_UNKNOWN_STATUS_LABELS),
+});
+export type ListingParseSummary = z.infer<typeof ListingParseSummarySchema>;

@@ -1,14 +1,14 @@
 /**
  * The only reader/writer of DATA_DIR/scrape-state.json: per listing, when it last
  * succeeded or was tried, the last error, the upstream's validators (ETag, Last-Modified)
- * for conditional requests, and the Retry-After instant before which it must not be
- * requested. Losing this file is harmless (one unconditional request per listing), so a
+ * for conditional requests, the Retry-After instant before which it must not be
+ * requested, and what the parser recognised on the last page it read. Losing this file is harmless (one unconditional request per listing), so a
  * missing or corrupt file simply reads as a fresh state.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { LISTING_NAMES, type ListingName } from './model.ts';
+import { LISTING_NAMES, ListingParseSummarySchema, type ListingName } from './model.ts';
 import { writeFileAtomically } from './snapshot-store.ts';
 
 export const SCRAPE_STATE_FILE = 'scrape-state.json';
@@ -20,6 +20,8 @@ const ListingScrapeStateSchema = z.object({
   etag: z.string().nullable(),
   lastModified: z.string().nullable(),
   retryNotBefore: z.string().nullable(),
+  /** What the last read page held (markup, skipped, unknown labels); files written before it read as null. */
+  parse: ListingParseSummarySchema.nullable().default(null),
 });
 export type ListingScrapeState = z.infer<typeof ListingScrapeStateSchema>;
 
@@ -35,7 +37,7 @@ export function scrapeStatePath(dataDir: string): string {
 }
 
 export function freshListingState(): ListingScrapeState {
-  return { lastSuccessAt: null, lastAttemptAt: null, lastError: null, etag: null, lastModified: null, retryNotBefore: null };
+  return { lastSuccessAt: null, lastAttemptAt: null, lastError: null, etag: null, lastModified: null, retryNotBefore: null, parse: null };
 }
 
 export function freshScrapeState(): ScrapeState {

@@ -57,9 +57,10 @@ export function formatRefreshLine(label: string, report: RefreshReport): string 
   return parts.join(' ');
 }
 
-/** One warning per listing the upstream did not deliver this time. */
+/** One warning per listing the upstream did not deliver this time, then the parse notices (each said once). */
 export function formatScrapeWarnings(scrape: ScrapeReport): string[] {
-  return LISTING_NAMES.filter((listing) => !scrape.listings[listing].ok).map(
+  const failures = LISTING_NAMES.filter((listing) => !scrape.listings[listing].ok).map(
     (listing) => `aviso: ${listing} não foi atualizada: ${scrape.listings[listing].error ?? 'erro desconhecido'}`,
   );
+  return [...failures, ...LISTING_NAMES.flatMap((listing) => scrape.listings[listing].notices)];
 }

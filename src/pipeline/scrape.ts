@@ -11,9 +11,11 @@ import { readScrapeState, writeScrapeStateAtomically, type ScrapeState } from '.
 import { listingSource, readSnapshotOrEmpty, writeSnapshotAtomically } from '../lib/snapshot-store.ts';
 import { isListingStale } from '../lib/staleness.ts';
 import { formatSaoPauloIso } from '../lib/time.ts';
-import { UpstreamFetchError } from '../upstream/errors.ts';
+import { ParseError, UpstreamFetchError } from '../upstream/errors.ts';
 import { createUpstreamAgent, fetchPage } from '../upstream/fetch-page.ts';
-import { parseListingPage } from '../upstream/parse-listing.ts';
+import { summarizeDiagnostics, type ListingDiagnostics } from '../upstream/listing-diagnostics.ts';
+import { readListingPage } from '../upstream/parse-listing.ts';
+import { parseNotices } from './parse-notices.ts';
 import { syncCrests, type CrestSyncReport } from '../crests/sync-crests.ts';
 import type { Dispatcher } from 'undici';
 
@@ -24,6 +26,10 @@ export interface ListingScrapeResult {
   count: number;
   durationMs: number;
   error: string | null;
+  /** What the parser found on the page read this time (null: nothing read, e.g. 304 or a fetch error). */
+  parse: ListingDiagnostics | null;
+  /** Log lines about the parse, each said once (parse-notices.ts). */
+  notices: string[];
 }
 export interface ScrapeReport {
   listings: Record<ListingName, ListingScrapeResult>;
@@ -42,6 +48,8 @@ interface ScrapeContext {
   snapshot: Snapshot;
   state: ScrapeState;
   dispatcher: Dispatcher;
+  /** Ignore the stored validators (--explain: always read the page). */
+  unconditional: boolean;
 }
 
 async function forEachConcurrently<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
@@ -60,8 +68,9 @@ async function scrapeListing(listing: ListingName, context: ScrapeContext): Prom
   const previous = state[listing];
   const attemptedAt = formatSaoPauloIso(now());
   // Validators only make sense while we still hold the page they describe.
-  const holdsPage = envelope.generatedAt !== null && envelope.source === source;
+  const holdsPage = envelope.generatedAt !== null && envelope.source === source && !context.unconditional;
   const elapsed = (): number => Math.round(performance.now() - started);
+  let parse: ListingDiagnostics | null = null;
   try {
     const page = await fetchPage(source, {
       dispatcher: context.dispatcher,
@@ -72,7 +81,12 @@ async function scrapeListing(listing: ListingName, context: ScrapeContext): Prom
       retryNotBefore: previous.retryNotBefore ? new Date(previous.retryNotBefore) : null,
       now,
     });
-    const matches = page.notModified ? envelope.matches : MatchListSchema.parse(parseListingPage(page.html, page.url));
+    let matches = envelope.matches;
+    if (!page.notModified) {
+      const read = readListingPage(page.html, page.url);
+      parse = read.diagnostics;
+      matches = MatchListSchema.parse(read.matches);
+    }
     const succeededAt = formatSaoPauloIso(now());
     snapshot[listing] = { generatedAt: succeededAt, timezone: TIMEZONE, source, stale: false, count: matches.length, matches };
     state[listing] = {
@@ -82,14 +96,20 @@ async function scrapeListing(listing: ListingName, context: ScrapeContext): Prom
       etag: page.etag ?? (page.notModified ? previous.etag : null),
       lastModified: page.lastModified ?? (page.notModified ? previous.lastModified : null),
       retryNotBefore: null,
+      parse: parse ? summarizeDiagnostics(parse) : previous.parse,
     };
-    return { ok: true, notModified: page.notModified, count: matches.length, durationMs: elapsed(), error: null };
+    const notices = parse ? parseNotices(listing, previous.parse, summarizeDiagnostics(parse)) : [];
+    return { ok: true, notModified: page.notModified, count: matches.length, durationMs: elapsed(), error: null, parse, notices };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const pendingUntil = previous.retryNotBefore && Date.parse(previous.retryNotBefore) > now().getTime() ? previous.retryNotBefore : null;
     const retryNotBefore = error instanceof UpstreamFetchError && error.retryNotBefore ? formatSaoPauloIso(error.retryNotBefore) : pendingUntil;
-    state[listing] = { ...previous, lastAttemptAt: attemptedAt, lastError: message, retryNotBefore };
-    return { ok: false, notModified: false, count: envelope.count, durationMs: elapsed(), error: message };
+    // A page that no longer parses still says what it holds (markup, skipped rows) in /healthz.
+    parse = error instanceof ParseError ? error.diagnostics : null;
+    const summary = parse ? summarizeDiagnostics(parse) : previous.parse;
+    state[listing] = { ...previous, lastAttemptAt: attemptedAt, lastError: message, retryNotBefore, parse: summary };
+    const notices = parse ? parseNotices(listing, previous.parse, summarizeDiagnostics(parse)) : [];
+    return { ok: false, notModified: false, count: envelope.count, durationMs: elapsed(), error: message, parse, notices };
   }
 }
 
@@ -100,13 +120,20 @@ export function formatListingLine(listing: ListingName, result: ListingScrapeRes
   return `${listing}: ${result.count} jogos em ${result.durationMs} ms`;
 }
 
-export async function runScrape(config: Config, options: { now?: () => Date; log?: (line: string) => void } = {}): Promise<ScrapeReport> {
+export interface ScrapeOptions {
+  now?: () => Date;
+  log?: (line: string) => void;
+  /** Read every page in full, ignoring ETag/Last-Modified (`npm run scrape -- --explain`). */
+  unconditional?: boolean;
+}
+
+export async function runScrape(config: Config, options: ScrapeOptions = {}): Promise<ScrapeReport> {
   const now = options.now ?? (() => new Date());
   const started = performance.now();
   const snapshot = readSnapshotOrEmpty(config.dataDir, config.upstreamUrl);
   const state = readScrapeState(config.dataDir);
   const dispatcher = createUpstreamAgent(config.requestTimeoutMs);
-  const context: ScrapeContext = { config, now, snapshot, state, dispatcher };
+  const context: ScrapeContext = { config, now, snapshot, state, dispatcher, unconditional: options.unconditional ?? false };
   const results: Partial<Record<ListingName, ListingScrapeResult>> = {};
   let crests: CrestSyncReport;
   try {

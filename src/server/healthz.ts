@@ -1,10 +1,11 @@
 /**
- * GET /healthz: per listing when it was last fetched, whether it is stale and the last error;
+ * GET /healthz: per listing when it was last fetched, whether it is stale, the last error and
+ * what the parser recognised on the last page (markup, skipped rows, unknown status texts);
  * `degraded` (still 200) when any listing is stale; and how this server's last refresh ended
  * (a full disk or a failing build shows there even before the data turns stale). Never cached.
  */
 import type { Config } from '../lib/config.ts';
-import { LISTING_NAMES, type ListingName } from '../lib/model.ts';
+import { LISTING_NAMES, type ListingName, type ListingParseSummary } from '../lib/model.ts';
 import { readPublishState, type PublishState } from '../lib/publish-state-store.ts';
 import { readScrapeState } from '../lib/scrape-state-store.ts';
 import { isListingStale } from '../lib/staleness.ts';
@@ -15,6 +16,11 @@ export interface ListingHealth {
   generatedAt: string | null;
   stale: boolean;
   lastError: string | null;
+  /**
+   * What the last page read held: markup ("rows", "cards", "mixed", "none"), candidates, matches,
+   * skipped rows/cards and the distinct unknown status texts (capped); null before the first read.
+   */
+  parse: ListingParseSummary | null;
 }
 
 export interface Health {
@@ -51,6 +57,7 @@ export function buildHealth(
       // Also stale when refreshes stopped: the snapshot's flag is only as new as the last scrape.
       stale: stale || isListingStale(generatedAt, now, config.refreshIntervalSeconds),
       lastError: state[listing].lastError,
+      parse: state[listing].parse,
     };
   }
   const degraded = LISTING_NAMES.some((listing) => listings[listing].stale);

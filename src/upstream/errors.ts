@@ -3,6 +3,7 @@
  * scrape-state.json), name the URL, say why, and say what happens next: the listing keeps
  * its last good data.
  */
+import type { ListingDiagnostics } from './listing-diagnostics.ts';
 
 export type UpstreamFetchFailure =
   | 'timeout'
@@ -52,9 +53,12 @@ export class UpstreamFetchError extends Error {
 export class ParseError extends Error {
   override name = 'ParseError' as const;
   readonly url: string;
+  /** What the parser found before giving up (for `npm run scrape -- --explain`), when it got that far. */
+  readonly diagnostics: ListingDiagnostics | null;
 
-  constructor(url: string, detail: string, options?: { cause?: unknown }) {
+  constructor(url: string, detail: string, options?: { cause?: unknown; diagnostics?: ListingDiagnostics }) {
     super(`Página ${url} não reconhecida: ${detail}; ${KEPT}`, options);
     this.url = url;
+    this.diagnostics = options?.diagnostics ?? null;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Pure: one match row of an upstream listing → a Match, or null when the row lacks a
- * match path or two team names (the caller counts it as malformed and skips it).
+ * Pure: one match row of an upstream listing (the row markup) → a Match, or why it was skipped
+ * (no match path, or not two team names). The card markup has its own parser (parse-match-card.ts).
  *
  * The row, as the listing writes it (whitespace varies; the <h4> may be empty or absent
  * before kick-off; an <img> crest may sit in the team cells):
@@ -16,67 +16,23 @@
  *     </div>
  *   </a>
  */
-import type { Cheerio } from 'cheerio';
 import type { Match, Team } from '../lib/model.ts';
 import { saoPauloKickoffIso } from '../lib/time.ts';
+import {
+  SKIP_REASONS,
+  crestUrl,
+  makeTeam,
+  normalizeText,
+  parseGoalCount,
+  parseMatchPath,
+  skipped,
+  type CandidateOutcome,
+  type Selection,
+} from './match-fields.ts';
 import { parseStatus } from './parse-status.ts';
 
-/** A cheerio selection of elements (cheerio does not export domhandler's Element type). */
-export type Selection = ReturnType<Cheerio<never>['find']>;
-
-/** "/<league-slug>/<DD-MM-YYYY>-<home>-x-<away>.html" (extra folders tolerated). */
-const MATCH_PATH = /^\/([^/]+)\/(?:[^/]+\/)*(\d{2})-(\d{2})-(\d{4})-[^/]+\.html$/;
-
-export function normalizeText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-/** An absolute http(s) URL for `href` relative to `base`, or null (data:, javascript:, junk). */
-export function resolveHttpUrl(href: string | undefined, base: string): string | null {
-  if (!href || href.trim() === '') return null;
-  try {
-    const url = new URL(href.trim(), base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-export interface MatchPath {
-  id: string;
-  url: string;
-  slug: string;
-  date: string;
-}
-
-/**
- * The match identity from a row's href, or null when it is not a match path on the page's own
- * host (a link elsewhere is not an upstream match page) or the date is impossible.
- */
-export function parseMatchPath(href: string | undefined, pageUrl: string): MatchPath | null {
-  const url = resolveHttpUrl(href, pageUrl);
-  if (!url) return null;
-  const { pathname, hostname } = new URL(url);
-  if (hostname !== new URL(pageUrl).hostname) return null;
-  const parts = MATCH_PATH.exec(pathname);
-  if (!parts) return null;
-  const [, slug = '', day = '', month = '', year = ''] = parts;
-  const date = new Date(Date.UTC(+year, +month - 1, +day));
-  if (date.getUTCFullYear() !== +year || date.getUTCMonth() !== +month - 1 || date.getUTCDate() !== +day) return null;
-  return { id: pathname.slice(1, -'.html'.length), url, slug, date: `${year}-${month}-${day}` };
-}
-
 function parseTeam(cell: Selection, pageUrl: string): Team | null {
-  const name = normalizeText(cell.text());
-  if (name === '') return null;
-  const img = cell.find('img').first();
-  const crest = resolveHttpUrl(img.attr('src'), pageUrl) ?? resolveHttpUrl(img.attr('data-src'), pageUrl);
-  return { name, crest };
-}
-
-function parseGoalCount(text: string): number | null {
-  const normalized = normalizeText(text);
-  return /^\d{1,3}$/.test(normalized) ? Number(normalized) : null;
+  return makeTeam(normalizeText(cell.text()), crestUrl(cell, pageUrl));
 }
 
 /** Goals shown in a score cell: the main badge (or bare text), never the shoot-out badge. */
@@ -93,15 +49,15 @@ function parsePenalties(cell: Selection | undefined): number | null {
   return badge.length > 0 ? parseGoalCount(badge.text()) : null;
 }
 
-export function parseMatchRow(row: Selection, pageUrl: string, competitionName: string): Match | null {
+export function parseMatchRow(row: Selection, pageUrl: string, competitionName: string): CandidateOutcome {
   const path = parseMatchPath(row.attr('href'), pageUrl);
-  if (!path) return null;
+  if (!path) return skipped(SKIP_REASONS.noMatchLink);
   let teamCells = row.find('.team-name');
   if (teamCells.length < 2) teamCells = row.find('.team_link');
-  if (teamCells.length < 2) return null;
+  if (teamCells.length < 2) return skipped(SKIP_REASONS.noTeams);
   const homeTeam = parseTeam(teamCells.eq(0), pageUrl);
   const awayTeam = parseTeam(teamCells.eq(1), pageUrl);
-  if (!homeTeam || !awayTeam) return null;
+  if (!homeTeam || !awayTeam) return skipped(SKIP_REASONS.noTeams);
 
   const badge = row.find('.status-name').first();
   const statusLabel = normalizeText((badge.length > 0 ? badge : row.find('.status').first()).text());
@@ -111,7 +67,7 @@ export function parseMatchRow(row: Selection, pageUrl: string, competitionName: 
   const [homeScoreCell, awayScoreCell] = [scoreCells.eq(0), scoreCells.eq(1)];
   const homePenalties = parsePenalties(homeScoreCell);
   const awayPenalties = parsePenalties(awayScoreCell);
-  return {
+  const match: Match = {
     id: path.id,
     url: path.url,
     competition: { name: competitionName, slug: path.slug },
@@ -129,4 +85,5 @@ export function parseMatchRow(row: Selection, pageUrl: string, competitionName: 
       penalties: homePenalties !== null && awayPenalties !== null ? { home: homePenalties, away: awayPenalties } : null,
     },
   };
+  return { kind: 'match', match, statusRecognised: status !== 'UNKNOWN' };
 }

@@ -113,7 +113,13 @@ describe('upstream faults, seen through the running service', () => {
         expect(served).toEqual({ ...good[listing], generatedAt: served.generatedAt, stale: true });
         expect(Date.parse(served.generatedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(good[listing].generatedAt ?? ''));
         expect(Date.parse(served.generatedAt ?? '')).toBeLessThanOrEqual(faultFrom);
-        expect(health.listings[listing]).toEqual({ generatedAt: served.generatedAt, stale: true, lastError: expect.stringMatching(fault.error) });
+        expect(health.listings[listing]).toEqual({
+          generatedAt: served.generatedAt,
+          stale: true,
+          lastError: expect.stringMatching(fault.error),
+          // What the last page read held: still the good page after a fetch fault; markup "none" or skipped rows after a parse fault.
+          parse: expect.objectContaining({ markup: expect.stringMatching(/^(rows|none)$/) }),
+        });
         held[listing] = served.generatedAt;
       }
       expect((await rawRequest(placar.url, '/api/busca?q=flamengo')).json()).toMatchObject({ stale: true, count: 1 });

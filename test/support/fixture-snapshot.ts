@@ -11,6 +11,11 @@ export function readExpectedMatches(listing: ListingName): Match[] {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Match[];
 }
 
+/** The expected matches as served from `origin` (e.g. the fake upstream) instead of the real site. */
+export function readExpectedMatchesServedFrom(listing: ListingName, origin: string): Match[] {
+  return JSON.parse(JSON.stringify(readExpectedMatches(listing)).replaceAll('https://www.placardefutebol.com.br', origin)) as Match[];
+}
+
 export function buildEnvelope(upstreamUrl: string, listing: ListingName, matches: Match[], generatedAt: string | null, stale = false): ListEnvelope {
   return { generatedAt, timezone: TIMEZONE, source: upstreamUrl + LISTING_PATHS[listing], stale, count: matches.length, matches };
 }

@@ -143,12 +143,12 @@ describe('parseListingPage on hand-written variants', () => {
     expect(matches[7]?.date).toBe('2026-11-22');
   });
 
-  it('keeps a featured-only match with the league of its card, and dedupes the repeated one', () => {
+  it('keeps a featured-only match with the league of its card, and the repeated one once, in its own block', () => {
     const matches = parseVariant('featured-only');
     expect(matches.map((m) => [m.id, m.competition.name])).toEqual([
       ['copa-libertadores/21-11-2026-palmeiras-x-river-plate', 'Copa Libertadores'],
-      ['brasileirao-serie-a/21-11-2026-flamengo-x-botafogo', 'Brasileirão Série A'],
       ['brasileirao-serie-a/21-11-2026-bahia-x-gremio', 'Brasileirão Série A'],
+      ['brasileirao-serie-a/21-11-2026-flamengo-x-botafogo', 'Brasileirão Série A'],
     ]);
     expect(matches[0]).toMatchObject({ status: 'IN_PLAY', minute: 75, score: { home: 1, away: 0, penalties: null } });
   });

@@ -1,0 +1,40 @@
+/**
+ * `npm run scrape -- --explain` and `--file PAGE.html`: the explanation of each listing read by
+ * a scrape, or of pages saved from a browser (read from disk, no network, DATA_DIR untouched).
+ */
+import fs from 'node:fs';
+import { StartupError } from '../lib/cli.ts';
+import { LISTING_NAMES } from '../lib/model.ts';
+import { listingSource } from '../lib/snapshot-store.ts';
+import { explainPage, formatExplanation } from '../upstream/explain-listing.ts';
+import type { ScrapeReport } from './scrape.ts';
+
+export function explainScrapeReport(report: ScrapeReport, upstreamUrl: string): string[] {
+  return LISTING_NAMES.flatMap((listing) => {
+    const result = report.listings[listing];
+    return formatExplanation({
+      title: `${listing} — ${listingSource(upstreamUrl, listing)}`,
+      diagnostics: result.parse,
+      error: result.error,
+      notModified: result.notModified,
+    });
+  });
+}
+
+/** Explains each saved page; `failed` when any had no known markup or none of its candidates parsed. */
+export function explainFiles(files: readonly string[], pageUrl: string): { lines: string[]; failed: boolean } {
+  const lines: string[] = [];
+  let failed = false;
+  for (const file of files) {
+    let html: string;
+    try {
+      html = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new StartupError(`não foi possível ler ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+    const explained = explainPage(`${file} (lido como ${pageUrl})`, html, pageUrl);
+    lines.push(...explained.lines);
+    failed ||= explained.failed;
+  }
+  return { lines, failed };
+}

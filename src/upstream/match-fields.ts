@@ -1,0 +1,89 @@
+/**
+ * Pure pieces both listing markups share (rows and cards): text normalisation, the match
+ * identity read from a link, absolute crest URLs, goal counts, and the outcome of reading one
+ * candidate (a match, or the reason it was skipped).
+ */
+import type { Cheerio } from 'cheerio';
+import type { Match, Team } from '../lib/model.ts';
+
+/** A cheerio selection of elements (cheerio does not export domhandler's Element type). */
+export type Selection = ReturnType<Cheerio<never>['find']>;
+
+/** One candidate row or card: a match, or why it was skipped (pt-BR, shown by `--explain`). */
+export type CandidateOutcome =
+  | { kind: 'match'; match: Match; /** false when the status text is not one Placar knows. */ statusRecognised: boolean }
+  | { kind: 'skipped'; reason: string };
+
+export const skipped = (reason: string): CandidateOutcome => ({ kind: 'skipped', reason });
+
+export const SKIP_REASONS = {
+  noMatchLink: 'sem link de partida no formato /<competição>/<DD-MM-AAAA>-<mandante>-x-<visitante>.html neste site',
+  noTeams: 'sem os nomes dos dois times',
+  noCompetition: 'sem competição (nenhum cabeçalho antes e nenhum nome de competição no próprio jogo)',
+} as const;
+
+/** "/<league-slug>/<DD-MM-YYYY>-<home>-x-<away>.html" (extra folders tolerated). */
+const MATCH_PATH = /^\/([^/]+)\/(?:[^/]+\/)*(\d{2})-(\d{2})-(\d{4})-[^/]+\.html$/;
+
+export function normalizeText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Text of an element with each <br> read as a space ("amanhã<br>18:00" → "amanhã 18:00"). */
+export function textWithBreaks(element: Selection): string {
+  if (element.length === 0) return '';
+  const copy = element.first().clone();
+  copy.find('br').replaceWith(' ');
+  return normalizeText(copy.text());
+}
+
+/** An absolute http(s) URL for `href` relative to `base`, or null (data:, javascript:, junk). */
+export function resolveHttpUrl(href: string | undefined, base: string): string | null {
+  if (!href || href.trim() === '') return null;
+  try {
+    const url = new URL(href.trim(), base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface MatchPath {
+  id: string;
+  url: string;
+  slug: string;
+  date: string;
+}
+
+/**
+ * The match identity from a link's href, or null when it is not a match path on the page's own
+ * host (a link elsewhere is not an upstream match page) or the date is impossible.
+ */
+export function parseMatchPath(href: string | undefined, pageUrl: string): MatchPath | null {
+  const url = resolveHttpUrl(href, pageUrl);
+  if (!url) return null;
+  const { pathname, hostname } = new URL(url);
+  if (hostname !== new URL(pageUrl).hostname) return null;
+  const parts = MATCH_PATH.exec(pathname);
+  if (!parts) return null;
+  const [, slug = '', day = '', month = '', year = ''] = parts;
+  const date = new Date(Date.UTC(+year, +month - 1, +day));
+  if (date.getUTCFullYear() !== +year || date.getUTCMonth() !== +month - 1 || date.getUTCDate() !== +day) return null;
+  return { id: pathname.slice(1, -'.html'.length), url, slug, date: `${year}-${month}-${day}` };
+}
+
+/** The crest of the first <img> inside `container` (lazy-loaded images keep it in data-src). */
+export function crestUrl(container: Selection, pageUrl: string): string | null {
+  const img = container.find('img').first();
+  return resolveHttpUrl(img.attr('src'), pageUrl) ?? resolveHttpUrl(img.attr('data-src'), pageUrl);
+}
+
+export function makeTeam(name: string, crest: string | null): Team | null {
+  return name === '' ? null : { name, crest };
+}
+
+/** "2" → 2; "", "-", "?" → null (never 0 for a score not shown). */
+export function parseGoalCount(text: string): number | null {
+  const normalized = normalizeText(text);
+  return /^\d{1,3}$/.test(normalized) ? Number(normalized) : null;
+}

@@ -1,0 +1,67 @@
+/**
+ * `npm run demo -- --cards`: the demo upstream writes its listings as cards and Placar, started
+ * by the demo as in production, reads them (seen from outside: /healthz and /api/*).
+ */
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ListEnvelope } from '../../src/lib/model.ts';
+import { saoPauloDate } from '../../src/lib/time.ts';
+import type { Health } from '../../src/server/healthz.ts';
+import { PROJECT_ROOT } from '../support/placar-process.ts';
+
+/** A port free a moment ago on 127.0.0.1 (the demo's Placar must be told its port to be found). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const child = { current: null as ReturnType<typeof spawn> | null };
+afterAll(async () => {
+  const running = child.current;
+  if (running && running.exitCode === null && running.signalCode === null) {
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
+    await exited;
+  }
+});
+
+async function getJson<T>(url: string): Promise<T | null> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    return response.status === 200 ? ((await response.json()) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+describe('npm run demo -- --cards', () => {
+  it('serves the demo listings as cards, and Placar reads every match of them', async () => {
+    const port = await freePort();
+    const demo = spawn(process.execPath, ['scripts/demo.ts', '--cards', '--port', String(port)], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HOST: '127.0.0.1', REFRESH_CRON: '*/5 * * * * *' },
+    });
+    child.current = demo;
+    let output = '';
+    demo.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    demo.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const url = `http://127.0.0.1:${port}`;
+
+    await expect
+      .poll(async () => (await getJson<Health>(`${url}/healthz`))?.listings.hoje.parse?.markup ?? output, { timeout: 90_000, interval: 500 })
+      .toBe('cards');
+    const health = await getJson<Health>(`${url}/healthz`);
+    expect(health?.listings.hoje.parse).toEqual({ markup: 'cards', candidates: 14, matches: 13, skipped: 0, unknownStatusLabels: [] });
+    expect(health?.listings.amanha.parse).toMatchObject({ markup: 'cards', matches: 6, skipped: 0 });
+    // The first build is published a moment after the scrape (503 "Placar iniciando" until then).
+    await expect.poll(async () => (await getJson<ListEnvelope>(`${url}/api/hoje`))?.count, { timeout: 90_000, interval: 500 }).toBe(13);
+    const hoje = await getJson<ListEnvelope>(`${url}/api/hoje`);
+    for (const match of hoje?.matches ?? []) expect(match.date).toBe(saoPauloDate(new Date()));
+    expect(output).toMatch(/listas em cartões/);
+  });
+});
