@@ -128,6 +128,7 @@ export const PROBLEM_DESCRIPTIONS = {
   MalformedRequest:
     'Requisição HTTP malformada (linha de requisição, cabeçalho ou codificação da URL ilegíveis). Com q inválido em /api/busca, veja a resposta 400 da busca.',
   HeadersTooLarge: 'Endereço ou cabeçalhos acima de 16 KB.',
+  RequestTimeout: 'A requisição não chegou inteira a tempo.',
   RangeNotSatisfiable: 'O intervalo pedido em Range começa depois do fim do arquivo. Content-Range traz o tamanho.',
   BadQuery: 'Parâmetro q ausente, vazio, repetido ou fora de 2 a 100 caracteres (ou requisição malformada).',
   TooManyRequests: 'Buscas demais deste cliente no último minuto.',

@@ -121,6 +121,7 @@ function buildResponses(route: ApiRoute, withBody: boolean): JsonObject {
   if (search) {
     responses['429'] = problemResponse('TooManyRequests', withBody, { 'Retry-After': ref('headers', 'Retry-After'), ...RATE_LIMIT_HEADERS });
   }
+  responses['408'] = problemResponse('RequestTimeout', withBody);
   responses['431'] = problemResponse('HeadersTooLarge', withBody);
   responses['500'] = problemResponse('InternalError', withBody);
   responses['503'] = problemResponse('ServiceUnavailable', withBody, { 'Retry-After': ref('headers', 'Retry-After') });
@@ -180,6 +181,7 @@ function buildPathItem(route: ApiRoute): JsonObject {
           },
         },
         '400': problemResponse('MalformedRequest', true),
+        '408': problemResponse('RequestTimeout', true),
         '431': problemResponse('HeadersTooLarge', true),
         '500': problemResponse('InternalError', true),
       },

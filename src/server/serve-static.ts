@@ -29,7 +29,7 @@ function availableCodings(entry: StaticEntry): ContentCoding[] {
 /** If-Range holds the representation's strong ETag or its exact Last-Modified. */
 function ifRangeMatches(req: IncomingMessage, etag: string, lastModified: string): boolean {
   const ifRange = req.headers['if-range'];
-  if (ifRange === undefined) return true;
+  if (typeof ifRange !== 'string') return ifRange === undefined;
   return ifRange.startsWith('"') ? ifRange === etag : ifRange === lastModified;
 }
 

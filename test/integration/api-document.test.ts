@@ -45,8 +45,8 @@ const NOT_APPLICABLE: Record<string, { why: string; applies: (finding: SpectralF
     applies: (finding) => !isSearch(finding.path) || finding.path[2] === 'options' || finding.path[2] === 'head',
   },
   'owasp:api4:2023-rate-limit': {
-    why: 'RateLimit-* exist only on /api/busca answers that reach the limiter (not preflights, nor 431s rejected by the HTTP parser)',
-    applies: (finding) => !isSearch(finding.path) || finding.path[2] === 'options' || finding.path[4] === '431',
+    why: 'RateLimit-* exist only on /api/busca answers that reach the limiter (not preflights, nor the 408/431 of the HTTP parser)',
+    applies: (finding) => !isSearch(finding.path) || finding.path[2] === 'options' || ['408', '431'].includes(finding.path[4] ?? ''),
   },
   'owasp:api8:2023-define-error-responses-500': {
     why: 'HEAD answers never have a body, so their 500 declares no content',
