@@ -76,7 +76,10 @@ export function buildHeaders(values: {
       description: 'A resposta depende de Accept-Encoding (br, gzip ou sem compressão); ausente quando só há uma codificação.',
       schema: constant('Accept-Encoding'),
     },
-    'Accept-Ranges': { required: true, description: 'Pedidos Range de bytes são aceitos (206 ou 416).', schema: constant('bytes') },
+    'Accept-Ranges': {
+      description: 'Pedidos Range de bytes são aceitos (206 ou 416); só em respostas sem compressão (Content-Encoding), que são as que aceitam Range.',
+      schema: constant('bytes'),
+    },
     'Content-Range': { required: true,
       description: 'O intervalo enviado e o tamanho total ("bytes 0-99/1234"), ou "bytes */1234" num 416.',
       schema: { type: 'string', pattern: '^bytes (\\d+-\\d+|\\*)/\\d+$', maxLength: 60 },

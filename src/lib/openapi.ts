@@ -110,7 +110,7 @@ function buildResponses(route: ApiRoute, withBody: boolean): JsonObject {
   // Range is defined for GET only; HEAD ignores it.
   if (!search && withBody) {
     responses['206'] = {
-      description: 'O intervalo de bytes pedido em Range (um só intervalo), da codificação escolhida (Content-Encoding).',
+      description: 'O intervalo de bytes pedido em Range (um só intervalo) do arquivo sem compressão: pedidos com Accept-Encoding br ou gzip recebem o arquivo inteiro, comprimido.',
       headers: { ...validators, 'Content-Range': ref('headers', 'Content-Range') },
       content: { 'application/json': { schema: { type: 'string', format: 'binary', maxLength: 10_000_000, description: 'Um pedaço do corpo da resposta 200.' } } },
     };

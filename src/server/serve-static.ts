@@ -1,8 +1,10 @@
 /**
  * Answers with one in-memory static file: the precompressed variant the client prefers,
  * content-hash ETag per variant, Last-Modified, 304 via `fresh`, HEAD without a body, and
- * byte ranges of the chosen variant (one range → 206, none satisfiable → 416; several ranges
- * or a stale If-Range → the whole file, as RFC 9110 allows).
+ * byte ranges of the uncompressed file (one range → 206, none satisfiable → 416; several
+ * ranges or a stale If-Range → the whole file, as RFC 9110 allows). Compressed answers ignore
+ * Range and do not advertise it, as nginx's gzip_static/brotli_static do, so Placar and the
+ * reference nginx front answer alike.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fresh from 'fresh';
@@ -62,19 +64,19 @@ export function serveStaticEntry(req: IncomingMessage, res: ServerResponse, entr
     res.end(req.method === 'HEAD' ? undefined : body);
     return;
   }
-  validators['Accept-Ranges'] = 'bytes';
+  const ranges = coding === 'identity';
+  if (ranges) validators['Accept-Ranges'] = 'bytes';
   if (fresh(req.headers, { etag: validators.ETag, 'last-modified': validators['Last-Modified'] })) {
     res.writeHead(304, validators);
     res.end();
     return;
   }
-  const range = chooseRange(req, body.length, validators);
+  const range: RangeChoice = ranges ? chooseRange(req, body.length, validators) : { kind: 'whole' };
   if (range.kind === 'unsatisfiable') {
     const { pathname } = new URL(req.url ?? '/', 'http://placar.invalid');
     return writeProblem(req, res, buildRangeNotSatisfiableProblem(pathname, body.length), {
       'Content-Range': `bytes */${body.length}`,
       'Accept-Ranges': 'bytes',
-      ...(validators.Vary && { Vary: validators.Vary }),
     });
   }
   const sent = range.kind === 'part' ? body.subarray(range.start, range.end + 1) : body;

@@ -28,9 +28,15 @@ afterAll(async () => {
 });
 
 describe('byte ranges of static files', () => {
-  it.each(['/api/hoje', '/hoje', '/favicon.svg'])('%s: one range → 206 with Content-Range, of the chosen coding', async (route) => {
-    for (const acceptEncoding of ['', 'gzip']) {
-      const headers: Record<string, string> = acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {};
+  it.each(['/api/hoje', '/hoje', '/favicon.svg'])('%s: one range → 206 with Content-Range; compressed answers are whole', async (route) => {
+    const compressed = await served.get(route, { 'Accept-Encoding': 'br, gzip', Range: 'bytes=5-14' });
+    if (compressed.headers['content-encoding']) {
+      expect(compressed.status).toBe(200);
+      expect(compressed.headers['accept-ranges']).toBeUndefined();
+      expect(compressed.headers['content-range']).toBeUndefined();
+    }
+    {
+      const headers: Record<string, string> = {};
       const whole = await served.get(route, headers);
       expect(whole.status).toBe(200);
       expect(whole.headers['accept-ranges']).toBe('bytes');
@@ -40,7 +46,7 @@ describe('byte ranges of static files', () => {
       expect(part.headers['content-range']).toBe(`bytes 5-14/${size}`);
       expect(part.body.equals(whole.body.subarray(5, 15))).toBe(true);
       expect(part.headers.etag).toBe(whole.headers.etag);
-      expect(part.headers['content-encoding']).toBe(whole.headers['content-encoding']);
+      expect(part.headers['content-encoding']).toBeUndefined();
       const suffix = await served.get(route, { ...headers, Range: 'bytes=-7' });
       expect(suffix.status).toBe(206);
       expect(suffix.body.equals(whole.body.subarray(size - 7))).toBe(true);
@@ -53,13 +59,14 @@ describe('byte ranges of static files', () => {
     const unsatisfiable = await served.get('/api/live', { Range: `bytes=${size}-` });
     expectProblem(unsatisfiable, 416, served.schemas);
     expect(unsatisfiable.headers['content-range']).toBe(`bytes */${size}`);
-    for (const headers of [
+    const ignored: Record<string, string>[] = [
       { Range: 'bytes=0-1,5-6' },
       { Range: 'bytes=0-9', 'If-Range': '"outro"' },
       { Range: 'bytes=0-9', 'If-Range': 'Mon, 01 Jan 2001 00:00:00 GMT' },
       { Range: 'items=0-9' },
       { Range: 'bytes=zz' },
-    ]) {
+    ];
+    for (const headers of ignored) {
       const response = await served.get('/api/live', headers);
       expect(response.status, JSON.stringify(headers)).toBe(200);
       expect(response.body.equals(whole.body)).toBe(true);
