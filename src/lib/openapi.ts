@@ -78,14 +78,35 @@ function buildSchemas(): Record<string, JsonObject> {
 
 const PROBLEM_MEDIA_TYPE = PROBLEM_CONTENT_TYPE.split(';')[0] ?? 'application/problem+json';
 
-/** A problem response; HEAD answers carry the same status and headers without the body. */
-function problemResponse(kind: ProblemKind, withBody: boolean, headers: JsonObject = {}): JsonObject {
+/** Headers a problem carries besides Cache-Control and CORS, per kind. */
+const PROBLEM_HEADERS: Partial<Record<ProblemKind, JsonObject>> = {
+  BadQuery: RATE_LIMIT_HEADERS,
+  RangeNotSatisfiable: { 'Content-Range': ref('headers', 'Content-Range') },
+  TooManyRequests: { 'Retry-After': ref('headers', 'Retry-After'), ...RATE_LIMIT_HEADERS },
+  ServiceUnavailable: { 'Retry-After': ref('headers', 'Retry-After') },
+};
+
+/**
+ * The problem responses, as components (one per kind, and one without body for HEAD), filled
+ * in as operations use them so that none is left unused.
+ */
+function createProblemResponses(): { use(kind: ProblemKind, withBody: boolean): JsonObject; components: Record<string, JsonObject> } {
+  const components: Record<string, JsonObject> = {};
   return {
-    description: PROBLEM_DESCRIPTIONS[kind],
-    headers: { 'Cache-Control': ref('headers', 'Cache-Control-Erro'), ...CORS_HEADERS, ...headers },
-    ...(withBody && { content: { [PROBLEM_MEDIA_TYPE]: { schema: ref('schemas', 'Problem') } } }),
+    components,
+    use(kind, withBody) {
+      const name = withBody ? kind : `${kind}SemCorpo`;
+      components[name] ??= {
+        description: PROBLEM_DESCRIPTIONS[kind],
+        headers: { 'Cache-Control': ref('headers', 'Cache-Control-Erro'), ...CORS_HEADERS, ...PROBLEM_HEADERS[kind] },
+        ...(withBody && { content: { [PROBLEM_MEDIA_TYPE]: { schema: ref('schemas', 'Problem') } } }),
+      };
+      return { $ref: `#/components/responses/${name}` };
+    },
   };
 }
+
+type ProblemResponses = ReturnType<typeof createProblemResponses>;
 
 function successSchema(route: ApiRoute): JsonObject {
   if (route.response === 'openapi') return { type: 'object', description: 'Documento OpenAPI 3.1.' };
@@ -93,7 +114,7 @@ function successSchema(route: ApiRoute): JsonObject {
 }
 
 /** The responses of GET (withBody) or HEAD on one route. */
-function buildResponses(route: ApiRoute, withBody: boolean): JsonObject {
+function buildResponses(route: ApiRoute, withBody: boolean, problems: ProblemResponses): JsonObject {
   const search = route.response === 'search';
   const validators = {
     ETag: ref('headers', 'ETag'),
@@ -116,15 +137,16 @@ function buildResponses(route: ApiRoute, withBody: boolean): JsonObject {
     };
   }
   responses['304'] = { description: 'O conteúdo não mudou desde o ETag ou a data informados: use a cópia guardada.', headers: validators };
-  responses['400'] = search ? problemResponse('BadQuery', withBody, RATE_LIMIT_HEADERS) : problemResponse('MalformedRequest', withBody);
-  if (!search && withBody) responses['416'] = problemResponse('RangeNotSatisfiable', withBody, { 'Content-Range': ref('headers', 'Content-Range') });
+  const problem = (kind: ProblemKind): JsonObject => problems.use(kind, withBody);
+  responses['400'] = problem(search ? 'BadQuery' : 'MalformedRequest');
+  if (!search && withBody) responses['416'] = problem('RangeNotSatisfiable');
   if (search) {
-    responses['429'] = problemResponse('TooManyRequests', withBody, { 'Retry-After': ref('headers', 'Retry-After'), ...RATE_LIMIT_HEADERS });
+    responses['429'] = problem('TooManyRequests');
   }
-  responses['408'] = problemResponse('RequestTimeout', withBody);
-  responses['431'] = problemResponse('HeadersTooLarge', withBody);
-  responses['500'] = problemResponse('InternalError', withBody);
-  responses['503'] = problemResponse('ServiceUnavailable', withBody, { 'Retry-After': ref('headers', 'Retry-After') });
+  responses['408'] = problem('RequestTimeout');
+  responses['431'] = problem('HeadersTooLarge');
+  responses['500'] = problem('InternalError');
+  responses['503'] = problem('ServiceUnavailable');
   return responses;
 }
 
@@ -136,7 +158,7 @@ function buildParameters(route: ApiRoute): JsonObject {
         name: 'q',
         in: 'query',
         required: true,
-        description: `Nome (ou parte do nome) de um time ou liga, de ${SEARCH_QUERY_MIN} a ${SEARCH_QUERY_MAX} caracteres. Informe uma única vez.`,
+        description: `Nome (ou parte do nome) de um time ou liga, de ${SEARCH_QUERY_MIN} a ${SEARCH_QUERY_MAX} caracteres. Sem diferenciar maiúsculas nem acentos; todas as palavras precisam aparecer. Informe uma única vez.`,
         // pattern: at least one non-space character (q is trimmed before its length is checked).
         schema: { type: 'string', minLength: SEARCH_QUERY_MIN, maxLength: SEARCH_QUERY_MAX, pattern: '\\S' },
         example: 'flamengo',
@@ -145,7 +167,7 @@ function buildParameters(route: ApiRoute): JsonObject {
   };
 }
 
-function buildPathItem(route: ApiRoute): JsonObject {
+function buildPathItem(route: ApiRoute, problems: ProblemResponses): JsonObject {
   const tags = [route.response === 'openapi' ? TAG_DOCUMENTATION : TAG_MATCHES];
   return {
     description: OTHER_METHODS,
@@ -155,7 +177,7 @@ function buildPathItem(route: ApiRoute): JsonObject {
       description: route.description,
       tags,
       ...buildParameters(route),
-      responses: buildResponses(route, true),
+      responses: buildResponses(route, true, problems),
     },
     head: {
       operationId: `${route.operationId}Cabecalhos`,
@@ -163,7 +185,7 @@ function buildPathItem(route: ApiRoute): JsonObject {
       description: 'O mesmo que GET, sem o corpo: para conferir ETag, Last-Modified e tamanho.',
       tags,
       ...buildParameters(route),
-      responses: buildResponses(route, false),
+      responses: buildResponses(route, false, problems),
     },
     options: {
       operationId: `${route.operationId}Preflight`,
@@ -180,18 +202,19 @@ function buildPathItem(route: ApiRoute): JsonObject {
             'Access-Control-Max-Age': ref('headers', 'Access-Control-Max-Age'),
           },
         },
-        '400': problemResponse('MalformedRequest', true),
-        '408': problemResponse('RequestTimeout', true),
-        '431': problemResponse('HeadersTooLarge', true),
-        '500': problemResponse('InternalError', true),
+        '400': problems.use('MalformedRequest', true),
+        '408': problems.use('RequestTimeout', true),
+        '431': problems.use('HeadersTooLarge', true),
+        '500': problems.use('InternalError', true),
       },
     },
   };
 }
 
 export function buildOpenApiDocument(): JsonObject {
+  const problems = createProblemResponses();
   const paths: JsonObject = {};
-  for (const route of API_ROUTES) paths[route.path] = buildPathItem(route);
+  for (const route of API_ROUTES) paths[route.path] = buildPathItem(route, problems);
   return {
     openapi: '3.1.0',
     info: {
@@ -210,6 +233,7 @@ export function buildOpenApiDocument(): JsonObject {
     paths,
     components: {
       schemas: buildSchemas(),
+      responses: problems.components,
       headers: buildHeaders({
         listCacheControl: LIST_JSON_CACHE_CONTROL,
         searchCacheControl: SEARCH_CACHE_CONTROL,
