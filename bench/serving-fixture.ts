@@ -27,15 +27,16 @@ export async function startServingFixture(matchesPerDay: number): Promise<Servin
   let placar: PlacarProcess | undefined;
   try {
     placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '0 0 1 1 *', SEARCH_RATE_LIMIT: '0' }, timeoutMs: 180_000 });
-    // One worker, as Placar is one process; the load generator needs the other core.
-    const nginx = await startNginx({ clientDir: path.join(placar.dataDir, 'current'), placarUrl: placar.url, upstreamUrl: upstream.url, workerProcesses: 1 });
+    // One worker, as Placar is one process; the load generator needs the other core. Plain
+    // HTTP on both sides: the comparison is of serving engines, not of TLS.
+    const nginx = await startNginx({ clientDir: path.join(placar.dataDir, 'current'), placarUrl: placar.url, upstreamUrl: upstream.url, workerProcesses: 1, plainHttp: true });
     const server = placar;
     return {
       matchesPerDay,
       upstream,
       placar: server,
       nginx,
-      nginxSetup: `deploy/nginx.conf, worker_processes 1, ${hasBrotliStaticModule() ? 'brotli_static + gzip_static' : 'gzip_static (sem módulo brotli)'}`,
+      nginxSetup: `deploy/nginx.conf sem TLS, worker_processes 1, ${hasBrotliStaticModule() ? 'brotli_static + gzip_static' : 'gzip_static (sem módulo brotli)'}`,
       async close() {
         await nginx.stop();
         await server.stop();

@@ -25,6 +25,8 @@ export interface Config {
   /** Shell command run after every successful swap; '' disables publishing. */
   publishCommand: string;
   publishTimeoutMs: number;
+  /** Strict-Transport-Security value sent on every response; '' (the default) sends none. */
+  strictTransportSecurity: string;
 }
 
 export interface ConfigVariable {
@@ -45,6 +47,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'BUILD_TIMEOUT_MS', default: '60000', description: 'Tempo máximo de um build do site, em ms.' },
   { name: 'PUBLISH_COMMAND', default: '', description: 'Comando de shell executado após cada build publicado, com PLACAR_BUILD_DIR e PLACAR_GENERATED_AT no ambiente (vazio: nenhum).' },
   { name: 'PUBLISH_TIMEOUT_MS', default: '50000', description: 'Tempo máximo do PUBLISH_COMMAND, em ms.' },
+  {
+    name: 'HSTS_MAX_AGE',
+    default: '0',
+    description: 'Segundos de Strict-Transport-Security a enviar, só atrás de TLS (0: não envia; ex.: 31536000).',
+  },
 ];
 
 /** Invalid configuration: the message names the variable and says what to change. */
@@ -104,6 +111,11 @@ function parseRefreshCron(env: Env): string {
   return raw;
 }
 
+/** HSTS only makes sense once the site is reached over HTTPS: opt-in, never on a plain local start. */
+function buildStrictTransportSecurity(maxAgeSeconds: number): string {
+  return maxAgeSeconds === 0 ? '' : `max-age=${maxAgeSeconds}`;
+}
+
 export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
   const refreshCron = parseRefreshCron(env);
   return {
@@ -119,6 +131,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     buildTimeoutMs: parseInteger(env, 'BUILD_TIMEOUT_MS', 1_000, 3_600_000),
     publishCommand: valueOf(env, 'PUBLISH_COMMAND'),
     publishTimeoutMs: parseInteger(env, 'PUBLISH_TIMEOUT_MS', 1_000, 3_600_000),
+    strictTransportSecurity: buildStrictTransportSecurity(parseInteger(env, 'HSTS_MAX_AGE', 0, 63_072_000)),
   };
 }
 

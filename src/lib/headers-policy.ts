@@ -34,15 +34,52 @@ export function buildContentSecurityPolicy(upstreamUrl: string): string {
   ].join('; ');
 }
 
+/** Response headers a script on another origin may read (CORS). */
+export const EXPOSED_HEADERS = 'ETag, Last-Modified, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy';
+
+/**
+ * Browser features the dashboard never uses, all denied (empty allowlists), so neither the
+ * page nor anything injected into it can ask for them.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'sync-xhr',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+export interface CommonHeaderOptions {
+  /** Strict-Transport-Security value; '' sends none (plain HTTP, the default). */
+  strictTransportSecurity?: string;
+}
+
 /** Sent on every response, whatever its status. */
-export function buildCommonHeaders(upstreamUrl: string): Readonly<Record<string, string>> {
+export function buildCommonHeaders(upstreamUrl: string, options: CommonHeaderOptions = {}): Readonly<Record<string, string>> {
   return {
     'Content-Security-Policy': buildContentSecurityPolicy(upstreamUrl),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
     'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': 'ETag, Last-Modified, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset',
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    ...(options.strictTransportSecurity && { 'Strict-Transport-Security': options.strictTransportSecurity }),
   };
 }
 

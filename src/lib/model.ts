@@ -23,23 +23,48 @@ export const STATUSES = [
 export const StatusSchema = z.enum(STATUSES);
 export type Status = z.infer<typeof StatusSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/**
+ * Upper bounds of every string, number and list: far above what the upstream shows, so real
+ * data never hits them, and declared in /api/routes so clients can size what they keep. A
+ * scraped listing that breaks one fails validation and the last good data is kept.
+ */
+export const LIMITS = {
+  /** Names, labels, slugs, problem texts. */
+  text: 200,
+  /** Match ids (upstream paths). */
+  id: 300,
+  url: 2048,
+  /** ISO 8601 date-times (fractional seconds included). */
+  dateTime: 40,
+  /** Goals of one side (score or penalties). */
+  goals: 999,
+  /** Minute of play or added time shown by the upstream. */
+  minute: 999,
+  /** Matches in one listing or search answer. */
+  matches: 5000,
+} as const;
+
+/** A non-negative int32 up to `max` (the format is declared for OpenAPI clients). */
+const boundedInteger = (max: number): z.ZodNumber => z.number().int().min(0).max(max).meta({ format: 'int32' });
+const text = z.string().max(LIMITS.text);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).max(10);
 /** ISO 8601 with an explicit offset, e.g. 2026-11-21T21:30:00-03:00. */
 const isoDateTimeWithOffset = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/);
-const httpUrl = z.string().regex(/^https?:\/\//);
-const goals = z.number().int().min(0);
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/)
+  .max(LIMITS.dateTime);
+const httpUrl = z.string().regex(/^https?:\/\//).max(LIMITS.url);
+const goals = boundedInteger(LIMITS.goals);
 
 export const TeamSchema = z.object({
-  name: z.string(),
+  name: text,
   crest: httpUrl.nullable(),
 });
 export type Team = z.infer<typeof TeamSchema>;
 
 export const CompetitionSchema = z.object({
-  name: z.string(),
-  slug: z.string(),
+  name: text,
+  slug: text,
 });
 export type Competition = z.infer<typeof CompetitionSchema>;
 
@@ -51,15 +76,15 @@ export const ScoreSchema = z.object({
 export type Score = z.infer<typeof ScoreSchema>;
 
 export const MatchSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().min(1).max(LIMITS.id),
   url: httpUrl,
   competition: CompetitionSchema,
   date: isoDate,
   kickoff: isoDateTimeWithOffset.nullable(),
   status: StatusSchema,
-  statusLabel: z.string(),
-  minute: z.number().int().min(0).nullable(),
-  injuryTime: z.number().int().min(0).nullable(),
+  statusLabel: text,
+  minute: boundedInteger(LIMITS.minute).nullable(),
+  injuryTime: boundedInteger(LIMITS.minute).nullable(),
   homeTeam: TeamSchema,
   awayTeam: TeamSchema,
   score: ScoreSchema,
@@ -84,8 +109,8 @@ export const ListEnvelopeSchema = z
     timezone: z.literal(TIMEZONE),
     source: httpUrl,
     stale: z.boolean(),
-    count: z.number().int().min(0),
-    matches: z.array(MatchSchema),
+    count: boundedInteger(LIMITS.matches),
+    matches: z.array(MatchSchema).max(LIMITS.matches),
   })
   .refine((envelope) => envelope.count === envelope.matches.length, {
     message: 'count must equal matches.length',
@@ -104,11 +129,11 @@ export type Snapshot = z.infer<typeof SnapshotSchema>;
 
 /** RFC 9457 problem details, the body of every API error. */
 export const ProblemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number().int(),
-  detail: z.string(),
-  instance: z.string(),
+  type: z.literal('about:blank'),
+  title: text,
+  status: z.number().int().min(400).max(599).meta({ format: 'int32' }),
+  detail: z.string().max(LIMITS.text * 2),
+  instance: z.string().regex(/^\//).max(LIMITS.text + 1),
 });
 export type Problem = z.infer<typeof ProblemSchema>;
 

@@ -39,32 +39,103 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
   },
 };
 
-export const HEADERS: Readonly<Record<string, Record<string, unknown>>> = {
-  ETag: { description: 'Identificador do conteúdo (hash); envie em If-None-Match para receber 304.', schema: { type: 'string' } },
-  'Last-Modified': { description: 'Quando o conteúdo mudou pela última vez; aceita If-Modified-Since.', schema: { type: 'string' } },
-  'Cache-Control': { description: 'Por quanto tempo navegadores e CDNs podem guardar a resposta.', schema: { type: 'string' } },
-  Allow: { description: 'Métodos aceitos: GET, HEAD.', schema: { type: 'string' } },
-  'Retry-After': { description: 'Segundos até poder buscar de novo.', schema: { type: 'integer' } },
-  'RateLimit-Limit': { description: 'Buscas seguidas permitidas a este cliente (rajada), repostas a este ritmo por minuto.', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Buscas que ainda restam agora.', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Segundos até a próxima busca liberada (se recusada) ou até o limite se refazer por inteiro.', schema: { type: 'integer' } },
-};
+type JsonObject = Record<string, unknown>;
 
-const headerRef = (name: string): Record<string, string> => ({ $ref: `#/components/headers/${name}` });
+const headerRef = (name: string): JsonObject => ({ $ref: `#/components/headers/${name}` });
+const int32 = (minimum: number, maximum: number): JsonObject => ({ type: 'integer', format: 'int32', minimum, maximum });
+const constant = (value: string): JsonObject => ({ type: 'string', const: value });
 
-/** Error responses (their problem+json content is added by openapi.ts) and 304. */
-export const RESPONSES: Readonly<Record<string, Record<string, unknown>>> = {
-  NotModified: { description: 'O conteúdo não mudou desde o ETag ou a data informados: use a cópia guardada.' },
-  BadRequest: { description: 'Parâmetro q ausente, vazio, repetido, fora de 2 a 100 caracteres ou que não é UTF-8 válido.' },
-  NotFound: { description: 'Rota /api/* inexistente.' },
-  MethodNotAllowed: { description: 'Método diferente de GET ou HEAD.', headers: { Allow: headerRef('Allow') } },
-  TooManyRequests: {
-    description: 'Buscas demais deste cliente: o limite (rajada, reposta por minuto) acabou.',
-    headers: {
-      'Retry-After': headerRef('Retry-After'),
-      'RateLimit-Limit': headerRef('RateLimit-Limit'),
-      'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
-      'RateLimit-Reset': headerRef('RateLimit-Reset'),
+/**
+ * Every response header a client may use, by component name (required: sent on every
+ * response that lists it). Values the server sends
+ * verbatim are `const`/`enum` (from headers-policy.ts, passed in), the rest are bounded.
+ */
+export function buildHeaders(values: {
+  listCacheControl: string;
+  searchCacheControl: string;
+  noStore: string;
+  exposeHeaders: string;
+  preflight: Readonly<Record<string, string>>;
+}): Record<string, JsonObject> {
+  return {
+    ETag: { required: true,
+      description: 'Identificador do conteúdo (hash, um por codificação); envie em If-None-Match para receber 304, ou em If-Range.',
+      schema: { type: 'string', pattern: '^(W/)?"[^"]*"$', maxLength: 100 },
     },
-  },
+    'Last-Modified': { required: true,
+      description: 'Quando o conteúdo mudou pela última vez (data HTTP); aceita If-Modified-Since.',
+      schema: { type: 'string', pattern: '^[A-Z][a-z]{2}, \\d{2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$', maxLength: 29 },
+    },
+    'Cache-Control-Listagem': { required: true,
+      description: 'Navegadores guardam 15 s; CDNs, 60 s (e servem a cópia antiga por até 1 dia se a origem falhar).',
+      schema: constant(values.listCacheControl),
+    },
+    'Cache-Control-Busca': { required: true, description: 'Navegadores guardam 15 s; CDNs, 30 s.', schema: constant(values.searchCacheControl) },
+    'Cache-Control-Erro': { required: true, description: 'Erros nunca são guardados.', schema: constant(values.noStore) },
+    Vary: {
+      description: 'A resposta depende de Accept-Encoding (br, gzip ou sem compressão); ausente quando só há uma codificação.',
+      schema: constant('Accept-Encoding'),
+    },
+    'Accept-Ranges': {
+      description: 'Pedidos Range de bytes são aceitos (206 ou 416); só em respostas sem compressão (Content-Encoding), que são as que aceitam Range.',
+      schema: constant('bytes'),
+    },
+    'Content-Range': { required: true,
+      description: 'O intervalo enviado e o tamanho total ("bytes 0-99/1234"), ou "bytes */1234" num 416.',
+      schema: { type: 'string', pattern: '^bytes (\\d+-\\d+|\\*)/\\d+$', maxLength: 60 },
+    },
+    'Access-Control-Allow-Origin': { required: true, description: 'Qualquer origem pode ler a resposta (CORS).', schema: constant('*') },
+    'Access-Control-Expose-Headers': { required: true, description: 'Cabeçalhos que scripts de outras origens podem ler.', schema: constant(values.exposeHeaders) },
+    'Access-Control-Allow-Methods': { required: true,
+      description: 'Métodos aceitos numa requisição CORS.',
+      schema: constant(values.preflight['Access-Control-Allow-Methods'] ?? ''),
+    },
+    'Access-Control-Allow-Headers': { required: true,
+      description: 'Cabeçalhos que uma requisição CORS pode enviar.',
+      schema: constant(values.preflight['Access-Control-Allow-Headers'] ?? ''),
+    },
+    'Access-Control-Max-Age': { required: true,
+      description: 'Por quantos segundos o navegador pode reaproveitar esta resposta.',
+      schema: constant(values.preflight['Access-Control-Max-Age'] ?? ''),
+    },
+    'Retry-After': { description: 'Segundos até poder tentar de novo.', schema: int32(1, 60) },
+    'RateLimit-Limit': {
+      description: 'Buscas seguidas permitidas a este cliente (rajada), repostas a este ritmo por minuto (ausente quando o limite está desligado, SEARCH_RATE_LIMIT=0).',
+      schema: int32(1, 1_000_000),
+    },
+    'RateLimit-Remaining': { description: 'Buscas que ainda restam agora.', schema: int32(0, 1_000_000) },
+    'RateLimit-Reset': { description: 'Segundos até a próxima busca liberada (se recusada) ou até o limite se refazer por inteiro.', schema: int32(1, 60) },
+    'RateLimit-Policy': {
+      description: 'A política: limite e janela em segundos ("60;w=60").',
+      schema: { type: 'string', pattern: '^\\d+;w=\\d+$', maxLength: 20 },
+    },
+  };
+}
+
+/** The headers of every /api/busca answer (when SEARCH_RATE_LIMIT is not 0). */
+export const RATE_LIMIT_HEADERS: Readonly<Record<string, JsonObject>> = {
+  'RateLimit-Limit': headerRef('RateLimit-Limit'),
+  'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
+  'RateLimit-Reset': headerRef('RateLimit-Reset'),
+  'RateLimit-Policy': headerRef('RateLimit-Policy'),
 };
+
+/** CORS headers sent on every answer. */
+export const CORS_HEADERS: Readonly<Record<string, JsonObject>> = {
+  'Access-Control-Allow-Origin': headerRef('Access-Control-Allow-Origin'),
+  'Access-Control-Expose-Headers': headerRef('Access-Control-Expose-Headers'),
+};
+
+/** The problem responses every operation can give, with their pt-BR descriptions. */
+export const PROBLEM_DESCRIPTIONS = {
+  MalformedRequest:
+    'Requisição HTTP malformada (linha de requisição, cabeçalho ou codificação da URL ilegíveis). Com q inválido em /api/busca, veja a resposta 400 da busca.',
+  HeadersTooLarge: 'Endereço ou cabeçalhos acima de 16 KB.',
+  RequestTimeout: 'A requisição não chegou inteira a tempo.',
+  RangeNotSatisfiable: 'O intervalo pedido em Range começa depois do fim do arquivo. Content-Range traz o tamanho.',
+  BadQuery: 'Parâmetro q ausente, vazio, repetido, fora de 2 a 100 caracteres ou que não é UTF-8 válido (ou requisição malformada).',
+  TooManyRequests: 'Buscas demais deste cliente: o limite (rajada, reposta por minuto) acabou.',
+  InternalError: 'Falha inesperada do lado do Placar (um defeito, nunca causado pelo que o cliente envia). Tente de novo.',
+  ServiceUnavailable:
+    'O Placar está iniciando e ainda não tem um build publicado (Retry-After diz quando tentar de novo), ou, atrás do nginx, não respondeu.',
+} as const;

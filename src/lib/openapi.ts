@@ -1,17 +1,26 @@
 /**
- * The OpenAPI 3.1 document served at /api/routes, generated from API_ROUTES (operations) and
- * the zod schemas of model.ts (bodies), so neither can drift from what the API serves.
+ * The OpenAPI 3.1 document served at /api/routes, generated from API_ROUTES (operations), the
+ * zod schemas of model.ts (bodies) and headers-policy.ts (header values), so none of them can
+ * drift from what the API serves. Every method the server answers is an operation (GET, HEAD,
+ * OPTIONS); any other method gets 405, which is said in prose (OpenAPI 3.1 has no place for
+ * "every other method"), as is the 404 of paths that do not exist.
  */
 import { z } from 'zod';
 import { API_ROUTES, type ApiRoute } from './api-routes.ts';
+import { EXPOSED_HEADERS, LIST_JSON_CACHE_CONTROL, NO_STORE, PREFLIGHT_HEADERS, SEARCH_CACHE_CONTROL } from './headers-policy.ts';
 import { ListEnvelopeSchema, MatchSchema, ProblemSchema } from './model.ts';
 import { PROBLEM_CONTENT_TYPE } from './problem.ts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from './search-query.ts';
-import { FIELD_DESCRIPTIONS, HEADERS, RESPONSES } from './openapi-parts.ts';
+import { CORS_HEADERS, FIELD_DESCRIPTIONS, PROBLEM_DESCRIPTIONS, RATE_LIMIT_HEADERS, buildHeaders } from './openapi-parts.ts';
 
 type JsonObject = Record<string, unknown>;
+type ProblemKind = keyof typeof PROBLEM_DESCRIPTIONS;
 
-const ref = (kind: 'schemas' | 'responses' | 'headers', name: string): JsonObject => ({ $ref: `#/components/${kind}/${name}` });
+const ref = (kind: 'schemas' | 'headers', name: string): JsonObject => ({ $ref: `#/components/${kind}/${name}` });
+
+const TAG_MATCHES = 'Partidas';
+const TAG_DOCUMENTATION = 'Documentação';
+const OTHER_METHODS = 'Outros métodos (POST, PUT, DELETE, PATCH…) recebem 405 (problem+json, com Allow: GET, HEAD).';
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -51,71 +60,187 @@ function buildSchemas(): Record<string, JsonObject> {
     ...envelope,
     description:
       'Resultado da busca. generatedAt é a coleta mais antiga entre as três listagens (todo resultado é ao menos tão recente); stale é true se alguma listagem estiver desatualizada; source é a URL base do site de origem.',
-    properties: { ...(envelope.properties as JsonObject), query: { type: 'string', description: 'O parâmetro q recebido, sem espaços nas pontas.' } },
+    properties: {
+      ...(envelope.properties as JsonObject),
+      query: {
+        type: 'string',
+        minLength: SEARCH_QUERY_MIN,
+        maxLength: SEARCH_QUERY_MAX,
+        pattern: '\\S',
+        description: 'O parâmetro q recebido, sem espaços nas pontas.',
+      },
+    },
     required: [...((envelope.required as string[] | undefined) ?? []), 'query'],
   };
   schemas.Problem = { ...schemas.Problem, description: 'Erro no formato RFC 9457 (application/problem+json), em português.' };
   return schemas;
 }
 
-function successResponse(route: ApiRoute): JsonObject {
-  const schema =
-    route.response === 'openapi'
-      ? { type: 'object', description: 'Documento OpenAPI 3.1.' }
-      : ref('schemas', route.response === 'search' ? 'SearchEnvelope' : 'ListEnvelope');
+const PROBLEM_MEDIA_TYPE = PROBLEM_CONTENT_TYPE.split(';')[0] ?? 'application/problem+json';
+
+/** Headers a problem carries besides Cache-Control and CORS, per kind. */
+const PROBLEM_HEADERS: Partial<Record<ProblemKind, JsonObject>> = {
+  BadQuery: RATE_LIMIT_HEADERS,
+  RangeNotSatisfiable: { 'Content-Range': ref('headers', 'Content-Range') },
+  TooManyRequests: { 'Retry-After': ref('headers', 'Retry-After'), ...RATE_LIMIT_HEADERS },
+  ServiceUnavailable: { 'Retry-After': ref('headers', 'Retry-After') },
+};
+
+/**
+ * The problem responses, as components (one per kind, and one without body for HEAD), filled
+ * in as operations use them so that none is left unused.
+ */
+function createProblemResponses(): { use(kind: ProblemKind, withBody: boolean): JsonObject; components: Record<string, JsonObject> } {
+  const components: Record<string, JsonObject> = {};
   return {
-    description: route.summary,
-    headers: { ETag: ref('headers', 'ETag'), 'Last-Modified': ref('headers', 'Last-Modified'), 'Cache-Control': ref('headers', 'Cache-Control') },
-    content: { 'application/json': { schema } },
+    components,
+    use(kind, withBody) {
+      const name = withBody ? kind : `${kind}SemCorpo`;
+      components[name] ??= {
+        description: PROBLEM_DESCRIPTIONS[kind],
+        headers: { 'Cache-Control': ref('headers', 'Cache-Control-Erro'), ...CORS_HEADERS, ...PROBLEM_HEADERS[kind] },
+        ...(withBody && { content: { [PROBLEM_MEDIA_TYPE]: { schema: ref('schemas', 'Problem') } } }),
+      };
+      return { $ref: `#/components/responses/${name}` };
+    },
   };
 }
 
-function buildOperation(route: ApiRoute): JsonObject {
+type ProblemResponses = ReturnType<typeof createProblemResponses>;
+
+function successSchema(route: ApiRoute): JsonObject {
+  if (route.response === 'openapi') return { type: 'object', description: 'Documento OpenAPI 3.1.' };
+  return ref('schemas', route.response === 'search' ? 'SearchEnvelope' : 'ListEnvelope');
+}
+
+/** The responses of GET (withBody) or HEAD on one route. */
+function buildResponses(route: ApiRoute, withBody: boolean, problems: ProblemResponses): JsonObject {
   const search = route.response === 'search';
-  const responses: JsonObject = { '200': successResponse(route), '304': ref('responses', 'NotModified') };
-  if (search) {
-    responses['400'] = ref('responses', 'BadRequest');
-    responses['429'] = ref('responses', 'TooManyRequests');
+  const validators = {
+    ETag: ref('headers', 'ETag'),
+    'Last-Modified': ref('headers', 'Last-Modified'),
+    'Cache-Control': ref('headers', search ? 'Cache-Control-Busca' : 'Cache-Control-Listagem'),
+    Vary: ref('headers', 'Vary'),
+    ...CORS_HEADERS,
+    ...(search ? RATE_LIMIT_HEADERS : { 'Accept-Ranges': ref('headers', 'Accept-Ranges') }),
+  };
+  const json = (schema: JsonObject): JsonObject => (withBody ? { content: { 'application/json': { schema } } } : {});
+  const responses: JsonObject = {
+    '200': { description: withBody ? route.summary : `${route.summary}: só os cabeçalhos.`, headers: validators, ...json(successSchema(route)) },
+  };
+  // Range is defined for GET only; HEAD ignores it.
+  if (!search && withBody) {
+    responses['206'] = {
+      description: 'O intervalo de bytes pedido em Range (um só intervalo) do arquivo sem compressão: pedidos com Accept-Encoding br ou gzip recebem o arquivo inteiro, comprimido.',
+      headers: { ...validators, 'Content-Range': ref('headers', 'Content-Range') },
+      content: { 'application/json': { schema: { type: 'string', format: 'binary', maxLength: 10_000_000, description: 'Um pedaço do corpo da resposta 200.' } } },
+    };
   }
-  responses['405'] = ref('responses', 'MethodNotAllowed');
+  responses['304'] = { description: 'O conteúdo não mudou desde o ETag ou a data informados: use a cópia guardada.', headers: validators };
+  const problem = (kind: ProblemKind): JsonObject => problems.use(kind, withBody);
+  responses['400'] = problem(search ? 'BadQuery' : 'MalformedRequest');
+  if (!search && withBody) responses['416'] = problem('RangeNotSatisfiable');
+  if (search) {
+    responses['429'] = problem('TooManyRequests');
+  }
+  responses['408'] = problem('RequestTimeout');
+  responses['431'] = problem('HeadersTooLarge');
+  responses['500'] = problem('InternalError');
+  responses['503'] = problem('ServiceUnavailable');
+  return responses;
+}
+
+function buildParameters(route: ApiRoute): JsonObject {
+  if (route.response !== 'search') return {};
   return {
-    operationId: route.operationId,
-    summary: route.summary,
-    description: `${route.description} Aceita GET e HEAD.`,
-    ...(search && {
-      parameters: [
-        {
-          name: 'q',
-          in: 'query',
-          required: true,
-          description: `Nome (ou parte do nome) de um time ou liga, de ${SEARCH_QUERY_MIN} a ${SEARCH_QUERY_MAX} caracteres. Sem diferenciar maiúsculas nem acentos; cada palavra precisa iniciar uma palavra de um nome ou apelido. Texto em UTF-8; informe uma única vez.`,
-          schema: { type: 'string', minLength: SEARCH_QUERY_MIN, maxLength: SEARCH_QUERY_MAX },
-          example: 'flamengo',
+    parameters: [
+      {
+        name: 'q',
+        in: 'query',
+        required: true,
+        description: `Nome (ou parte do nome) de um time ou liga, de ${SEARCH_QUERY_MIN} a ${SEARCH_QUERY_MAX} caracteres. Sem diferenciar maiúsculas nem acentos; cada palavra precisa iniciar uma palavra de um nome ou apelido. Texto em UTF-8; informe uma única vez.`,
+        // pattern: at least one non-space character (q is trimmed before its length is checked).
+        schema: { type: 'string', minLength: SEARCH_QUERY_MIN, maxLength: SEARCH_QUERY_MAX, pattern: '\\S' },
+        example: 'flamengo',
+      },
+    ],
+  };
+}
+
+function buildPathItem(route: ApiRoute, problems: ProblemResponses): JsonObject {
+  const tags = [route.response === 'openapi' ? TAG_DOCUMENTATION : TAG_MATCHES];
+  return {
+    description: OTHER_METHODS,
+    get: {
+      operationId: route.operationId,
+      summary: route.summary,
+      description: route.description,
+      tags,
+      ...buildParameters(route),
+      responses: buildResponses(route, true, problems),
+    },
+    head: {
+      operationId: `${route.operationId}Cabecalhos`,
+      summary: `${route.summary} (só cabeçalhos)`,
+      description: 'O mesmo que GET, sem o corpo: para conferir ETag, Last-Modified e tamanho.',
+      tags,
+      ...buildParameters(route),
+      responses: buildResponses(route, false, problems),
+    },
+    options: {
+      operationId: `${route.operationId}Preflight`,
+      summary: `Preflight CORS de ${route.path}`,
+      description: 'Resposta de navegadores antes de uma requisição CORS com cabeçalhos próprios (If-None-Match…).',
+      tags,
+      responses: {
+        '204': {
+          description: 'Requisição CORS permitida, de qualquer origem.',
+          headers: {
+            ...CORS_HEADERS,
+            'Access-Control-Allow-Methods': ref('headers', 'Access-Control-Allow-Methods'),
+            'Access-Control-Allow-Headers': ref('headers', 'Access-Control-Allow-Headers'),
+            'Access-Control-Max-Age': ref('headers', 'Access-Control-Max-Age'),
+          },
         },
-      ],
-    }),
-    responses,
+        '400': problems.use('MalformedRequest', true),
+        '408': problems.use('RequestTimeout', true),
+        '431': problems.use('HeadersTooLarge', true),
+        '500': problems.use('InternalError', true),
+      },
+    },
   };
 }
 
 export function buildOpenApiDocument(): JsonObject {
+  const problems = createProblemResponses();
   const paths: JsonObject = {};
-  for (const route of API_ROUTES) paths[route.path] = { get: buildOperation(route) };
-  const problemContent = { [PROBLEM_CONTENT_TYPE.split(';')[0] ?? 'application/problem+json']: { schema: ref('schemas', 'Problem') } };
-  const responses: JsonObject = {};
-  for (const [name, response] of Object.entries(RESPONSES)) {
-    responses[name] = name === 'NotModified' ? response : { ...response, content: problemContent };
-  }
+  for (const route of API_ROUTES) paths[route.path] = buildPathItem(route, problems);
   return {
     openapi: '3.1.0',
     info: {
       title: 'API do Placar',
       version: '1.0.0',
-      description:
-        'Placares de futebol ao vivo, de hoje e de amanhã, republicados a cada minuto a partir do site de origem. Somente leitura, JSON, sem chave, aberta a navegadores (CORS). Rotas /api/* inexistentes respondem 404 (NotFound); erros seguem a RFC 9457.',
+      description: `Placares de futebol ao vivo, de hoje e de amanhã, republicados a cada minuto a partir do site de origem. Somente leitura, JSON, pública e sem chave (security vazio), aberta a navegadores (CORS). Rotas /api/* inexistentes respondem 404 com um Problem (application/problem+json). ${OTHER_METHODS} Erros seguem a RFC 9457.`,
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'Mantenedores do Placar' },
     },
-    servers: [{ url: '/' }],
+    servers: [{ url: '/', description: 'Produção: o próprio servidor do Placar, ou o nginx/CDN à frente dele.', 'x-internal': false }],
+    security: [],
+    tags: [
+      { name: TAG_MATCHES, description: 'Listagens e busca de partidas.' },
+      { name: TAG_DOCUMENTATION, description: 'Este documento.' },
+    ],
     paths,
-    components: { schemas: buildSchemas(), responses, headers: HEADERS },
+    components: {
+      schemas: buildSchemas(),
+      responses: problems.components,
+      headers: buildHeaders({
+        listCacheControl: LIST_JSON_CACHE_CONTROL,
+        searchCacheControl: SEARCH_CACHE_CONTROL,
+        noStore: NO_STORE,
+        exposeHeaders: EXPOSED_HEADERS,
+        preflight: PREFLIGHT_HEADERS,
+      }),
+    },
   };
 }

@@ -34,6 +34,18 @@ export function buildMethodNotAllowedProblem(pathname: string, method: string): 
   return buildProblem(405, 'Método não permitido', `O método ${shown} não é aceito. Use GET ou HEAD.`, pathname);
 }
 
+export function buildRangeNotSatisfiableProblem(pathname: string, size: number): Problem {
+  return buildProblem(416, 'Intervalo inválido', `O intervalo pedido em Range está fora do arquivo, que tem ${size} bytes.`, pathname);
+}
+
+export function buildStartingProblem(pathname: string): Problem {
+  return buildProblem(503, 'Placar iniciando', 'O primeiro build do site está em andamento. Tente de novo em alguns segundos.', pathname);
+}
+
+export function buildInternalErrorProblem(pathname: string): Problem {
+  return buildProblem(500, 'Erro interno', 'Algo falhou do nosso lado. Tente de novo.', pathname);
+}
+
 export function buildRateLimitedProblem(pathname: string, retryAfterSeconds: number): Problem {
   return buildProblem(429, 'Muitas buscas', `Limite de buscas por minuto atingido. Tente de novo em ${retryAfterSeconds} s.`, pathname);
 }

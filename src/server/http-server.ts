@@ -36,7 +36,7 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
   const site = createCurrentSite(config.dataDir, log);
   const search = withSearchResponseCache(createSearchHandler(config.dataDir, () => site.get()?.buildId ?? null), config.dataDir);
   const reader = createSnapshotReader(config.dataDir, config.upstreamUrl);
-  const commonHeaders = buildCommonHeaders(config.upstreamUrl);
+  const commonHeaders = buildCommonHeaders(config.upstreamUrl, { strictTransportSecurity: config.strictTransportSecurity });
   let lastRefresh: RefreshHealth | null = null;
   const listener = createRequestListener({
     site,

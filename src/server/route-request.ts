@@ -6,7 +6,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ALLOWED_METHODS, NO_STORE, PREFLIGHT_HEADERS, PUBLIC_FILE_CACHE_CONTROL } from '../lib/headers-policy.ts';
-import { buildBadRequestProblem, buildMethodNotAllowedProblem, buildNotFoundProblem, buildRateLimitedProblem } from '../lib/problem.ts';
+import {
+  buildBadRequestProblem,
+  buildInternalErrorProblem,
+  buildMethodNotAllowedProblem,
+  buildNotFoundProblem,
+  buildRateLimitedProblem,
+  buildStartingProblem,
+} from '../lib/problem.ts';
 import type { CurrentSite } from './current-site.ts';
 import type { Health } from './healthz.ts';
 import { buildRateLimitHeaders, type RateLimiter } from './rate-limit.ts';
@@ -64,7 +71,7 @@ async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: Ro
     }
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   }
-  if (!parts.search.ready() && !parts.site.get()) return answerStarting(req, res);
+  if (!parts.search.ready() && !parts.site.get()) return answerStarting(req, res, SEARCH_PATH);
   // The adapter builds its URL from req.url and Host: give it the origin-form even for an
   // absolute-form target ("GET http://host/api/busca?q=…"), and a usable Host (with a garbage
   // one it would drop the path and answer 404). The endpoint never looks at the host.
@@ -76,9 +83,11 @@ async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: Ro
 /** Seconds the first-start page waits before reloading itself (also its Retry-After). */
 const STARTING_RETRY_SECONDS = 2;
 
-function answerStarting(req: IncomingMessage, res: ServerResponse): void {
-  const message = 'O primeiro build do site está em andamento. Esta página se recarrega sozinha assim que ele terminar.';
+/** Before the first build: a problem under /api (as the OpenAPI document says), a self-reloading page elsewhere. */
+function answerStarting(req: IncomingMessage, res: ServerResponse, path: string): void {
   const retry = { 'Retry-After': String(STARTING_RETRY_SECONDS) };
+  if (isApiPath(path)) return writeProblem(req, res, buildStartingProblem(path), retry);
+  const message = 'O primeiro build do site está em andamento. Esta página se recarrega sozinha assim que ele terminar.';
   writePlainPage(req, res, 503, 'Placar iniciando', message, retry, STARTING_RETRY_SECONDS);
 }
 
@@ -116,7 +125,7 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     if (path.decoded === '/healthz') return writeJson(req, res, 200, parts.health(), { 'Cache-Control': NO_STORE });
     if (path.decoded === SEARCH_PATH) return answerSearch(req, res, parts, path.search);
     const site = parts.site.get();
-    if (!site) return answerStarting(req, res);
+    if (!site) return answerStarting(req, res, path.decoded);
     const entry = site.routes.get(path.decoded);
     if (entry) {
       const build = { builtAt: site.builtAt, refreshIntervalSeconds: parts.refreshIntervalSeconds };
@@ -128,8 +137,10 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     route(req, res).catch((error: unknown) => {
       // A bug of ours, not the client's input: answer once, keep serving.
       process.stderr.write(`erro ao responder ${req.method} ${req.url}: ${(error as Error).message}\n`);
-      if (!res.headersSent) writePlainPage(req, res, 500, 'Erro interno', 'Algo falhou do nosso lado. Tente de novo.');
-      else res.destroy();
+      if (res.headersSent) return void res.destroy();
+      const path = readPath(req.url ?? '/')?.decoded ?? '/';
+      if (isApiPath(path)) writeProblem(req, res, buildInternalErrorProblem(path));
+      else writePlainPage(req, res, 500, 'Erro interno', 'Algo falhou do nosso lado. Tente de novo.');
     });
   };
 }

@@ -1,11 +1,14 @@
 /**
- * deploy/nginx.conf for real: Placar against the fake upstream, Debian's nginx in front on a
- * loopback port (temp prefix). Through nginx: every route of the build with the same status,
- * content type, cache and security headers as Placar's own server; /api/busca and /healthz
+ * deploy/nginx.conf for real: Placar against the fake upstream, Debian's nginx in front on
+ * loopback ports (temp prefix), over HTTPS with a self-signed certificate made by openssl at
+ * test time. Through nginx: every route of the build with the same status, content type, cache
+ * and security headers as Placar's own server, plus HSTS and HTTP/2; plain HTTP redirected;
+ * every error nginx itself produces under /api as problem+json; /api/busca and /healthz
  * proxied; a rebuild served at once (the `current` symlink); a cached search answered while
  * Placar is stopped (stale-if-error). A missing nginx fails (`apt-get install nginx`).
  */
 import { spawn } from 'node:child_process';
+import http2 from 'node:http2';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +22,7 @@ import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
 import { buildRoutePaths } from '../../src/server/static-site.ts';
 import { hasBrotliStaticModule, startNginx, type NginxProcess } from '../support/nginx.ts';
 import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../support/placar-process.ts';
-import { rawRequest, type RawResponse } from '../support/raw-http.ts';
+import { rawRequest, type RawRequestOptions, type RawResponse } from '../support/raw-http.ts';
 import { withScore } from '../support/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
@@ -34,6 +37,8 @@ const SAME_HEADERS = [
   'x-content-type-options',
   'referrer-policy',
   'cross-origin-opener-policy',
+  'permissions-policy',
+  'accept-ranges',
   'access-control-allow-origin',
   'access-control-expose-headers',
 ];
@@ -59,6 +64,11 @@ afterAll(async () => {
   await upstream?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** A request to nginx's HTTPS server, trusting the test's certificate. */
+function viaNginx(route: string, options: RawRequestOptions = {}): Promise<RawResponse> {
+  return rawRequest(nginx.url, route, { ...options, ca: nginx.ca });
+}
 
 function decoded(response: RawResponse): Buffer {
   const coding = response.headers['content-encoding'];
@@ -102,7 +112,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     for (const route of routes) {
       for (const acceptEncoding of ['', 'gzip', 'gzip, deflate, br']) {
         const headers: Record<string, string> = acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {};
-        const [own, proxied] = await Promise.all([rawRequest(placar.url, route, { headers }), rawRequest(nginx.url, route, { headers })]);
+        const [own, proxied] = await Promise.all([rawRequest(placar.url, route, { headers }), viaNginx(route, { headers })]);
         const label = `${route} (Accept-Encoding: ${acceptEncoding || '-'})`;
         expect(proxied.status, label).toBe(200);
         const expected = pick(own);
@@ -116,7 +126,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
   });
 
   it('sends JSON with an explicit content type for the extensionless /api files, and brotli when nginx has the module', async () => {
-    const response = await rawRequest(nginx.url, '/api/hoje', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    const response = await viaNginx('/api/hoje', { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['content-encoding']).toBe(brotli ? 'br' : 'gzip');
     expect((JSON.parse(decoded(response).toString('utf8')) as ListEnvelope).count).toBe(13);
@@ -134,7 +144,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
       ['/api/live', 'POST'],
       ['/api/live', 'DELETE'],
     ] as const) {
-      const [own, proxied] = await Promise.all([rawRequest(placar.url, route, { method }), rawRequest(nginx.url, route, { method })]);
+      const [own, proxied] = await Promise.all([rawRequest(placar.url, route, { method }), viaNginx(route, { method })]);
       const label = `${method} ${route}`;
       expect(proxied.status, label).toBe(own.status);
       expect(proxied.headers['cache-control'], label).toBe(own.headers['cache-control']);
@@ -156,17 +166,100 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
         expect(proxied.text(), label).toBe(own.text());
       }
     }
-    const first = await rawRequest(nginx.url, '/api/live');
-    const notModified = await rawRequest(nginx.url, '/api/live', { headers: { 'If-None-Match': String(first.headers.etag) } });
+    const first = await viaNginx('/api/live');
+    const notModified = await viaNginx('/api/live', { headers: { 'If-None-Match': String(first.headers.etag) } });
     expect(notModified.status).toBe(304);
     expect(notModified.headers['cache-control']).toBe(first.headers['cache-control']);
   });
 
+  it('serves HTTPS over HTTP/2 with HSTS on every answer, no version in Server, and redirects plain HTTP', async () => {
+    const routes = [...buildRoutes(), '/api/busca?q=serie', '/healthz', '/api/nada', '/nada'];
+    for (const route of routes) {
+      const response = await viaNginx(route);
+      expect(response.headers['strict-transport-security'], route).toBe('max-age=31536000');
+      expect(response.headers.server, route).toBe('nginx');
+      const redirect = await rawRequest(nginx.httpUrl, route);
+      expect(redirect.status, route).toBe(301);
+      expect(redirect.headers.location, route).toBe(`${nginx.url}${route}`);
+    }
+    const session = http2.connect(nginx.url, { ca: nginx.ca });
+    try {
+      const headers = await new Promise<http2.IncomingHttpHeaders>((resolve, reject) => {
+        const stream = session.request({ ':path': '/api/live', 'accept-encoding': 'gzip' });
+        stream.once('response', resolve);
+        stream.once('error', reject);
+        stream.resume();
+        stream.end();
+      });
+      expect(session.alpnProtocol).toBe('h2');
+      expect(headers[':status']).toBe(200);
+      expect(headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(headers['cache-control']).toBe((await rawRequest(placar.url, '/api/live')).headers['cache-control']);
+      expect(headers['strict-transport-security']).toBe('max-age=31536000');
+    } finally {
+      session.close();
+    }
+  });
+
+  it('answers byte ranges like Placar (206 of the uncompressed file, a 416 problem past the end)', async () => {
+    for (const route of ['/api/hoje', '/hoje']) {
+      for (const acceptEncoding of ['', 'gzip']) {
+        const headers: Record<string, string> = { Range: 'bytes=3-40', ...(acceptEncoding && { 'Accept-Encoding': acceptEncoding }) };
+        const [own, proxied] = await Promise.all([rawRequest(placar.url, route, { headers }), viaNginx(route, { headers })]);
+        const label = `${route} ${acceptEncoding || 'identity'}`;
+        // Ranges of the uncompressed file only; compressed answers are whole, on both.
+        const expected = acceptEncoding ? 200 : 206;
+        expect(proxied.status, label).toBe(expected);
+        expect(own.status, label).toBe(expected);
+        expect(proxied.headers['content-range'], label).toBe(own.headers['content-range']);
+        expect(decoded(proxied).equals(decoded(own)), label).toBe(true);
+      }
+    }
+    const size = (await viaNginx('/api/live')).body.length;
+    const [own, proxied] = await Promise.all([
+      rawRequest(placar.url, '/api/live', { headers: { Range: `bytes=${size}-` } }),
+      viaNginx('/api/live', { headers: { Range: `bytes=${size}-` } }),
+    ]);
+    expect(own.status).toBe(416);
+    expect(proxied.status).toBe(416);
+    expect(proxied.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(proxied.json()).toMatchObject({ type: 'about:blank', status: 416, title: 'Intervalo inválido', instance: '/api/live' });
+    // nginx decides a 416 after the 200's headers were added: its problem repeats Cache-Control,
+    // ending with no-store, which a cache must obey (RFC 9111 §5.2.2.5).
+    expect(String(proxied.headers['cache-control'])).toMatch(/(^|, )no-store$/);
+  });
+
+  it('turns every error nginx itself produces under /api into a problem+json, like Placar', async () => {
+    const problemOf = (response: RawResponse, status: number, label: string): void => {
+      expect(response.status, label).toBe(status);
+      expect(response.headers['content-type'], label).toBe('application/problem+json; charset=utf-8');
+      expect(response.headers['cache-control'], label).toBe('no-store');
+      expect(response.headers['access-control-allow-origin'], label).toBe('*');
+      expect(response.json(), label).toMatchObject({ type: 'about:blank', status });
+    };
+    // A path nginx cannot decode: 400, as on Placar's server.
+    for (const route of ['/api/%zz', '/api/%00']) {
+      const [own, proxied] = await Promise.all([rawRequest(placar.url, route), viaNginx(route)]);
+      expect(own.status, route).toBe(400);
+      problemOf(proxied, 400, route);
+      expect(proxied.json(), route).toEqual(own.json());
+    }
+    // One that climbs above the root: nginx refuses it (400) where Placar resolves it (404).
+    problemOf(await viaNginx('/api/../../etc/passwd'), 400, 'dot-segments');
+    // Outside /api the same error stays a page.
+    expect((await viaNginx('/%zz')).headers['content-type']).toMatch(/^text\/html/);
+    // A URL or headers over nginx's buffers: 431, as Placar answers past its own limit.
+    problemOf(await viaNginx(`/api/${'a'.repeat(10_000)}`), 431, 'long URL');
+    problemOf(await viaNginx('/api/live', { headers: { 'X-Big': 'b'.repeat(10_000) } }), 431, 'big header');
+    problemOf(await viaNginx('/api/nada'), 404, 'unknown route');
+    problemOf(await viaNginx('/api/live', { method: 'PUT' }), 405, 'method');
+  });
+
   it('proxies /api/busca through its cache, with Placar headers once, and /healthz uncached', async () => {
     const own = await rawRequest(placar.url, '/api/busca?q=flamengo');
-    const miss = await rawRequest(nginx.url, '/api/busca?q=flamengo');
+    const miss = await viaNginx('/api/busca?q=flamengo');
     searchCachedAt = Date.now();
-    const hit = await rawRequest(nginx.url, '/api/busca?q=flamengo');
+    const hit = await viaNginx('/api/busca?q=flamengo');
     cachedSearch = hit.body;
     expect(miss.headers['x-cache-status']).toBe('MISS');
     expect(hit.headers['x-cache-status']).toBe('HIT');
@@ -175,11 +268,11 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
       expect(response.body.equals(own.body)).toBe(true);
       expect(pick(response)).toEqual(pick(own));
     }
-    const invalid = await rawRequest(nginx.url, '/api/busca?q=f');
+    const invalid = await viaNginx('/api/busca?q=f');
     expect(invalid.status).toBe(400);
     expect(invalid.headers['cache-control']).toBe('no-store');
     expect(invalid.headers['x-cache-status']).toBe('MISS');
-    const health = await rawRequest(nginx.url, '/healthz');
+    const health = await viaNginx('/healthz');
     expect(health.status).toBe(200);
     expect(health.headers['cache-control']).toBe('no-store');
     expect(health.headers['access-control-allow-origin']).toBe('*');
@@ -188,36 +281,36 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
   });
 
   it('serves a rebuild at once: the current symlink is followed on every request', async () => {
-    const before = (await rawRequest(nginx.url, '/api/live')).json() as ListEnvelope;
+    const before = (await viaNginx('/api/live')).json() as ListEnvelope;
     expect(before.matches.find((match) => match.homeTeam.name === 'Flamengo')?.score).toMatchObject({ home: 2, away: 1 });
     upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, 5, 4));
     const buildBefore = readCurrentBuildId(dataDir);
     const refresh = await runRefreshCli();
     expect(refresh.code, refresh.output).toBe(0);
     expect(readCurrentBuildId(dataDir)).not.toBe(buildBefore);
-    const after = (await rawRequest(nginx.url, '/api/live')).json() as ListEnvelope;
+    const after = (await viaNginx('/api/live')).json() as ListEnvelope;
     expect(after.matches.find((match) => match.homeTeam.name === 'Flamengo')?.score).toMatchObject({ home: 5, away: 4 });
     expect(after.generatedAt).not.toBe(before.generatedAt);
-    const page = (await rawRequest(nginx.url, '/')).text();
+    const page = (await viaNginx('/')).text();
     expect(page).toContain('<span class="score"><span class="goals goals--home">5</span> x <span class="goals goals--away">4</span></span>');
   });
 
   it('keeps answering a cached search while Placar is down (stale-if-error), and says so for the rest', async () => {
     await placar.stop();
-    const down = await rawRequest(nginx.url, '/api/busca?q=palmeiras');
+    const down = await viaNginx('/api/busca?q=palmeiras');
     expect(down.status).toBe(503);
     expect(down.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     expect(down.headers['access-control-allow-origin']).toBe('*');
-    expect((await rawRequest(nginx.url, '/healthz')).status).toBe(503);
+    expect((await viaNginx('/healthz')).status).toBe(503);
     // Past s-maxage (30 s) the entry is stale: nginx would ask Placar, fails, and serves it anyway.
     const wait = searchCachedAt + 31_000 - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const stale = await rawRequest(nginx.url, '/api/busca?q=flamengo');
+    const stale = await viaNginx('/api/busca?q=flamengo');
     expect(stale.status).toBe(200);
     expect(stale.headers['x-cache-status']).toBe('STALE');
     expect(stale.body.equals(cachedSearch)).toBe(true);
     expect(stale.headers['content-type']).toBe('application/json; charset=utf-8');
     // The static site does not need Placar at all.
-    expect((await rawRequest(nginx.url, '/hoje')).status).toBe(200);
+    expect((await viaNginx('/hoje')).status).toBe(200);
   }, 60_000);
 });

@@ -1,9 +1,11 @@
 /**
- * deploy/nginx.conf rendered with real values and run as Debian's nginx on a loopback port,
- * with a temp prefix folder holding the config, pid, logs, temp files and the search cache —
- * nothing outside it is touched. A missing nginx is a failure with the fix in the message.
+ * deploy/nginx.conf rendered with real values and run as Debian's nginx on two loopback ports
+ * (HTTPS with a self-signed certificate made by openssl, and the plain-HTTP redirect), with a
+ * temp prefix folder holding the config, certificate, pid, logs, temp files and the search
+ * cache — nothing outside it is touched. A missing nginx or openssl is a failure with the fix
+ * in the message.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -15,11 +17,19 @@ export const NGINX_TEMPLATE = path.join(PROJECT_ROOT, 'deploy', 'nginx.conf');
 /** Debian's libnginx-mod-http-brotli-static; without it the config serves gzip only. */
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
+export const OPENSSL_PATH = '/usr/bin/openssl';
+
 export interface NginxConfigValues {
   /** Absolute path of DATA_DIR/current. */
   clientDir: string;
-  /** e.g. "127.0.0.1:8080". */
+  /** Plain HTTP (redirects), e.g. "127.0.0.1:8080". */
   listen: string;
+  /** HTTPS, e.g. "127.0.0.1:8443". */
+  listenTls: string;
+  /** e.g. "https://127.0.0.1:8443". */
+  publicOrigin: string;
+  tlsCertificate: string;
+  tlsCertificateKey: string;
   /** Placar's host:port, e.g. "127.0.0.1:4321". */
   placarAddress: string;
   /** Placar's UPSTREAM_URL (its origin goes into the CSP's img-src). */
@@ -37,6 +47,10 @@ export function renderNginxConfig(template: string, values: NginxConfigValues): 
   let text = template
     .replaceAll('@client_dir@', values.clientDir)
     .replaceAll('@listen@', values.listen)
+    .replaceAll('@listen_tls@', values.listenTls)
+    .replaceAll('@public_origin@', values.publicOrigin)
+    .replaceAll('@tls_certificate@', values.tlsCertificate)
+    .replaceAll('@tls_certificate_key@', values.tlsCertificateKey)
     .replaceAll('@placar_address@', values.placarAddress)
     .replaceAll('@upstream_origin@', new URL(values.upstreamUrl).origin);
   if (values.brotli) text = text.replaceAll('#brotli# ', '');
@@ -45,9 +59,38 @@ export function renderNginxConfig(template: string, values: NginxConfigValues): 
   return text;
 }
 
+/**
+ * A self-signed certificate for 127.0.0.1 (and localhost), made at test time: the TLS server
+ * block runs exactly as deployed, and clients trust this one certificate (`ca`).
+ */
+export function createSelfSignedCertificate(dir: string): { certificate: string; key: string; pem: string } {
+  if (!fs.existsSync(OPENSSL_PATH)) throw new Error(`openssl não encontrado em ${OPENSSL_PATH}: instale com \`apt-get install openssl\`.`);
+  const certificate = path.join(dir, 'tls-cert.pem');
+  const key = path.join(dir, 'tls-key.pem');
+  execFileSync(
+    OPENSSL_PATH,
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1',
+      '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', certificate],
+    { stdio: 'pipe' },
+  );
+  return { certificate, key, pem: fs.readFileSync(certificate, 'utf8') };
+}
+
+/**
+ * The bench compares serving engines over plain HTTP (Placar has no TLS of its own): the TLS
+ * server block listens without TLS there, everything else as deployed.
+ */
+function withoutTls(config: string): string {
+  return config.replace(/^(\s*listen\s+\S+)\s+ssl\s+http2;/m, '$1;').replace(/^\s*ssl_\S+.*\n/gm, '');
+}
+
 export interface NginxProcess {
-  /** http://127.0.0.1:PORT */
+  /** https://127.0.0.1:PORT — the site (http:// with plainHttp). */
   url: string;
+  /** http://127.0.0.1:PORT — plain HTTP, which only redirects to `url`. */
+  httpUrl: string;
+  /** The certificate (PEM) clients must trust for `url`. */
+  ca: string;
   prefix: string;
   process: ChildProcess;
   /** error.log and what nginx printed. */
@@ -65,6 +108,8 @@ export interface StartNginxOptions {
   brotli?: boolean;
   /** Replaces the template's `worker_processes auto` (the benchmark compares one nginx worker with one Placar process). */
   workerProcesses?: number;
+  /** Serve the site without TLS (the benchmark); the default is HTTPS, as deployed. */
+  plainHttp?: boolean;
 }
 
 async function findFreePort(): Promise<number> {
@@ -89,14 +134,21 @@ async function waitForPort(port: number, exited: () => boolean, timeoutMs: numbe
   return false;
 }
 
-async function launch(options: StartNginxOptions, prefix: string, port: number): Promise<NginxProcess | null> {
-  const rendered = renderNginxConfig(fs.readFileSync(NGINX_TEMPLATE, 'utf8'), {
+async function launch(options: StartNginxOptions, prefix: string, port: number, httpPort: number): Promise<NginxProcess | null> {
+  const tls = createSelfSignedCertificate(prefix);
+  const siteUrl = `${options.plainHttp ? 'http' : 'https'}://127.0.0.1:${port}`;
+  const template = renderNginxConfig(fs.readFileSync(NGINX_TEMPLATE, 'utf8'), {
     clientDir: options.clientDir,
-    listen: `127.0.0.1:${port}`,
+    listen: `127.0.0.1:${httpPort}`,
+    listenTls: `127.0.0.1:${port}`,
+    publicOrigin: siteUrl,
+    tlsCertificate: tls.certificate,
+    tlsCertificateKey: tls.key,
     placarAddress: new URL(options.placarUrl).host,
     upstreamUrl: options.upstreamUrl,
     brotli: options.brotli ?? hasBrotliStaticModule(),
   });
+  const rendered = options.plainHttp ? withoutTls(template) : template;
   const config = options.workerProcesses ? rendered.replace(/^worker_processes\s+\S+;/m, `worker_processes ${options.workerProcesses};`) : rendered;
   fs.writeFileSync(path.join(prefix, 'nginx.conf'), config);
   // Run as root (tests do, in CI), the workers would be "nobody", and the tests' temp
@@ -115,7 +167,7 @@ async function launch(options: StartNginxOptions, prefix: string, port: number):
     const errorLog = path.join(prefix, 'error.log');
     return printed + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '');
   };
-  const ready = await waitForPort(port, () => hasExited, 10_000);
+  const ready = (await waitForPort(port, () => hasExited, 10_000)) && (await waitForPort(httpPort, () => hasExited, 10_000));
   if (!ready) {
     if (!hasExited) child.kill('SIGKILL');
     await exited;
@@ -123,7 +175,9 @@ async function launch(options: StartNginxOptions, prefix: string, port: number):
     throw new Error(`nginx não iniciou:\n${logs()}`);
   }
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: siteUrl,
+    httpUrl: `http://127.0.0.1:${httpPort}`,
+    ca: tls.pem,
     prefix,
     process: child,
     logs,
@@ -146,7 +200,7 @@ export async function startNginx(options: StartNginxOptions): Promise<NginxProce
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-nginx-'));
   // Another process may take the free port between the check and nginx's bind: try again.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const started = await launch(options, prefix, await findFreePort());
+    const started = await launch(options, prefix, await findFreePort(), await findFreePort());
     if (started) return started;
   }
   fs.rmSync(prefix, { recursive: true, force: true });

@@ -4,6 +4,7 @@
  * (so per-IP rate limits can be tested apart).
  */
 import http from 'node:http';
+import https from 'node:https';
 
 export interface RawResponse {
   status: number;
@@ -20,14 +21,18 @@ export interface RawRequestOptions {
   localAddress?: string;
   agent?: http.Agent;
   timeoutMs?: number;
+  /** For an https:// base: the certificate (PEM) to trust, e.g. a test's self-signed one. */
+  ca?: string | Buffer;
 }
 
 /** `path` is sent verbatim (no normalisation of "..", "%2e" or "%00"). */
 export function rawRequest(baseUrl: string, path: string, options: RawRequestOptions = {}): Promise<RawResponse> {
   const base = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const request = http.request(
+    const client = base.protocol === 'https:' ? https : http;
+    const request = client.request(
       {
+        ...(base.protocol === 'https:' && { ca: options.ca, servername: base.hostname === '127.0.0.1' ? undefined : base.hostname }),
         host: base.hostname,
         port: base.port,
         method: options.method ?? 'GET',

@@ -16,6 +16,13 @@ describe('parseConfig', () => {
     });
   });
 
+  it('sends no Strict-Transport-Security unless HSTS_MAX_AGE opts in (TLS deployments only)', () => {
+    expect(parseConfig({}).strictTransportSecurity).toBe('');
+    expect(parseConfig({ HSTS_MAX_AGE: '0' }).strictTransportSecurity).toBe('');
+    expect(parseConfig({ HSTS_MAX_AGE: '31536000' }).strictTransportSecurity).toBe('max-age=31536000');
+    expect(() => parseConfig({ HSTS_MAX_AGE: 'sim' })).toThrow(/HSTS_MAX_AGE/);
+  });
+
   it('derives the refresh interval from a seconds-level cron', () => {
     expect(parseConfig({ REFRESH_CRON: '*/5 * * * * *' }).refreshIntervalSeconds).toBe(5);
   });

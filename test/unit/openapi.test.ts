@@ -11,15 +11,24 @@ import { createOpenApiBodyValidator } from '../support/openapi-validator.ts';
 interface Operation {
   operationId: string;
   summary: string;
+  tags: string[];
   parameters?: Array<Record<string, unknown>>;
-  responses: Record<string, unknown>;
+  responses: Record<string, Response>;
+}
+interface Response {
+  $ref?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, unknown>;
 }
 interface DocumentShape {
   openapi: string;
-  info: { description: string };
-  paths: Record<string, { get: Operation }>;
+  info: { description: string; license?: Record<string, string>; contact?: Record<string, string> };
+  security: unknown[];
+  tags: Array<{ name: string }>;
+  paths: Record<string, { description: string; get: Operation; head: Operation; options: Operation } & Record<string, unknown>>;
   components: {
-    responses: Record<string, { headers?: Record<string, unknown> }>;
+    responses: Record<string, Response>;
+    headers: Record<string, { required?: boolean; schema: Record<string, unknown> }>;
     schemas: Record<string, { properties: Record<string, { description?: string }> }>;
   };
 }
@@ -27,6 +36,11 @@ interface DocumentShape {
 describe('OpenAPI document (/api/routes)', () => {
   const raw = buildOpenApiDocument();
   const document = raw as unknown as DocumentShape;
+  /** A response, or the component its $ref points to. */
+  const resolve = (response: Response | undefined): Response => {
+    const target = response?.$ref;
+    return (target ? document.components.responses[target.replace('#/components/responses/', '')] : response) ?? {};
+  };
 
   it('is a valid OpenAPI 3.1 document for a third-party validator', async () => {
     const result = await new Validator().validate(raw);
@@ -35,24 +49,58 @@ describe('OpenAPI document (/api/routes)', () => {
     expect(document.openapi).toMatch(/^3\.1\./);
   });
 
-  it('describes every route of API_ROUTES with its pt-BR summary', () => {
+  it('describes every route of API_ROUTES with its pt-BR summary, as GET, HEAD and OPTIONS operations only', () => {
     expect(Object.keys(document.paths).sort()).toEqual(API_ROUTES.map((route) => route.path).sort());
     for (const route of API_ROUTES) {
-      const operation = document.paths[route.path]?.get;
-      expect(operation?.operationId).toBe(route.operationId);
-      expect(operation?.summary).toBe(route.summary);
-      expect(operation?.responses['405']).toBeDefined();
+      const item = document.paths[route.path];
+      expect(item?.get.operationId).toBe(route.operationId);
+      expect(item?.get.summary).toBe(route.summary);
+      expect(Object.keys(item ?? {}).sort()).toEqual(['description', 'get', 'head', 'options']);
+      // No GET or HEAD can get a 405: the other methods are described in prose, honestly.
+      for (const operation of [item?.get, item?.head, item?.options]) expect(operation?.responses['405']).toBeUndefined();
+      expect(item?.description).toMatch(/405/);
+      expect(item?.options.responses['204']?.headers).toHaveProperty('Access-Control-Allow-Methods');
+      for (const response of Object.values(item?.head.responses ?? {})) expect(resolve(response).content).toBeUndefined();
+    }
+    expect(document.info.description).toMatch(/404/);
+  });
+
+  it('is public and says so, with tags, license and contact', () => {
+    expect(document.security).toEqual([]);
+    expect(document.info.license).toMatchObject({ name: 'MIT', identifier: 'MIT' });
+    expect(document.info.contact?.name).toBeTruthy();
+    const tags = document.tags.map((tag) => tag.name);
+    for (const item of Object.values(document.paths)) {
+      for (const operation of [item.get, item.head, item.options]) expect(tags).toEqual(expect.arrayContaining(operation.tags));
     }
   });
 
-  it('documents q and the 400/429 responses of /api/busca, and 404 for unknown routes', () => {
-    const busca = document.paths['/api/busca']?.get;
-    expect(busca?.parameters?.[0]).toMatchObject({ name: 'q', in: 'query', required: true });
-    expect(Object.keys(busca?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '429']));
-    expect(Object.keys(document.components.responses)).toEqual(
-      expect.arrayContaining(['BadRequest', 'NotFound', 'MethodNotAllowed', 'TooManyRequests']),
-    );
-    expect(document.components.responses.TooManyRequests?.headers?.['Retry-After']).toBeDefined();
+  it('documents q with its limits, 400/429, and RateLimit-* on every /api/busca answer the limiter sees', () => {
+    const busca = document.paths['/api/busca'];
+    expect(busca?.get.parameters?.[0]).toMatchObject({ name: 'q', in: 'query', required: true, schema: { minLength: 2, maxLength: 100 } });
+    expect(Object.keys(busca?.get.responses ?? {})).toEqual(expect.arrayContaining(['200', '304', '400', '429']));
+    for (const operation of [busca?.get, busca?.head]) {
+      for (const [status, response] of Object.entries(operation?.responses ?? {})) {
+        // 408/431 come from the HTTP parser, 5xx from outside the limiter (start-up, nginx).
+        if (['408', '431', '500', '503'].includes(status)) continue;
+        expect(Object.keys(resolve(response).headers ?? {}), status).toEqual(expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
+      }
+    }
+    expect(resolve(busca?.get.responses['429']).headers).toHaveProperty('Retry-After');
+  });
+
+  it('declares the validators, caching and CORS headers on every 200 and 304, and Range on the static files', () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const status of ['200', '304']) {
+        const names = Object.keys(item.get.responses[status]?.headers ?? {});
+        expect(names, `${path} ${status}`).toEqual(expect.arrayContaining(['ETag', 'Last-Modified', 'Cache-Control', 'Vary', 'Access-Control-Allow-Origin']));
+      }
+      if (path !== '/api/busca') {
+        expect(Object.keys(item.get.responses)).toEqual(expect.arrayContaining(['206', '416']));
+        expect(item.get.responses['206']?.headers).toHaveProperty('Content-Range');
+      }
+    }
+    expect(document.components.headers['Accept-Ranges']?.schema).toEqual({ type: 'string', const: 'bytes' });
   });
 
   it('has schemas that accept real envelopes and problems and reject broken ones', () => {

@@ -37,6 +37,9 @@ describe('Content-Security-Policy', () => {
     const headers = buildCommonHeaders('https://www.placardefutebol.com.br');
     expect(headers).toMatchObject({ 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
     expect(Object.keys(headers).map((name) => name.toLowerCase())).not.toContain('server');
+    expect(headers['Permissions-Policy']).toContain('camera=()');
+    expect(headers).not.toHaveProperty('Strict-Transport-Security');
+    expect(buildCommonHeaders('https://x.example', { strictTransportSecurity: 'max-age=60' })['Strict-Transport-Security']).toBe('max-age=60');
   });
 });
 

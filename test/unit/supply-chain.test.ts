@@ -8,6 +8,11 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const APPROVED = ['esbuild', 'node'];
+/** Install scripts explicitly denied (allowScripts: false), with why. */
+const DENIED: Record<string, string> = {
+  // Pulled in by @stoplight/spectral-*: its postinstall only sends install analytics (network).
+  '@scarf/scarf': 'install-time analytics; the package works without it',
+};
 
 interface LockedPackage {
   version?: string;
@@ -35,12 +40,14 @@ describe('dependencies', () => {
     }
   });
 
-  it('run no install script except the approved ones (node, esbuild)', () => {
-    expect(Object.keys(manifest.allowScripts ?? {}).sort()).toEqual(APPROVED);
+  it('run no install script except the approved ones (node, esbuild); the denied ones are listed', () => {
+    const entries = Object.entries(manifest.allowScripts ?? {});
+    expect(entries.filter(([, allowed]) => allowed).map(([name]) => name).sort()).toEqual(APPROVED);
+    expect(entries.filter(([, allowed]) => !allowed).map(([name]) => name).sort()).toEqual(Object.keys(DENIED).sort());
     const withScripts = Object.entries(lock.packages)
       .filter(([, entry]) => entry.hasInstallScript === true)
       .map(([location]) => location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length));
     expect(withScripts.length).toBeGreaterThan(0);
-    for (const name of withScripts) expect(manifest.allowScripts?.[name], `${name} has an install script`).toBe(true);
+    for (const name of withScripts) expect(manifest.allowScripts?.[name], `${name} has an install script: approve or deny it`).toBeTypeOf('boolean');
   });
 });
