@@ -1,0 +1,129 @@
+/**
+ * A real S3-protocol endpoint on loopback for the publish tests: @20minutes/s3rver (files in a
+ * temp folder) behind our own node:http server, so a test can watch every request (and kill a
+ * publish at a chosen one) or make the endpoint refuse everything for a while.
+ *
+ * Two faces of one bucket, as on AWS:
+ * - the S3 API, path style, at http://127.0.0.1:PORT (what rclone talks to);
+ * - the website endpoint at http://BUCKET.s3-website.localhost:PORT (index.html for "/", the
+ *   error document for missing keys, no Accept-Encoding negotiation). Chromium and curl resolve
+ *   *.localhost to loopback by themselves; Node's tests reach it with a Host header instead.
+ */
+import S3rver from '@20minutes/s3rver';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { rawRequest, type RawResponse } from './raw-http.ts';
+
+export interface S3Request {
+  method: string;
+  /** Object key ('' for bucket-level requests). */
+  key: string;
+}
+
+export interface LocalS3 {
+  bucket: string;
+  /** S3 API endpoint (path-style). */
+  endpoint: string;
+  /** Website endpoint, for browsers: http://BUCKET.s3-website.localhost:PORT */
+  websiteUrl: string;
+  /** rclone remote "<name>:<bucket>" configured by rcloneEnv alone (no rclone.conf). */
+  remote: string;
+  /** Environment that configures the rclone remote (and drops what would break it). */
+  rcloneEnv(base?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+  /** Every API request so far (website reads excluded). */
+  requests: S3Request[];
+  /** Called on each API request as it arrives, before the store handles it. */
+  onRequest: ((request: S3Request) => void) | null;
+  /** While true, every API request gets 503 SlowDown (website reads still work). */
+  refusing: boolean;
+  /** GET (or HEAD) through the website endpoint. */
+  readWebsite(urlPath: string, method?: string): Promise<RawResponse>;
+  close(): Promise<void>;
+}
+
+const REMOTE_NAME = 'placars3';
+
+function websiteConfig(errorDocument: string): string {
+  return (
+    '<WebsiteConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
+    '<IndexDocument><Suffix>index.html</Suffix></IndexDocument>' +
+    `<ErrorDocument><Key>${errorDocument}</Key></ErrorDocument>` +
+    '</WebsiteConfiguration>'
+  );
+}
+
+export async function startLocalS3(bucket = 'placar'): Promise<LocalS3> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-s3-'));
+  const s3 = new S3rver({
+    silent: true,
+    directory,
+    // Host "<bucket>.s3-website.localhost" selects the bucket's website endpoint.
+    serviceEndpoint: 'localhost',
+    configureBuckets: [{ name: bucket, configs: [websiteConfig('404.html')] }],
+  });
+  await s3.configureBuckets();
+  const handle = s3.callback();
+  const websiteHost = `${bucket}.s3-website.localhost`;
+
+  const server = http.createServer((request, response) => {
+    const isWebsite = (request.headers.host ?? '').startsWith(websiteHost);
+    if (!isWebsite) {
+      const { pathname } = new URL(request.url ?? '/', 'http://s3.invalid');
+      const key = decodeURIComponent(pathname.replace(/^\/[^/]*\/?/, ''));
+      const seen: S3Request = { method: request.method ?? 'GET', key };
+      local.requests.push(seen);
+      local.onRequest?.(seen);
+      if (local.refusing) {
+        response.writeHead(503, { 'content-type': 'application/xml' });
+        return void response.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>');
+      }
+    }
+    void handle(request, response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const endpoint = `http://127.0.0.1:${port}`;
+  const prefix = `RCLONE_CONFIG_${REMOTE_NAME.toUpperCase()}_`;
+
+  const local: LocalS3 = {
+    bucket,
+    endpoint,
+    websiteUrl: `http://${websiteHost}:${port}`,
+    remote: `${REMOTE_NAME}:${bucket}`,
+    rcloneEnv(base = process.env) {
+      const env: NodeJS.ProcessEnv = { ...base };
+      // A custom CA bundle in the environment makes rclone's S3 client refuse plain-HTTP endpoints.
+      delete env.AWS_CA_BUNDLE;
+      return {
+        ...env,
+        [`${prefix}TYPE`]: 's3',
+        [`${prefix}PROVIDER`]: 'Other',
+        [`${prefix}ENDPOINT`]: endpoint,
+        [`${prefix}ACCESS_KEY_ID`]: 'S3RVER',
+        [`${prefix}SECRET_ACCESS_KEY`]: 'S3RVER',
+        [`${prefix}FORCE_PATH_STYLE`]: 'true',
+        // A refusing endpoint should fail the run quickly, not after rclone's default 3 × 10 tries.
+        RCLONE_RETRIES: '1',
+        RCLONE_LOW_LEVEL_RETRIES: '1',
+      };
+    },
+    requests: [],
+    onRequest: null,
+    refusing: false,
+    readWebsite(urlPath, method = 'GET') {
+      return rawRequest(endpoint, urlPath, { method, headers: { host: `${websiteHost}:${port}` } });
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+  return local;
+}
