@@ -21,6 +21,8 @@ export interface S3Request {
   method: string;
   /** Object key ('' for bucket-level requests). */
   key: string;
+  /** Query string without "?" ('delete' for a batch delete). */
+  query: string;
 }
 
 export interface LocalS3 {
@@ -55,6 +57,26 @@ function websiteConfig(errorDocument: string): string {
   );
 }
 
+/**
+ * S3 stores an object only once its whole body has arrived, and replaces it in one step: a
+ * reader sees the old object or the new one, and an upload cut short leaves the old one. The
+ * s3rver store streams straight into the object's file, so an upload killed halfway would leave
+ * a truncated object that S3 never shows. Its writes go through a temp file and a rename here.
+ */
+function makeWritesAtomic(s3: S3rver): void {
+  const write = s3.store.putContent.bind(s3.store);
+  s3.store.putContent = async (objectPath, content) => {
+    const temp = `${objectPath}.${process.pid}.${Math.random().toString(36).slice(2)}.partial`;
+    try {
+      const result = await write(temp, content);
+      fs.renameSync(temp, objectPath);
+      return result;
+    } finally {
+      fs.rmSync(temp, { force: true });
+    }
+  };
+}
+
 export async function startLocalS3(bucket = 'placar'): Promise<LocalS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-s3-'));
   const s3 = new S3rver({
@@ -64,6 +86,7 @@ export async function startLocalS3(bucket = 'placar'): Promise<LocalS3> {
     serviceEndpoint: 'localhost',
     configureBuckets: [{ name: bucket, configs: [websiteConfig('404.html')] }],
   });
+  makeWritesAtomic(s3);
   await s3.configureBuckets();
   const handle = s3.callback();
   const websiteHost = `${bucket}.s3-website.localhost`;
@@ -71,9 +94,9 @@ export async function startLocalS3(bucket = 'placar'): Promise<LocalS3> {
   const server = http.createServer((request, response) => {
     const isWebsite = (request.headers.host ?? '').startsWith(websiteHost);
     if (!isWebsite) {
-      const { pathname } = new URL(request.url ?? '/', 'http://s3.invalid');
+      const { pathname, search } = new URL(request.url ?? '/', 'http://s3.invalid');
       const key = decodeURIComponent(pathname.replace(/^\/[^/]*\/?/, ''));
-      const seen: S3Request = { method: request.method ?? 'GET', key };
+      const seen: S3Request = { method: request.method ?? 'GET', key, query: search.slice(1) };
       local.requests.push(seen);
       local.onRequest?.(seen);
       if (local.refusing) {
