@@ -14,11 +14,16 @@ export interface RateLimitDecision {
 }
 
 export interface RateLimiter {
-  /** null when the limit is off (SEARCH_RATE_LIMIT=0). */
+  /** null when the limit is off (SEARCH_RATE_LIMIT=0). A promise when the counts live in another process (cluster-rate-limit.ts). */
+  check(client: string): RateLimitDecision | null | Promise<RateLimitDecision | null>;
+}
+
+/** The counts themselves, in this process. */
+export interface LocalRateLimiter extends RateLimiter {
   check(client: string): RateLimitDecision | null;
 }
 
-export function createRateLimiter(limit: number, now: () => number = Date.now): RateLimiter {
+export function createRateLimiter(limit: number, now: () => number = Date.now): LocalRateLimiter {
   let windowStart = now();
   let counts = new Map<string, number>();
   return {

@@ -133,7 +133,7 @@ describe('deploy/publish-rclone.sh on a real S3 endpoint', () => {
     s3.requests.length = 0;
     expect(await publish(buildB)).toMatchObject({ ok: true });
     const sequence = s3.requests.filter((request) => isUpload(request) || isDeletion(request));
-    const kinds = sequence.map((request) =>
+    const kinds: string[] = sequence.map((request) =>
       isDeletion(request) ? 'delete' : request.key.startsWith('_astro/') ? 'asset' : request.key.startsWith('api/') ? 'json' : isPage(request.key) ? 'page' : 'other',
     );
     const last = (kind: string): number => kinds.lastIndexOf(kind);

@@ -1,0 +1,45 @@
+/**
+ * One server process of a cluster (WORKERS > 1): the same HTTP server as a single process,
+ * serving the current build from its own memory, but no refresh of its own — the primary
+ * runs it and tells this worker when to reload and how it ended. Search rate limits are asked
+ * of the primary. Exits when the primary says so, or when it is gone.
+ */
+import { StartupError } from '../lib/cli.ts';
+import type { Config } from '../lib/config.ts';
+import { isClusterMessage, type PrimaryMessage, type WorkerMessage } from './cluster-messages.ts';
+import { createPrimaryRateLimiter } from './cluster-rate-limit.ts';
+import { startHttpServer, type PlacarHttpServer } from './http-server.ts';
+import type { RunPlacarOptions } from './run-placar.ts';
+
+function tellPrimary(message: WorkerMessage): void {
+  process.send?.(message);
+}
+
+export async function runClusterWorker(config: Config, options: RunPlacarOptions): Promise<void> {
+  let server: PlacarHttpServer;
+  try {
+    server = await startHttpServer(config, options.log, { rateLimiter: createPrimaryRateLimiter(config.searchRateLimit) });
+  } catch (error) {
+    if (error instanceof StartupError) tellPrimary({ placar: 'startup-error', message: error.message });
+    throw error;
+  }
+  const running = server;
+  try {
+    await new Promise<void>((resolve) => {
+      process.on('message', (message: unknown) => {
+        if (!isClusterMessage<PrimaryMessage>(message)) return;
+        if (message.placar === 'reload') running.site.reload();
+        else if (message.placar === 'refresh-finished') running.recordRefresh(message.report);
+        else if (message.placar === 'shutdown') resolve();
+      });
+      process.once('disconnect', () => resolve());
+      options.signal.addEventListener('abort', () => resolve(), { once: true });
+      if (options.signal.aborted) resolve();
+      tellPrimary({ placar: 'listening', url: running.url });
+    });
+  } finally {
+    await running.close();
+    // The IPC channel would keep this process alive.
+    if (process.connected) process.disconnect();
+  }
+}
