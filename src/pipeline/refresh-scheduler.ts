@@ -70,6 +70,7 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
       .catch((error: unknown) => buildThrownReport(label, error, options.log))
       .then((report) => {
         options.onFinished?.(report);
+        if (report.outcome !== 'published') publisher.retryFailed();
         return report;
       })
       .finally(() => {

@@ -33,7 +33,9 @@ export interface LocalS3 {
   websiteUrl: string;
   /** rclone remote "<name>:<bucket>" configured by rcloneEnv alone (no rclone.conf). */
   remote: string;
-  /** Environment that configures the rclone remote (and drops what would break it). */
+  /** Variables that configure the rclone remote (and blank what would break it). */
+  rcloneVariables: Record<string, string>;
+  /** `base` (default process.env) plus rcloneVariables. */
   rcloneEnv(base?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
   /** Every API request so far (website reads excluded). */
   requests: S3Request[];
@@ -119,22 +121,21 @@ export async function startLocalS3(bucket = 'placar'): Promise<LocalS3> {
     endpoint,
     websiteUrl: `http://${websiteHost}:${port}`,
     remote: `${REMOTE_NAME}:${bucket}`,
-    rcloneEnv(base = process.env) {
-      const env: NodeJS.ProcessEnv = { ...base };
+    rcloneVariables: {
+      [`${prefix}TYPE`]: 's3',
+      [`${prefix}PROVIDER`]: 'Other',
+      [`${prefix}ENDPOINT`]: endpoint,
+      [`${prefix}ACCESS_KEY_ID`]: 'S3RVER',
+      [`${prefix}SECRET_ACCESS_KEY`]: 'S3RVER',
+      [`${prefix}FORCE_PATH_STYLE`]: 'true',
       // A custom CA bundle in the environment makes rclone's S3 client refuse plain-HTTP endpoints.
-      delete env.AWS_CA_BUNDLE;
-      return {
-        ...env,
-        [`${prefix}TYPE`]: 's3',
-        [`${prefix}PROVIDER`]: 'Other',
-        [`${prefix}ENDPOINT`]: endpoint,
-        [`${prefix}ACCESS_KEY_ID`]: 'S3RVER',
-        [`${prefix}SECRET_ACCESS_KEY`]: 'S3RVER',
-        [`${prefix}FORCE_PATH_STYLE`]: 'true',
-        // A refusing endpoint should fail the run quickly, not after rclone's default 3 × 10 tries.
-        RCLONE_RETRIES: '1',
-        RCLONE_LOW_LEVEL_RETRIES: '1',
-      };
+      AWS_CA_BUNDLE: '',
+      // A refusing endpoint should fail the run quickly, not after rclone's default 3 × 10 tries.
+      RCLONE_RETRIES: '1',
+      RCLONE_LOW_LEVEL_RETRIES: '1',
+    },
+    rcloneEnv(base = process.env) {
+      return { ...base, ...local.rcloneVariables };
     },
     requests: [],
     onRequest: null,
