@@ -79,7 +79,13 @@ function makeWritesAtomic(s3: S3rver): void {
   };
 }
 
+/** Debian's rclone, which deploy/publish-rclone.sh runs (from PATH). */
+export const RCLONE_PATH = '/usr/bin/rclone';
+
 export async function startLocalS3(bucket = 'placar'): Promise<LocalS3> {
+  if (!fs.existsSync(RCLONE_PATH)) {
+    throw new Error(`rclone não encontrado em ${RCLONE_PATH}: instale com \`apt-get install rclone\` (o .ci/run faz isso).`);
+  }
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-s3-'));
   const s3 = new S3rver({
     silent: true,
