@@ -4,7 +4,7 @@
  * runs it and tells this worker when to reload and how it ended. Search rate limits are asked
  * of the primary. Exits when the primary says so, or when it is gone.
  */
-import { StartupError } from '../lib/cli.ts';
+import { EXIT_BAD_CONFIG, StartupError } from '../lib/cli.ts';
 import type { Config } from '../lib/config.ts';
 import { isClusterMessage, type PrimaryMessage, type WorkerMessage } from './cluster-messages.ts';
 import { createPrimaryRateLimiter } from './cluster-rate-limit.ts';
@@ -20,8 +20,10 @@ export async function runClusterWorker(config: Config, options: RunPlacarOptions
   try {
     server = await startHttpServer(config, options.log, { rateLimiter: createPrimaryRateLimiter(config.searchRateLimit) });
   } catch (error) {
-    if (error instanceof StartupError) tellPrimary({ placar: 'startup-error', message: error.message });
-    throw error;
+    if (!(error instanceof StartupError)) throw error;
+    // The primary prints it (once, not once per worker) and exits 2.
+    await new Promise<void>((resolve) => process.send?.({ placar: 'startup-error', message: error.message } satisfies WorkerMessage, () => resolve()));
+    process.exit(EXIT_BAD_CONFIG);
   }
   const running = server;
   try {
