@@ -3,6 +3,7 @@
  * (process.send). Both ends are this program, so the messages are typed, not validated;
  * isClusterMessage only tells them apart from anything else on the channel.
  */
+import type { Worker } from 'node:cluster';
 import type { RefreshReport } from '../pipeline/refresh-log.ts';
 import type { RateLimitDecision } from './rate-limit.ts';
 
@@ -25,4 +26,15 @@ export type PrimaryMessage =
 
 export function isClusterMessage<T extends { placar: string }>(message: unknown): message is T {
   return typeof message === 'object' && message !== null && typeof (message as { placar?: unknown }).placar === 'string';
+}
+
+/** Sends to a worker; one that is exiting just misses the message (no EPIPE thrown). */
+export function sendToWorker(worker: Worker, message: PrimaryMessage): void {
+  if (worker.isConnected()) worker.send(message, () => undefined);
+}
+
+/** Sends to the primary; a primary that is gone just misses the message. */
+export function sendToPrimary(message: WorkerMessage, done: () => void = () => undefined): void {
+  if (process.send && process.connected) process.send(message, undefined, {}, () => done());
+  else done();
 }

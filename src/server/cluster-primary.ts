@@ -11,7 +11,7 @@ import { StartupError } from '../lib/cli.ts';
 import type { Config } from '../lib/config.ts';
 import type { RefreshReport } from '../pipeline/refresh-log.ts';
 import { readCurrentBuildId } from '../pipeline/swap-build.ts';
-import { isClusterMessage, type PrimaryMessage, type WorkerMessage } from './cluster-messages.ts';
+import { isClusterMessage, sendToWorker, type PrimaryMessage, type WorkerMessage } from './cluster-messages.ts';
 import { serveRateLimit } from './cluster-rate-limit.ts';
 import type { RunPlacarOptions } from './run-placar.ts';
 import { runRefreshes } from './run-refreshes.ts';
@@ -23,7 +23,7 @@ function workers(): Worker[] {
 }
 
 function broadcast(message: PrimaryMessage): void {
-  for (const worker of workers()) if (worker.isConnected()) worker.send(message);
+  for (const worker of workers()) sendToWorker(worker, message);
 }
 
 async function stopWorkers(): Promise<void> {
@@ -60,7 +60,7 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
       if (message.placar === 'startup-error') return settleReady(new StartupError(message.message));
       if (message.placar === 'listening') {
         url = message.url;
-        if (lastReport) worker.send({ placar: 'refresh-finished', report: lastReport } satisfies PrimaryMessage);
+        if (lastReport) sendToWorker(worker, { placar: 'refresh-finished', report: lastReport });
         listening += 1;
         if (listening === config.workers) {
           isReady = true;

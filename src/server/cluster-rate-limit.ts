@@ -5,7 +5,7 @@
  * With the limit off (0) no message is sent.
  */
 import type { Worker } from 'node:cluster';
-import { isClusterMessage, type PrimaryMessage, type WorkerMessage } from './cluster-messages.ts';
+import { isClusterMessage, sendToPrimary, sendToWorker, type PrimaryMessage, type WorkerMessage } from './cluster-messages.ts';
 import { createRateLimiter, type RateLimitDecision, type RateLimiter } from './rate-limit.ts';
 
 /** Worker side: a RateLimiter whose answers come from the primary. */
@@ -23,7 +23,7 @@ export function createPrimaryRateLimiter(limit: number): RateLimiter {
       const id = nextId++;
       return new Promise((resolve) => {
         pending.set(id, resolve);
-        process.send?.({ placar: 'rate-limit', id, client } satisfies WorkerMessage);
+        sendToPrimary({ placar: 'rate-limit', id, client });
       });
     },
   };
@@ -34,7 +34,6 @@ export function serveRateLimit(limit: number): (worker: Worker, message: WorkerM
   const limiter = createRateLimiter(limit);
   return (worker, message) => {
     if (message.placar !== 'rate-limit') return;
-    const reply: PrimaryMessage = { placar: 'rate-limit-decision', id: message.id, decision: limiter.check(message.client) };
-    if (worker.isConnected()) worker.send(reply);
+    sendToWorker(worker, { placar: 'rate-limit-decision', id: message.id, decision: limiter.check(message.client) });
   };
 }

@@ -12,9 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { launchBrowser, watchPage } from '../support/browser.ts';
 import { DASHBOARD_VIEWS, readRows, readTabs } from '../support/dashboard-page.ts';
-import { startLocalS3, type LocalS3 } from '../support/local-s3.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
-import { runScript } from '../support/run-script.ts';
+import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
 import { withScore } from '../support/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
@@ -26,16 +24,8 @@ let s3: LocalS3;
 let dataDir: string;
 let browser: Browser;
 
-async function refreshIntoBucket(): Promise<void> {
-  const result = await runScript(
-    'scripts/refresh.ts',
-    s3.rcloneEnv({
-      ...process.env,
-      DATA_DIR: dataDir,
-      UPSTREAM_URL: upstream.url,
-      PUBLISH_COMMAND: `sh ${path.join(PROJECT_ROOT, 'deploy/publish-rclone.sh')} ${s3.remote}`,
-    }),
-  );
+async function refresh(): Promise<void> {
+  const result = await refreshIntoBucket(s3, dataDir, upstream.url);
   expect(result.code, result.output).toBe(0);
   expect(result.output).toContain('publicação concluída');
 }
@@ -44,7 +34,7 @@ beforeAll(async () => {
   upstream = await startFakeUpstream({ pages });
   s3 = await startLocalS3();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-bucket-e2e-'));
-  await refreshIntoBucket();
+  await refresh();
   browser = await launchBrowser();
 });
 
@@ -83,7 +73,7 @@ describe('the dashboard from an S3 bucket’s website endpoint', () => {
     const score = (): Promise<string | null> => page.locator(`.match[data-id="${FLAMENGO_ID}"] .score`).textContent();
     expect(await score()).toBe('2 x 1');
     upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, 3, 1));
-    await refreshIntoBucket();
+    await refresh();
     await page.clock.runFor(30_000);
     expect(await score()).toBe('2 x 1');
     await page.clock.runFor(30_000);

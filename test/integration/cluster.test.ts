@@ -48,8 +48,15 @@ function socketCount(pid: number): number {
   }
 }
 
+/** The cluster's workers: children running scripts/start.ts (not a refresh's build child). */
 function workers(): number[] {
-  return childrenOf(placar.process.pid ?? -1);
+  return childrenOf(placar.process.pid ?? -1).filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/start.ts');
+    } catch {
+      return false;
+    }
+  });
 }
 
 async function refreshCount(): Promise<number> {
@@ -133,7 +140,7 @@ describe('npm start with WORKERS=2', () => {
   it('stops every worker on SIGTERM', async () => {
     const pids = workers();
     await placar.stop();
-    expect(placar.process.exitCode).toBe(0);
+    expect(placar.process.exitCode, `${placar.process.signalCode ?? ""}\n${placar.output().slice(-2000)}`).toBe(0);
     for (const pid of pids) expect(fs.existsSync(`/proc/${pid}`), `worker ${pid}`).toBe(false);
   });
 });

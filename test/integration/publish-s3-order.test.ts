@@ -18,7 +18,6 @@ import { runPublishCommand, type PublishResult } from '../../src/pipeline/publis
 import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
 import { CLEAN_URL_PAGES, expectedBucket, websitePath } from '../support/bucket-expectations.ts';
 import { startLocalS3, type LocalS3, type S3Request } from '../support/local-s3.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
 import { runScript } from '../support/run-script.ts';
 
 let s3: LocalS3;
@@ -62,7 +61,7 @@ function publish(clientDir: string, killWhen?: (request: S3Request) => boolean):
     }
   };
   return runPublishCommand(
-    `sh ${path.join(PROJECT_ROOT, 'deploy/publish-rclone.sh')} ${s3.remote}`,
+    s3.publishCommand,
     { buildId: path.basename(path.dirname(clientDir)), clientDir, generatedAt: '2026-11-21T21:30:00-03:00' },
     60_000,
     s3.rcloneEnv(),

@@ -11,7 +11,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import type { PublishState } from '../../src/lib/publish-state-store.ts';
 import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
 import { startLocalS3, type LocalS3 } from '../support/local-s3.ts';
-import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 let upstream: FakeUpstream;
@@ -37,7 +37,7 @@ beforeAll(async () => {
       ...s3.rcloneVariables,
       WORKERS: '2',
       REFRESH_CRON: '*/4 * * * * *',
-      PUBLISH_COMMAND: `sh ${path.join(PROJECT_ROOT, 'deploy/publish-rclone.sh')} ${s3.remote}`,
+      PUBLISH_COMMAND: s3.publishCommand,
     },
   });
 });

@@ -18,9 +18,7 @@ import type { ListEnvelope } from '../../src/lib/model.ts';
 import { readPublishState } from '../../src/lib/publish-state-store.ts';
 import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
 import { expectedBucket, websitePath } from '../support/bucket-expectations.ts';
-import { startLocalS3, type LocalS3 } from '../support/local-s3.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
-import { runScript } from '../support/run-script.ts';
+import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
 
 let upstream: FakeUpstream;
 let s3: LocalS3;
@@ -39,16 +37,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function refreshIntoBucket(): Promise<string> {
-  const result = await runScript(
-    'scripts/refresh.ts',
-    s3.rcloneEnv({
-      ...process.env,
-      DATA_DIR: dataDir,
-      UPSTREAM_URL: upstream.url,
-      PUBLISH_COMMAND: `sh ${path.join(PROJECT_ROOT, 'deploy/publish-rclone.sh')} ${s3.remote}`,
-    }),
-  );
+async function refresh(): Promise<string> {
+  const result = await refreshIntoBucket(s3, dataDir, upstream.url);
   expect(result.code, result.output).toBe(0);
   const buildId = readCurrentBuildId(dataDir) ?? '';
   expect(result.output).toContain(`publicação concluída build=${buildId}`);
@@ -87,7 +77,7 @@ describe('npm run refresh with PUBLISH_COMMAND=deploy/publish-rclone.sh, against
   let firstBuild = '';
 
   it('uploads the build: every object with its headers and the build’s bytes, nothing precompressed', async () => {
-    firstBuild = await refreshIntoBucket();
+    firstBuild = await refresh();
     await expectBucketToServe(firstBuild);
     const home = await s3.readWebsite('/');
     expect(home.status).toBe(200);
@@ -109,7 +99,7 @@ describe('npm run refresh with PUBLISH_COMMAND=deploy/publish-rclone.sh, against
     expect(strayUpload.stderr).not.toMatch(/ERROR/);
     expect(await listBucket()).toContain('_astro/old-asset.js');
 
-    const secondBuild = await refreshIntoBucket();
+    const secondBuild = await refresh();
     expect(secondBuild).not.toBe(firstBuild);
     await expectBucketToServe(secondBuild);
     const after = await readLive();

@@ -15,7 +15,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { PROJECT_ROOT } from './placar-process.ts';
 import { rawRequest, type RawResponse } from './raw-http.ts';
+import { runScript, type ScriptResult } from './run-script.ts';
 
 export interface S3Request {
   method: string;
@@ -33,6 +35,8 @@ export interface LocalS3 {
   websiteUrl: string;
   /** rclone remote "<name>:<bucket>" configured by rcloneEnv alone (no rclone.conf). */
   remote: string;
+  /** PUBLISH_COMMAND uploading to this bucket with deploy/publish-rclone.sh. */
+  publishCommand: string;
   /** Variables that configure the rclone remote (and blank what would break it). */
   rcloneVariables: Record<string, string>;
   /** `base` (default process.env) plus rcloneVariables. */
@@ -127,6 +131,7 @@ export async function startLocalS3(bucket = 'placar'): Promise<LocalS3> {
     endpoint,
     websiteUrl: `http://${websiteHost}:${port}`,
     remote: `${REMOTE_NAME}:${bucket}`,
+    publishCommand: `sh ${path.join(PROJECT_ROOT, 'deploy', 'publish-rclone.sh')} ${REMOTE_NAME}:${bucket}`,
     rcloneVariables: {
       [`${prefix}TYPE`]: 's3',
       [`${prefix}PROVIDER`]: 'Other',
@@ -156,4 +161,9 @@ export async function startLocalS3(bucket = 'placar'): Promise<LocalS3> {
     },
   };
   return local;
+}
+
+/** `npm run refresh` on `dataDir` with PUBLISH_COMMAND uploading to this bucket (the timer shape). */
+export function refreshIntoBucket(s3: LocalS3, dataDir: string, upstreamUrl: string): Promise<ScriptResult> {
+  return runScript('scripts/refresh.ts', s3.rcloneEnv({ ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstreamUrl, PUBLISH_COMMAND: s3.publishCommand }));
 }
