@@ -77,6 +77,8 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
     fork();
   };
   cluster.on('exit', onExit);
+  // Ctrl+C reaches the workers too (same process group): their exits are the shutdown, not crashes.
+  options.signal.addEventListener('abort', () => (stopping = true), { once: true });
 
   try {
     for (let i = 0; i < config.workers; i += 1) fork();
