@@ -3,7 +3,7 @@
  * WORKERS, nginx's worker_processes in the bench's own copy of deploy/nginx.conf), serving
  * /api/hoje brotli-compressed from the same build, loaded by wrk — multi-threaded (one thread
  * per core), so the load generator is not the single-core bottleneck autocannon is in group 3.
- * After a one-second warm-up of each, runs alternate Placar/nginx and repeat; reported: requests/s, p50/p99, and server CPU per
+ * After a warm-up run of each, runs alternate Placar/nginx and repeat; reported: requests/s, p50/p99, and server CPU per
  * request (CPU seconds of all the server's processes over the run ÷ requests answered).
  */
 import { execFile } from 'node:child_process';
@@ -124,8 +124,8 @@ export async function runEqualWorkersGroup(plan: BenchPlan, matchesPerDay: numbe
           }),
         );
         const encoding = encodings.join(' / ');
-        // Warm-up (not measured): JIT, lazy code paths and nginx's first opens, on both sides.
-        for (const base of [placar.url, nginx.url]) await runWrk(`${base}${PATH}`, threads, 50, 1, () => []);
+        // Warm-up (not measured), one run's length each: V8's optimised code, lazy paths, nginx's first opens.
+        for (const base of [placar.url, nginx.url]) await runWrk(`${base}${PATH}`, threads, 50, plan.equalWorkersSeconds, () => []);
         const cases: EqualWorkersCase[] = [];
         for (const connections of plan.servingConnections) {
           const runs = { placar: [] as WrkRun[], nginx: [] as WrkRun[] };
