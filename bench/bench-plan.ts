@@ -19,6 +19,9 @@ export interface BenchPlan {
   servingSeconds: number;
   servingRepeats: number;
   servingConnections: readonly number[];
+  /** Group 7 (wrk, equal worker counts): seconds per run and alternating Placar/nginx pairs per connection count. */
+  equalWorkersSeconds: number;
+  equalWorkersRepeats: number;
   /** Seconds of 1,000 req/s user traffic while counting upstream requests (Placar, then the naive server). */
   upstreamLoadSeconds: number;
   naiveLoadSeconds: number;
@@ -39,6 +42,8 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         servingSeconds: 1.5,
         servingRepeats: 1,
         servingConnections: [50, 200],
+        equalWorkersSeconds: 2,
+        equalWorkersRepeats: 1,
         upstreamLoadSeconds: 6,
         naiveLoadSeconds: 3,
         browserLoads: 2,
@@ -54,6 +59,8 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         servingSeconds: 3,
         servingRepeats: 2,
         servingConnections: [50, 200],
+        equalWorkersSeconds: 5,
+        equalWorkersRepeats: 3,
         upstreamLoadSeconds: 20,
         naiveLoadSeconds: 8,
         browserLoads: 5,

@@ -4,7 +4,9 @@
  */
 import { buildBenchPlan } from './bench-plan.ts';
 import type { BenchResults } from './results.ts';
+import type { WrkRun } from './equal-workers-group.ts';
 import type { ServingCase } from './serving-group.ts';
+import { median } from './stats.ts';
 import { formatBytes, formatMedianMax, formatNumber, formatTable, formatTarget } from './report-format.ts';
 
 function refreshSection(results: BenchResults): string[] {
@@ -131,6 +133,33 @@ function weightSection(results: BenchResults): string[] {
 }
 
 /** What --quick shortened, next to the defaults, so nobody reads its numbers as a full run's. */
+function equalWorkersSection(results: BenchResults): string[] {
+  const e = results.equalWorkers;
+  if (!e) return [];
+  const rps = (runs: WrkRun[]): number => median(runs.map((run) => run.requestsPerSecond));
+  const cells = (runs: WrkRun[]): string[] => [
+    formatNumber(rps(runs)),
+    `${formatNumber(median(runs.map((run) => run.latencyMs.p50)), 1)} / ${formatNumber(median(runs.map((run) => run.latencyMs.p99)), 1)}`,
+    formatNumber(median(runs.map((run) => run.cpuMicrosPerRequest))),
+  ];
+  const rows = e.cases.map((c) => [
+    `${e.path} (${e.encoding})`,
+    String(c.connections),
+    ...cells(c.placar),
+    ...cells(c.nginx),
+    `${formatNumber(c.ratio * 100)} % (${c.pairRatios.map((r) => formatNumber(r * 100)).join(' · ')})`,
+    `${formatNumber(c.cpuPerRequestRatio, 1)}×`,
+  ]);
+  const failures = e.cases.reduce((sum, c) => sum + [...c.placar, ...c.nginx].reduce((n, run) => n + run.failures, 0), 0);
+  return [
+    `7. Mesmos processos (${e.workers} + ${e.workers}): Placar WORKERS=${e.workers}, nginx ${e.nginxSetup}; wrk -t${e.wrkThreads}; ` +
+      `${results.plan.equalWorkersRepeats}× ${formatNumber(results.plan.equalWorkersSeconds)} s por servidor e caso, alternados`,
+    formatTable(['rota', 'conexões', 'Placar req/s', 'p50 / p99 ms', 'µs CPU/pedido', 'nginx req/s', 'p50 / p99 ms', 'µs CPU/pedido', 'Placar/nginx (por par)', 'CPU/pedido'], rows),
+    `  Falhas (não 2xx/3xx, erros de socket): ${failures}. wrk divide os mesmos ${e.workers} núcleos com os servidores.`,
+    `  Meta: Placar ≥ 80 % do nginx com os mesmos processos: ${e.cases.map((c) => `${formatNumber(c.ratio * 100)} % (c=${c.connections})`).join(', ')} — ${formatTarget(e.cases.every((c) => c.ratio >= 0.8))}`,
+  ];
+}
+
 function quickPlanNote(results: BenchResults): string {
   const quick = results.plan;
   const full = buildBenchPlan(false);
@@ -149,6 +178,6 @@ export function formatReport(results: BenchResults): string {
     `Carga média da máquina (1 min): ${formatNumber(m.loadAverageBefore, 2)} no início, ${formatNumber(results.loadAverageAfter ?? Number.NaN, 2)} no fim ` +
     '(acima de ~0,5 antes do início, outro trabalho disputou os núcleos)';
   const quickNote = results.plan.quick ? [quickPlanNote(results)] : [];
-  const sections = [refreshSection, freshnessSection, servingSection, upstreamSection, memorySection, weightSection].map((section) => section(results)).filter((lines) => lines.length > 0);
+  const sections = [refreshSection, freshnessSection, servingSection, equalWorkersSection, upstreamSection, memorySection, weightSection].map((section) => section(results)).filter((lines) => lines.length > 0);
   return [header, ...quickNote, '', ...sections.map((lines) => lines.join('\n')).join('\n\n').split('\n'), ''].join('\n');
 }

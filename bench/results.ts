@@ -11,6 +11,7 @@ import type { FreshnessResult } from './freshness-group.ts';
 import type { MeasuredIdle } from './idle-group.ts';
 import type { WeightRow } from './page-weight.ts';
 import type { CycleSample, RefreshGroupResult } from './refresh-group.ts';
+import type { EqualWorkersResult } from './equal-workers-group.ts';
 import type { ServingResult } from './serving-group.ts';
 import { summarize, type Summary } from './stats.ts';
 import type { UpstreamLoadResult } from './upstream-load-group.ts';
@@ -59,6 +60,8 @@ export interface BenchResults {
   refresh?: { sizes: RefreshSizeSummary[]; idle: IdleCost | null; cycles: CycleSample[] };
   freshness?: FreshnessResult;
   serving?: ServingResult;
+  /** Group 7: Placar and nginx with equal worker counts under wrk. */
+  equalWorkers?: EqualWorkersResult;
   upstreamLoad?: UpstreamLoadResult;
   memory?: RefreshGroupResult['memory'] & { buildPeakMb: number };
   /** --idle-minutes: the idle cost measured on the wall clock at the default schedule. */

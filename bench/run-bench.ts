@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the six groups of issue 7 in one run, loopback only, bounded in time.
+ * `npm run bench`: the six groups of issue 7 and the equal-workers comparison (7) in one run,
+ * loopback only, bounded in time.
  * Three set-ups are started one after the other (never two at once, so they do not compete
  * for the two cores): a server refreshing back to back (groups 1, 5 and the bytes of 6), a
  * server on a seconds-level schedule (2, 4), and a server that never refreshes next to nginx
@@ -9,6 +10,7 @@ import { startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { startPlacar } from '../test/support/placar-process.ts';
 import { buildBenchPlan } from './bench-plan.ts';
 import { runBrowserTiming, type BrowserTiming } from './browser-timing.ts';
+import { runEqualWorkersGroup } from './equal-workers-group.ts';
 import { FRESHNESS_MATCHES, runFreshnessGroup } from './freshness-group.ts';
 import { runIdleGroup } from './idle-group.ts';
 import { readCpuTimes, totalCpuSeconds } from './process-stats.ts';
@@ -19,7 +21,7 @@ import { runServingGroup } from './serving-group.ts';
 import { runUpstreamLoadGroup } from './upstream-load-group.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
-export const ALL_GROUPS = [1, 2, 3, 4, 5, 6] as const;
+export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const SERVING_MATCHES = 1_000;
 
 export interface BenchOptions {
@@ -106,6 +108,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const idle = wants(1, 3, 6)
     ? await phase(`1/3/6. servidor parado com ${SERVING_MATCHES} jogos/dia e nginx`, () => runServingPhase(results, options))
     : { baseline: null, browser: null };
+
+  if (wants(7)) {
+    results.equalWorkers = await phase('7. mesmos processos: Placar (WORKERS) e nginx (worker_processes) sob wrk', () =>
+      runEqualWorkersGroup(plan, SERVING_MATCHES, options.log),
+    );
+  }
 
   if (refresh) {
     const sizes = summarizeRefreshSizes(refresh.cycles, plan.sizes);

@@ -12,7 +12,7 @@ function parseGroups(only: string | undefined): number[] {
   if (only === undefined) return [...ALL_GROUPS];
   const groups = only.split(',').map((part) => Number(part.trim()));
   if (groups.length === 0 || groups.some((group) => !(ALL_GROUPS as readonly number[]).includes(group))) {
-    throw new StartupError(`--only "${only}" é inválido: use números de 1 a 6 separados por vírgula, por exemplo --only 1,3.`);
+    throw new StartupError(`--only "${only}" é inválido: use números de 1 a 7 separados por vírgula, por exemplo --only 1,3.`);
   }
   return [...new Set(groups)].sort();
 }
@@ -37,8 +37,8 @@ await runCli(
     usage: 'npm run bench [-- [--quick] [--only 1,3] [--out arquivo.json]]',
     description:
       'Mede, numa só execução e só em loopback: 1 ciclo de atualização, 2 frescor, 3 servir (Placar e nginx lado a lado), ' +
-      '4 carga na origem, 5 memória, 6 peso das páginas. Imprime a tabela e grava os números em JSON. ' +
-      'Até ~10 min (--quick: até ~2 min). Precisa de nginx e chromium (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
+      '4 carga na origem, 5 memória, 6 peso das páginas, 7 Placar e nginx com os mesmos processos (wrk). Imprime a tabela e grava os números em JSON. ' +
+      'Até ~10 min (--quick: até ~2 min). Precisa de nginx, chromium e wrk (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
     options: [
       { name: '--quick', description: 'Menos ciclos e janelas mais curtas (até ~2 min); a saída diz quais.' },
       { name: '--only <grupos>', description: 'Só estes grupos, por exemplo 1,3 (padrão: todos).' },

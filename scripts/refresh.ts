@@ -40,6 +40,8 @@ await runCli(
       onPublished: (buildId, manifest) =>
         publisher.publish({ buildId, clientDir: buildClientDir(config.dataDir, buildId), generatedAt: manifest.builtAt }),
     });
+    // Nothing new to upload, but the last upload failed: the bucket still needs the current build.
+    if (report.outcome !== 'published' && !interrupt.signal.aborted) publisher.retryFailed();
     // This process only refreshes: it can wait for the upload (its failure does not change the exit code).
     await publisher.idle();
     return report.outcome === 'published' ? 0 : EXIT_FAILURE;

@@ -1,9 +1,9 @@
-/** `npm start`: the Placar server with its refresh schedule (see src/server/run-placar.ts). */
+/** `npm start`: the Placar server with its refresh schedule (see src/server/run-server.ts). */
 import path from 'node:path';
 import { runCli } from '../src/lib/cli.ts';
 import { readConfig } from '../src/lib/config.ts';
 import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/server-args.ts';
-import { runPlacar } from '../src/server/run-placar.ts';
+import { runServer } from '../src/server/run-server.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const log = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -26,7 +26,7 @@ await runCli(
         shutdown.abort();
       });
     }
-    await runPlacar(config, { projectRoot, log, signal: shutdown.signal });
+    await runServer(config, { projectRoot, log, signal: shutdown.signal });
     log('Placar encerrado.');
     return 0;
   },

@@ -4,6 +4,7 @@
  * test and validation all share one list. Pure `parseConfig(env)` for tests; entry points
  * call `readConfig()` once and pass the typed Config down.
  */
+import os from 'node:os';
 import path from 'node:path';
 import cron from 'node-cron';
 
@@ -12,8 +13,9 @@ export interface Config {
   upstreamUrl: string;
   /** Absolute path of the folder holding the snapshot, scrape state and builds. */
   dataDir: string;
-  refreshCron: string;
-  /** Seconds between two consecutive runs of refreshCron (staleness = 3 intervals). */
+  /** null for REFRESH_CRON=off: this server only serves (another process refreshes DATA_DIR). */
+  refreshCron: string | null;
+  /** Seconds between two consecutive runs of refreshCron (staleness = 3 intervals); 60 when off. */
   refreshIntervalSeconds: number;
   requestTimeoutMs: number;
   maxResponseBytes: number;
@@ -21,6 +23,8 @@ export interface Config {
   port: number;
   /** Requests per minute per client IP on /api/busca; 0 disables the limit. */
   searchRateLimit: number;
+  /** Server processes sharing the port (node:cluster); 1 = a single process. */
+  workers: number;
   buildTimeoutMs: number;
   /** Shell command run after every successful swap; '' disables publishing. */
   publishCommand: string;
@@ -38,12 +42,17 @@ export interface ConfigVariable {
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'UPSTREAM_URL', default: 'https://www.placardefutebol.com.br', description: 'Site de origem dos placares (URL http/https).' },
   { name: 'DATA_DIR', default: './data', description: 'Pasta do snapshot, do estado da coleta e dos builds.' },
-  { name: 'REFRESH_CRON', default: '* * * * *', description: 'Agenda de atualização (sintaxe cron; 6 campos aceitam segundos).' },
+  {
+    name: 'REFRESH_CRON',
+    default: '* * * * *',
+    description: 'Agenda de atualização (sintaxe cron; 6 campos aceitam segundos); "off": o servidor só serve o DATA_DIR que outro processo atualiza.',
+  },
   { name: 'REQUEST_TIMEOUT_MS', default: '10000', description: 'Tempo máximo de cada requisição ao site de origem, em ms.' },
   { name: 'MAX_RESPONSE_BYTES', default: '5000000', description: 'Tamanho máximo aceito de uma página do site de origem, em bytes.' },
   { name: 'HOST', default: 'localhost', description: 'Endereço em que o servidor escuta.' },
   { name: 'PORT', default: '4321', description: 'Porta em que o servidor escuta.' },
   { name: 'SEARCH_RATE_LIMIT', default: '120', description: 'Buscas por IP em /api/busca: rajada de até N seguidas, repostas a N por minuto (0 desliga o limite).' },
+  { name: 'WORKERS', default: 'auto', description: 'Processos do servidor que dividem a porta ("auto": um por núcleo; 1: um só processo).' },
   { name: 'BUILD_TIMEOUT_MS', default: '60000', description: 'Tempo máximo de um build do site, em ms.' },
   { name: 'PUBLISH_COMMAND', default: '', description: 'Comando de shell executado após cada build publicado, com PLACAR_BUILD_DIR e PLACAR_GENERATED_AT no ambiente (vazio: nenhum).' },
   { name: 'PUBLISH_TIMEOUT_MS', default: '50000', description: 'Tempo máximo do PUBLISH_COMMAND, em ms.' },
@@ -103,10 +112,14 @@ export function cronIntervalSeconds(expression: string): number {
   }
 }
 
-function parseRefreshCron(env: Env): string {
+/** The schedule a server without its own refresh assumes for staleness: the default one. */
+const SERVE_ONLY_INTERVAL_SECONDS = 60;
+
+function parseRefreshCron(env: Env): string | null {
   const raw = valueOf(env, 'REFRESH_CRON');
+  if (raw.toLowerCase() === 'off') return null;
   if (!cron.validate(raw)) {
-    throw new ConfigError(`REFRESH_CRON="${raw}" não é uma expressão cron válida: use por exemplo "* * * * *" (a cada minuto).`);
+    throw new ConfigError(`REFRESH_CRON="${raw}" não é uma expressão cron válida: use por exemplo "* * * * *" (a cada minuto), ou "off".`);
   }
   return raw;
 }
@@ -116,18 +129,29 @@ function buildStrictTransportSecurity(maxAgeSeconds: number): string {
   return maxAgeSeconds === 0 ? '' : `max-age=${maxAgeSeconds}`;
 }
 
+function parseWorkers(env: Env): number {
+  const raw = valueOf(env, 'WORKERS');
+  if (raw.toLowerCase() === 'auto') return os.availableParallelism();
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 256) {
+    throw new ConfigError(`WORKERS="${raw}" é inválido: use "auto" (um processo por núcleo) ou um número inteiro entre 1 e 256.`);
+  }
+  return value;
+}
+
 export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
   const refreshCron = parseRefreshCron(env);
   return {
     upstreamUrl: parseUpstreamUrl(env),
     dataDir: path.resolve(cwd, valueOf(env, 'DATA_DIR')),
     refreshCron,
-    refreshIntervalSeconds: cronIntervalSeconds(refreshCron),
+    refreshIntervalSeconds: refreshCron === null ? SERVE_ONLY_INTERVAL_SECONDS : cronIntervalSeconds(refreshCron),
     requestTimeoutMs: parseInteger(env, 'REQUEST_TIMEOUT_MS', 100, 600_000),
     maxResponseBytes: parseInteger(env, 'MAX_RESPONSE_BYTES', 1_000, 1_000_000_000),
     host: valueOf(env, 'HOST'),
     port: parseInteger(env, 'PORT', 0, 65_535),
     searchRateLimit: parseInteger(env, 'SEARCH_RATE_LIMIT', 0, 1_000_000),
+    workers: parseWorkers(env),
     buildTimeoutMs: parseInteger(env, 'BUILD_TIMEOUT_MS', 1_000, 3_600_000),
     publishCommand: valueOf(env, 'PUBLISH_COMMAND'),
     publishTimeoutMs: parseInteger(env, 'PUBLISH_TIMEOUT_MS', 1_000, 3_600_000),

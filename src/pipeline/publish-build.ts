@@ -9,7 +9,10 @@
  * in between are skipped — the destination only ever needs the latest — and the newest one
  * is never left behind until the next refresh.
  */
+import { buildClientDir, buildManifestPath } from '../lib/build-layout.ts';
+import { readSiteManifest } from '../lib/site-manifest.ts';
 import { markBuildInUse, unmarkBuildInUse } from './build-in-use.ts';
+import { readCurrentBuildId } from './swap-build.ts';
 import { runPublishCommand, type PublishRequest, type PublishResult } from './publish-command.ts';
 import { readPublishState, writePublishStateAtomically } from '../lib/publish-state-store.ts';
 import { formatSaoPauloIso } from '../lib/time.ts';
@@ -30,6 +33,12 @@ export interface BuildPublisherOptions {
 export interface BuildPublisher {
   /** Publishes the build now, or after the run in progress (replacing any queued build). */
   publish(request: PublishRequest): void;
+  /**
+   * After a refresh that published nothing new: if the last run (of any process, per
+   * publish-state.json) failed, publishes the build being served again — a failed upload is
+   * retried at the next refresh even when that refresh builds nothing.
+   */
+  retryFailed(): void;
   /** Resolves once nothing is running or queued. */
   idle(): Promise<void>;
   /** Drops the queued build and stops a run in progress (as a timeout would). */
@@ -38,6 +47,18 @@ export interface BuildPublisher {
 
 function quote(value: string): string {
   return `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/** The build DATA_DIR/current points at, as a publish request; null when there is none. */
+export function currentPublishRequest(dataDir: string): PublishRequest | null {
+  const buildId = readCurrentBuildId(dataDir);
+  if (buildId === null) return null;
+  try {
+    const manifest = readSiteManifest(buildManifestPath(dataDir, buildId));
+    return manifest ? { buildId, clientDir: buildClientDir(dataDir, buildId), generatedAt: manifest.builtAt } : null;
+  } catch {
+    return null;
+  }
 }
 
 export function createBuildPublisher(options: BuildPublisherOptions): BuildPublisher {
@@ -99,6 +120,12 @@ export function createBuildPublisher(options: BuildPublisherOptions): BuildPubli
       if (queued) options.log(`publicação do build ${queued.buildId} dispensada: o build ${request.buildId} é mais novo`);
       queued = request;
       running ??= drain();
+    },
+    retryFailed() {
+      if (options.command === '' || queued || running) return;
+      if (readPublishState(options.dataDir).lastError === null) return;
+      const request = currentPublishRequest(options.dataDir);
+      if (request) this.publish(request);
     },
     async idle() {
       await running;

@@ -24,7 +24,7 @@ export interface RefreshSchedulerOptions {
 
 export interface RefreshScheduler {
   runNow(): Promise<RefreshReport>;
-  /** Starts the cron schedule. */
+  /** Starts the cron schedule (nothing to start with REFRESH_CRON=off). */
   start(): void;
   stop(): Promise<void>;
 }
@@ -70,6 +70,7 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
       .catch((error: unknown) => buildThrownReport(label, error, options.log))
       .then((report) => {
         options.onFinished?.(report);
+        if (report.outcome !== 'published') publisher.retryFailed();
         return report;
       })
       .finally(() => {
@@ -81,6 +82,7 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
   return {
     runNow,
     start() {
+      if (config.refreshCron === null) return;
       task ??= cron.schedule(
         config.refreshCron,
         async () => {

@@ -13,7 +13,7 @@ import type { RefreshReport } from '../pipeline/refresh-log.ts';
 import { buildClientErrorProblem, buildConnectProblem, writeRawProblem } from './client-error.ts';
 import { createCurrentSite, type CurrentSite } from './current-site.ts';
 import { buildHealth, type RefreshHealth } from './healthz.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { createRequestListener } from './route-request.ts';
 import { createSearchHandler } from './search-handler.ts';
 import { withSearchResponseCache } from './search-response-cache.ts';
@@ -32,7 +32,12 @@ function formatUrl(address: AddressInfo, configuredHost: string): string {
   return `http://${host}:${address.port}`;
 }
 
-export async function startHttpServer(config: Config, log: (line: string) => void): Promise<PlacarHttpServer> {
+export interface HttpServerOptions {
+  /** Default: this process's own limiter; cluster workers share the primary's. */
+  rateLimiter?: RateLimiter;
+}
+
+export async function startHttpServer(config: Config, log: (line: string) => void, options: HttpServerOptions = {}): Promise<PlacarHttpServer> {
   const site = createCurrentSite(config.dataDir, log);
   const search = withSearchResponseCache(createSearchHandler(config.dataDir, () => site.get()?.buildId ?? null), config.dataDir);
   const reader = createSnapshotReader(config.dataDir, config.upstreamUrl);
@@ -41,7 +46,7 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
   const listener = createRequestListener({
     site,
     search,
-    rateLimiter: createRateLimiter(config.searchRateLimit),
+    rateLimiter: options.rateLimiter ?? createRateLimiter(config.searchRateLimit),
     health: () => buildHealth(config, reader, site.get()?.builtAt ?? null, new Date(), lastRefresh),
     commonHeaders,
     refreshIntervalSeconds: config.refreshIntervalSeconds,

@@ -15,7 +15,12 @@ export interface RateLimitDecision {
 }
 
 export interface RateLimiter {
-  /** null when the limit is off (SEARCH_RATE_LIMIT=0). */
+  /** null when the limit is off (SEARCH_RATE_LIMIT=0). A promise when the buckets live in another process (cluster-rate-limit.ts). */
+  check(client: string): RateLimitDecision | null | Promise<RateLimitDecision | null>;
+}
+
+/** The buckets themselves, in this process. */
+export interface LocalRateLimiter extends RateLimiter {
   check(client: string): RateLimitDecision | null;
 }
 
@@ -24,7 +29,7 @@ interface Bucket {
   at: number;
 }
 
-export function createRateLimiter(limit: number, now: () => number = Date.now): RateLimiter {
+export function createRateLimiter(limit: number, now: () => number = Date.now): LocalRateLimiter {
   const msPerToken = RATE_LIMIT_WINDOW_MS / Math.max(1, limit);
   let buckets = new Map<string, Bucket>();
   let sweptAt = now();

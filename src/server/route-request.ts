@@ -60,7 +60,7 @@ function answerNotFound(req: IncomingMessage, res: ServerResponse, path: string,
 }
 
 async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: RouterParts, search: string): Promise<void> {
-  const decision = parts.rateLimiter.check(req.socket.remoteAddress ?? 'desconhecido');
+  const decision = await parts.rateLimiter.check(req.socket.remoteAddress ?? 'desconhecido');
   if (decision) {
     const headers = buildRateLimitHeaders(decision);
     if (!decision.allowed) {

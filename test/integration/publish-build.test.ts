@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildClientDir } from '../../src/lib/build-layout.ts';
+import { buildClientDir, buildManifestPath } from '../../src/lib/build-layout.ts';
+import { writeSiteManifest } from '../../src/lib/site-manifest.ts';
+import { swapCurrentBuild } from '../../src/pipeline/swap-build.ts';
 import { readPublishState } from '../../src/lib/publish-state-store.ts';
 import { isProcessAlive } from '../../src/pipeline/build-in-use.ts';
 import { createBuildPublisher, type PublishRequest } from '../../src/pipeline/publish-build.ts';
@@ -123,5 +125,29 @@ describe('PUBLISH_COMMAND', () => {
     await publisher.idle();
     expect(fs.existsSync(path.join(dataDir, 'publish-state.json'))).toBe(false);
     expect(lines).toEqual([]);
+  });
+
+  it('retries a failed run with the build being served when a refresh publishes nothing new (retryFailed)', async () => {
+    const build = makeBuild('20261122T003000000Z-cccc');
+    writeSiteManifest(buildManifestPath(dataDir, build.buildId), { buildId: build.buildId, builtAt: build.generatedAt, files: [] });
+    swapCurrentBuild(dataDir, build.buildId);
+    const command = 'if [ -e "$DEST/fail" ]; then echo "destino fora do ar" >&2; exit 3; fi; cp -r "$PLACAR_BUILD_DIR" "$DEST/$PLACAR_BUILD_ID"';
+    fs.writeFileSync(path.join(dest, 'fail'), '');
+    const publisher = publisherFor(command);
+    publisher.publish(build);
+    await publisher.idle();
+    expect(readPublishState(dataDir)).toMatchObject({ lastBuildId: build.buildId, lastError: 'saiu com código 3: destino fora do ar', lastSuccessAt: null });
+
+    fs.rmSync(path.join(dest, 'fail'));
+    publisher.retryFailed();
+    await publisher.idle();
+    expect(readPublishState(dataDir)).toMatchObject({ lastBuildId: build.buildId, lastError: null });
+    expect(fs.readFileSync(path.join(dest, build.buildId, 'api', 'hoje'), 'utf8')).toBe(`{"build":"${build.buildId}"}`);
+
+    // After a success there is nothing to retry.
+    const runs = lines.length;
+    publisher.retryFailed();
+    await publisher.idle();
+    expect(lines).toHaveLength(runs);
   });
 });

@@ -31,6 +31,8 @@ export interface StartPlacarOptions {
   dataDir?: string;
   /** How long to wait for listening + first refresh; default 90 s. */
   timeoutMs?: number;
+  /** false: resolve once it listens (a server with REFRESH_CRON=off never refreshes). Default true. */
+  waitForFirstRefresh?: boolean;
 }
 
 const LISTENING_LINE = /Placar ouvindo em (http:\/\/\S+)/;
@@ -49,6 +51,9 @@ export async function startPlacar(options: StartPlacarOptions): Promise<PlacarPr
       DATA_DIR: dataDir,
       UPSTREAM_URL: options.upstreamUrl,
       REQUEST_TIMEOUT_MS: '5000',
+      // One process, as the tests of one server observe it (its pid, its log, its memory);
+      // the cluster tests ask for WORKERS explicitly.
+      WORKERS: '1',
       ...options.env,
     },
   });
@@ -97,7 +102,7 @@ export async function startPlacar(options: StartPlacarOptions): Promise<PlacarPr
   try {
     const timeoutMs = options.timeoutMs ?? 90_000;
     await waitForOutput(LISTENING_LINE, timeoutMs);
-    await waitForOutput(FIRST_REFRESH_DONE, timeoutMs);
+    if (options.waitForFirstRefresh !== false) await waitForOutput(FIRST_REFRESH_DONE, timeoutMs);
   } catch (error) {
     await stop();
     throw error;

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/lib/config.ts';
 
@@ -23,6 +24,16 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ HSTS_MAX_AGE: 'sim' })).toThrow(/HSTS_MAX_AGE/);
   });
 
+  it('runs one server process per core unless WORKERS says otherwise', () => {
+    expect(parseConfig({}).workers).toBe(os.availableParallelism());
+    expect(parseConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(parseConfig({ WORKERS: '3' }).workers).toBe(3);
+  });
+
+  it('turns the server’s own refresh off with REFRESH_CRON=off (staleness on the default one-minute schedule)', () => {
+    expect(parseConfig({ REFRESH_CRON: 'off' })).toMatchObject({ refreshCron: null, refreshIntervalSeconds: 60 });
+  });
+
   it('derives the refresh interval from a seconds-level cron', () => {
     expect(parseConfig({ REFRESH_CRON: '*/5 * * * * *' }).refreshIntervalSeconds).toBe(5);
   });
@@ -36,6 +47,8 @@ describe('parseConfig', () => {
     ['UPSTREAM_URL', 'ftp://example.com', /http:\/\/ ou https:\/\//],
     ['REFRESH_CRON', 'every minute', /REFRESH_CRON/],
     ['PORT', '99999', /PORT/],
+    ['WORKERS', '0', /WORKERS/],
+    ['WORKERS', 'todos', /WORKERS/],
     ['SEARCH_RATE_LIMIT', '-1', /SEARCH_RATE_LIMIT/],
     ['REQUEST_TIMEOUT_MS', '10s', /REQUEST_TIMEOUT_MS/],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {

@@ -1,0 +1,40 @@
+/**
+ * What the cluster's primary and its workers tell each other over the IPC channel
+ * (process.send). Both ends are this program, so the messages are typed, not validated;
+ * isClusterMessage only tells them apart from anything else on the channel.
+ */
+import type { Worker } from 'node:cluster';
+import type { RefreshReport } from '../pipeline/refresh-log.ts';
+import type { RateLimitDecision } from './rate-limit.ts';
+
+export type WorkerMessage =
+  /** The worker's server listens (every worker shares the one port). */
+  | { placar: 'listening'; url: string }
+  /** The worker could not listen (port in use, …): a StartupError message. */
+  | { placar: 'startup-error'; message: string }
+  /** Ask the primary's rate limiter about one search. */
+  | { placar: 'rate-limit'; id: number; client: string };
+
+export type PrimaryMessage =
+  /** A build was published: load it now (rather than at the next link check). */
+  | { placar: 'reload' }
+  /** How the last refresh ended, for /healthz. */
+  | { placar: 'refresh-finished'; report: RefreshReport }
+  | { placar: 'rate-limit-decision'; id: number; decision: RateLimitDecision | null }
+  /** Close the server (open requests finish) and exit. */
+  | { placar: 'shutdown' };
+
+export function isClusterMessage<T extends { placar: string }>(message: unknown): message is T {
+  return typeof message === 'object' && message !== null && typeof (message as { placar?: unknown }).placar === 'string';
+}
+
+/** Sends to a worker; one that is exiting just misses the message (no EPIPE thrown). */
+export function sendToWorker(worker: Worker, message: PrimaryMessage): void {
+  if (worker.isConnected()) worker.send(message, () => undefined);
+}
+
+/** Sends to the primary; a primary that is gone just misses the message. */
+export function sendToPrimary(message: WorkerMessage, done: () => void = () => undefined): void {
+  if (process.send && process.connected) process.send(message, undefined, {}, () => done());
+  else done();
+}

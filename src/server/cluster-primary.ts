@@ -1,0 +1,103 @@
+/**
+ * The primary of `npm start` with WORKERS > 1: forks WORKERS server processes that share the
+ * port (node:cluster hands connections out round-robin), each serving the current build from its
+ * own memory, and runs the one refresh schedule itself — so the upstream sees the same 3
+ * requests a minute whatever the number of workers. It tells the workers when a build is
+ * published and how each refresh ended (for /healthz), keeps the search rate limit's counts,
+ * and replaces a worker that dies.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { StartupError } from '../lib/cli.ts';
+import type { Config } from '../lib/config.ts';
+import type { RefreshReport } from '../pipeline/refresh-log.ts';
+import { readCurrentBuildId } from '../pipeline/swap-build.ts';
+import { isClusterMessage, sendToWorker, type PrimaryMessage, type WorkerMessage } from './cluster-messages.ts';
+import { serveRateLimit } from './cluster-rate-limit.ts';
+import type { RunPlacarOptions } from './run-placar.ts';
+import { runRefreshes } from './run-refreshes.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function workers(): Worker[] {
+  return Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+}
+
+function broadcast(message: PrimaryMessage): void {
+  for (const worker of workers()) sendToWorker(worker, message);
+}
+
+async function stopWorkers(): Promise<void> {
+  const running = workers();
+  const exits = running.map((worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))));
+  broadcast({ placar: 'shutdown' });
+  const force = setTimeout(() => {
+    for (const worker of running) if (!worker.isDead()) worker.process.kill('SIGKILL');
+  }, SHUTDOWN_GRACE_MS);
+  await Promise.all(exits);
+  clearTimeout(force);
+}
+
+export async function runClusterPrimary(config: Config, options: RunPlacarOptions): Promise<void> {
+  const started = performance.now();
+  const elapsedMs = (): number => Math.round(performance.now() - started);
+  const { log } = options;
+  const answerRateLimit = serveRateLimit(config.searchRateLimit);
+  let lastReport: RefreshReport | null = null;
+  let stopping = false;
+  let url = '';
+  let settleReady: (error?: Error) => void = () => undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    settleReady = (error) => (error ? reject(error) : resolve());
+  });
+  let listening = 0;
+  let isReady = false;
+
+  const fork = (): void => {
+    const worker = cluster.fork();
+    worker.on('message', (message: unknown) => {
+      if (!isClusterMessage<WorkerMessage>(message)) return;
+      if (message.placar === 'rate-limit') return answerRateLimit(worker, message);
+      if (message.placar === 'startup-error') return settleReady(new StartupError(message.message));
+      if (message.placar === 'listening') {
+        url = message.url;
+        if (lastReport) sendToWorker(worker, { placar: 'refresh-finished', report: lastReport });
+        listening += 1;
+        if (listening === config.workers) {
+          isReady = true;
+          settleReady();
+        }
+      }
+    });
+  };
+  const onExit = (worker: Worker, code: number | null, signal: string | null): void => {
+    if (stopping) return;
+    const how = signal ? `sinal ${signal}` : `código ${code ?? '?'}`;
+    if (!isReady) return settleReady(new StartupError(`o processo do servidor ${worker.process.pid ?? '?'} saiu durante o início (${how}).`));
+    log(`aviso: o processo do servidor ${worker.process.pid ?? '?'} saiu (${how}); iniciando outro.`);
+    fork();
+  };
+  cluster.on('exit', onExit);
+  // Ctrl+C reaches the workers too (same process group): their exits are the shutdown, not crashes.
+  options.signal.addEventListener('abort', () => (stopping = true), { once: true });
+
+  try {
+    for (let i = 0; i < config.workers; i += 1) fork();
+    await ready;
+    log(`Placar ouvindo em ${url} (em ${elapsedMs()} ms; ${config.workers} processos)`);
+    await runRefreshes(config, {
+      ...options,
+      url,
+      elapsedMs,
+      hasSite: () => readCurrentBuildId(config.dataDir) !== null,
+      onPublished: () => broadcast({ placar: 'reload' }),
+      onFinished: (report) => {
+        lastReport = report;
+        broadcast({ placar: 'refresh-finished', report });
+      },
+    });
+  } finally {
+    stopping = true;
+    cluster.off('exit', onExit);
+    await stopWorkers();
+  }
+}

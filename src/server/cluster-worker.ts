@@ -1,0 +1,49 @@
+/**
+ * One server process of a cluster (WORKERS > 1): the same HTTP server as a single process,
+ * serving the current build from its own memory, but no refresh of its own — the primary
+ * runs it and tells this worker when to reload and how it ended. Search rate limits are asked
+ * of the primary. Exits when the primary says so, or when it is gone.
+ */
+import { EXIT_BAD_CONFIG, StartupError } from '../lib/cli.ts';
+import type { Config } from '../lib/config.ts';
+import { isClusterMessage, sendToPrimary, type PrimaryMessage } from './cluster-messages.ts';
+import { createPrimaryRateLimiter } from './cluster-rate-limit.ts';
+import type { RefreshReport } from '../pipeline/refresh-log.ts';
+import { startHttpServer, type PlacarHttpServer } from './http-server.ts';
+import type { RunPlacarOptions } from './run-placar.ts';
+
+export async function runClusterWorker(config: Config, options: RunPlacarOptions): Promise<void> {
+  // Listen to the primary before anything else: a shutdown may come while the server is starting.
+  let server: PlacarHttpServer | null = null;
+  let lastReport: RefreshReport | null = null;
+  const stopped = new Promise<void>((resolve) => {
+    process.on('message', (message: unknown) => {
+      if (!isClusterMessage<PrimaryMessage>(message)) return;
+      if (message.placar === 'reload') server?.site.reload();
+      else if (message.placar === 'refresh-finished') {
+        lastReport = message.report;
+        server?.recordRefresh(message.report);
+      } else if (message.placar === 'shutdown') resolve();
+    });
+    process.once('disconnect', () => resolve());
+    options.signal.addEventListener('abort', () => resolve(), { once: true });
+    if (options.signal.aborted) resolve();
+  });
+  try {
+    server = await startHttpServer(config, options.log, { rateLimiter: createPrimaryRateLimiter(config.searchRateLimit) });
+  } catch (error) {
+    if (!(error instanceof StartupError)) throw error;
+    // The primary prints it (once, not once per worker) and exits 2.
+    await new Promise<void>((resolve) => sendToPrimary({ placar: 'startup-error', message: error.message }, resolve));
+    process.exit(EXIT_BAD_CONFIG);
+  }
+  try {
+    if (lastReport) server.recordRefresh(lastReport);
+    sendToPrimary({ placar: 'listening', url: server.url });
+    await stopped;
+  } finally {
+    await server.close();
+    // The IPC channel would keep this process alive.
+    if (process.connected) process.disconnect();
+  }
+}

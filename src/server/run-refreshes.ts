@@ -1,0 +1,64 @@
+/**
+ * The refresh side of a running server, wherever it runs (the single process, or the primary
+ * of a cluster): refresh now and on REFRESH_CRON until `signal` aborts. On a first start (no
+ * build yet) the first refresh must publish something, or start-up fails. With
+ * REFRESH_CRON=off there is nothing to run: another process keeps DATA_DIR current.
+ */
+import { StartupError } from '../lib/cli.ts';
+import type { Config } from '../lib/config.ts';
+import type { RefreshReport } from '../pipeline/refresh-log.ts';
+import { createRefreshScheduler } from '../pipeline/refresh-scheduler.ts';
+
+export interface RunRefreshesOptions {
+  projectRoot: string;
+  log: (line: string) => void;
+  signal: AbortSignal;
+  /** The address the server answers on (for the "ready" line). */
+  url: string;
+  elapsedMs: () => number;
+  /** Whether a build is being served already. */
+  hasSite: () => boolean;
+  onPublished: () => void;
+  onFinished: (report: RefreshReport) => void;
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+export async function runRefreshes(config: Config, options: RunRefreshesOptions): Promise<void> {
+  const { log, signal } = options;
+  if (config.refreshCron === null) {
+    log(`REFRESH_CRON=off: este servidor só serve ${config.dataDir}; outro processo (npm run refresh, npm start) o mantém atualizado.`);
+    if (!options.hasSite()) log('Nenhum build publicado ainda: 503 "Placar iniciando" até o primeiro aparecer.');
+    return untilAborted(signal);
+  }
+  const firstStart = !options.hasSite();
+  const scheduler = createRefreshScheduler(config, {
+    projectRoot: options.projectRoot,
+    log,
+    onPublished: options.onPublished,
+    onFinished: options.onFinished,
+    verboseFirstRun: firstStart,
+  });
+  try {
+    if (signal.aborted) return;
+    if (firstStart) {
+      log(`Primeiro início: nenhum build publicado ainda; coletando ${config.upstreamUrl} e construindo o site (até lá, 503 "Placar iniciando")…`);
+      const report = await scheduler.runNow();
+      if (signal.aborted) return;
+      // Nothing to serve after the first refresh (build failed, DATA_DIR not writable, …): say why and stop.
+      if (report.outcome !== 'published' && !options.hasSite()) {
+        throw new StartupError(`não foi possível construir o site (${report.error ?? 'motivo desconhecido'}).`);
+      }
+      if (options.hasSite()) log(`Placar pronto em ${options.elapsedMs()} ms: abra ${options.url}`);
+    } else {
+      void scheduler.runNow();
+    }
+    scheduler.start();
+    await untilAborted(signal);
+  } finally {
+    await scheduler.stop();
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The dashboard served by an S3 bucket's website endpoint (no Placar server at all), in
+ * Chromium: `npm run refresh` uploads with deploy/publish-rclone.sh to a real S3 endpoint on
+ * loopback; the three views work, the live view picks up the next refresh's upload after its
+ * 60-second wait, and search falls back to the browser (the bucket has no /api/busca).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import { launchBrowser, watchPage } from '../support/browser.ts';
+import { DASHBOARD_VIEWS, readRows, readTabs } from '../support/dashboard-page.ts';
+import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
+import { withScore } from '../support/upstream-pages.ts';
+
+const LIVE_PATH = '/jogos-em-andamento';
+const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
+const FLAMENGO_ID = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
+const pages = readFixturePages();
+let upstream: FakeUpstream;
+let s3: LocalS3;
+let dataDir: string;
+let browser: Browser;
+
+async function refresh(): Promise<void> {
+  const result = await refreshIntoBucket(s3, dataDir, upstream.url);
+  expect(result.code, result.output).toBe(0);
+  expect(result.output).toContain('publicação concluída');
+}
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ pages });
+  s3 = await startLocalS3();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-bucket-e2e-'));
+  await refresh();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await s3?.close();
+  await upstream?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function newPage(): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+  const page = await (await browser.newContext()).newPage();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  const { errors } = watchPage(page, s3.websiteUrl);
+  return { page, requests, errors };
+}
+
+describe('the dashboard from an S3 bucket’s website endpoint', () => {
+  it.each(DASHBOARD_VIEWS)('serves the $name view ($path) with its tab, its matches and no error', async ({ path: viewPath }) => {
+    const { page, errors } = await newPage();
+    const response = await page.goto(`${s3.websiteUrl}${viewPath}`);
+    expect(response?.status()).toBe(200);
+    const tabs = await readTabs(page);
+    const label = { '/': 'Ao Vivo', '/hoje': 'Hoje', '/busca': 'Busca' }[viewPath];
+    expect(tabs.filter((tab) => tab.current === 'page').map((tab) => tab.label)).toEqual([label]);
+    expect(tabs.map((tab) => tab.count)).toEqual(['4', '13', '0']);
+    if (viewPath !== '/busca') expect((await readRows(page)).length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the next upload after the 60-second refresh, without navigating', async () => {
+    const { page, errors } = await newPage();
+    await page.clock.install();
+    await page.goto(`${s3.websiteUrl}/`);
+    const score = (): Promise<string | null> => page.locator(`.match[data-id="${FLAMENGO_ID}"] .score`).textContent();
+    expect(await score()).toBe('2 x 1');
+    upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, 3, 1));
+    await refresh();
+    await page.clock.runFor(30_000);
+    expect(await score()).toBe('2 x 1');
+    await page.clock.runFor(30_000);
+    await expect.poll(score, { timeout: 10_000 }).toBe('3 x 1');
+    expect(errors).toEqual([]);
+  });
+
+  it('searches in the browser, over the bucket’s listings, as the user types', async () => {
+    const { page, requests, errors } = await newPage();
+    await page.goto(`${s3.websiteUrl}/busca`);
+    await page.getByLabel('Time ou liga').pressSequentially('flamen', { delay: 40 });
+    await page.locator('[data-empty-state]', { hasText: '1 jogo encontrado' }).waitFor();
+    expect((await readRows(page)).map((row) => row.home)).toEqual(['Flamengo']);
+    // It asked the bucket for /api/busca once (404), then read the three listings.
+    expect(requests.filter((p) => p === '/api/busca')).toHaveLength(1);
+    for (const listing of ['/api/live', '/api/hoje', '/api/amanha']) expect(requests).toContain(listing);
+    expect(errors).toEqual([]);
+  });
+});

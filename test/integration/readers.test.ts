@@ -1,0 +1,82 @@
+/**
+ * Many readers, one refresher: two `npm start` servers with REFRESH_CRON=off serve one
+ * DATA_DIR that `npm run refresh` (as a system timer would run it) keeps current. The upstream
+ * sees 3 requests per refresh whatever the readers are asked; both readers serve each new
+ * build by themselves.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import type { ListEnvelope } from '../../src/lib/model.ts';
+import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { rawRequest } from '../support/raw-http.ts';
+import { runScript } from '../support/run-script.ts';
+
+const LIVE_PATH = '/jogos-em-andamento';
+let upstream: FakeUpstream;
+let dataDir: string;
+let readers: PlacarProcess[] = [];
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ pages: readFixturePages() });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-readers-'));
+  const env = { REFRESH_CRON: 'off', SEARCH_RATE_LIMIT: '0' };
+  readers = await Promise.all([
+    startPlacar({ upstreamUrl: upstream.url, dataDir, env, waitForFirstRefresh: false }),
+    startPlacar({ upstreamUrl: upstream.url, dataDir, env: { ...env, WORKERS: '2' }, waitForFirstRefresh: false }),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all(readers.map((reader) => reader.stop()));
+  await upstream?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function refresh(): Promise<void> {
+  const result = await runScript('scripts/refresh.ts', { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, PUBLISH_COMMAND: '' });
+  expect(result.code, result.output).toBe(0);
+}
+
+async function liveTeams(reader: PlacarProcess): Promise<string[]> {
+  const response = await rawRequest(reader.url, '/api/live');
+  if (response.status !== 200) return [`HTTP ${response.status}`];
+  return (response.json() as ListEnvelope).matches.flatMap((match) => [match.homeTeam.name, match.awayTeam.name]);
+}
+
+/** Requests of every kind, spread over both readers. */
+async function readALot(): Promise<void> {
+  const paths = ['/', '/hoje', '/busca', '/api/live', '/api/hoje', '/api/amanha', '/api/busca?q=flamengo', '/healthz'];
+  for (let round = 0; round < 10; round += 1) {
+    const responses = await Promise.all(readers.flatMap((reader) => paths.map((urlPath) => rawRequest(reader.url, urlPath))));
+    for (const response of responses) expect(response.status).toBe(200);
+  }
+}
+
+describe('two servers with REFRESH_CRON=off and one refresher on one DATA_DIR', () => {
+  it('wait for the first build without asking the upstream anything', async () => {
+    for (const reader of readers) {
+      expect(reader.output()).toContain('REFRESH_CRON=off');
+      expect((await rawRequest(reader.url, '/')).status).toBe(503);
+    }
+    expect(upstream.requests).toEqual([]);
+  });
+
+  it('serve what the refresher publishes; the upstream sees 3 requests per refresh, whatever the readers get', async () => {
+    await refresh();
+    expect(upstream.requests).toHaveLength(3);
+    for (const reader of readers) await expect.poll(() => liveTeams(reader), { timeout: 10_000 }).toContain('Flamengo');
+    await readALot();
+    expect(upstream.requests).toHaveLength(3);
+
+    upstream.setPage(LIVE_PATH, (readFixturePages()[LIVE_PATH] ?? '').replaceAll('Flamengo', 'Sampaio Corrêa'));
+    await refresh();
+    expect(upstream.requests).toHaveLength(6);
+    for (const reader of readers) await expect.poll(() => liveTeams(reader), { timeout: 10_000 }).toContain('Sampaio Corrêa');
+    await readALot();
+    expect(upstream.requests).toHaveLength(6);
+    for (const reader of readers) expect(reader.output()).not.toMatch(/atualização #\d/);
+  });
+});
