@@ -7,12 +7,12 @@
  */
 import { buildDataDay, buildStaleNotice } from '../lib/match-display.ts';
 import type { Match, SearchEnvelope } from '../lib/model.ts';
+import { REFRESH_INTERVAL_MS } from './poll-listing.ts';
 import { highlightChangedScores, readShownScores, renderMatchList } from './render-matches.ts';
 import { SEARCH_DEBOUNCE_MS } from './search-debounce.ts';
 import { requestSearch } from './search-request.ts';
 import { createSuggestions } from './search-suggestions.ts';
 
-const REFRESH_INTERVAL_MS = 60_000;
 const PROMPT = 'Digite um time ou liga para buscar';
 
 function query<T extends Element>(selector: string): T {
