@@ -22,10 +22,15 @@ export interface Config {
   /** Requests per minute per client IP on /api/busca; 0 disables the limit. */
   searchRateLimit: number;
   buildTimeoutMs: number;
+  /** How a refresh makes its build folder: render the data routes (default) or a whole `astro build`. */
+  refreshMode: RefreshMode;
   /** Shell command run after every successful swap; '' disables publishing. */
   publishCommand: string;
   publishTimeoutMs: number;
 }
+
+export const REFRESH_MODES = ['render', 'full-build'] as const;
+export type RefreshMode = (typeof REFRESH_MODES)[number];
 
 export interface ConfigVariable {
   name: string;
@@ -43,6 +48,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PORT', default: '4321', description: 'Porta em que o servidor escuta.' },
   { name: 'SEARCH_RATE_LIMIT', default: '60', description: 'Buscas por minuto por IP em /api/busca (0 desliga o limite).' },
   { name: 'BUILD_TIMEOUT_MS', default: '60000', description: 'Tempo máximo de um build do site, em ms.' },
+  {
+    name: 'REFRESH_MODE',
+    default: 'render',
+    description: 'Como cada atualização gera o site: render (só as páginas com dados, a partir do pacote do site) ou full-build (astro build completo, como antes; mais lento).',
+  },
   { name: 'PUBLISH_COMMAND', default: '', description: 'Comando de shell executado após cada build publicado, com PLACAR_BUILD_DIR e PLACAR_GENERATED_AT no ambiente (vazio: nenhum).' },
   { name: 'PUBLISH_TIMEOUT_MS', default: '50000', description: 'Tempo máximo do PUBLISH_COMMAND, em ms.' },
 ];
@@ -96,6 +106,13 @@ export function cronIntervalSeconds(expression: string): number {
   }
 }
 
+function parseRefreshMode(env: Env): RefreshMode {
+  const raw = valueOf(env, 'REFRESH_MODE');
+  const mode = REFRESH_MODES.find((candidate) => candidate === raw);
+  if (!mode) throw new ConfigError(`REFRESH_MODE="${raw}" é inválido: use ${REFRESH_MODES.join(' ou ')}.`);
+  return mode;
+}
+
 function parseRefreshCron(env: Env): string {
   const raw = valueOf(env, 'REFRESH_CRON');
   if (!cron.validate(raw)) {
@@ -117,6 +134,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     port: parseInteger(env, 'PORT', 0, 65_535),
     searchRateLimit: parseInteger(env, 'SEARCH_RATE_LIMIT', 0, 1_000_000),
     buildTimeoutMs: parseInteger(env, 'BUILD_TIMEOUT_MS', 1_000, 3_600_000),
+    refreshMode: parseRefreshMode(env),
     publishCommand: valueOf(env, 'PUBLISH_COMMAND'),
     publishTimeoutMs: parseInteger(env, 'PUBLISH_TIMEOUT_MS', 1_000, 3_600_000),
   };

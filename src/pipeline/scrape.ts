@@ -29,6 +29,8 @@ export interface ScrapeReport {
   snapshot: Snapshot;
   durationMs: number;
 }
+/** What a refresh keeps of a scrape (the snapshot itself is on disk): see refresh-worker.ts. */
+export type ScrapeSummary = Omit<ScrapeReport, 'snapshot'>;
 
 const MAX_CONCURRENT_FETCHES = 2;
 const MatchListSchema = z.array(MatchSchema);
