@@ -112,9 +112,11 @@ export function createWorkerProcess(options: WorkerProcessOptions): WorkerProces
         if (error) reject(error);
         else resolve(result);
       };
+      let stopReason: string | null = null;
+      // Settled on the child's exit, once it is reaped: nothing of it is left running then.
       const stop = (reason: string): void => {
+        stopReason ??= reason;
         killGroup(worker);
-        finish(new WorkerJobError(`${job.stepName} ${reason}`));
       };
       const onMessage = (message: unknown): void => {
         if (!isAnswer(message) || message.id !== id) return;
@@ -122,6 +124,7 @@ export function createWorkerProcess(options: WorkerProcessOptions): WorkerProces
         else finish(new WorkerJobError(`${job.stepName} falhou: ${message.error}`));
       };
       const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
+        if (stopReason !== null) return finish(new WorkerJobError(`${job.stepName} ${stopReason}`));
         const how = code !== null ? `código ${code}` : `sinal ${signal ?? '?'}`;
         finish(new WorkerJobError(`${job.stepName} falhou (${how}): ${lastLine(output)}`));
       };
@@ -130,7 +133,7 @@ export function createWorkerProcess(options: WorkerProcessOptions): WorkerProces
       worker.on('message', onMessage);
       worker.once('exit', onExit);
       job.signal?.addEventListener('abort', onAbort, { once: true });
-      if (job.signal?.aborted) return onAbort();
+      if (job.signal?.aborted) onAbort();
       worker.send({ id, request } satisfies JobMessage, (error) => {
         if (error) stop(`não recebeu o pedido: ${error.message}`);
       });
