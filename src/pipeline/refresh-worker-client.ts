@@ -11,11 +11,14 @@ import type { ScrapeAnswer } from './refresh-worker.ts';
 import { createWorkerProcess, type WorkerProcess } from './worker-process.ts';
 
 /**
- * Old-space limit of the worker. Measured peaks (V8 heap used) at 1,000 matches a day: ~40 MB
- * to parse the three pages, ~30 MB to render; 5,000 matches on one page (the largest input the
- * tests feed) needs ~110 MB. A higher limit would only let garbage pile up before a full GC.
+ * Heap of the worker, set on purpose. Its resident size is Node + zod + cheerio + the Astro
+ * runtime (~110 MB) plus what V8 keeps of the moment's garbage, and the young generation decides
+ * most of the latter: with V8's default semi-spaces the worker sat at ~300 MB at 1,000 matches a
+ * day, with 2 MB ones at ~175-185 MB, for a few ms more of scavenging per refresh. The old-space
+ * limit is a ceiling for a runaway page (a 5,000-match listing needs well under it), not a target.
  */
-export const REFRESH_WORKER_HEAP_MB = 160;
+export const REFRESH_WORKER_HEAP_MB = 128;
+export const REFRESH_WORKER_SEMI_SPACE_MB = 2;
 
 /** A scrape's own deadline is per request (REQUEST_TIMEOUT_MS, ≤ 3 attempts, 2 at a time): this only catches a stuck worker. */
 const SCRAPE_TIMEOUT_REQUESTS = 8;
@@ -31,6 +34,7 @@ export function createRefreshWorker(dataDir: string, env: NodeJS.ProcessEnv = pr
   const worker: WorkerProcess = createWorkerProcess({
     script: path.join(import.meta.dirname, 'refresh-worker.ts'),
     heapMb: REFRESH_WORKER_HEAP_MB,
+    semiSpaceMb: REFRESH_WORKER_SEMI_SPACE_MB,
     // PLACAR_OUT_DIR: the folder it writes builds into (tests find build processes by it).
     env: { ...env, PLACAR_OUT_DIR: `${buildsDir(dataDir)}${path.sep}` },
   });
