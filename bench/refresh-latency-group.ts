@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import type { FakeUpstream } from '../src/demo/upstream-server.ts';
 import type { PlacarProcess } from '../test/support/placar-process.ts';
 import { readRefreshLines } from './refresh-lines.ts';
-import { summarize, type Summary } from './stats.ts';
+import type { Summary } from './stats.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
 export interface RefreshLatencyResult {
@@ -24,14 +24,16 @@ export interface RefreshLatencyResult {
 const CONNECTIONS = 10;
 const PATHS = ['/', '/api/live', '/api/hoje', '/api/busca?q=flamengo', '/hoje', '/api/live'];
 
-function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
+/** Summary of many samples (tens of thousands: no spreading them into Math.min). */
 function describe(latencies: number[]): Summary & { p99: number; count: number } {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return { ...summarize(sorted), p99: percentile(sorted, 99), count: sorted.length };
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (index: number): number => sorted[index] ?? Number.NaN;
+  return { n: sorted.length, median: percentile(sorted, 50), min: at(0), max: at(sorted.length - 1), p99: percentile(sorted, 99), count: sorted.length };
 }
 
 export async function runRefreshLatencyGroup(
