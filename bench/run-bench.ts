@@ -13,7 +13,7 @@ import { buildBenchPlan } from './bench-plan.ts';
 import { runBrowserTiming, type BrowserTiming } from './browser-timing.ts';
 import { FRESHNESS_MATCHES, runFreshnessGroup, type FreshnessResult } from './freshness-group.ts';
 import { runIdleGroup } from './idle-group.ts';
-import { readCpuTimes, totalCpuSeconds } from './process-stats.ts';
+import { readServiceCpuSeconds } from './process-stats.ts';
 import type { RefreshMode } from '../src/lib/config.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh-group.ts';
 import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh-latency-group.ts';
@@ -75,9 +75,9 @@ async function runServingPhase(
   try {
     const pid = fixture.placar.process.pid ?? 0;
     await sleep(1_000);
-    const before = totalCpuSeconds(readCpuTimes(pid));
+    const before = readServiceCpuSeconds(pid);
     await sleep(plan.baselineSeconds * 1000);
-    const baseline = { cpuSeconds: totalCpuSeconds(readCpuTimes(pid)) - before, seconds: plan.baselineSeconds };
+    const baseline = { cpuSeconds: readServiceCpuSeconds(pid) - before, seconds: plan.baselineSeconds };
     const browser = options.groups.includes(6) ? await runBrowserTiming(fixture.placar.url, ['/', '/hoje', '/busca?q=flamengo'], plan.browserLoads) : null;
     if (options.groups.includes(3)) results.serving = await runServingGroup(plan, fixture, options.log);
     return { baseline, browser };
