@@ -25,6 +25,7 @@ export type { RefreshReport } from './refresh-log.ts';
 export interface RefreshOptions {
   projectRoot: string;
   log: (line: string) => void;
+  /** The build's clock (its id, Last-Modified); the scrape in the worker reads the real one. */
   now?: () => Date;
   signal?: AbortSignal;
   /** How the log line names this run; default "atualização #1". */
