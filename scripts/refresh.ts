@@ -15,7 +15,7 @@ await runCli(
     description:
       'Coleta o site de origem uma vez, gera as páginas com dados a partir do pacote do site (construído antes, se preciso) e as publica em DATA_DIR/current (um servidor em execução passa a servi-lo). ' +
       'Sai com 0 quando o build foi publicado, mesmo se a coleta falhou (os últimos dados válidos são mantidos); 1 quando nada pôde ser publicado.',
-    variables: ['UPSTREAM_URL', 'DATA_DIR', 'REFRESH_CRON', 'REQUEST_TIMEOUT_MS', 'MAX_RESPONSE_BYTES', 'BUILD_TIMEOUT_MS', 'PUBLISH_COMMAND', 'PUBLISH_TIMEOUT_MS'],
+    variables: ['UPSTREAM_URL', 'DATA_DIR', 'REFRESH_CRON', 'REQUEST_TIMEOUT_MS', 'MAX_RESPONSE_BYTES', 'BUILD_TIMEOUT_MS', 'REFRESH_MODE', 'PUBLISH_COMMAND', 'PUBLISH_TIMEOUT_MS'],
   },
   {},
   async () => {
