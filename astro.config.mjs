@@ -1,12 +1,29 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
+import { isDataRouteComponent } from './src/lib/data-routes.ts';
 
-// Each refresh builds into a fresh folder (PLACAR_OUT_DIR) in a child process; the server
-// then re-points DATA_DIR/current at the new client folder. See src/pipeline/.
+/**
+ * The site bundle (PLACAR_SITE_BUNDLE=1, built once per installed version by
+ * src/pipeline/site-bundle.ts) makes the data routes on-demand, so that each refresh renders
+ * them through the adapter's handler instead of rebuilding the site. Without it (`astro build`,
+ * the full-build pipeline) every page is pre-rendered as before.
+ * @type {import('astro').AstroIntegration}
+ */
+const onDemandDataRoutes = {
+  name: 'placar:on-demand-data-routes',
+  hooks: {
+    'astro:route:setup': ({ route }) => {
+      if (process.env.PLACAR_SITE_BUNDLE === '1' && isDataRouteComponent(route.component)) route.prerender = false;
+    },
+  },
+};
+
+// Builds go into a fresh folder (PLACAR_OUT_DIR) in a child process. See src/pipeline/.
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
+  integrations: [onDemandDataRoutes],
   outDir: process.env.PLACAR_OUT_DIR ?? './dist',
   // Per-build caches (set by src/pipeline/build-site.ts) so concurrent builds never share one.
   ...(process.env.PLACAR_CACHE_DIR ? { cacheDir: `${process.env.PLACAR_CACHE_DIR}/astro` } : {}),

@@ -8,8 +8,12 @@ export interface BenchPlan {
   sizes: readonly number[];
   /** Measured refresh cycles per size (after one warm-up cycle). */
   cyclesPerSize: number;
-  /** Refresh cycles after which the server's memory is read (the 300-match phase runs until then). */
+  /** Refresh cycles at the last size (1,000 matches) through which the whole service's memory is sampled. */
   memoryCycles: number;
+  /** The same for the full-build reference (slower: fewer cycles, enough to see its peaks). */
+  referenceMemoryCycles: number;
+  /** Seconds of light traffic whose latency is split into during / between refreshes, per mode. */
+  latencySeconds: number;
   /** Seconds the server is watched doing nothing, for the baseline of the idle cost. */
   baselineSeconds: number;
   freshnessChanges: number;
@@ -33,9 +37,11 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
   return quick
     ? {
         quick,
-        sizes: [30, 1000, 300],
+        sizes: [30, 300, 1000],
         cyclesPerSize: 2,
         memoryCycles: 0,
+        referenceMemoryCycles: 0,
+        latencySeconds: 8,
         baselineSeconds: 2,
         freshnessChanges: 3,
         freshnessIntervalSeconds: 4,
@@ -50,9 +56,11 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
       }
     : {
         quick,
-        sizes: [30, 1000, 300],
+        sizes: [30, 300, 1000],
         cyclesPerSize: 10,
         memoryCycles: 100,
+        referenceMemoryCycles: 20,
+        latencySeconds: 30,
         baselineSeconds: 10,
         freshnessChanges: 20,
         freshnessIntervalSeconds: 4,

@@ -1,12 +1,12 @@
 /**
  * The idle cost on the wall clock (--idle-minutes N): a server on the default one-minute
  * schedule at 300 matches a day, its live and today pages changing every minute (half a
- * minute off the ticks), watched for N minutes. CPU seconds of the server and of the build
- * children it waited for, over the window, as % of one core.
+ * minute off the ticks), watched for N minutes. CPU seconds of the whole service (the server, its
+ * refresh worker and any build child), over the window, as % of one core.
  */
 import { startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { startPlacar } from '../test/support/placar-process.ts';
-import { readCpuTimes, totalCpuSeconds } from './process-stats.ts';
+import { readServiceCpuSeconds } from './process-stats.ts';
 import { readRefreshLines } from './refresh-lines.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
@@ -37,12 +37,12 @@ export async function runIdleGroup(minutes: number, log: (line: string) => void)
     try {
       const pid = placar.process.pid ?? 0;
       const linesBefore = readRefreshLines(placar).length;
-      const before = totalCpuSeconds(readCpuTimes(pid));
+      const before = readServiceCpuSeconds(pid);
       for (let minute = 1; minute <= minutes; minute++) {
         await new Promise((resolve) => setTimeout(resolve, MINUTE_MS));
-        log(`  ${minute}/${minutes} min: ${(totalCpuSeconds(readCpuTimes(pid)) - before).toFixed(2)} s de CPU`);
+        log(`  ${minute}/${minutes} min: ${(readServiceCpuSeconds(pid) - before).toFixed(2)} s de CPU`);
       }
-      const cpuSeconds = totalCpuSeconds(readCpuTimes(pid)) - before;
+      const cpuSeconds = readServiceCpuSeconds(pid) - before;
       return {
         minutes,
         matchesPerDay: IDLE_MATCHES,

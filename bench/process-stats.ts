@@ -97,3 +97,49 @@ export function watchChildren(rootPid: number, intervalMs = 50): ChildrenWatch {
     stop: () => clearInterval(timer),
   };
 }
+
+/** Every descendant of `rootPid` alive now (children, grandchildren, …). */
+export function listDescendants(rootPid: number): number[] {
+  const parents = readParents();
+  const found: number[] = [];
+  let frontier = [rootPid];
+  while (frontier.length > 0) {
+    const next = [...parents].filter(([, ppid]) => frontier.includes(ppid)).map(([pid]) => pid);
+    found.push(...next);
+    frontier = next;
+  }
+  return found;
+}
+
+/**
+ * CPU seconds of a whole service: the root's own, its waited-for children's, and those of every
+ * descendant still running (a long-lived worker's CPU shows up nowhere else). Differences of two
+ * readings are continuous: a child that exits moves its time into its parent's waited-for total.
+ */
+export function readServiceCpuSeconds(rootPid: number): number {
+  return [rootPid, ...listDescendants(rootPid)].reduce((sum, pid) => sum + totalCpuSeconds(readCpuTimes(pid)), 0);
+}
+
+export interface ServiceMemoryWatch {
+  /** Largest sum of RSS (root + every descendant) seen since the last take(), KB. */
+  take(): { peakKb: number };
+  stop(): void;
+}
+
+/** Polls the RSS of a service — the root process and all its descendants, summed — every `intervalMs`. */
+export function watchServiceMemory(rootPid: number, intervalMs = 50): ServiceMemoryWatch {
+  let peakKb = 0;
+  const timer = setInterval(() => {
+    const total = [rootPid, ...listDescendants(rootPid)].reduce((sum, pid) => sum + (readMemoryKb(pid)?.rss ?? 0), 0);
+    peakKb = Math.max(peakKb, total);
+  }, intervalMs);
+  timer.unref();
+  return {
+    take() {
+      const result = { peakKb };
+      peakKb = 0;
+      return result;
+    },
+    stop: () => clearInterval(timer),
+  };
+}

@@ -1,16 +1,20 @@
 /**
  * Groups 1 and 5 (and the byte counts of group 6): one real Placar server refreshing back to
- * back (REFRESH_CRON every second, no overlap) against generated upstream pages of 30, 1,000
- * then 300 matches a day, each cycle's live and today pages changed (tomorrow's stays, 304).
- * Per cycle: the step timings from its log line, CPU seconds of the server and of the build
- * child (/proc), the build child's peak RSS. Memory: server RSS after warm-up, after each
- * size, and after `memoryCycles` refreshes (the 300-match phase runs until then).
+ * back (REFRESH_CRON every second, no overlap) against generated upstream pages of 30, 300
+ * then 1,000 matches a day, each cycle's live and today pages changed (tomorrow's stays, 304).
+ * Run once per REFRESH_MODE: `render` (the pipeline) and `full-build` (the earlier one, the
+ * reference), one after the other. Per cycle: the step timings from its log line, CPU seconds
+ * of the whole service (server + refresh worker + build children, /proc), the build children's
+ * peak RSS and the whole service's peak RSS (every process summed, sampled every 50 ms).
+ * Memory: server RSS after warm-up, after each size, and after `memoryCycles` refreshes (the
+ * last, 1,000-match phase runs until then).
  */
 import { startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { startPlacar } from '../test/support/placar-process.ts';
 import type { BenchPlan } from './bench-plan.ts';
 import { measurePageWeights, WEIGHED_PAGES, type WeightRow } from './page-weight.ts';
-import { readCpuTimes, readMemoryKb, watchChildren } from './process-stats.ts';
+import type { RefreshMode } from '../src/lib/config.ts';
+import { readCpuTimes, readMemoryKb, readServiceCpuSeconds, watchChildren, watchServiceMemory } from './process-stats.ts';
 import { waitForRefresh, type RefreshLine } from './refresh-lines.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
@@ -19,6 +23,8 @@ export interface CycleSample extends RefreshLine {
   serverCpuSeconds: number;
   buildCpuSeconds: number;
   buildPeakMb: number;
+  /** Largest sum of RSS over the server and all its child processes during the cycle. */
+  servicePeakMb: number;
   /** The server's RSS right after the cycle. */
   serverRssMb: number;
   /** false when the live listing came back 304 (the page change raced the cron tick). */
@@ -49,14 +55,15 @@ async function warmUp(base: string): Promise<void> {
   for (const q of ['flamengo', 'serie a', 'libertadores']) await (await fetch(new URL(`/api/busca?q=${encodeURIComponent(q)}`, base))).arrayBuffer();
 }
 
-export async function runRefreshGroup(plan: BenchPlan, log: (line: string) => void): Promise<RefreshGroupResult> {
+export async function runRefreshGroup(plan: BenchPlan, mode: RefreshMode, memoryCycles: number, log: (line: string) => void): Promise<RefreshGroupResult> {
   let round = 0;
   let size = plan.sizes[0] ?? 30;
   const pagesNow = (): Record<string, string> => buildUpstreamPages({ matchesPerDay: size, round: round++ }).pages;
   const upstream = await startFakeUpstream({ pages: pagesNow() });
-  const placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '* * * * * *', SEARCH_RATE_LIMIT: '0' }, timeoutMs: 180_000 });
+  const placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '* * * * * *', SEARCH_RATE_LIMIT: '0', REFRESH_MODE: mode }, timeoutMs: 180_000 });
   const pid = placar.process.pid ?? 0;
   const children = watchChildren(pid);
+  const service = watchServiceMemory(pid);
   try {
     await warmUp(placar.url);
     const memory: RefreshGroupResult['memory'] = {
@@ -72,23 +79,30 @@ export async function runRefreshGroup(plan: BenchPlan, log: (line: string) => vo
     const weights: Record<number, WeightRow[]> = {};
     let number = 1;
     let cpu = readCpuTimes(pid);
+    let serviceCpu = readServiceCpuSeconds(pid);
     children.take();
+    service.take();
     const nextCycle = async (): Promise<CycleSample> => {
       const line = await waitForRefresh(placar, ++number);
       // At once, before the next tick (≤ 1 s away): the next cycle scrapes changed pages.
       for (const [path, html] of Object.entries(pagesNow())) upstream.setPage(path, html);
       const now = readCpuTimes(pid);
+      const serviceNow = readServiceCpuSeconds(pid);
       const build = children.take();
+      const serverCpuSeconds = (now?.self ?? 0) - (cpu?.self ?? 0);
       const sample: CycleSample = {
         ...line,
         size,
-        serverCpuSeconds: (now?.self ?? 0) - (cpu?.self ?? 0),
-        buildCpuSeconds: (now?.children ?? 0) - (cpu?.children ?? 0),
+        serverCpuSeconds,
+        // Everything else the service spent: the refresh worker, build children (waited for or not).
+        buildCpuSeconds: serviceNow - serviceCpu - serverCpuSeconds,
         buildPeakMb: mb(build.peakKb),
+        servicePeakMb: mb(service.take().peakKb),
         serverRssMb: mb(readMemoryKb(pid)?.rss ?? 0),
         changed: line.listings.live?.note === '',
       };
       cpu = now;
+      serviceCpu = serviceNow;
       return sample;
     };
 
@@ -99,7 +113,9 @@ export async function runRefreshGroup(plan: BenchPlan, log: (line: string) => vo
       // The first cycle at a new size fetches all three pages anew: a warm-up, not a sample.
       await nextCycle();
       const last = index === plan.sizes.length - 1;
-      for (let measured = 0; measured < plan.cyclesPerSize || (last && number < plan.memoryCycles); measured++) {
+      // The last size (1,000 matches) goes on for `memoryCycles` refreshes: the memory sample.
+      const cyclesHere = last ? Math.max(plan.cyclesPerSize, memoryCycles) : plan.cyclesPerSize;
+      for (let measured = 0; measured < cyclesHere; measured++) {
         const sample = await nextCycle();
         cycles.push(sample);
         if (last && measured === 0) {
@@ -107,8 +123,8 @@ export async function runRefreshGroup(plan: BenchPlan, log: (line: string) => vo
           memory.lastSizeFirstCycle = sample.number;
         }
         log(
-          `  ${size} jogos, atualização #${sample.number}: total ${sample.totalMs} ms (coleta ${sample.scrapeMs}, build ${sample.buildMs}, ` +
-            `compressão ${sample.compressMs}), CPU ${(sample.serverCpuSeconds + sample.buildCpuSeconds).toFixed(2)} s, build ${sample.buildPeakMb} MB`,
+          `  ${mode}, ${size} jogos, atualização #${sample.number}: total ${sample.totalMs} ms (coleta ${sample.scrapeMs}, build ${sample.buildMs}, ` +
+            `compressão ${sample.compressMs}), CPU ${(sample.serverCpuSeconds + sample.buildCpuSeconds).toFixed(2)} s, serviço ${sample.servicePeakMb} MB`,
         );
       }
       weights[size] = await measurePageWeights(placar.url);
@@ -121,6 +137,7 @@ export async function runRefreshGroup(plan: BenchPlan, log: (line: string) => vo
     return { cycles, memory, weights };
   } finally {
     children.stop();
+    service.stop();
     await placar.stop();
     await upstream.close();
   }

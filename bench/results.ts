@@ -12,6 +12,7 @@ import type { MeasuredIdle } from './idle-group.ts';
 import type { WeightRow } from './page-weight.ts';
 import type { CycleSample, RefreshGroupResult } from './refresh-group.ts';
 import type { EqualWorkersResult } from './equal-workers-group.ts';
+import type { RefreshLatencyResult } from './refresh-latency-group.ts';
 import type { ServingResult } from './serving-group.ts';
 import { summarize, type Summary } from './stats.ts';
 import type { UpstreamLoadResult } from './upstream-load-group.ts';
@@ -63,13 +64,54 @@ export interface BenchResults {
   /** Group 7: Placar and nginx with equal worker counts under wrk. */
   equalWorkers?: EqualWorkersResult;
   upstreamLoad?: UpstreamLoadResult;
-  memory?: RefreshGroupResult['memory'] & { buildPeakMb: number };
+  memory?: MemorySummary;
+  /** Light traffic's latency during refreshes and between them (render pipeline). */
+  latency?: RefreshLatencyResult;
+  /** The same groups with REFRESH_MODE=full-build, the earlier pipeline, measured in the same run. */
+  reference?: {
+    refresh?: { sizes: RefreshSizeSummary[]; idle: IdleCost | null; cycles: CycleSample[] };
+    memory?: MemorySummary;
+    freshness?: FreshnessResult;
+    latency?: RefreshLatencyResult;
+  };
   /** --idle-minutes: the idle cost measured on the wall clock at the default schedule. */
   measuredIdle?: MeasuredIdle;
   pageWeight?: { bytes: Record<number, WeightRow[]>; browser: BrowserTiming[] | null };
 }
 
 export const IDLE_SIZE = 300;
+
+export type MemorySummary = RefreshGroupResult['memory'] & {
+  buildPeakMb: number;
+  /** The whole service (server + every child, summed) over the cycles at the last size (1,000 matches). */
+  service: {
+    matchesPerDay: number;
+    cycles: number;
+    peakMb: number;
+    /** Highest per-cycle peak in the first and the second half of the last 50 cycles: equal-ish means flat. */
+    last50FirstHalfPeakMb: number;
+    last50SecondHalfPeakMb: number;
+  };
+};
+
+export function summarizeMemory(group: RefreshGroupResult): MemorySummary {
+  const lastSize = group.cycles.at(-1)?.size ?? 0;
+  const atLast = group.cycles.filter((cycle) => cycle.size === lastSize).map((cycle) => cycle.servicePeakMb);
+  const last50 = atLast.slice(-50);
+  const half = Math.floor(last50.length / 2);
+  const peak = (values: number[]): number => (values.length > 0 ? Math.max(...values) : Number.NaN);
+  return {
+    ...group.memory,
+    buildPeakMb: peak(group.cycles.map((cycle) => cycle.buildPeakMb)),
+    service: {
+      matchesPerDay: lastSize,
+      cycles: atLast.length,
+      peakMb: peak(atLast),
+      last50FirstHalfPeakMb: peak(last50.slice(0, half)),
+      last50SecondHalfPeakMb: peak(last50.slice(half)),
+    },
+  };
+}
 
 export function readMachine(): Machine {
   return {

@@ -1,21 +1,25 @@
 /**
  * `npm run bench`: the six groups of issue 7 and the equal-workers comparison (7) in one run,
  * loopback only, bounded in time.
- * Three set-ups are started one after the other (never two at once, so they do not compete
- * for the two cores): a server refreshing back to back (groups 1, 5 and the bytes of 6), a
- * server on a seconds-level schedule (2, 4), and a server that never refreshes next to nginx
- * (3, the browser timings of 6, and the idle baseline of 1).
+ * Set-ups are started one after the other (never two at once, so they do not compete for the
+ * two cores): a server refreshing back to back (groups 1, 5 and the bytes of 6), a server on a
+ * seconds-level schedule (2, 4, and the latency during / between refreshes), and a server that
+ * never refreshes next to nginx (3, the browser timings of 6, and the idle baseline of 1).
+ * Groups 1, 2 and 5 (and the latency) run twice: with the render pipeline, then with
+ * REFRESH_MODE=full-build — the earlier pipeline, as the reference measured in the same run.
  */
 import { startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { startPlacar } from '../test/support/placar-process.ts';
 import { buildBenchPlan } from './bench-plan.ts';
 import { runBrowserTiming, type BrowserTiming } from './browser-timing.ts';
 import { runEqualWorkersGroup } from './equal-workers-group.ts';
-import { FRESHNESS_MATCHES, runFreshnessGroup } from './freshness-group.ts';
+import { FRESHNESS_MATCHES, runFreshnessGroup, type FreshnessResult } from './freshness-group.ts';
 import { runIdleGroup } from './idle-group.ts';
-import { readCpuTimes, totalCpuSeconds } from './process-stats.ts';
+import { readServiceCpuSeconds } from './process-stats.ts';
+import type { RefreshMode } from '../src/lib/config.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh-group.ts';
-import { buildIdleCost, readLoadAverage, readMachine, summarizeRefreshSizes, writeResults, type BenchResults } from './results.ts';
+import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh-latency-group.ts';
+import { buildIdleCost, readLoadAverage, readMachine, summarizeMemory, summarizeRefreshSizes, writeResults, type BenchResults } from './results.ts';
 import { startServingFixture } from './serving-fixture.ts';
 import { runServingGroup } from './serving-group.ts';
 import { runUpstreamLoadGroup } from './upstream-load-group.ts';
@@ -35,19 +39,26 @@ export interface BenchOptions {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function runScheduledGroups(results: BenchResults, options: BenchOptions): Promise<void> {
+async function runScheduledGroups(results: BenchResults, options: BenchOptions, mode: RefreshMode): Promise<{ freshness?: FreshnessResult; latency?: RefreshLatencyResult }> {
   const { plan } = results;
+  const measured: { freshness?: FreshnessResult; latency?: RefreshLatencyResult } = {};
   const upstream = await startFakeUpstream({ pages: buildUpstreamPages({ matchesPerDay: FRESHNESS_MATCHES }).pages });
   try {
-    const env = { REFRESH_CRON: `*/${plan.freshnessIntervalSeconds} * * * * *`, SEARCH_RATE_LIMIT: '0' };
+    const env = { REFRESH_CRON: `*/${plan.freshnessIntervalSeconds} * * * * *`, SEARCH_RATE_LIMIT: '0', REFRESH_MODE: mode };
     const placar = await startPlacar({ upstreamUrl: upstream.url, env, timeoutMs: 180_000 });
     try {
       if (options.groups.includes(2)) {
-        results.freshness = await runFreshnessGroup(plan, { upstream, placar }, options.log);
+        measured.freshness = await runFreshnessGroup(plan, { upstream, placar }, options.log);
+        measured.latency = await runRefreshLatencyGroup(
+          plan.latencySeconds,
+          { upstream, placar, matchesPerDay: FRESHNESS_MATCHES, intervalSeconds: plan.freshnessIntervalSeconds },
+          options.log,
+        );
       }
-      if (options.groups.includes(4)) {
+      if (options.groups.includes(4) && mode === 'render') {
         results.upstreamLoad = await runUpstreamLoadGroup(plan, { upstream, placar, matchesPerDay: FRESHNESS_MATCHES }, options.log);
       }
+      return measured;
     } finally {
       await placar.stop();
     }
@@ -66,9 +77,9 @@ async function runServingPhase(
   try {
     const pid = fixture.placar.process.pid ?? 0;
     await sleep(1_000);
-    const before = totalCpuSeconds(readCpuTimes(pid));
+    const before = readServiceCpuSeconds(pid);
     await sleep(plan.baselineSeconds * 1000);
-    const baseline = { cpuSeconds: totalCpuSeconds(readCpuTimes(pid)) - before, seconds: plan.baselineSeconds };
+    const baseline = { cpuSeconds: readServiceCpuSeconds(pid) - before, seconds: plan.baselineSeconds };
     const browser = options.groups.includes(6) ? await runBrowserTiming(fixture.placar.url, ['/', '/hoje', '/busca?q=flamengo'], plan.browserLoads) : null;
     if (options.groups.includes(3)) results.serving = await runServingGroup(plan, fixture, options.log);
     return { baseline, browser };
@@ -102,8 +113,24 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   };
 
   let refresh: RefreshGroupResult | null = null;
-  if (wants(1, 5, 6)) refresh = await phase(`1/5/6. atualizações seguidas a ${plan.sizes.join(', ')} jogos/dia`, () => runRefreshGroup(plan, options.log));
-  if (wants(2, 4)) await phase('2/4. agenda de segundos: frescor e carga na origem', () => runScheduledGroups(results, options));
+  let reference: RefreshGroupResult | null = null;
+  if (wants(1, 5, 6)) {
+    refresh = await phase(`1/5/6. atualizações seguidas a ${plan.sizes.join(', ')} jogos/dia (render)`, () => runRefreshGroup(plan, 'render', plan.memoryCycles, options.log));
+  }
+  if (wants(1, 5)) {
+    reference = await phase(`1/5. as mesmas, com REFRESH_MODE=full-build (referência)`, () =>
+      runRefreshGroup(plan, 'full-build', plan.referenceMemoryCycles, options.log),
+    );
+  }
+  if (wants(2, 4)) {
+    const rendered = await phase('2/4. agenda de segundos: frescor, latência e carga na origem (render)', () => runScheduledGroups(results, options, 'render'));
+    results.freshness = rendered.freshness;
+    results.latency = rendered.latency;
+  }
+  if (wants(2)) {
+    const full = await phase('2. agenda de segundos: frescor e latência (full-build, referência)', () => runScheduledGroups(results, options, 'full-build'));
+    results.reference = { ...results.reference, freshness: full.freshness, latency: full.latency };
+  }
 
   const idle = wants(1, 3, 6)
     ? await phase(`1/3/6. servidor parado com ${SERVING_MATCHES} jogos/dia e nginx`, () => runServingPhase(results, options))
@@ -118,8 +145,16 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   if (refresh) {
     const sizes = summarizeRefreshSizes(refresh.cycles, plan.sizes);
     if (wants(1)) results.refresh = { sizes, idle: buildIdleCost(sizes, idle.baseline), cycles: refresh.cycles };
-    if (wants(5)) results.memory = { ...refresh.memory, buildPeakMb: Math.max(...refresh.cycles.map((cycle) => cycle.buildPeakMb)) };
+    if (wants(5)) results.memory = summarizeMemory(refresh);
     if (wants(6)) results.pageWeight = { bytes: refresh.weights, browser: idle.browser };
+  }
+  if (reference) {
+    const sizes = summarizeRefreshSizes(reference.cycles, plan.sizes);
+    results.reference = {
+      ...results.reference,
+      refresh: { sizes, idle: buildIdleCost(sizes, idle.baseline), cycles: reference.cycles },
+      memory: summarizeMemory(reference),
+    };
   }
   if (options.idleMinutes > 0) {
     results.measuredIdle = await phase(`custo ocioso no relógio, ${options.idleMinutes} min`, () => runIdleGroup(options.idleMinutes, options.log));

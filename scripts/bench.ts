@@ -38,9 +38,9 @@ await runCli(
     description:
       'Mede, numa só execução e só em loopback: 1 ciclo de atualização, 2 frescor, 3 servir (Placar e nginx lado a lado), ' +
       '4 carga na origem, 5 memória, 6 peso das páginas, 7 Placar e nginx com os mesmos processos (wrk). Imprime a tabela e grava os números em JSON. ' +
-      'Até ~10 min (--quick: até ~2 min). Precisa de nginx, chromium e wrk (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
+      'Até ~15 min (--quick: ~5 min); os grupos 1, 2 e 5 medem também a referência REFRESH_MODE=full-build. Precisa de nginx, chromium e wrk (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
     options: [
-      { name: '--quick', description: 'Menos ciclos e janelas mais curtas (até ~2 min); a saída diz quais.' },
+      { name: '--quick', description: 'Menos ciclos e janelas mais curtas (~4 min); a saída diz quais.' },
       { name: '--only <grupos>', description: 'Só estes grupos, por exemplo 1,3 (padrão: todos).' },
       { name: '--out <arquivo>', description: 'Onde gravar o JSON (padrão: bench/results.json; com --quick, bench/out/results-quick.json).' },
       { name: '--idle-minutes <n>', description: 'Também mede o custo ocioso no relógio: n minutos na agenda padrão (soma n minutos ao tempo).' },

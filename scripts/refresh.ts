@@ -14,17 +14,17 @@ await runCli(
   {
     usage: 'npm run refresh [-- --port N] [--host ENDEREÇO]',
     description:
-      'Coleta o site de origem uma vez, reconstrói o site e o publica em DATA_DIR/current (um servidor em execução passa a servi-lo). ' +
+      'Coleta o site de origem uma vez, gera as páginas com dados a partir do pacote do site (construído antes, se preciso) e as publica em DATA_DIR/current (um servidor em execução passa a servi-lo). ' +
       'Sai com 0 quando o build foi publicado, mesmo se a coleta falhou (os últimos dados válidos são mantidos); 1 quando nada pôde ser publicado.',
     // Accepted (and validated) like `npm start`'s, so one command line or unit file serves both;
     // this command opens no port itself.
     options: SERVER_ARG_HELP.map((option) => ({ ...option, description: `${option.description} Aceita como no npm start; a atualização não abre porta.` })),
-    variables: ['UPSTREAM_URL', 'DATA_DIR', 'REFRESH_CRON', 'REQUEST_TIMEOUT_MS', 'MAX_RESPONSE_BYTES', 'BUILD_TIMEOUT_MS', 'PUBLISH_COMMAND', 'PUBLISH_TIMEOUT_MS'],
+    variables: ['UPSTREAM_URL', 'DATA_DIR', 'REFRESH_CRON', 'REQUEST_TIMEOUT_MS', 'MAX_RESPONSE_BYTES', 'BUILD_TIMEOUT_MS', 'REFRESH_MODE', 'PUBLISH_COMMAND', 'PUBLISH_TIMEOUT_MS'],
   },
   SERVER_ARG_OPTIONS,
   async (values) => {
     const config = readConfig(readServerArgs(values));
-    // Ctrl+C stops the build child too (it runs in its own process group).
+    // Ctrl+C stops the refresh worker (and a bundle build) too: they run in their own process groups.
     const interrupt = new AbortController();
     process.once('SIGINT', () => interrupt.abort());
     process.once('SIGTERM', () => interrupt.abort());

@@ -4,6 +4,8 @@
  *   builds/<id>/server/entry.mjs   the adapter's handler for /api/busca
  *   builds/<id>/site-manifest.json content hashes, Last-Modified, precompressed variants
  *   current → builds/<id>/client   re-pointed atomically after each successful build
+ *   builds/bundle-<fingerprint>/   the site bundle: client assets + the render handler, built once
+ *                                  per installed version; bundle.json marks it complete
  * Pure path arithmetic, shared by the pipeline and the server.
  */
 import path from 'node:path';
@@ -57,4 +59,16 @@ export function parseCurrentLinkTarget(target: string): string | null {
   const parts = target.split(/[\\/]+/).filter((part) => part !== '' && part !== '.');
   const id = parts.at(-2);
   return parts.at(-1) === 'client' && id !== undefined && isBuildId(id) ? id : null;
+}
+
+/** The site bundle of a fingerprint (src/pipeline/site-bundle.ts); not a build id, so build cleanup ignores it. */
+export const BUNDLE_PREFIX = 'bundle-';
+export const BUNDLE_INFO_FILE = 'bundle.json';
+
+export function bundleDir(dataDir: string, fingerprint: string): string {
+  return path.join(buildsDir(dataDir), `${BUNDLE_PREFIX}${fingerprint}`);
+}
+
+export function bundleInfoPath(dataDir: string, fingerprint: string): string {
+  return path.join(bundleDir(dataDir, fingerprint), BUNDLE_INFO_FILE);
 }

@@ -1,6 +1,8 @@
 /**
- * What every dashboard page is built from, read once per build: the configured upstream and
- * the snapshot (an empty, stale one before the first successful scrape).
+ * What every dashboard page and listing endpoint is made from: the configured upstream and
+ * the snapshot (an empty, stale one before the first successful scrape). A refresh reads and
+ * validates the snapshot once and hands it to every rendered route in Astro.locals
+ * (src/pipeline/render-routes.ts); a full `astro build` has no locals, and reads it here.
  */
 import { buildCrestPaths, readCrestMap, type CrestMap } from '../crests/crest-map.ts';
 import { readConfig } from './config.ts';
@@ -36,4 +38,9 @@ export function buildDashboardData(upstreamUrl: string, snapshot: Snapshot, cres
 export function readDashboardData(): DashboardData {
   const config = readConfig();
   return buildDashboardData(config.upstreamUrl, readSnapshotOrEmpty(config.dataDir, config.upstreamUrl), readCrestMap(config.dataDir));
+}
+
+/** The data the render call passed in `locals`, or (full build) the snapshot on disk. */
+export function dashboardDataFor(locals: App.Locals): DashboardData {
+  return locals.placar ?? readDashboardData();
 }

@@ -1,12 +1,13 @@
 /**
- * One `astro build` in a child process (in-process builds leak memory), into a fresh
- * DATA_DIR/builds/<id>. The child gets its own cache folder so concurrent builds from the same
- * project (a refresh while tests build) never share vite/astro caches.
+ * One `astro build` in a child process (in-process builds leak memory), into a fresh folder:
+ * the site bundle (site-bundle.ts, once per installed version) or, in the full-build pipeline,
+ * a whole DATA_DIR/builds/<id>. The child gets its own cache folder so concurrent builds from
+ * the same project (a refresh while tests build) never share vite/astro caches.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildClientDir, buildDir, buildServerEntry, buildsDir } from '../lib/build-layout.ts';
+import { buildsDir } from '../lib/build-layout.ts';
 
 export class SiteBuildError extends Error {
   override name = 'SiteBuildError' as const;
@@ -16,7 +17,12 @@ export interface SiteBuildOptions {
   projectRoot: string;
   dataDir: string;
   upstreamUrl: string;
-  buildId: string;
+  /** Where the build goes (PLACAR_OUT_DIR), inside DATA_DIR/builds. */
+  outDir: string;
+  /** Files (relative to outDir) a complete build has. */
+  requiredFiles: readonly string[];
+  /** Variables the build gets on top of `env` (PLACAR_SITE_BUNDLE for the bundle). */
+  extraEnv?: Readonly<Record<string, string>>;
   timeoutMs: number;
   /** The environment the build inherits (the server's). */
   env: NodeJS.ProcessEnv;
@@ -54,7 +60,7 @@ export function summarizeBuildOutput(output: string): string {
 
 export async function runSiteBuild(options: SiteBuildOptions): Promise<{ durationMs: number }> {
   const started = performance.now();
-  const outDir = buildDir(options.dataDir, options.buildId);
+  const outDir = options.outDir;
   const cacheDir = path.join(outDir, 'cache');
   ensureBuildModulesLink(options.dataDir, options.projectRoot);
   const child = spawn(process.execPath, [path.join(options.projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
@@ -70,6 +76,7 @@ export async function runSiteBuild(options: SiteBuildOptions): Promise<{ duratio
       PLACAR_CACHE_DIR: cacheDir,
       ASTRO_TELEMETRY_DISABLED: '1',
       NODE_ENV: 'production',
+      ...options.extraEnv,
     },
   });
   let output = '';
@@ -101,11 +108,8 @@ export async function runSiteBuild(options: SiteBuildOptions): Promise<{ duratio
   if (stopReason !== null) throw new SiteBuildError(`build ${stopReason}`);
   if (exit.error) throw new SiteBuildError(`build não iniciou: ${exit.error.message}`, { cause: exit.error });
   if (exit.code !== 0) throw new SiteBuildError(`build falhou (código ${exit.code}): ${summarizeBuildOutput(output)}`);
-  for (const required of [
-    path.join(buildClientDir(options.dataDir, options.buildId), 'index.html'),
-    buildServerEntry(options.dataDir, options.buildId),
-  ]) {
-    if (!fs.existsSync(required)) throw new SiteBuildError(`build incompleto: falta ${path.relative(outDir, required)}`);
+  for (const required of options.requiredFiles) {
+    if (!fs.existsSync(path.join(outDir, required))) throw new SiteBuildError(`build incompleto: falta ${required}`);
   }
   return { durationMs: Math.round(performance.now() - started) };
 }

@@ -3,8 +3,8 @@
  * *_static modules expect) of every text file, and the site manifest with content hashes.
  * Last-Modified is carried over from the previous build for files whose bytes did not change,
  * and every file's mtime is set to it, so any static server (ours, nginx) agrees across builds.
- * Those unchanged files also take their variants from the previous build instead of being
- * compressed again (most of a refresh's files: assets, tomorrow's listing).
+ * Those unchanged files also take their variants from the previous build (hard links) instead
+ * of being compressed again (most of a refresh's files: assets, tomorrow's listing).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -59,12 +59,23 @@ async function writeVariant(file: string, suffix: string, original: Buffer, comp
   return true;
 }
 
-/** Copies the previous build's variants of an unchanged file; false if any is missing. */
+/** Hard-links (or copies) the previous build's variant of an unchanged file. */
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await fs.link(from, to);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EXDEV' && code !== 'EPERM') throw error;
+    await fs.copyFile(from, to);
+  }
+}
+
+/** Reuses the previous build's variants of an unchanged file; false if any is missing. */
 async function reuseVariants(file: string, previousFile: string, before: SiteFile, modified: Date): Promise<boolean> {
   try {
     for (const [suffix, exists] of [['.br', before.br], ['.gz', before.gzip]] as const) {
       if (!exists) continue;
-      await fs.copyFile(previousFile + suffix, file + suffix);
+      await linkOrCopy(previousFile + suffix, file + suffix);
       await fs.utimes(file + suffix, modified, modified);
     }
     return true;

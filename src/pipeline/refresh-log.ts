@@ -3,10 +3,13 @@
  * parse), and the warnings for listings the upstream did not deliver.
  */
 import { LISTING_NAMES } from '../lib/model.ts';
-import type { ScrapeReport } from './scrape.ts';
+import type { ScrapeSummary } from './scrape.ts';
 
 export interface RefreshTimings {
   scrapeMs: number;
+  /** Building the site bundle: only on the first refresh of an installed version (else 0). */
+  bundleMs: number;
+  /** Making the build folder: rendering the data routes (or, in full-build mode, `astro build`). */
   buildMs: number;
   compressMs: number;
   swapMs: number;
@@ -20,7 +23,7 @@ export interface RefreshReport {
   outcome: RefreshOutcome;
   /** The build now served (published) or the one that failed; null when none was started. */
   buildId: string | null;
-  scrape: ScrapeReport | null;
+  scrape: ScrapeSummary | null;
   timings: RefreshTimings;
   /** Why the refresh did not publish (or why the scrape failed as a whole). */
   error: string | null;
@@ -49,6 +52,7 @@ export function formatRefreshLine(label: string, report: RefreshReport): string 
     parts.push(`${listing}=${result.count}${note}`);
   }
   const t = report.timings;
+  if (t.bundleMs > 0) parts.push(`pacote_ms=${t.bundleMs}`);
   parts.push(
     `coleta_ms=${t.scrapeMs} build_ms=${t.buildMs} compressao_ms=${t.compressMs} troca_ms=${t.swapMs} limpeza_ms=${t.cleanupMs} total_ms=${t.totalMs}`,
   );
@@ -58,7 +62,7 @@ export function formatRefreshLine(label: string, report: RefreshReport): string 
 }
 
 /** One warning per listing the upstream did not deliver this time, then the parse notices (each said once). */
-export function formatScrapeWarnings(scrape: ScrapeReport): string[] {
+export function formatScrapeWarnings(scrape: ScrapeSummary): string[] {
   const failures = LISTING_NAMES.filter((listing) => !scrape.listings[listing].ok).map(
     (listing) => `aviso: ${listing} não foi atualizada: ${scrape.listings[listing].error ?? 'erro desconhecido'}`,
   );

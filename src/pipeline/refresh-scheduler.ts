@@ -10,6 +10,7 @@ import type { Config } from '../lib/config.ts';
 import type { SiteManifest } from '../lib/site-manifest.ts';
 import { createBuildPublisher } from './publish-build.ts';
 import { runRefresh, type RefreshReport } from './refresh.ts';
+import { createRefreshWorker } from './refresh-worker-client.ts';
 import { formatRefreshLine } from './refresh-log.ts';
 
 export interface RefreshSchedulerOptions {
@@ -30,7 +31,7 @@ export interface RefreshScheduler {
 }
 
 function buildThrownReport(label: string, error: unknown, log: (line: string) => void): RefreshReport {
-  const timings = { scrapeMs: 0, buildMs: 0, compressMs: 0, swapMs: 0, cleanupMs: 0, totalMs: 0 };
+  const timings = { scrapeMs: 0, bundleMs: 0, buildMs: 0, compressMs: 0, swapMs: 0, cleanupMs: 0, totalMs: 0 };
   const report: RefreshReport = { outcome: 'build-failed', buildId: null, scrape: null, timings, error: (error as Error).message, removedBuilds: [] };
   log(formatRefreshLine(label, report));
   return report;
@@ -41,6 +42,8 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
   let sequence = 0;
   let running: Promise<RefreshReport> | null = null;
   let task: ScheduledTask | null = null;
+  // One worker for every refresh of this server: started once, not every minute.
+  const worker = createRefreshWorker(config.dataDir);
   const publisher = createBuildPublisher({
     dataDir: config.dataDir,
     command: config.publishCommand,
@@ -62,6 +65,7 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
       log: options.log,
       label,
       signal: aborter.signal,
+      worker,
       onPublished,
       progress: verbose ? (line) => options.log(`  ${line}`) : undefined,
     })
@@ -95,6 +99,7 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
       await task?.destroy();
       aborter.abort();
       await running?.catch(() => undefined);
+      await worker.close();
       await publisher.stop();
     },
   };

@@ -1,8 +1,9 @@
 /**
- * One refresh: scrape → child-process build → precompress → atomic swap → cleanup, under the
- * data folder's refresh lock. Every refresh builds, even when the upstream failed, so
- * generatedAt/stale and the pages' notices stay current. A failed build leaves `current`
- * (and so the served site) untouched; the next refresh simply tries again.
+ * One refresh, under the data folder's refresh lock: scrape (in the refresh worker) → make the
+ * build folder (render the data routes into the site bundle's files; make-build.ts) →
+ * precompress → atomic swap → cleanup. Every refresh makes a build, even when the upstream
+ * failed, so generatedAt/stale and the pages' notices stay current. A failed build leaves
+ * `current` (and so the served site) untouched; the next refresh simply tries again.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -10,12 +11,13 @@ import { buildBuildId, buildClientDir, buildDir, buildManifestPath } from '../li
 import type { Config } from '../lib/config.ts';
 import { readSiteManifest, type SiteManifest } from '../lib/site-manifest.ts';
 import { linkCrestsIntoBuild } from '../crests/link-crests.ts';
-import { runSiteBuild } from './build-site.ts';
 import { runBuildCleanup } from './cleanup-builds.ts';
 import { runPrecompress } from './precompress.ts';
 import { acquireRefreshLock, tryAcquireRefreshLock, type RefreshLock } from './refresh-lock.ts';
 import { formatRefreshLine, formatScrapeWarnings, type RefreshReport, type RefreshTimings } from './refresh-log.ts';
-import { runScrape, type ScrapeReport } from './scrape.ts';
+import { makeFullBuild, makeRenderedBuild } from './make-build.ts';
+import { createRefreshWorker, type RefreshWorker } from './refresh-worker-client.ts';
+import { runScrape, type ScrapeSummary } from './scrape.ts';
 import { readCurrentBuildId, swapCurrentBuild } from './swap-build.ts';
 import { runTempFileSweep } from './sweep-temp-files.ts';
 
@@ -24,6 +26,7 @@ export type { RefreshReport } from './refresh-log.ts';
 export interface RefreshOptions {
   projectRoot: string;
   log: (line: string) => void;
+  /** The build's clock (its id, Last-Modified); the scrape in the worker reads the real one. */
   now?: () => Date;
   signal?: AbortSignal;
   /** How the log line names this run; default "atualização #1". */
@@ -32,8 +35,10 @@ export interface RefreshOptions {
   scrape?: boolean;
   /** Wait for another process's refresh to finish instead of skipping. Default false. */
   waitForLock?: boolean;
-  /** Environment of the build child; default process.env. */
+  /** Environment of the build child and the worker; default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** The refresh worker to scrape and render in (the server keeps one); default: one for this run. */
+  worker?: RefreshWorker;
   /** Called right after the swap, before cleanup (the server reloads its index here). */
   onPublished?: (buildId: string, manifest: SiteManifest) => void;
   /** Step-by-step lines (each listing, build, compression), e.g. on a first start. */
@@ -63,11 +68,32 @@ async function takeLock(config: Config, options: RefreshOptions): Promise<Refres
   return 'lock' in attempt ? attempt.lock : `outra atualização em andamento (pid ${attempt.heldBy})`;
 }
 
+/** The scrape step: in the worker (render mode) or, in the full-build reference, in this process as before. */
+async function scrape(config: Config, options: RefreshOptions, worker: RefreshWorker, now: () => Date): Promise<ScrapeSummary> {
+  const progress = (line: string): void => options.progress?.(`coleta ${line}`);
+  if (config.refreshMode === 'full-build') {
+    const { snapshot: _written, ...summary } = await runScrape(config, { now, log: progress });
+    return summary;
+  }
+  const { summary, lines } = await worker.scrape(config, options.signal);
+  lines.forEach(progress);
+  return summary;
+}
+
 export async function runRefresh(config: Config, options: RefreshOptions): Promise<RefreshReport> {
+  const worker = options.worker ?? createRefreshWorker(config.dataDir, options.env);
+  try {
+    return await runRefreshSteps(config, options, worker);
+  } finally {
+    if (!options.worker) await worker.close();
+  }
+}
+
+async function runRefreshSteps(config: Config, options: RefreshOptions, worker: RefreshWorker): Promise<RefreshReport> {
   const now = options.now ?? (() => new Date());
   const started = performance.now();
   const since = (mark: number): number => Math.round(performance.now() - mark);
-  const timings: RefreshTimings = { scrapeMs: 0, buildMs: 0, compressMs: 0, swapMs: 0, cleanupMs: 0, totalMs: 0 };
+  const timings: RefreshTimings = { scrapeMs: 0, bundleMs: 0, buildMs: 0, compressMs: 0, swapMs: 0, cleanupMs: 0, totalMs: 0 };
   const report: RefreshReport = { outcome: 'skipped', buildId: null, scrape: null, timings, error: null, removedBuilds: [] };
   const finish = (): RefreshReport => {
     timings.totalMs = since(started);
@@ -84,7 +110,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     if (options.scrape !== false) {
       let mark = performance.now();
       try {
-        report.scrape = await runScrape(config, { now, log: (line) => options.progress?.(`coleta ${line}`) });
+        report.scrape = await scrape(config, options, worker, now);
         for (const warning of formatScrapeWarnings(report.scrape)) options.log(warning);
       } catch (error) {
         report.error = `coleta falhou: ${(error as Error).message}`;
@@ -101,17 +127,11 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     let mark = performance.now();
     let step = 'build';
     try {
-      await runSiteBuild({
-        projectRoot: options.projectRoot,
-        dataDir: config.dataDir,
-        upstreamUrl: config.upstreamUrl,
-        buildId,
-        timeoutMs: config.buildTimeoutMs,
-        env: options.env ?? process.env,
-        signal: options.signal,
-      });
+      const buildOptions = { projectRoot: options.projectRoot, buildId, env: options.env ?? process.env, signal: options.signal, progress: options.progress };
+      if (config.refreshMode === 'full-build') await makeFullBuild(config, buildOptions);
+      else timings.bundleMs = (await makeRenderedBuild(config, worker, buildOptions)).bundleMs;
+      timings.buildMs = since(mark) - timings.bundleMs;
       linkCrestsIntoBuild(config.dataDir, buildClientDir(config.dataDir, buildId));
-      timings.buildMs = since(mark);
       options.progress?.(`build ${buildId} em ${timings.buildMs} ms`);
       mark = performance.now();
       step = 'compressão';
@@ -147,4 +167,4 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
   }
 }
 
-export type { ScrapeReport };
+export type { ScrapeSummary };

@@ -38,6 +38,8 @@ export interface ScrapeReport {
   crests: CrestSyncReport;
   durationMs: number;
 }
+/** What a refresh keeps of a scrape (the snapshot itself is on disk): see refresh-worker.ts. */
+export type ScrapeSummary = Omit<ScrapeReport, 'snapshot'>;
 
 const MAX_CONCURRENT_FETCHES = 2;
 const MatchListSchema = z.array(MatchSchema);

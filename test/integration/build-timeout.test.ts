@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import { isBuildId } from '../../src/lib/build-layout.ts';
 import { isProcessAlive } from '../../src/pipeline/build-in-use.ts';
 import { killBuildChildren } from '../support/data-dir-checks.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
@@ -67,7 +68,7 @@ describe('a build that hangs', () => {
     expect(during.lastRefresh).toMatchObject({ outcome: 'build-failed', error: 'build excedeu BUILD_TIMEOUT_MS (12000 ms)' });
     // Same data; no build for longer than 3 refresh intervals, so the API now says it is stale.
     expect((await rawRequest(placar.url, '/api/live')).json()).toEqual({ ...(JSON.parse(liveBefore) as object), stale: true });
-    expect(fs.readdirSync(path.join(placar.dataDir, 'builds')).filter((name) => name !== 'node_modules').length).toBeLessThanOrEqual(3);
+    expect(fs.readdirSync(path.join(placar.dataDir, 'builds')).filter(isBuildId).length).toBeLessThanOrEqual(3);
 
     // A refresh that started before the flag was removed may hang once more: allow for it.
     await expect

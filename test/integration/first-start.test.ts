@@ -80,6 +80,8 @@ describe('the first npm start', () => {
     await placar?.waitForOutput(/^Placar pronto em/m, 10_000);
     const output = placar?.output() ?? '';
     expect(output.match(/^ {2}build \S+ em \d+ ms$/gm)).toHaveLength(1);
+    // The site bundle is built on this first start only (later refreshes render from it).
+    expect(output.match(/^ {2}pacote do site [0-9a-f]{16} construído em \d+ ms/gm)).toHaveLength(1);
     expect(output).toMatch(/^Placar ouvindo em http:\/\/\S+ \(em \d+ ms\)$/m);
     expect(output).toMatch(/^ {2}coleta hoje: 13 jogos em \d+ ms$/m);
     expect(output).toMatch(/^ {2}coleta live: falhou em \d+ ms — .*3000 ms/m);

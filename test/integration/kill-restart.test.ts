@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isBuildId } from '../../src/lib/build-layout.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { ListEnvelopeSchema, type Snapshot } from '../../src/lib/model.ts';
@@ -75,7 +76,8 @@ function phaseOf(): string {
   const build = newer.length > 0 ? path.join(buildsDir, newer.sort().at(-1) ?? '') : null;
   if (build === null) return 'coleta ou limpeza';
   if (fs.existsSync(path.join(build, 'site-manifest.json'))) return 'troca';
-  if (fs.existsSync(path.join(build, 'server', 'entry.mjs'))) return 'compressão';
+  // The data routes are rendered last into the build (after the bundle's files are linked in).
+  if (fs.existsSync(path.join(build, 'client', 'api', 'amanha'))) return 'compressão';
   return 'build';
 }
 
@@ -110,7 +112,7 @@ describe('kill -9 of the server during refreshes', () => {
     const state = expectConsistentDataDir(dataDir);
     expect(state.tempFiles).toEqual([]);
     expect(state.incompleteBuilds).toEqual([]);
-    expect(fs.readdirSync(path.join(dataDir, 'builds')).filter((name) => name !== 'node_modules').length).toBeLessThanOrEqual(3);
+    expect(fs.readdirSync(path.join(dataDir, 'builds')).filter(isBuildId).length).toBeLessThanOrEqual(3);
     await kill9(last);
   }, 300_000);
 });

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { BUNDLE_PREFIX, isBuildId } from '../../src/lib/build-layout.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../src/lib/model.ts';
@@ -93,8 +94,9 @@ describe('refreshes while serving', () => {
   }, 60_000);
 
   it('keeps the old site up when a build fails, and recovers on the next refresh', async () => {
-    // Simulate a broken install: the builds' package folder points at an empty folder, so the
-    // build child fails resolving its imports (a real `astro build` failure).
+    // Simulate a broken upgrade: the site bundle is gone (a new version needs a new one) and the
+    // builds' package folder points at an empty folder, so the bundle's `astro build` fails
+    // resolving its imports (a real build failure).
     const link = path.join(placar.dataDir, 'builds', 'node_modules');
     const original = fs.readlinkSync(link);
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-empty-modules-'));
@@ -106,6 +108,9 @@ describe('refreshes while serving', () => {
     // Load the search handler first: it is imported from a build and needs the packages too.
     expect((await rawRequest(placar.url, '/api/busca?q=flamengo')).status).toBe(200);
     relink(empty);
+    for (const name of fs.readdirSync(path.join(placar.dataDir, 'builds'))) {
+      if (name.startsWith(BUNDLE_PREFIX)) fs.rmSync(path.join(placar.dataDir, 'builds', name), { recursive: true, force: true });
+    }
     try {
       await waitForMore(FAILED, 1);
       const health = (await rawRequest(placar.url, '/healthz')).json() as { lastBuildAt: string };
@@ -120,7 +125,7 @@ describe('refreshes while serving', () => {
     await waitForMore(PUBLISHED, 1);
     expect((await rawRequest(placar.url, '/api/live')).status).toBe(200);
     // Failed builds are deleted at once: only published builds (at most 2 + the one in use) remain.
-    const builds = fs.readdirSync(path.join(placar.dataDir, 'builds')).filter((name) => name !== 'node_modules');
+    const builds = fs.readdirSync(path.join(placar.dataDir, 'builds')).filter(isBuildId);
     expect(builds.length).toBeLessThanOrEqual(3);
   }, 120_000);
 });

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isBuildId } from '../../src/lib/build-layout.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { expectConsistentDataDir } from '../support/data-dir-checks.ts';
@@ -71,7 +72,7 @@ describe(`${CYCLES} refresh cycles`, () => {
     expect(failed).toBe(0);
     // Complete builds left: the newest 2, plus the one /api/busca's handler was imported from (the running refresh may add one in progress).
     const state = expectConsistentDataDir(placar.dataDir);
-    const builds = fs.readdirSync(path.join(placar.dataDir, 'builds')).filter((name) => name !== 'node_modules');
+    const builds = fs.readdirSync(path.join(placar.dataDir, 'builds')).filter(isBuildId);
     expect(builds.length - state.incompleteBuilds.length).toBeLessThanOrEqual(3);
     expect(state.incompleteBuilds.length).toBeLessThanOrEqual(1);
     expect(state.tempFiles).toEqual([]);

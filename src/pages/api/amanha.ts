@@ -1,11 +1,7 @@
-/** /api/amanha, pre-rendered at build time: the snapshot's envelope, unchanged. */
+/** /api/amanha: the snapshot's envelope, unchanged (rendered at each refresh, see src/lib/data-routes.ts). */
 import type { APIRoute } from 'astro';
-import { readConfig } from '../../lib/config.ts';
-import { readSnapshotOrEmpty } from '../../lib/snapshot-store.ts';
+import { dashboardDataFor } from '../../lib/dashboard-data.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () => {
-  const config = readConfig();
-  return Response.json(readSnapshotOrEmpty(config.dataDir, config.upstreamUrl).amanha);
-};
+export const GET: APIRoute = ({ locals }) => Response.json(dashboardDataFor(locals).snapshot.amanha);

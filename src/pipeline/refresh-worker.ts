@@ -1,0 +1,34 @@
+/**
+ * The refresh worker: the child process (see worker-process.ts) that scrapes — fetching and
+ * parsing the upstream pages, writing snapshot.json — and renders the data routes of each new
+ * build (render-routes.ts). Parsing and rendering allocate a lot for a moment; here that memory
+ * is capped by the child's heap limit and never grows the server.
+ */
+import type { Config } from '../lib/config.ts';
+import { renderDataRoutes, type RenderRequest } from './render-routes.ts';
+import { runScrape, type ScrapeSummary } from './scrape.ts';
+import { serveWorkerJobs } from './worker-process.ts';
+
+export interface ScrapeRequest {
+  kind: 'scrape';
+  config: Config;
+}
+
+export type RefreshWorkerRequest = ScrapeRequest | RenderRequest;
+
+/** The scrape's report without the snapshot (the parent reads nothing of it), and its progress lines. */
+export interface ScrapeAnswer {
+  summary: ScrapeSummary;
+  lines: string[];
+}
+
+async function scrape(request: ScrapeRequest): Promise<ScrapeAnswer> {
+  const lines: string[] = [];
+  const { snapshot: _written, ...summary } = await runScrape(request.config, { log: (line) => lines.push(line) });
+  return { summary, lines };
+}
+
+serveWorkerJobs((request) => {
+  const job = request as RefreshWorkerRequest;
+  return job.kind === 'scrape' ? scrape(job) : renderDataRoutes(job);
+});

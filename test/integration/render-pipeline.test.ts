@@ -1,0 +1,106 @@
+/**
+ * The render pipeline against the full build it replaces, on the same snapshot: every file of
+ * the published folder is byte-for-byte the same (pages, listings, /api/routes, the
+ * fingerprinted assets under the same names), the bundle's files are hard links rather than
+ * copies, the bundle is built once and reused, and the build folder is complete on its own.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClientDir, buildServerEntry, bundleInfoPath } from '../../src/lib/build-layout.ts';
+import { parseConfig, type RefreshMode } from '../../src/lib/config.ts';
+import { DATA_ROUTES } from '../../src/lib/data-routes.ts';
+import { writeSnapshotAtomically } from '../../src/lib/snapshot-store.ts';
+import { runRefresh, type RefreshReport } from '../../src/pipeline/refresh.ts';
+import { computeSiteFingerprint } from '../../src/pipeline/site-fingerprint.ts';
+import { buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
+import { PROJECT_ROOT } from '../support/placar-process.ts';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-render-'));
+const UPSTREAM = 'http://127.0.0.1:9';
+
+/** Every file of a client folder but the compressed variants, path → bytes. */
+function readClientFiles(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(dir, file).split(path.sep).join('/'), fs.readFileSync(file));
+  }
+  return files;
+}
+
+async function refreshOnce(mode: RefreshMode, dataDir: string): Promise<RefreshReport> {
+  const config = parseConfig({ DATA_DIR: dataDir, UPSTREAM_URL: UPSTREAM, REFRESH_MODE: mode });
+  const report = await runRefresh(config, { projectRoot: PROJECT_ROOT, log: () => undefined, scrape: false });
+  expect(report.error).toBeNull();
+  expect(report.outcome).toBe('published');
+  return report;
+}
+
+const dirs = { render: path.join(root, 'render'), full: path.join(root, 'full') };
+let rendered: RefreshReport;
+let full: RefreshReport;
+
+beforeAll(async () => {
+  for (const dataDir of Object.values(dirs)) writeSnapshotAtomically(dataDir, buildFixtureSnapshot(UPSTREAM));
+  rendered = await refreshOnce('render', dirs.render);
+  full = await refreshOnce('full-build', dirs.full);
+}, 180_000);
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('render pipeline', () => {
+  it('publishes the same files, byte for byte, as a full astro build of the same snapshot', () => {
+    const fromRender = readClientFiles(buildClientDir(dirs.render, rendered.buildId ?? ''));
+    const fromBuild = readClientFiles(buildClientDir(dirs.full, full.buildId ?? ''));
+    expect([...fromRender.keys()].sort()).toEqual([...fromBuild.keys()].sort());
+    for (const route of DATA_ROUTES) expect(fromRender.has(route.file), route.file).toBe(true);
+    expect([...fromRender.keys()].some((file) => file.startsWith('_astro/'))).toBe(true);
+    for (const [file, bytes] of fromBuild) expect(fromRender.get(file)?.equals(bytes), file).toBe(true);
+    // The data really is in them (not two equally empty sites).
+    expect(fromRender.get('index.html')?.toString('utf8')).toContain('Flamengo');
+  });
+
+  it('links the bundle files into the build instead of copying them, and the build has its own server entry', () => {
+    const bundleDir = path.dirname(bundleInfoPath(dirs.render, computeSiteFingerprint(PROJECT_ROOT)));
+    const clientDir = buildClientDir(dirs.render, rendered.buildId ?? '');
+    const assets = fs.readdirSync(path.join(bundleDir, 'client', '_astro'));
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      expect(fs.statSync(path.join(clientDir, '_astro', asset)).ino, asset).toBe(fs.statSync(path.join(bundleDir, 'client', '_astro', asset)).ino);
+    }
+    expect(fs.statSync(buildServerEntry(dirs.render, rendered.buildId ?? '')).ino).toBe(fs.statSync(path.join(bundleDir, 'server', 'entry.mjs')).ino);
+  });
+
+  it('builds the bundle on the first refresh only, and renders the next one from it', async () => {
+    expect(rendered.timings.bundleMs).toBeGreaterThan(0);
+    const snapshot = buildFixtureSnapshot(UPSTREAM, '2026-11-21T19:45:00-03:00');
+    writeSnapshotAtomically(dirs.render, { ...snapshot, live: { ...snapshot.live, count: 0, matches: [] } });
+    const next = await refreshOnce('render', dirs.render);
+    expect(next.timings.bundleMs).toBe(0);
+    const live = JSON.parse(fs.readFileSync(path.join(buildClientDir(dirs.render, next.buildId ?? ''), 'api', 'live'), 'utf8')) as { count: number; generatedAt: string };
+    expect(live).toMatchObject({ count: 0, generatedAt: '2026-11-21T19:45:00-03:00' });
+  }, 60_000);
+});
+
+describe('site fingerprint', () => {
+  it('changes with the code and the installed packages, and only with them', () => {
+    const project = path.join(root, 'project');
+    fs.mkdirSync(path.join(project, 'src', 'pages'), { recursive: true });
+    fs.writeFileSync(path.join(project, 'package-lock.json'), '{"v":1}');
+    fs.writeFileSync(path.join(project, 'src', 'pages', 'index.astro'), '<p>a</p>');
+    const first = computeSiteFingerprint(project);
+    expect(first).toMatch(/^[0-9a-f]{16}$/);
+    expect(computeSiteFingerprint(project)).toBe(first);
+    fs.mkdirSync(path.join(project, 'data'));
+    fs.writeFileSync(path.join(project, 'data', 'snapshot.json'), '{}');
+    expect(computeSiteFingerprint(project)).toBe(first);
+    fs.writeFileSync(path.join(project, 'src', 'pages', 'index.astro'), '<p>b</p>');
+    const edited = computeSiteFingerprint(project);
+    expect(edited).not.toBe(first);
+    fs.writeFileSync(path.join(project, 'package-lock.json'), '{"v":2}');
+    expect(computeSiteFingerprint(project)).not.toBe(edited);
+  });
+});
