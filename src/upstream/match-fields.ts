@@ -20,6 +20,7 @@ export const SKIP_REASONS = {
   noMatchLink: 'sem link de partida no formato /<competição>/<DD-MM-AAAA>-<mandante>-x-<visitante>.html neste site',
   noTeams: 'sem os nomes dos dois times',
   noCompetition: 'sem competição (nenhum cabeçalho antes e nenhum nome de competição no próprio jogo)',
+  outOfBounds: 'um campo passa dos limites do modelo (texto longo demais ou número fora da faixa)',
 } as const;
 
 /** "/<league-slug>/<DD-MM-YYYY>-<home>-x-<away>.html" (extra folders tolerated). */

@@ -29,7 +29,7 @@
 // listings' documents in a third of the memory (16 vs 48 MB) and about 3× faster.
 import * as cheerio from 'cheerio/slim';
 import type { CheerioAPI } from 'cheerio/slim';
-import type { Match } from '../lib/model.ts';
+import { MatchSchema, type Match } from '../lib/model.ts';
 import { ParseError } from './errors.ts';
 import { DiagnosticsCollector, type CandidateMarkup, type ListingDiagnostics } from './listing-diagnostics.ts';
 import { SKIP_REASONS, normalizeText, parseMatchPath, type Selection } from './match-fields.ts';
@@ -127,6 +127,14 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
         : parseMatchRow(node, pageUrl, featured ? featuredLeagueName(node) : league);
     if (outcome.kind === 'skipped') {
       collector.skip(markup, outcome.reason, $.html(node));
+      continue;
+    }
+    // One odd row (a 300-letter name) is skipped here, rather than failing the whole listing
+    // when the scrape validates it against the model.
+    const checked = MatchSchema.safeParse(outcome.match);
+    if (!checked.success) {
+      const fields = [...new Set(checked.error.issues.map((issue) => issue.path.join('.')))].join(', ');
+      collector.skip(markup, `${SKIP_REASONS.outOfBounds}: ${fields}`, $.html(node));
       continue;
     }
     if (!outcome.statusRecognised) collector.unknownLabel(outcome.match.statusLabel);

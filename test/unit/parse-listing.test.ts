@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MatchSchema, type Match } from '../../src/lib/model.ts';
 import { ParseError } from '../../src/upstream/errors.ts';
-import { parseListingPage } from '../../src/upstream/parse-listing.ts';
+import { parseListingPage, readListingPage } from '../../src/upstream/parse-listing.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upstream');
 const ORIGIN = 'https://www.placardefutebol.com.br';
@@ -192,5 +192,16 @@ describe('parseListingPage on hand-written variants', () => {
     for (const name of ['header-without-link', 'minute-formats', 'compact', 'missing-score', 'crests', 'entities', 'statuses', 'featured-only', 'malformed-rows']) {
       for (const match of parseVariant(name)) expect(MatchSchema.safeParse(match).success, `${name}: ${match.id}`).toBe(true);
     }
+  });
+
+  it('skips a row whose name is past the model limits, with its reason, and keeps the rest of the listing', () => {
+    const html = readFixture('jogos-de-hoje.html');
+    const whole = parseListingPage(html, `${ORIGIN}/jogos-de-hoje`);
+    const longName = 'Flamengo '.repeat(30).trim();
+    const read = readListingPage(html.replaceAll('team_link">Flamengo<', `team_link">${longName}<`), `${ORIGIN}/jogos-de-hoje`);
+    const flamengo = whole.filter((match) => match.homeTeam.name === 'Flamengo' || match.awayTeam.name === 'Flamengo');
+    expect(flamengo.length).toBeGreaterThan(0);
+    expect(read.matches.map((match) => match.id)).toEqual(whole.filter((match) => !flamengo.includes(match)).map((match) => match.id));
+    expect(read.diagnostics.skippedCandidates.some((skip) => /limites do modelo .*: homeTeam\.name$/.test(skip.reason))).toBe(true);
   });
 });
