@@ -17,7 +17,8 @@ import { sendRawRequest, type SocketResponse } from '../support/raw-socket.ts';
 const HEAP_TOLERANCE_MB = 5;
 /** RSS keeps some of what the allocator took (freed pages are returned lazily). */
 const RSS_TOLERANCE_MB = 40;
-const ALLOWED = new Set([200, 204, 304, 400, 404, 405, 408, 431]);
+// 308: a known route asked with a trailing slash is sent to its canonical path.
+const ALLOWED = new Set([200, 204, 304, 308, 400, 404, 405, 408, 431]);
 const PT_BR = /[ãáâàçéêíóôõú]|\b(não|use|informe|tente|verifique|esta|este)\b/i;
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
@@ -51,6 +52,11 @@ function isApiTarget(target: string): boolean {
 /** What is wrong with the answer to `request`, or null. */
 function judge(request: CorpusRequest, response: SocketResponse): string | null {
   if (!ALLOWED.has(response.status)) return `status ${response.status}`;
+  if (response.status === 308) {
+    const location = response.headers['location'] ?? '';
+    // Same origin, one canonical path: never another host, never a redirect loop.
+    return /^\/[^/]/.test(location) && !location.replace(/\?.*$/, '').endsWith('/') ? null : `308 to ${JSON.stringify(location)}`;
+  }
   if (response.status < 400) return null;
   const type = response.headers['content-type'] ?? '';
   const isProblem = type === 'application/problem+json; charset=utf-8';
