@@ -2,16 +2,20 @@
 # PUBLISH_COMMAND for any rclone remote (Cloudflare R2, S3, B2, GCS…):
 #   PUBLISH_COMMAND='sh deploy/publish-rclone.sh r2:placar'
 # Uploads the build Placar just published ($PLACAR_BUILD_DIR) in the order that keeps a CDN
-# consistent — assets, then JSON, then pages — with each kind's headers, and deletes what the
+# consistent — assets and crests, then JSON, then pages — with each kind's headers, and deletes what the
 # build no longer has only at the end. The .br/.gz files stay local: an object store does not
 # negotiate Accept-Encoding, the CDN compresses.
 set -eu
 dest="${1:?uso: publish-rclone.sh REMOTE:CAMINHO (ex.: r2:placar)}"
 src="${PLACAR_BUILD_DIR:?PLACAR_BUILD_DIR vazio: rode este script como PUBLISH_COMMAND}"
 
-# 1. Fingerprinted assets: new names never overwrite old ones, so they can go first.
-rclone copy "$src/_astro" "$dest/_astro" --exclude '*.br' --exclude '*.gz' \
-  --header-upload 'Cache-Control: public, max-age=31536000, immutable'
+# 1. Fingerprinted assets and crests (named by their content hash): new names never overwrite
+#    old ones, so they can go first.
+immutable='Cache-Control: public, max-age=31536000, immutable'
+rclone copy "$src/_astro" "$dest/_astro" --exclude '*.br' --exclude '*.gz' --header-upload "$immutable"
+if [ -d "$src/escudos" ]; then
+  rclone copy "$src/escudos" "$dest/escudos" --header-upload "$immutable"
+fi
 # 2. The pre-built JSON: extensionless files, so the content type must be explicit.
 rclone copy "$src/api" "$dest/api" --exclude '*.br' --exclude '*.gz' \
   --header-upload 'Content-Type: application/json; charset=utf-8' \

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withDemoCrests } from '../../src/demo/demo-crests.ts';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { buildClientDir } from '../../src/lib/build-layout.ts';
 import type { ListEnvelope } from '../../src/lib/model.ts';
@@ -26,7 +27,9 @@ let dataDir: string;
 const LIVE_PATH = '/jogos-em-andamento';
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
+  // With crests, so the bucket also gets the build's /escudos/ files.
+  const pages = Object.fromEntries(Object.entries(readFixturePages()).map(([pagePath, html]) => [pagePath, withDemoCrests(html)]));
+  upstream = await startFakeUpstream({ pages });
   s3 = await startLocalS3();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-s3-refresh-'));
 });
@@ -54,6 +57,7 @@ async function listBucket(): Promise<string[]> {
 /** Every object of the bucket, read through the website endpoint, is the build's. */
 async function expectBucketToServe(buildId: string): Promise<void> {
   const expected = expectedBucket(buildClientDir(dataDir, buildId));
+  expect(expected.some((object) => object.key.startsWith('escudos/')), 'the build has crests').toBe(true);
   expect(await listBucket()).toEqual(expected.map((object) => object.key));
   for (const object of expected) {
     const response = await s3.readWebsite(websitePath(object.key));

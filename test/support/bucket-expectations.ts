@@ -23,6 +23,9 @@ const TYPES_BY_EXTENSION: Record<string, readonly string[]> = {
   '.html': ['text/html'],
   '.txt': ['text/plain'],
   '.png': ['image/png'],
+  '.jpg': ['image/jpeg'],
+  '.gif': ['image/gif'],
+  '.webp': ['image/webp'],
   '.ico': ['image/x-icon', 'image/vnd.microsoft.icon'],
   '.webmanifest': ['application/manifest+json'],
 };
@@ -51,7 +54,7 @@ function expectationFor(key: string, file: string): ExpectedObject {
   if (key.startsWith('api/')) {
     return { key, file, cacheControl: CACHE_CONTROL.json, mediaTypes: ['application/json'], contentType: 'application/json; charset=utf-8' };
   }
-  if (key.startsWith('_astro/')) {
+  if (key.startsWith('_astro/') || key.startsWith('escudos/')) {
     return { key, file, cacheControl: CACHE_CONTROL.asset, mediaTypes: TYPES_BY_EXTENSION[extension] ?? [], contentType: null };
   }
   if (extension === '.html') return { key, file, cacheControl: CACHE_CONTROL.page, mediaTypes: ['text/html'], contentType: null };
