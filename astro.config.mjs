@@ -1,7 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
-import { isDataRouteComponent } from './src/lib/data-routes.ts';
+import { isDataRouteComponent } from './src/lib/api/data-routes.ts';
 
 /**
  * The site bundle (PLACAR_SITE_BUNDLE=1, built once per installed version by

@@ -9,8 +9,8 @@
  * page's fetch and render.
  */
 import type { FakeUpstream } from '../src/demo/upstream-server.ts';
-import type { ListEnvelope } from '../src/lib/model.ts';
-import { LISTING_PATHS } from '../src/lib/model.ts';
+import type { ListEnvelope } from '../src/lib/model/model.ts';
+import { LISTING_PATHS } from '../src/lib/model/model.ts';
 import { launchBrowser } from '../test/support/browser.ts';
 import type { PlacarProcess } from '../test/support/placar-process.ts';
 import { readRefreshLines, type RefreshLine } from './refresh-lines.ts';

@@ -13,7 +13,7 @@ import { startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { startPlacar } from '../test/support/placar-process.ts';
 import type { BenchPlan } from './bench-plan.ts';
 import { measurePageWeights, WEIGHED_PAGES, type WeightRow } from './page-weight.ts';
-import type { RefreshMode } from '../src/lib/config.ts';
+import type { RefreshMode } from '../src/lib/config/config.ts';
 import { readCpuTimes, readMemoryKb, readServiceCpuSeconds, watchChildren, watchServiceMemory } from './process-stats.ts';
 import { waitForRefresh, type RefreshLine } from './refresh-lines.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';

@@ -16,7 +16,7 @@ import { runEqualWorkersGroup } from './equal-workers-group.ts';
 import { FRESHNESS_MATCHES, runFreshnessGroup, type FreshnessResult } from './freshness-group.ts';
 import { runIdleGroup } from './idle-group.ts';
 import { readServiceCpuSeconds } from './process-stats.ts';
-import type { RefreshMode } from '../src/lib/config.ts';
+import type { RefreshMode } from '../src/lib/config/config.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh-group.ts';
 import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh-latency-group.ts';
 import { buildIdleCost, readLoadAverage, readMachine, summarizeMemory, summarizeRefreshSizes, writeResults, type BenchResults } from './results.ts';

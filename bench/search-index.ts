@@ -6,9 +6,9 @@
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { findMatches } from '../src/lib/search.ts';
+import { findMatches } from '../src/lib/search/search.ts';
 import { buildMatchIndex, matchIndexOf, type MatchIndex } from '../src/lib/search/match-index.ts';
-import { readSnapshot } from '../src/lib/snapshot-store.ts';
+import { readSnapshot } from '../src/lib/store/snapshot-store.ts';
 import { median } from './stats.ts';
 
 export interface SearchIndexResult {

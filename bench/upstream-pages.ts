@@ -6,8 +6,8 @@
  * benchmark's own CPU stays out of what it measures. `round` changes the live scores, which
  * gives a new page (new ETag) for every round.
  */
-import { LISTING_PATHS } from '../src/lib/model.ts';
-import { saoPauloDate } from '../src/lib/time.ts';
+import { LISTING_PATHS } from '../src/lib/model/model.ts';
+import { saoPauloDate } from '../src/lib/model/time.ts';
 
 const TEAMS = [
   'Flamengo', 'Palmeiras', 'São Paulo', 'Grêmio', 'Athletico-PR', 'Vasco da Gama', 'Atlético-MG', 'Red Bull Bragantino',

@@ -1,6 +1,6 @@
 /** `npm run bench`: the benchmark of issue 7 (see bench/run-bench.ts); prints the table, writes the JSON. */
 import path from 'node:path';
-import { runCli, StartupError } from '../src/lib/cli.ts';
+import { runCli, StartupError } from '../src/lib/config/cli.ts';
 import { formatReport } from '../bench/report.ts';
 import { listChildren } from '../bench/process-stats.ts';
 import { ALL_GROUPS, runBench } from '../bench/run-bench.ts';

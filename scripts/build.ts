@@ -1,7 +1,7 @@
 /** `npm run build`: builds the site bundle of the installed version into DATA_DIR (see src/pipeline/site-bundle.ts). */
 import path from 'node:path';
-import { EXIT_FAILURE, runCli } from '../src/lib/cli.ts';
-import { readConfig } from '../src/lib/config.ts';
+import { EXIT_FAILURE, runCli } from '../src/lib/config/cli.ts';
+import { readConfig } from '../src/lib/config/config.ts';
 import { acquireRefreshLock } from '../src/pipeline/refresh-lock.ts';
 import { ensureSiteBundle } from '../src/pipeline/site-bundle.ts';
 

@@ -4,9 +4,9 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCli, StartupError } from '../src/lib/cli.ts';
+import { runCli, StartupError } from '../src/lib/config/cli.ts';
 import { runDemo } from '../src/demo/run-demo.ts';
-import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/server-args.ts';
+import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/config/server-args.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

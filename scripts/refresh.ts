@@ -1,9 +1,9 @@
 /** `npm run refresh`: one scrape + build + publication, then exit (see src/pipeline/refresh.ts). */
 import path from 'node:path';
-import { EXIT_FAILURE, runCli } from '../src/lib/cli.ts';
-import { buildClientDir } from '../src/lib/build-layout.ts';
-import { readConfig } from '../src/lib/config.ts';
-import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/server-args.ts';
+import { EXIT_FAILURE, runCli } from '../src/lib/config/cli.ts';
+import { buildClientDir } from '../src/lib/store/build-layout.ts';
+import { readConfig } from '../src/lib/config/config.ts';
+import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/config/server-args.ts';
 import { createBuildPublisher } from '../src/pipeline/publish-build.ts';
 import { runRefresh } from '../src/pipeline/refresh.ts';
 

@@ -3,9 +3,9 @@
  * listings into DATA_DIR/snapshot.json, optionally explained; or, with --file, saved pages
  * explained offline. See src/pipeline/explain-scrape.ts.
  */
-import { EXIT_FAILURE, runCli } from '../src/lib/cli.ts';
-import { readConfig } from '../src/lib/config.ts';
-import { LISTING_NAMES } from '../src/lib/model.ts';
+import { EXIT_FAILURE, runCli } from '../src/lib/config/cli.ts';
+import { readConfig } from '../src/lib/config/config.ts';
+import { LISTING_NAMES } from '../src/lib/model/model.ts';
 import { explainFiles, explainScrapeReport } from '../src/pipeline/explain-scrape.ts';
 import { runScrape } from '../src/pipeline/scrape.ts';
 

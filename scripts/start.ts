@@ -1,8 +1,8 @@
 /** `npm start`: the Placar server with its refresh schedule (see src/server/run-server.ts). */
 import path from 'node:path';
-import { runCli } from '../src/lib/cli.ts';
-import { readConfig } from '../src/lib/config.ts';
-import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/server-args.ts';
+import { runCli } from '../src/lib/config/cli.ts';
+import { readConfig } from '../src/lib/config/config.ts';
+import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/config/server-args.ts';
 import { runServer } from '../src/server/run-server.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');

@@ -1,6 +1,6 @@
-/** What the refresh's render call passes to pages and endpoints (see src/lib/dashboard-data.ts). */
+/** What the refresh's render call passes to pages and endpoints (see src/lib/display/dashboard-data.ts). */
 declare namespace App {
   interface Locals {
-    placar?: import('./lib/dashboard-data.ts').DashboardData;
+    placar?: import('./lib/display/dashboard-data.ts').DashboardData;
   }
 }

@@ -3,8 +3,8 @@
  * never seen before (or failed more than a day ago), at most `limit`. Pure: the upstream's
  * load stays constant after the first sight of each team.
  */
-import type { Snapshot } from '../lib/model.ts';
-import { LISTING_NAMES } from '../lib/model.ts';
+import type { Snapshot } from '../lib/model/model.ts';
+import { LISTING_NAMES } from '../lib/model/model.ts';
 import type { CrestMap } from './crest-map.ts';
 
 /** A failed crest is asked for again only after this long. */

@@ -3,7 +3,7 @@
  * ("/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html"), which the parser takes as
  * authoritative, and today's kickoff times ("HOJE 21:30") are re-planned after the demo's start.
  */
-import { formatSaoPauloClock } from '../lib/time.ts';
+import { formatSaoPauloClock } from '../lib/model/time.ts';
 
 const PATH_DATE = /(^|\/)(\d{2})-(\d{2})-(\d{4})(?=-)/;
 const DAY_MS = 86_400_000;

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EXIT_BAD_CONFIG } from '../lib/cli.ts';
-import { parseConfig } from '../lib/config.ts';
+import { EXIT_BAD_CONFIG } from '../lib/config/cli.ts';
+import { parseConfig } from '../lib/config/config.ts';
 import { pagesInLayout, type ListingLayout } from './card-layout.ts';
 import { withDemoCrests } from './demo-crests.ts';
 import { simulatePages } from './simulate-pages.ts';
@@ -19,7 +19,7 @@ export interface DemoOptions {
   seed: number;
   /** Simulated match minutes per real minute. */
   speed: number;
-  /** PORT/HOST for Placar from --port/--host (src/lib/server-args.ts); empty keeps the environment's. */
+  /** PORT/HOST for Placar from --port/--host (src/lib/config/server-args.ts); empty keeps the environment's. */
   serverOverrides: Readonly<Record<string, string>>;
   /** The environment Placar inherits (the demo sets UPSTREAM_URL, DATA_DIR and maybe PORT/HOST). */
   /** The markup the demo upstream writes its listings in (default rows; cards: see card-layout.ts). */

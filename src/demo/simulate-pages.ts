@@ -6,8 +6,8 @@
  */
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
-import { LISTING_PATHS } from '../lib/model.ts';
-import { saoPauloDate } from '../lib/time.ts';
+import { LISTING_PATHS } from '../lib/model/model.ts';
+import { saoPauloDate } from '../lib/model/time.ts';
 import { MATCH_ANCHOR, fillLivePage } from './build-live-page.ts';
 import { formatPlayingLabel, parseFixtureStatus } from './demo-status-label.ts';
 import { buildMatchState, planMatch, type MatchPlan, type MatchState } from './match-timeline.ts';

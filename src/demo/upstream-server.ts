@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { LISTING_PATHS } from '../lib/model.ts';
+import { LISTING_PATHS } from '../lib/model/model.ts';
 import { findDemoCrest } from './demo-crests.ts';
 import { EMPTY_LISTING_HTML, playFault, type UpstreamFault } from './upstream-faults.ts';
 

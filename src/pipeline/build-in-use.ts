@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildDir } from '../lib/build-layout.ts';
+import { buildDir } from '../lib/store/build-layout.ts';
 
 const MARKER = /^server-in-use\.(\d+)$/;
 

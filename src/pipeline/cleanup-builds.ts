@@ -4,7 +4,7 @@
  * build of this DATA_DIR is in progress meanwhile.
  */
 import fs from 'node:fs';
-import { buildDir, buildManifestPath, buildsDir, isBuildId } from '../lib/build-layout.ts';
+import { buildDir, buildManifestPath, buildsDir, isBuildId } from '../lib/store/build-layout.ts';
 import { isBuildInUse } from './build-in-use.ts';
 import { readCurrentBuildId } from './swap-build.ts';
 

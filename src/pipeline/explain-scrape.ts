@@ -3,9 +3,9 @@
  * a scrape, or of pages saved from a browser (read from disk, no network, DATA_DIR untouched).
  */
 import fs from 'node:fs';
-import { StartupError } from '../lib/cli.ts';
-import { LISTING_NAMES } from '../lib/model.ts';
-import { listingSource } from '../lib/snapshot-store.ts';
+import { StartupError } from '../lib/config/cli.ts';
+import { LISTING_NAMES } from '../lib/model/model.ts';
+import { listingSource } from '../lib/store/snapshot-store.ts';
 import { explainPage, formatExplanation } from '../upstream/explain-listing.ts';
 import type { ScrapeReport } from './scrape.ts';
 

@@ -9,9 +9,9 @@
  * Either way the folder then holds the same complete site.
  */
 import path from 'node:path';
-import { buildClientDir, buildDir, buildServerEntry } from '../lib/build-layout.ts';
-import type { Config } from '../lib/config.ts';
-import { DATA_ROUTES } from '../lib/data-routes.ts';
+import { buildClientDir, buildDir, buildServerEntry } from '../lib/store/build-layout.ts';
+import type { Config } from '../lib/config/config.ts';
+import { DATA_ROUTES } from '../lib/api/data-routes.ts';
 import { runSiteBuild } from './build-site.ts';
 import { linkTree } from './link-tree.ts';
 import type { RefreshWorker } from './refresh-worker-client.ts';

@@ -4,7 +4,7 @@
  * rows/cards start being skipped (not again until it drops back and rises again). `previous` is
  * the summary kept in scrape-state.json, so a restart does not repeat them either.
  */
-import type { ListingName, ListingParseSummary } from '../lib/model.ts';
+import type { ListingName, ListingParseSummary } from '../lib/model/model.ts';
 
 const SKIPPED_SHARE_TO_REPORT = 0.1;
 

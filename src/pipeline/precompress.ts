@@ -10,10 +10,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { buildContentHash } from '../lib/etag.ts';
-import { writeSiteManifest, type SiteFile, type SiteManifest } from '../lib/site-manifest.ts';
-import { formatSaoPauloIso } from '../lib/time.ts';
-import { cacheControlFor, contentTypeFor } from '../lib/headers-policy.ts';
+import { buildContentHash } from '../lib/api/etag.ts';
+import { writeSiteManifest, type SiteFile, type SiteManifest } from '../lib/store/site-manifest.ts';
+import { formatSaoPauloIso } from '../lib/model/time.ts';
+import { cacheControlFor, contentTypeFor } from '../lib/api/headers-policy.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

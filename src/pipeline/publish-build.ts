@@ -9,13 +9,13 @@
  * in between are skipped — the destination only ever needs the latest — and the newest one
  * is never left behind until the next refresh.
  */
-import { buildClientDir, buildManifestPath } from '../lib/build-layout.ts';
-import { readSiteManifest } from '../lib/site-manifest.ts';
+import { buildClientDir, buildManifestPath } from '../lib/store/build-layout.ts';
+import { readSiteManifest } from '../lib/store/site-manifest.ts';
 import { markBuildInUse, unmarkBuildInUse } from './build-in-use.ts';
 import { readCurrentBuildId } from './swap-build.ts';
 import { runPublishCommand, type PublishRequest, type PublishResult } from './publish-command.ts';
-import { readPublishState, writePublishStateAtomically } from '../lib/publish-state-store.ts';
-import { formatSaoPauloIso } from '../lib/time.ts';
+import { readPublishState, writePublishStateAtomically } from '../lib/store/publish-state-store.ts';
+import { formatSaoPauloIso } from '../lib/model/time.ts';
 
 export type { PublishRequest, PublishResult } from './publish-command.ts';
 

@@ -2,7 +2,7 @@
  * The one structured line each refresh logs (pt-BR words, key=value pairs a log tool can
  * parse), and the warnings for listings the upstream did not deliver.
  */
-import { LISTING_NAMES } from '../lib/model.ts';
+import { LISTING_NAMES } from '../lib/model/model.ts';
 import type { ScrapeSummary } from './scrape.ts';
 
 export interface RefreshTimings {

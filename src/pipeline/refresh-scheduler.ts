@@ -5,9 +5,9 @@
  * which runs on its own: the refresh never waits for it.
  */
 import cron, { type ScheduledTask } from 'node-cron';
-import { buildClientDir } from '../lib/build-layout.ts';
-import type { Config } from '../lib/config.ts';
-import type { SiteManifest } from '../lib/site-manifest.ts';
+import { buildClientDir } from '../lib/store/build-layout.ts';
+import type { Config } from '../lib/config/config.ts';
+import type { SiteManifest } from '../lib/store/site-manifest.ts';
 import { createBuildPublisher } from './publish-build.ts';
 import { runRefresh, type RefreshReport } from './refresh.ts';
 import { createRefreshWorker } from './refresh-worker-client.ts';

@@ -4,8 +4,8 @@
  * modules are not kept in memory beside the new ones.
  */
 import path from 'node:path';
-import { buildsDir } from '../lib/build-layout.ts';
-import type { Config } from '../lib/config.ts';
+import { buildsDir } from '../lib/store/build-layout.ts';
+import type { Config } from '../lib/config/config.ts';
 import type { RenderRequest, RenderResult } from './render-routes.ts';
 import type { ScrapeAnswer } from './refresh-worker.ts';
 import { createWorkerProcess, type WorkerProcess } from './worker-process.ts';

@@ -4,7 +4,7 @@
  * build (render-routes.ts). Parsing and rendering allocate a lot for a moment; here that memory
  * is capped by the child's heap limit and never grows the server.
  */
-import type { Config } from '../lib/config.ts';
+import type { Config } from '../lib/config/config.ts';
 import { renderDataRoutes, type RenderRequest } from './render-routes.ts';
 import { runScrape, type ScrapeSummary } from './scrape.ts';
 import { serveWorkerJobs } from './worker-process.ts';

@@ -7,9 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { buildBuildId, buildClientDir, buildDir, buildManifestPath } from '../lib/build-layout.ts';
-import type { Config } from '../lib/config.ts';
-import { readSiteManifest, type SiteManifest } from '../lib/site-manifest.ts';
+import { buildBuildId, buildClientDir, buildDir, buildManifestPath } from '../lib/store/build-layout.ts';
+import type { Config } from '../lib/config/config.ts';
+import { readSiteManifest, type SiteManifest } from '../lib/store/site-manifest.ts';
 import { linkCrestsIntoBuild } from '../crests/link-crests.ts';
 import { runBuildCleanup } from './cleanup-builds.ts';
 import { runPrecompress } from './precompress.ts';

@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readCrestMap } from '../crests/crest-map.ts';
-import { buildDashboardData } from '../lib/dashboard-data.ts';
-import type { DataRoute } from '../lib/data-routes.ts';
-import { readSnapshotOrEmpty } from '../lib/snapshot-store.ts';
+import { buildDashboardData } from '../lib/display/dashboard-data.ts';
+import type { DataRoute } from '../lib/api/data-routes.ts';
+import { readSnapshotOrEmpty } from '../lib/store/snapshot-store.ts';
 
 export interface RenderRequest {
   kind: 'render';

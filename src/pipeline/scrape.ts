@@ -5,12 +5,12 @@
  * touches the others. Upstream faults never throw; they are reported per listing.
  */
 import { z } from 'zod';
-import type { Config } from '../lib/config.ts';
-import { LISTING_NAMES, MatchSchema, TIMEZONE, type ListingName, type Snapshot } from '../lib/model.ts';
-import { readScrapeState, writeScrapeStateAtomically, type ScrapeState } from '../lib/scrape-state-store.ts';
-import { listingSource, readSnapshotOrEmpty, writeSnapshotAtomically } from '../lib/snapshot-store.ts';
-import { isListingStale } from '../lib/staleness.ts';
-import { formatSaoPauloIso } from '../lib/time.ts';
+import type { Config } from '../lib/config/config.ts';
+import { LISTING_NAMES, MatchSchema, TIMEZONE, type ListingName, type Snapshot } from '../lib/model/model.ts';
+import { readScrapeState, writeScrapeStateAtomically, type ScrapeState } from '../lib/store/scrape-state-store.ts';
+import { listingSource, readSnapshotOrEmpty, writeSnapshotAtomically } from '../lib/store/snapshot-store.ts';
+import { isListingStale } from '../lib/model/staleness.ts';
+import { formatSaoPauloIso } from '../lib/model/time.ts';
 import { ParseError, UpstreamFetchError } from '../upstream/errors.ts';
 import { createUpstreamAgent, fetchPage } from '../upstream/fetch-page.ts';
 import { summarizeDiagnostics, type ListingDiagnostics } from '../upstream/listing-diagnostics.ts';

@@ -7,9 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { BUNDLE_PREFIX, bundleDir, bundleInfoPath, buildsDir } from '../lib/build-layout.ts';
-import { writeFileAtomically } from '../lib/snapshot-store.ts';
-import { formatSaoPauloIso } from '../lib/time.ts';
+import { BUNDLE_PREFIX, bundleDir, bundleInfoPath, buildsDir } from '../lib/store/build-layout.ts';
+import { writeFileAtomically } from '../lib/store/snapshot-store.ts';
+import { formatSaoPauloIso } from '../lib/model/time.ts';
 import { runSiteBuild } from './build-site.ts';
 import { computeSiteFingerprint } from './site-fingerprint.ts';
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { currentLinkPath, currentLinkTarget, parseCurrentLinkTarget } from '../lib/build-layout.ts';
+import { currentLinkPath, currentLinkTarget, parseCurrentLinkTarget } from '../lib/store/build-layout.ts';
 
 export class BuildSwapError extends Error {
   override name = 'BuildSwapError' as const;

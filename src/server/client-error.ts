@@ -4,9 +4,9 @@
  * (which node would drop without a word) still get an RFC 9457 problem with a pt-BR detail.
  */
 import type { Duplex } from 'node:stream';
-import { ALLOWED_METHODS } from '../lib/headers-policy.ts';
-import type { Problem } from '../lib/model.ts';
-import { PROBLEM_CONTENT_TYPE } from '../lib/problem.ts';
+import { ALLOWED_METHODS } from '../lib/api/headers-policy.ts';
+import type { Problem } from '../lib/model/model.ts';
+import { PROBLEM_CONTENT_TYPE } from '../lib/api/problem.ts';
 
 /** How long a rejected client may keep sending (its bytes are discarded) before the socket is destroyed. */
 const DRAIN_MS = 2_000;

@@ -7,8 +7,8 @@
  * and replaces a worker that dies.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { StartupError } from '../lib/cli.ts';
-import type { Config } from '../lib/config.ts';
+import { StartupError } from '../lib/config/cli.ts';
+import type { Config } from '../lib/config/config.ts';
 import type { RefreshReport } from '../pipeline/refresh-log.ts';
 import { readCurrentBuildId } from '../pipeline/swap-build.ts';
 import { isClusterMessage, sendToWorker, type PrimaryMessage, type WorkerMessage } from './cluster-messages.ts';

@@ -4,8 +4,8 @@
  * runs it and tells this worker when to reload and how it ended. Search rate limits are asked
  * of the primary. Exits when the primary says so, or when it is gone.
  */
-import { EXIT_BAD_CONFIG, StartupError } from '../lib/cli.ts';
-import type { Config } from '../lib/config.ts';
+import { EXIT_BAD_CONFIG, StartupError } from '../lib/config/cli.ts';
+import type { Config } from '../lib/config/config.ts';
 import { isClusterMessage, sendToPrimary, type PrimaryMessage } from './cluster-messages.ts';
 import { createPrimaryRateLimiter } from './cluster-rate-limit.ts';
 import type { RefreshReport } from '../pipeline/refresh-log.ts';

@@ -4,11 +4,11 @@
  * `degraded` (still 200) when any listing is stale; and how this server's last refresh ended
  * (a full disk or a failing build shows there even before the data turns stale). Never cached.
  */
-import type { Config } from '../lib/config.ts';
-import { LISTING_NAMES, type ListingName, type ListingParseSummary } from '../lib/model.ts';
-import { readPublishState, type PublishState } from '../lib/publish-state-store.ts';
-import { readScrapeState } from '../lib/scrape-state-store.ts';
-import { isListingStale } from '../lib/staleness.ts';
+import type { Config } from '../lib/config/config.ts';
+import { LISTING_NAMES, type ListingName, type ListingParseSummary } from '../lib/model/model.ts';
+import { readPublishState, type PublishState } from '../lib/store/publish-state-store.ts';
+import { readScrapeState } from '../lib/store/scrape-state-store.ts';
+import { isListingStale } from '../lib/model/staleness.ts';
 import type { RefreshOutcome } from '../pipeline/refresh-log.ts';
 import type { SnapshotReader } from './snapshot-reader.ts';
 

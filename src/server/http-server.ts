@@ -5,10 +5,10 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StartupError } from '../lib/cli.ts';
-import type { Config } from '../lib/config.ts';
-import { buildCommonHeaders } from '../lib/headers-policy.ts';
-import { formatSaoPauloIso } from '../lib/time.ts';
+import { StartupError } from '../lib/config/cli.ts';
+import type { Config } from '../lib/config/config.ts';
+import { buildCommonHeaders } from '../lib/api/headers-policy.ts';
+import { formatSaoPauloIso } from '../lib/model/time.ts';
 import type { RefreshReport } from '../pipeline/refresh-log.ts';
 import { buildClientErrorProblem, buildConnectProblem, writeRawProblem } from './client-error.ts';
 import { createCurrentSite, type CurrentSite } from './current-site.ts';

@@ -1,8 +1,8 @@
 /** Small writers for responses the server builds itself: problems, plain pages, JSON. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { JSON_CONTENT_TYPE, NO_STORE } from '../lib/headers-policy.ts';
-import type { Problem } from '../lib/model.ts';
-import { PROBLEM_CONTENT_TYPE } from '../lib/problem.ts';
+import { JSON_CONTENT_TYPE, NO_STORE } from '../lib/api/headers-policy.ts';
+import type { Problem } from '../lib/model/model.ts';
+import { PROBLEM_CONTENT_TYPE } from '../lib/api/problem.ts';
 
 function writeBody(
   req: IncomingMessage,

@@ -5,7 +5,7 @@
  * folder; anything a client sends gets a 2xx/3xx/4xx, never a 5xx.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ALLOWED_METHODS, NO_STORE, PREFLIGHT_HEADERS, PUBLIC_FILE_CACHE_CONTROL } from '../lib/headers-policy.ts';
+import { ALLOWED_METHODS, NO_STORE, PREFLIGHT_HEADERS, PUBLIC_FILE_CACHE_CONTROL } from '../lib/api/headers-policy.ts';
 import {
   buildBadRequestProblem,
   buildInternalErrorProblem,
@@ -13,7 +13,7 @@ import {
   buildNotFoundProblem,
   buildRateLimitedProblem,
   buildStartingProblem,
-} from '../lib/problem.ts';
+} from '../lib/api/problem.ts';
 import type { CurrentSite } from './current-site.ts';
 import type { Health } from './healthz.ts';
 import { buildRateLimitHeaders, type RateLimiter } from './rate-limit.ts';

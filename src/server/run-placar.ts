@@ -5,7 +5,7 @@
  * not at all with REFRESH_CRON=off) until `signal` aborts: stop scheduling, abort or finish
  * the running refresh, close the server.
  */
-import type { Config } from '../lib/config.ts';
+import type { Config } from '../lib/config/config.ts';
 import { startHttpServer } from './http-server.ts';
 import { runRefreshes } from './run-refreshes.ts';
 

@@ -4,8 +4,8 @@
  * build yet) the first refresh must publish something, or start-up fails. With
  * REFRESH_CRON=off there is nothing to run: another process keeps DATA_DIR current.
  */
-import { StartupError } from '../lib/cli.ts';
-import type { Config } from '../lib/config.ts';
+import { StartupError } from '../lib/config/cli.ts';
+import type { Config } from '../lib/config/config.ts';
 import type { RefreshReport } from '../pipeline/refresh-log.ts';
 import { createRefreshScheduler } from '../pipeline/refresh-scheduler.ts';
 

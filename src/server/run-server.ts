@@ -4,7 +4,7 @@
  * same script again — the workers that serve.
  */
 import cluster from 'node:cluster';
-import type { Config } from '../lib/config.ts';
+import type { Config } from '../lib/config/config.ts';
 import { runClusterPrimary } from './cluster-primary.ts';
 import { runClusterWorker } from './cluster-worker.ts';
 import { runPlacar, type RunPlacarOptions } from './run-placar.ts';

@@ -5,15 +5,15 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fresh from 'fresh';
-import { readConfig, type Config } from '../lib/config.ts';
-import { buildContentHash, buildEtag } from '../lib/etag.ts';
-import { buildProblemResponse } from '../lib/problem.ts';
-import { LISTING_NAMES } from '../lib/model.ts';
-import { searchSnapshot } from '../lib/search.ts';
-import { isListingStale } from '../lib/staleness.ts';
-import { parseSearchQuery } from '../lib/search-query.ts';
+import { readConfig, type Config } from '../lib/config/config.ts';
+import { buildContentHash, buildEtag } from '../lib/api/etag.ts';
+import { buildProblemResponse } from '../lib/api/problem.ts';
+import { LISTING_NAMES } from '../lib/model/model.ts';
+import { searchSnapshot } from '../lib/search/search.ts';
+import { isListingStale } from '../lib/model/staleness.ts';
+import { parseSearchQuery } from '../lib/api/search-query.ts';
 import { chooseContentCoding } from './encoding.ts';
-import { SEARCH_CACHE_CONTROL } from '../lib/headers-policy.ts';
+import { SEARCH_CACHE_CONTROL } from '../lib/api/headers-policy.ts';
 import { createSnapshotReader, type SnapshotReader } from './snapshot-reader.ts';
 
 /** Below this size compression costs more than it saves. */

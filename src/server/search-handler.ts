@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { buildServerEntry } from '../lib/build-layout.ts';
+import { buildServerEntry } from '../lib/store/build-layout.ts';
 import { markBuildInUse, unmarkBuildInUse } from '../pipeline/build-in-use.ts';
 
 type AdapterHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => Promise<void>;

@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { snapshotPath } from '../lib/snapshot-store.ts';
+import { snapshotPath } from '../lib/store/snapshot-store.ts';
 import type { SearchHandler } from './search-handler.ts';
 
 const ENTRY_TTL_MS = 1_000;

@@ -9,8 +9,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fresh from 'fresh';
 import parseRange from 'range-parser';
-import { buildEtag } from '../lib/etag.ts';
-import { buildRangeNotSatisfiableProblem } from '../lib/problem.ts';
+import { buildEtag } from '../lib/api/etag.ts';
+import { buildRangeNotSatisfiableProblem } from '../lib/api/problem.ts';
 import { chooseContentCoding, type ContentCoding } from './encoding.ts';
 import { writeProblem } from './respond.ts';
 import type { StaticEntry } from './static-site.ts';

@@ -4,8 +4,8 @@
  * changed — writeSnapshotAtomically renames a new file into place, so every write is seen.
  */
 import fs from 'node:fs';
-import type { Snapshot } from '../lib/model.ts';
-import { emptySnapshot, readSnapshot, snapshotPath } from '../lib/snapshot-store.ts';
+import type { Snapshot } from '../lib/model/model.ts';
+import { emptySnapshot, readSnapshot, snapshotPath } from '../lib/store/snapshot-store.ts';
 
 export interface SnapshotReading {
   snapshot: Snapshot;

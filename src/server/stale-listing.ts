@@ -8,8 +8,8 @@
  * variants). While builds keep coming, their own flag is the truth.
  */
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { buildContentHash } from '../lib/etag.ts';
-import { STALE_AFTER_INTERVALS, isListingStale } from '../lib/staleness.ts';
+import { buildContentHash } from '../lib/api/etag.ts';
+import { STALE_AFTER_INTERVALS, isListingStale } from '../lib/model/staleness.ts';
 import type { StaticEntry } from './static-site.ts';
 
 const LISTING_ROUTES = new Set(['/api/live', '/api/hoje', '/api/amanha']);

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildClientDir, buildManifestPath } from '../lib/build-layout.ts';
-import { SiteManifestError, readSiteManifest, type SiteFile } from '../lib/site-manifest.ts';
+import { buildClientDir, buildManifestPath } from '../lib/store/build-layout.ts';
+import { SiteManifestError, readSiteManifest, type SiteFile } from '../lib/store/site-manifest.ts';
 
 export interface StaticEntry {
   file: SiteFile;

@@ -2,7 +2,7 @@
  * Pure: what reading a listing page found, as the pt-BR text `npm run scrape -- --explain`
  * prints (for a user comparing Placar with the real page, or attaching it to a bug report).
  */
-import type { Markup } from '../lib/model.ts';
+import type { Markup } from '../lib/model/model.ts';
 import { ParseError } from './errors.ts';
 import type { ListingDiagnostics } from './listing-diagnostics.ts';
 import { readListingPage } from './parse-listing.ts';

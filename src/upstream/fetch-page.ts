@@ -11,7 +11,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
-import { formatSaoPauloIso } from '../lib/time.ts';
+import { formatSaoPauloIso } from '../lib/model/time.ts';
 import { UpstreamFetchError } from './errors.ts';
 import { parseRetryAfter } from './parse-retry-after.ts';
 import { readBodyText } from './read-body.ts';

@@ -4,7 +4,7 @@
  * matches, each skipped candidate with its reason and the start of its HTML, and the status
  * texts Placar does not know.
  */
-import { MAX_UNKNOWN_STATUS_LABELS, type ListingParseSummary, type Markup } from '../lib/model.ts';
+import { MAX_UNKNOWN_STATUS_LABELS, type ListingParseSummary, type Markup } from '../lib/model/model.ts';
 import { normalizeText } from './match-fields.ts';
 
 export type CandidateMarkup = 'row' | 'card';

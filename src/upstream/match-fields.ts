@@ -4,7 +4,7 @@
  * candidate (a match, or the reason it was skipped).
  */
 import type { Cheerio } from 'cheerio';
-import type { Match, Team } from '../lib/model.ts';
+import type { Match, Team } from '../lib/model/model.ts';
 
 /** A cheerio selection of elements (cheerio does not export domhandler's Element type). */
 export type Selection = ReturnType<Cheerio<never>['find']>;

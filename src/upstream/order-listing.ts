@@ -5,7 +5,7 @@
  * only the featured block shows goes after its competition's block, or, when its competition
  * has no block, where the featured block is. A match listed twice appears once.
  */
-import type { Match } from '../lib/model.ts';
+import type { Match } from '../lib/model/model.ts';
 
 export interface ListedMatch {
   match: Match;

@@ -29,7 +29,7 @@
 // listings' documents in a third of the memory (16 vs 48 MB) and about 3× faster.
 import * as cheerio from 'cheerio/slim';
 import type { CheerioAPI } from 'cheerio/slim';
-import { MatchSchema, type Match } from '../lib/model.ts';
+import { MatchSchema, type Match } from '../lib/model/model.ts';
 import { ParseError } from './errors.ts';
 import { DiagnosticsCollector, type CandidateMarkup, type ListingDiagnostics } from './listing-diagnostics.ts';
 import { SKIP_REASONS, normalizeText, parseMatchPath, type Selection } from './match-fields.ts';

@@ -16,8 +16,8 @@
  *     </div>
  *   </a>
  */
-import type { Match, Team } from '../lib/model.ts';
-import { saoPauloKickoffIso } from '../lib/time.ts';
+import type { Match, Team } from '../lib/model/model.ts';
+import { saoPauloKickoffIso } from '../lib/model/time.ts';
 import {
   SKIP_REASONS,
   crestUrl,

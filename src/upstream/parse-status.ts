@@ -11,7 +11,7 @@
  *
  * Text we do not recognise is UNKNOWN with no minute and no kickoff: never guessed.
  */
-import type { Status } from '../lib/model.ts';
+import type { Status } from '../lib/model/model.ts';
 
 export interface ParsedStatus {
   status: Status;

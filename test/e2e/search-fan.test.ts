@@ -6,7 +6,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchEnvelope } from '../../src/lib/model.ts';
+import type { SearchEnvelope } from '../../src/lib/model/model.ts';
 import { findSeriousViolations } from '../support/axe.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { readRows } from '../support/dashboard-page.ts';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES } from '../../src/lib/api-routes.ts';
+import { API_ROUTES } from '../../src/lib/api/api-routes.ts';
 import { NETWORK_MARKER, OWASP_RULESET, SPECTRAL_OAS_RULESET, runLinter, type SpectralFinding } from '../support/api-linters.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { startServedFixtures, type ServedFixtures } from '../support/served-fixtures.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { ProblemSchema } from '../../src/lib/model.ts';
+import { ProblemSchema } from '../../src/lib/model/model.ts';
 import { buildBadInputCorpus, buildRequestBytes, type CorpusRequest } from '../support/bad-input-corpus.ts';
 import { connectHeapProbe, INSPECT_OPTION, readRssMegabytes, type HeapProbe } from '../support/heap-probe.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { isBuildId } from '../../src/lib/build-layout.ts';
+import { isBuildId } from '../../src/lib/store/build-layout.ts';
 import { isProcessAlive } from '../../src/pipeline/build-in-use.ts';
 import { killBuildChildren } from '../support/data-dir-checks.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';

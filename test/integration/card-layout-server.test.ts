@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesInLayout } from '../../src/demo/card-layout.ts';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { LISTING_NAMES, LISTING_PATHS } from '../../src/lib/model.ts';
+import { LISTING_NAMES, LISTING_PATHS } from '../../src/lib/model/model.ts';
 import { readExpectedMatchesServedFrom } from '../support/fixture-snapshot.ts';
 import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { readHealth, readListing } from '../support/service-probe.ts';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES } from '../../src/lib/config.ts';
+import { CONFIG_VARIABLES } from '../../src/lib/config/config.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 
 const packageScripts = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;

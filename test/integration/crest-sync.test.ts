@@ -12,8 +12,8 @@ import { linkCrestsIntoBuild } from '../../src/crests/link-crests.ts';
 import { MAX_CREST_BYTES, syncCrests } from '../../src/crests/sync-crests.ts';
 import { buildDemoCrest } from '../../src/demo/demo-crests.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import type { Snapshot } from '../../src/lib/model.ts';
-import { emptySnapshot } from '../../src/lib/snapshot-store.ts';
+import type { Snapshot } from '../../src/lib/model/model.ts';
+import { emptySnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { createUpstreamAgent } from '../../src/upstream/fetch-page.ts';
 
 let upstream: FakeUpstream;

@@ -5,8 +5,8 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ListEnvelope } from '../../src/lib/model.ts';
-import { saoPauloDate } from '../../src/lib/time.ts';
+import type { ListEnvelope } from '../../src/lib/model/model.ts';
+import { saoPauloDate } from '../../src/lib/model/time.ts';
 import type { Health } from '../../src/server/healthz.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 

@@ -8,8 +8,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ListEnvelope } from '../../src/lib/model.ts';
-import { saoPauloDate } from '../../src/lib/time.ts';
+import type { ListEnvelope } from '../../src/lib/model/model.ts';
+import { saoPauloDate } from '../../src/lib/model/time.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEMO_MARKER = 'Demonstração — dados fictícios';

@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildClientDir, buildManifestPath } from '../../src/lib/build-layout.ts';
-import { writeSiteManifest } from '../../src/lib/site-manifest.ts';
+import { buildClientDir, buildManifestPath } from '../../src/lib/store/build-layout.ts';
+import { writeSiteManifest } from '../../src/lib/store/site-manifest.ts';
 import { swapCurrentBuild } from '../../src/pipeline/swap-build.ts';
-import { readPublishState } from '../../src/lib/publish-state-store.ts';
+import { readPublishState } from '../../src/lib/store/publish-state-store.ts';
 import { isProcessAlive } from '../../src/pipeline/build-in-use.ts';
 import { createBuildPublisher, type PublishRequest } from '../../src/pipeline/publish-build.ts';
 

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream } from '../../src/demo/upstream-server.ts';
-import { buildClientDir } from '../../src/lib/build-layout.ts';
+import { buildClientDir } from '../../src/lib/store/build-layout.ts';
 import { runPublishCommand, type PublishResult } from '../../src/pipeline/publish-command.ts';
 import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
 import { CLEAN_URL_PAGES, expectedBucket, websitePath } from '../support/bucket-expectations.ts';

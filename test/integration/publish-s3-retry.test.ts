@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import type { PublishState } from '../../src/lib/publish-state-store.ts';
+import type { PublishState } from '../../src/lib/store/publish-state-store.ts';
 import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
 import { startLocalS3, type LocalS3 } from '../support/local-s3.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';

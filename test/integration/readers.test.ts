@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import type { ListEnvelope } from '../../src/lib/model.ts';
+import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { runScript } from '../support/run-script.ts';

@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { BUNDLE_PREFIX, isBuildId } from '../../src/lib/build-layout.ts';
+import { BUNDLE_PREFIX, isBuildId } from '../../src/lib/store/build-layout.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import type { ListEnvelope } from '../../src/lib/model.ts';
+import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream, type UpstreamFault } from '../../src/demo/upstream-server.ts';
-import { parseConfig, type Config } from '../../src/lib/config.ts';
-import type { Match, Snapshot } from '../../src/lib/model.ts';
-import { readScrapeState } from '../../src/lib/scrape-state-store.ts';
-import { readSnapshot } from '../../src/lib/snapshot-store.ts';
+import { parseConfig, type Config } from '../../src/lib/config/config.ts';
+import type { Match, Snapshot } from '../../src/lib/model/model.ts';
+import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
+import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { runScrape } from '../../src/pipeline/scrape.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

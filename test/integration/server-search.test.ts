@@ -5,8 +5,8 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { SEARCH_CACHE_CONTROL } from '../../src/lib/headers-policy.ts';
-import type { SearchEnvelope } from '../../src/lib/model.ts';
+import { SEARCH_CACHE_CONTROL } from '../../src/lib/api/headers-policy.ts';
+import type { SearchEnvelope } from '../../src/lib/model/model.ts';
 import { expectCommonHeaders, expectProblem } from '../support/http-expectations.ts';
 import type { OpenApiBodyValidator } from '../support/openapi-validator.ts';
 import type { PlacarProcess } from '../support/placar-process.ts';

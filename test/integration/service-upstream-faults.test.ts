@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream, type UpstreamFault } from '../../src/demo/upstream-server.ts';
-import { LISTING_NAMES, LISTING_PATHS, type ListEnvelope, type ListingName } from '../../src/lib/model.ts';
+import { LISTING_NAMES, LISTING_PATHS, type ListEnvelope, type ListingName } from '../../src/lib/model/model.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { expectNoStackTraces, expectOneLinePerFailure, readListing, splitRefreshBlocks, waitForHealthy, waitForStale } from '../support/service-probe.ts';

@@ -6,7 +6,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import type { ListEnvelope } from '../../src/lib/model.ts';
+import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 
 const STILL_FETCHING = 'Ainda buscando os dados no site de origem. Os jogos aparecem aqui assim que chegarem.';

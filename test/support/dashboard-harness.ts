@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import type { ListEnvelope } from '../../src/lib/model.ts';
+import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { launchBrowser } from './browser.ts';
 import { startPlacar, type PlacarProcess } from './placar-process.ts';
 

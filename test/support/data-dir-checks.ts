@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { buildClientDir, buildManifestPath, buildsDir, isBuildId } from '../../src/lib/build-layout.ts';
-import { ScrapeStateSchema, scrapeStatePath } from '../../src/lib/scrape-state-store.ts';
-import { readSnapshot } from '../../src/lib/snapshot-store.ts';
+import { buildClientDir, buildManifestPath, buildsDir, isBuildId } from '../../src/lib/store/build-layout.ts';
+import { ScrapeStateSchema, scrapeStatePath } from '../../src/lib/store/scrape-state-store.ts';
+import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
 import { loadStaticSite } from '../../src/server/static-site.ts';
 

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LISTING_PATHS, TIMEZONE, type ListEnvelope, type ListingName, type Match, type Snapshot } from '../../src/lib/model.ts';
+import { LISTING_PATHS, TIMEZONE, type ListEnvelope, type ListingName, type Match, type Snapshot } from '../../src/lib/model/model.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/upstream');
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LISTING_PATHS, type ListingName } from '../../src/lib/model.ts';
+import { LISTING_PATHS, type ListingName } from '../../src/lib/model/model.ts';
 
 const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/search-day');
 

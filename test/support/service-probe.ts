@@ -3,7 +3,7 @@
  * /healthz over HTTP, and the refresh log split into one block per refresh.
  */
 import { expect } from 'vitest';
-import { LISTING_NAMES, type ListEnvelope, type ListingName } from '../../src/lib/model.ts';
+import { LISTING_NAMES, type ListEnvelope, type ListingName } from '../../src/lib/model/model.ts';
 import type { Health } from '../../src/server/healthz.ts';
 import { rawRequest } from './raw-http.ts';
 

@@ -4,8 +4,8 @@
  * Usage: node test/support/snapshot-write-loop.ts <dataDir> <a.json> <b.json>
  */
 import fs from 'node:fs';
-import { SnapshotSchema } from '../../src/lib/model.ts';
-import { writeSnapshotAtomically } from '../../src/lib/snapshot-store.ts';
+import { SnapshotSchema } from '../../src/lib/model/model.ts';
+import { writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
 
 const [dataDir, first, second] = process.argv.slice(2);
 if (!dataDir || !first || !second) throw new Error('usage: snapshot-write-loop.ts <dataDir> <a.json> <b.json>');

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/lib/config.ts';
+import { ConfigError, parseConfig } from '../../src/lib/config/config.ts';
 
 describe('parseConfig', () => {
   it('applies the documented defaults', () => {

@@ -7,8 +7,8 @@ import { buildCrestPaths, type CrestMap } from '../../src/crests/crest-map.ts';
 import { CREST_RETRY_AFTER_MS, isUpstreamCrestHost, planCrestFetches } from '../../src/crests/plan-crest-fetches.ts';
 import { sniffRasterType } from '../../src/crests/sniff-image.ts';
 import { buildDemoCrest } from '../../src/demo/demo-crests.ts';
-import type { Match, Snapshot } from '../../src/lib/model.ts';
-import { emptySnapshot } from '../../src/lib/snapshot-store.ts';
+import type { Match, Snapshot } from '../../src/lib/model/model.ts';
+import { emptySnapshot } from '../../src/lib/store/snapshot-store.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
 const NOW = new Date('2026-11-21T22:00:00Z');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pagesInLayout, toCardLayout } from '../../src/demo/card-layout.ts';
 import { simulatePages } from '../../src/demo/simulate-pages.ts';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
-import { LISTING_PATHS } from '../../src/lib/model.ts';
+import { LISTING_PATHS } from '../../src/lib/model/model.ts';
 import { readListingPage } from '../../src/upstream/parse-listing.ts';
 
 const fixturePages = readFixturePages();

@@ -9,8 +9,8 @@ import {
   buildStatusBadge,
   buildWinner,
   groupByCompetition,
-} from '../../src/lib/match-display.ts';
-import type { Match } from '../../src/lib/model.ts';
+} from '../../src/lib/display/match-display.ts';
+import type { Match } from '../../src/lib/model/model.ts';
 
 function buildMatch(overrides: Partial<Match> = {}): Match {
   return {

@@ -1,10 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES } from '../../src/lib/api-routes.ts';
-import { buildOpenApiDocument } from '../../src/lib/openapi.ts';
-import { buildBadQueryProblem, buildNotFoundProblem } from '../../src/lib/problem.ts';
-import { searchSnapshot } from '../../src/lib/search.ts';
-import { emptySnapshot } from '../../src/lib/snapshot-store.ts';
+import { API_ROUTES } from '../../src/lib/api/api-routes.ts';
+import { buildOpenApiDocument } from '../../src/lib/api/openapi.ts';
+import { buildBadQueryProblem, buildNotFoundProblem } from '../../src/lib/api/problem.ts';
+import { searchSnapshot } from '../../src/lib/search/search.ts';
+import { emptySnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
 import { createOpenApiBodyValidator } from '../support/openapi-validator.ts';
 

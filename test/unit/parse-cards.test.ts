@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MatchSchema, type Match } from '../../src/lib/model.ts';
+import { MatchSchema, type Match } from '../../src/lib/model/model.ts';
 import { ParseError } from '../../src/upstream/errors.ts';
 import { orderListing } from '../../src/upstream/order-listing.ts';
 import { parseListingPage, readListingPage } from '../../src/upstream/parse-listing.ts';

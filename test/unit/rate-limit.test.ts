@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/lib/config.ts';
+import { parseConfig } from '../../src/lib/config/config.ts';
 import { buildRateLimitHeaders, createRateLimiter } from '../../src/server/rate-limit.ts';
-import { SEARCH_DEBOUNCE_MS, debouncedFirings } from '../../src/scripts/search-debounce.ts';
+import { SEARCH_DEBOUNCE_MS, debouncedFirings } from '../../src/client/search-debounce.ts';
 
 /** Keystrokes of a 20-letter query typed from `start`, each `gap` ms after the previous one. */
 function typing(start: number, gap: number, letters = 20): number[] {

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES } from '../../src/lib/config.ts';
-import { STATUSES } from '../../src/lib/model.ts';
+import { CONFIG_VARIABLES } from '../../src/lib/config/config.ts';
+import { STATUSES } from '../../src/lib/model/model.ts';
 import { PUBLISH_COMMAND_ENV } from '../../src/pipeline/publish-command.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 import { compareJsonShape, findEnvVarLikeNames, findNpmCommands, parseApiExamples, parseConfigTable, readReadme } from '../support/readme.ts';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshScrapeState, readScrapeState, scrapeStatePath, writeScrapeStateAtomically } from '../../src/lib/scrape-state-store.ts';
-import { isListingStale } from '../../src/lib/staleness.ts';
+import { freshScrapeState, readScrapeState, scrapeStatePath, writeScrapeStateAtomically } from '../../src/lib/store/scrape-state-store.ts';
+import { isListingStale } from '../../src/lib/model/staleness.ts';
 
 const dirs: string[] = [];
 const tempDir = (): string => {

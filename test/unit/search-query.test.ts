@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ProblemSchema } from '../../src/lib/model.ts';
-import { parseSearchQuery } from '../../src/lib/search-query.ts';
+import { ProblemSchema } from '../../src/lib/model/model.ts';
+import { parseSearchQuery } from '../../src/lib/api/search-query.ts';
 
 function problemOf(search: string): { status: number; detail: string } {
   const result = parseSearchQuery(search);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickSuggestions } from '../../src/scripts/search-suggestions.ts';
+import { pickSuggestions } from '../../src/client/search-suggestions.ts';
 
 const NAMES = ['Athletico-PR', 'Atlético-MG', 'Brasileirão Série A', 'Brasileirão Série B', 'Copa São Paulo de Futebol Júnior', 'Flamengo', 'Flamengo Sub-20', 'Fluminense', 'São Paulo'];
 

@@ -4,9 +4,9 @@
  * the upstream host, and a search that never builds a regex from the query.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildCommonHeaders, buildContentSecurityPolicy } from '../../src/lib/headers-policy.ts';
-import { ProblemSchema } from '../../src/lib/model.ts';
-import { findMatches } from '../../src/lib/search.ts';
+import { buildCommonHeaders, buildContentSecurityPolicy } from '../../src/lib/api/headers-policy.ts';
+import { ProblemSchema } from '../../src/lib/model/model.ts';
+import { findMatches } from '../../src/lib/search/search.ts';
 import { buildClientErrorProblem, buildConnectProblem } from '../../src/server/client-error.ts';
 import { parseListingPage } from '../../src/upstream/parse-listing.ts';
 import { buildFixtureSnapshot } from '../support/fixture-snapshot.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planTodayKickoffs } from '../../src/demo/rewrite-fixture-dates.ts';
 import { simulatePages } from '../../src/demo/simulate-pages.ts';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
-import { LISTING_PATHS, type Match } from '../../src/lib/model.ts';
+import { LISTING_PATHS, type Match } from '../../src/lib/model/model.ts';
 import { parseListingPage } from '../../src/upstream/parse-listing.ts';
 
 const fixturePages = readFixturePages();

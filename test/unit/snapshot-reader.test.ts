@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { snapshotPath, writeSnapshotAtomically } from '../../src/lib/snapshot-store.ts';
+import { snapshotPath, writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
 import { createSnapshotReader } from '../../src/server/snapshot-reader.ts';
 import { buildEnvelope, buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
 

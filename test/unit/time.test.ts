@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSaoPauloClock, formatSaoPauloIso, saoPauloDate, saoPauloKickoffIso } from '../../src/lib/time.ts';
+import { formatSaoPauloClock, formatSaoPauloIso, saoPauloDate, saoPauloKickoffIso } from '../../src/lib/model/time.ts';
 
 describe('São Paulo time', () => {
   const instant = new Date('2026-11-21T22:41:05.900Z');

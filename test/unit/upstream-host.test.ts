@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildUpstreamHost, isLoopbackUpstream } from '../../src/lib/upstream-host.ts';
+import { buildUpstreamHost, isLoopbackUpstream } from '../../src/lib/display/upstream-host.ts';
 
 describe('demo mode: a loopback UPSTREAM_URL', () => {
   it.each([

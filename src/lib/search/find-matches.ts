@@ -5,7 +5,7 @@
  * a side matching each term. Results are ordered by tier, then first teams before women's and
  * youth sides, then live/hoje/amanha, then kickoff.
  */
-import type { Match, Snapshot } from '../model.ts';
+import type { Match, Snapshot } from '../model/model.ts';
 import { matchIndexOf, wordsKey, type IndexedMatch, type MatchIndex, type RankTier, type WordHit } from './match-index.ts';
 import { parseQuery } from './search-text.ts';
 

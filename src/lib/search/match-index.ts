@@ -6,7 +6,7 @@
  * snapshot object (snapshots are immutable once read).
  */
 import MiniSearch from 'minisearch';
-import type { ListingName, Match, Snapshot } from '../model.ts';
+import type { ListingName, Match, Snapshot } from '../model/model.ts';
 import { competitionAliasText, isCategoryTeam, teamAliasText } from './aliases.ts';
 import { splitWords } from './search-text.ts';
 

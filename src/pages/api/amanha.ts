@@ -1,6 +1,6 @@
-/** /api/amanha: the snapshot's envelope, unchanged (rendered at each refresh, see src/lib/data-routes.ts). */
+/** /api/amanha: the snapshot's envelope, unchanged (rendered at each refresh, see src/lib/api/data-routes.ts). */
 import type { APIRoute } from 'astro';
-import { dashboardDataFor } from '../../lib/dashboard-data.ts';
+import { dashboardDataFor } from '../../lib/display/dashboard-data.ts';
 
 export const prerender = true;
 

@@ -1,6 +1,6 @@
 /** /api/routes, pre-rendered at build time: the OpenAPI 3.1 document of the API. */
 import type { APIRoute } from 'astro';
-import { buildOpenApiDocument } from '../../lib/openapi.ts';
+import { buildOpenApiDocument } from '../../lib/api/openapi.ts';
 
 export const prerender = true;
 

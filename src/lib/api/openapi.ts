@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { API_ROUTES, type ApiRoute } from './api-routes.ts';
 import { EXPOSED_HEADERS, LIST_JSON_CACHE_CONTROL, NO_STORE, PREFLIGHT_HEADERS, SEARCH_CACHE_CONTROL } from './headers-policy.ts';
-import { ListEnvelopeSchema, MatchSchema, ProblemSchema } from './model.ts';
+import { ListEnvelopeSchema, MatchSchema, ProblemSchema } from '../model/model.ts';
 import { PROBLEM_CONTENT_TYPE } from './problem.ts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from './search-query.ts';
 import { CORS_HEADERS, FIELD_DESCRIPTIONS, PROBLEM_DESCRIPTIONS, RATE_LIMIT_HEADERS, buildHeaders } from './openapi-parts.ts';

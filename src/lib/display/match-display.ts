@@ -3,8 +3,8 @@
  * (types only from the model), so the Astro components and the browser scripts render the
  * same words for the same data.
  */
-import type { ListEnvelope, Match } from './model.ts';
-import { formatSaoPauloClock } from './time.ts';
+import type { ListEnvelope, Match } from '../model/model.ts';
+import { formatSaoPauloClock } from '../model/time.ts';
 
 /** Colour family of a status badge; a CSS modifier class `badge--<tone>`. */
 export type BadgeTone = 'live' | 'break' | 'scheduled' | 'finished' | 'off' | 'unknown';

@@ -3,8 +3,8 @@
  * MatchTemplates.astro renders from MatchRow.astro. Data only ever goes into textContent
  * and attributes, never into HTML.
  */
-import { buildScoreParts, buildStatusBadge, buildWinner, groupByCompetition, type GoalCount } from '../lib/match-display.ts';
-import type { Match, Team } from '../lib/model.ts';
+import { buildScoreParts, buildStatusBadge, buildWinner, groupByCompetition, type GoalCount } from '../lib/display/match-display.ts';
+import type { Match, Team } from '../lib/model/model.ts';
 
 function cloneTemplate(id: string): Element {
   const template = document.getElementById(id);

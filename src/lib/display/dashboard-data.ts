@@ -4,10 +4,10 @@
  * validates the snapshot once and hands it to every rendered route in Astro.locals
  * (src/pipeline/render-routes.ts); a full `astro build` has no locals, and reads it here.
  */
-import { buildCrestPaths, readCrestMap, type CrestMap } from '../crests/crest-map.ts';
-import { readConfig } from './config.ts';
-import { LISTING_NAMES, type Snapshot } from './model.ts';
-import { readSnapshotOrEmpty } from './snapshot-store.ts';
+import { buildCrestPaths, readCrestMap, type CrestMap } from '../../crests/crest-map.ts';
+import { readConfig } from '../config/config.ts';
+import { LISTING_NAMES, type Snapshot } from '../model/model.ts';
+import { readSnapshotOrEmpty } from '../store/snapshot-store.ts';
 
 export type ViewName = 'live' | 'hoje' | 'busca';
 

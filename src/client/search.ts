@@ -5,8 +5,8 @@
  * Results refresh every 60 s like the live view (conditional requests; paused while hidden),
  * in place: the field, its focus and the scroll position stay; changed scores are highlighted.
  */
-import { buildDataDay, buildStaleNotice } from '../lib/match-display.ts';
-import type { Match, SearchEnvelope } from '../lib/model.ts';
+import { buildDataDay, buildStaleNotice } from '../lib/display/match-display.ts';
+import type { Match, SearchEnvelope } from '../lib/model/model.ts';
 import { REFRESH_INTERVAL_MS } from './poll-listing.ts';
 import { highlightChangedScores, readShownScores, renderMatchList } from './render-matches.ts';
 import { SEARCH_DEBOUNCE_MS } from './search-debounce.ts';

@@ -1,13 +1,13 @@
 /**
  * Search without /api/busca: on a plain static host (a CDN, an object store), or when the
  * server refuses (429) or fails, the browser runs the server's own search module
- * (src/lib/search.ts: same engine, aliases and ranking) and query validation
- * (src/lib/search-query.ts) over the pre-built /api/live, /api/hoje and /api/amanha.
+ * (src/lib/search/search.ts: same engine, aliases and ranking) and query validation
+ * (src/lib/api/search-query.ts) over the pre-built /api/live, /api/hoje and /api/amanha.
  * Loaded by dynamic import only when needed: it carries the search engine.
  */
-import type { ListEnvelope, SearchEnvelope, Snapshot } from '../lib/model.ts';
-import { searchSnapshot } from '../lib/search.ts';
-import { parseSearchQuery } from '../lib/search-query.ts';
+import type { ListEnvelope, SearchEnvelope, Snapshot } from '../lib/model/model.ts';
+import { searchSnapshot } from '../lib/search/search.ts';
+import { parseSearchQuery } from '../lib/api/search-query.ts';
 import { readListEnvelope } from './api-response.ts';
 
 export type StaticSearchOutcome = { ok: true; envelope: SearchEnvelope } | { ok: false; detail: string };

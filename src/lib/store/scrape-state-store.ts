@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { LISTING_NAMES, ListingParseSummarySchema, type ListingName } from './model.ts';
+import { LISTING_NAMES, ListingParseSummarySchema, type ListingName } from '../model/model.ts';
 import { writeFileAtomically } from './snapshot-store.ts';
 
 export const SCRAPE_STATE_FILE = 'scrape-state.json';

@@ -2,7 +2,7 @@
  * Reading Placar's own API responses in the browser. zod stays out of the bundle: a light
  * shape check is enough for JSON our server wrote from validated data.
  */
-import type { ListEnvelope } from '../lib/model.ts';
+import type { ListEnvelope } from '../lib/model/model.ts';
 
 export class ApiResponseError extends Error {
   override name = 'ApiResponseError' as const;

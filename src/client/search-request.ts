@@ -6,7 +6,7 @@
  * keystrokes do not ask for /api/busca again. Refreshes are conditional: `etag` of the last
  * answer for the same term may come back as "not modified".
  */
-import type { SearchEnvelope } from '../lib/model.ts';
+import type { SearchEnvelope } from '../lib/model/model.ts';
 import { readListEnvelope, readProblemDetail } from './api-response.ts';
 
 export type SearchOutcome = { ok: true; envelope: SearchEnvelope; etag: string | null } | { ok: true; notModified: true } | { ok: false; detail: string };

@@ -1,7 +1,7 @@
 /**
  * `--port` and `--host`, the same for `npm start`, `npm run demo` and `npm run refresh`:
  * validated once here (pt-BR errors naming the option), then applied as PORT/HOST over the
- * environment so the configuration keeps one source of truth (src/lib/config.ts).
+ * environment so the configuration keeps one source of truth (src/lib/config/config.ts).
  */
 import type { CliOption } from './cli.ts';
 import { StartupError } from './cli.ts';

@@ -2,7 +2,7 @@
  * RFC 9457 problem details for every API error: one builder per error the API can give,
  * each with a pt-BR title and a detail that tells the client what to do.
  */
-import type { Problem } from './model.ts';
+import type { Problem } from '../model/model.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 

@@ -4,10 +4,10 @@
  * static-only hosting run this same module, engine and alias data. Query language and
  * ranking: src/lib/search/find-matches.ts.
  */
-import type { ListEnvelope, Match, SearchEnvelope, Snapshot } from './model.ts';
-import { rankMatches } from './search/find-matches.ts';
-import { SEARCH_ORDER } from './search/match-index.ts';
-import { TIMEZONE } from './time.ts';
+import type { ListEnvelope, Match, SearchEnvelope, Snapshot } from '../model/model.ts';
+import { rankMatches } from './find-matches.ts';
+import { SEARCH_ORDER } from './match-index.ts';
+import { TIMEZONE } from '../model/time.ts';
 
 /** The matches `query` finds, best first, each once. */
 export function findMatches(snapshot: Snapshot, query: string): Match[] {

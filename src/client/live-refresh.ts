@@ -3,8 +3,8 @@
  * tab counter, last-update time and stale notice are updated in place. Paused while the tab is
  * hidden, run at once when it is shown again. Goals (only) are announced politely.
  */
-import { buildDataDay, buildGoalAnnouncements, buildLastUpdateText, buildStaleNotice } from '../lib/match-display.ts';
-import type { ListEnvelope } from '../lib/model.ts';
+import { buildDataDay, buildGoalAnnouncements, buildLastUpdateText, buildStaleNotice } from '../lib/display/match-display.ts';
+import type { ListEnvelope } from '../lib/model/model.ts';
 import { pollListing } from './poll-listing.ts';
 import { highlightChangedScores, readShownScores, renderMatchList } from './render-matches.ts';
 

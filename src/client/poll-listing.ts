@@ -2,7 +2,7 @@
  * One listing endpoint polled every 60 s with a conditional GET (If-None-Match: a 304 costs
  * no body), paused while the tab is hidden and run at once when it is shown again.
  */
-import type { ListEnvelope } from '../lib/model.ts';
+import type { ListEnvelope } from '../lib/model/model.ts';
 import { readListEnvelope } from './api-response.ts';
 
 export const REFRESH_INTERVAL_MS = 60_000;

@@ -2,7 +2,7 @@
  * Validation of /api/busca's query string, at the edge: the one place that decides whether
  * `q` is acceptable. Never throws, whatever the client sends.
  */
-import type { Problem } from './model.ts';
+import type { Problem } from '../model/model.ts';
 import { buildBadQueryProblem } from './problem.ts';
 
 export const SEARCH_QUERY_MIN = 2;

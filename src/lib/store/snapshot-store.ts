@@ -14,7 +14,7 @@ import {
   type ListEnvelope,
   type ListingName,
   type Snapshot,
-} from './model.ts';
+} from '../model/model.ts';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
 
