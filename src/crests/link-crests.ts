@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CREST_FILE_PATTERN, CRESTS_FOLDER, crestsDir, readCrestMap } from './crest-map.ts';
+import { CREST_FILE_PATTERN, CRESTS_FOLDER, crestsDir, readCrestMap } from '../lib/store/crest-store.ts';
 
 export function linkCrestsIntoBuild(dataDir: string, clientDir: string): number {
   const files = new Set(Object.values(readCrestMap(dataDir)).flatMap((entry) => (entry.file ? [entry.file] : [])));

@@ -5,7 +5,7 @@
  */
 import type { Snapshot } from '../lib/model/model.ts';
 import { LISTING_NAMES } from '../lib/model/model.ts';
-import type { CrestMap } from './crest-map.ts';
+import type { CrestMap } from '../lib/store/crest-store.ts';
 
 /** A failed crest is asked for again only after this long. */
 export const CREST_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ import type { Dispatcher } from 'undici';
 import type { Snapshot } from '../lib/model/model.ts';
 import { writeFileAtomically } from '../lib/store/snapshot-store.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
-import { crestsDir, readCrestMap, writeCrestMap } from './crest-map.ts';
+import { crestsDir, readCrestMap, writeCrestMap } from '../lib/store/crest-store.ts';
 import { fetchCrest } from './fetch-crest.ts';
 import { planCrestFetches } from './plan-crest-fetches.ts';
 import { sniffRasterType } from './sniff-image.ts';

@@ -10,7 +10,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readCrestMap } from '../crests/crest-map.ts';
+import { readCrestMap } from '../lib/store/crest-store.ts';
 import { buildDashboardData } from '../lib/display/dashboard-data.ts';
 import type { DataRoute } from '../lib/api/data-routes.ts';
 import { readSnapshotOrEmpty } from '../lib/store/snapshot-store.ts';

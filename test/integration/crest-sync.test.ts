@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCrestMap } from '../../src/crests/crest-map.ts';
+import { readCrestMap } from '../../src/lib/store/crest-store.ts';
 import { linkCrestsIntoBuild } from '../../src/crests/link-crests.ts';
 import { MAX_CREST_BYTES, syncCrests } from '../../src/crests/sync-crests.ts';
 import { buildDemoCrest } from '../../src/demo/demo-crests.ts';

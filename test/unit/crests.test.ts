@@ -3,7 +3,7 @@
  * hosts count as the upstream's, and which crests a refresh may fetch (new, bounded, once).
  */
 import { describe, expect, it } from 'vitest';
-import { buildCrestPaths, type CrestMap } from '../../src/crests/crest-map.ts';
+import { buildCrestPaths, type CrestMap } from '../../src/lib/store/crest-store.ts';
 import { CREST_RETRY_AFTER_MS, isUpstreamCrestHost, planCrestFetches } from '../../src/crests/plan-crest-fetches.ts';
 import { sniffRasterType } from '../../src/crests/sniff-image.ts';
 import { buildDemoCrest } from '../../src/demo/demo-crests.ts';

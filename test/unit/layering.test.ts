@@ -16,7 +16,7 @@ const ALLOWED_IMPORTS: Record<string, string[]> = {
   'src/lib/store': ['src/lib/model'],
   'src/lib/search': ['src/lib/model'],
   'src/lib/api': ['src/lib/model'],
-  'src/lib/display': ['src/lib/model', 'src/lib/config', 'src/lib/store', 'src/crests'],
+  'src/lib/display': ['src/lib/model', 'src/lib/config', 'src/lib/store'],
   'src/upstream': ['src/lib/model'],
   'src/crests': ['src/lib/model', 'src/lib/store', 'src/upstream'],
   'src/demo': ['src/lib/model', 'src/lib/config', 'src/upstream'],

@@ -4,7 +4,7 @@
  * validates the snapshot once and hands it to every rendered route in Astro.locals
  * (src/pipeline/render-routes.ts); a full `astro build` has no locals, and reads it here.
  */
-import { buildCrestPaths, readCrestMap, type CrestMap } from '../../crests/crest-map.ts';
+import { buildCrestPaths, readCrestMap, type CrestMap } from '../store/crest-store.ts';
 import { readConfig } from '../config/config.ts';
 import { LISTING_NAMES, type Snapshot } from '../model/model.ts';
 import { readSnapshotOrEmpty } from '../store/snapshot-store.ts';
