@@ -107,7 +107,7 @@ export async function runEqualWorkersGroup(plan: BenchPlan, matchesPerDay: numbe
       timeoutMs: 180_000,
     });
     try {
-      const nginx = await startNginx({ clientDir: path.join(placar.dataDir, 'current'), placarUrl: placar.url, upstreamUrl: upstream.url, workerProcesses: workers });
+      const nginx = await startNginx({ clientDir: path.join(placar.dataDir, 'current'), placarUrl: placar.url, upstreamUrl: upstream.url, workerProcesses: workers, plainHttp: true });
       try {
         // The primary and its workers; nginx's master and its workers.
         const pids = {
