@@ -5,10 +5,11 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream, type UpstreamFault } from '../../src/demo/upstream-server.ts';
 import { parseConfig, type Config } from '../../src/lib/config/config.ts';
-import type { Match, Snapshot } from '../../src/lib/model/model.ts';
+import type { Snapshot } from '../../src/lib/model/model.ts';
 import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
 import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { runScrape } from '../../src/pipeline/scrape.ts';
+import { readExpectedMatchesServedFrom } from '../support/fixture-snapshot.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures/upstream');
@@ -19,12 +20,6 @@ const iso = (seconds: number): string => {
   const d = new Date(T0.getTime() + seconds * 1000 - 3 * 3600_000);
   return `${d.toISOString().slice(0, 19)}-03:00`;
 };
-
-/** A sample's expected matches as served from `origin` instead of the real site. */
-function expectedMatches(name: string, origin: string): Match[] {
-  const text = fs.readFileSync(path.join(FIXTURES, `${name}.expected.json`), 'utf8');
-  return JSON.parse(text.replaceAll('https://www.placardefutebol.com.br', origin)) as Match[];
-}
 
 const tempDirs: string[] = [];
 function tempDataDir(): string {
@@ -72,7 +67,7 @@ describe('runScrape against the fake upstream', () => {
         source: `${upstream.url}/${name}`,
         stale: false,
         count,
-        matches: expectedMatches(name, upstream.url),
+        matches: readExpectedMatchesServedFrom(listing, upstream.url),
       });
     }
     const state = readScrapeState(dataDir);
@@ -285,9 +280,9 @@ describe('npm run scrape', () => {
       expect.stringMatching(/^amanha: 6 jogos em \d+ ms$/),
     ]);
     const snapshot = snapshotOf(dataDir);
-    expect(snapshot.live.matches).toEqual(expectedMatches('jogos-em-andamento', upstream.url));
-    expect(snapshot.hoje.matches).toEqual(expectedMatches('jogos-de-hoje', upstream.url));
-    expect(snapshot.amanha.matches).toEqual(expectedMatches('jogos-de-amanha', upstream.url));
+    expect(snapshot.live.matches).toEqual(readExpectedMatchesServedFrom('live', upstream.url));
+    expect(snapshot.hoje.matches).toEqual(readExpectedMatchesServedFrom('hoje', upstream.url));
+    expect(snapshot.amanha.matches).toEqual(readExpectedMatchesServedFrom('amanha', upstream.url));
   });
 
   it('exits 1 when a listing fails, still writing the others', async () => {
