@@ -127,6 +127,44 @@ export const SnapshotSchema = z.object({
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;
 
+/** What a match event says happened (football-data vocabulary; src/lib/model/match-events.ts decides). */
+export const MATCH_EVENT_TYPES = [
+  'KICK_OFF',
+  'GOAL',
+  'GOAL_CANCELLED',
+  'HALF_TIME',
+  'SECOND_HALF',
+  'FULL_TIME',
+  'POSTPONED',
+  'SUSPENDED',
+  'CANCELLED',
+] as const;
+export const MatchEventTypeSchema = z.enum(MATCH_EVENT_TYPES);
+export type MatchEventType = z.infer<typeof MatchEventTypeSchema>;
+
+export const TEAM_SIDES = ['HOME', 'AWAY'] as const;
+export type TeamSide = (typeof TEAM_SIDES)[number];
+
+/**
+ * Event ids: milliseconds since the epoch (13 digits) and a sequence number within that
+ * millisecond, so they sort as strings in the order they were made and only ever grow.
+ */
+export const MATCH_EVENT_ID_PATTERN = /^\d{13}-\d{4}$/;
+
+/** One change Placar saw in a match: /api/eventos and /api/eventos/stream. */
+export const MatchEventSchema = z.object({
+  id: z.string().regex(MATCH_EVENT_ID_PATTERN).max(18),
+  type: MatchEventTypeSchema,
+  at: isoDateTimeWithOffset,
+  match: MatchSchema,
+  team: z.enum(TEAM_SIDES).optional(),
+  previous: z.object({ status: StatusSchema, score: ScoreSchema }).optional(),
+});
+export type MatchEvent = z.infer<typeof MatchEventSchema>;
+
+/** The events kept: the last 24 hours, at most this many. */
+export const MAX_KEPT_EVENTS = 5000;
+
 /** RFC 9457 problem details, the body of every API error. */
 export const ProblemSchema = z.object({
   type: z.literal('about:blank'),
