@@ -41,8 +41,10 @@ afterAll(async () => {
   await upstream?.close();
 });
 
+/** A conditional GET: the server's 1-second response cache never replays it, so the adapter answers every time. */
 function rawGet(target: string, host: string): Promise<{ status: number; body: Buffer }> {
-  const bytes = Buffer.from(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, 'latin1');
+  const head = `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nIf-None-Match: "outra"\r\nConnection: close\r\n\r\n`;
+  const bytes = Buffer.from(head, 'latin1');
   return sendRawRequest(port, bytes, 'GET');
 }
 

@@ -169,10 +169,13 @@ export function buildBadInputCorpus(): CorpusRequest[] {
   }
   for (const host of [...HOSTS, ...randomHosts()]) {
     const label = `Host ${JSON.stringify(host).slice(0, 40)}`;
-    for (const target of ['/api/busca?q=flamengo', '/healthz', '/']) corpus.push({ label: `${label} → ${target}`, method: 'GET', target, headers: [['Host', host]] });
+    // Conditional, so that /api/busca's response cache never answers in the adapter's place.
+    const headers: Array<[string, string]> = [['Host', host], ['If-None-Match', '"outra"']];
+    for (const target of ['/api/busca?q=flamengo', '/healthz', '/']) corpus.push({ label: `${label} → ${target}`, method: 'GET', target, headers });
   }
   for (const target of ABSOLUTE_TARGETS) {
-    for (const method of ['GET', 'HEAD']) corpus.push({ label: `absolute-form ${target.slice(0, 60)}`, method, target, headers: [] });
+    const headers: Array<[string, string]> = [['If-None-Match', '"outra"']];
+    for (const method of ['GET', 'HEAD']) corpus.push({ label: `absolute-form ${target.slice(0, 60)}`, method, target, headers });
   }
   for (const method of METHODS) for (const target of ROUTES) corpus.push({ label: `${method} ${target}`, method, target, headers: [] });
   return corpus;
