@@ -55,7 +55,10 @@ function ownerPid(owner: Owner): number | null {
 
 /** Named like the other temp files of DATA_DIR, so sweep-temp-files.ts removes a killed process's leftover. */
 function writeOwnTempFile(file: string): string {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`);
+  const temp = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`,
+  );
   try {
     fs.writeFileSync(temp, `${process.pid}\n`, { flag: 'wx' });
   } catch (error) {
@@ -143,7 +146,11 @@ export function tryAcquireRefreshLock(dataDir: string): { lock: RefreshLock } | 
 }
 
 /** Waits (polling) until the lock is free or `signal` aborts; null when aborted. */
-export async function acquireRefreshLock(dataDir: string, signal?: AbortSignal, pollMs = 250): Promise<RefreshLock | null> {
+export async function acquireRefreshLock(
+  dataDir: string,
+  signal?: AbortSignal,
+  pollMs = 250,
+): Promise<RefreshLock | null> {
   for (;;) {
     if (signal?.aborted) return null;
     const attempt = tryAcquireRefreshLock(dataDir);

@@ -13,7 +13,12 @@ export interface WorkerRestartLimits {
   maxDelayMs: number;
 }
 
-export const WORKER_RESTART_LIMITS: WorkerRestartLimits = { maxCrashes: 5, windowMs: 60_000, baseDelayMs: 500, maxDelayMs: 30_000 };
+export const WORKER_RESTART_LIMITS: WorkerRestartLimits = {
+  maxCrashes: 5,
+  windowMs: 60_000,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+};
 
 export type RestartDecision = { restart: true; delayMs: number } | { restart: false; crashes: number };
 

@@ -38,7 +38,11 @@ describe('a worker that keeps crashing', () => {
   it('is replaced after a growing delay, and a crash loop stops the primary with a non-zero exit', async () => {
     upstream = await startFakeUpstream({ pages: readFixturePages() });
     // No refresh and no build needed: the workers only have to start.
-    placar = await startPlacar({ upstreamUrl: upstream.url, env: { WORKERS: '2', REFRESH_CRON: 'off' }, waitForFirstRefresh: false });
+    placar = await startPlacar({
+      upstreamUrl: upstream.url,
+      env: { WORKERS: '2', REFRESH_CRON: 'off' },
+      waitForFirstRefresh: false,
+    });
     const primary = placar.process;
     const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
     const seen = new Set<number>();
@@ -53,12 +57,19 @@ describe('a worker that keeps crashing', () => {
       }
     }, 50);
     try {
-      const code = await Promise.race([exited, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 50_000))]);
+      const code = await Promise.race([
+        exited,
+        new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 50_000)),
+      ]);
       const output = placar.output();
       expect(code, output).toBe(1);
-      const delays = [...output.matchAll(/saiu \(sinal SIGKILL\); iniciando outro em (\d+) ms/g)].map((match) => Number(match[1]));
+      const delays = [...output.matchAll(/saiu \(sinal SIGKILL\); iniciando outro em (\d+) ms/g)].map((match) =>
+        Number(match[1]),
+      );
       expect(delays).toEqual([500, 1_000, 2_000, 4_000]);
-      expect(output).toMatch(/erro: os processos do servidor caíram 5 vezes em 60 s .*o Placar para em vez de reiniciá-los/);
+      expect(output).toMatch(
+        /erro: os processos do servidor caíram 5 vezes em 60 s .*o Placar para em vez de reiniciá-los/,
+      );
       // 2 at start + 4 replacements, and none after giving up.
       expect(seen.size).toBeLessThanOrEqual(6);
       expect(workerPids(primary.pid ?? -1)).toEqual([]);

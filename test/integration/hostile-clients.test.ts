@@ -134,7 +134,9 @@ describe('client limits', () => {
       // Once one closes, a new client gets in.
       const first = open.shift();
       first?.destroy();
-      await expect.poll(async () => (await rawRequest(placar.url, '/api/live').catch(() => null))?.status, { timeout: 5_000 }).toBe(200);
+      await expect
+        .poll(async () => (await rawRequest(placar.url, '/api/live').catch(() => null))?.status, { timeout: 5_000 })
+        .toBe(200);
     } finally {
       for (const socket of open) socket.destroy();
     }
@@ -163,7 +165,10 @@ describe('/healthz', () => {
       const outside = await listingOf(headers);
       expect(Object.keys(outside).sort()).toEqual(['lastBuildAt', 'lastRefresh', 'listings', 'status']);
       expect(Object.keys(outside.listings as Listing)).toEqual(['live', 'hoje', 'amanha']);
-      expect(Object.keys((outside.listings as Record<string, Listing>).live ?? {}).sort()).toEqual(['generatedAt', 'stale']);
+      expect(Object.keys((outside.listings as Record<string, Listing>).live ?? {}).sort()).toEqual([
+        'generatedAt',
+        'stale',
+      ]);
       expect(outside.status).toBe(direct.status);
     }
     const withToken = await listingOf({ 'X-Forwarded-For': '203.0.113.9', Authorization: `Bearer ${TOKEN}` });

@@ -31,7 +31,11 @@ describe('parseConfig', () => {
       keepAliveTimeoutMs: 5_000,
       maxConnections: 2_000,
     });
-    const small = parseConfig({ CLIENT_HEADERS_TIMEOUT_MS: '300', CLIENT_REQUEST_TIMEOUT_MS: '300', MAX_CONNECTIONS: '3' });
+    const small = parseConfig({
+      CLIENT_HEADERS_TIMEOUT_MS: '300',
+      CLIENT_REQUEST_TIMEOUT_MS: '300',
+      MAX_CONNECTIONS: '3',
+    });
     expect(small.clientLimits).toMatchObject({ headersTimeoutMs: 300, requestTimeoutMs: 300, maxConnections: 3 });
     const inverted = { CLIENT_HEADERS_TIMEOUT_MS: '20000', CLIENT_REQUEST_TIMEOUT_MS: '10000' };
     expect(() => parseConfig(inverted)).toThrow(/CLIENT_REQUEST_TIMEOUT_MS/);

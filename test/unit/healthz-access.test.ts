@@ -17,15 +17,30 @@ describe('maySeeHealthDetails', () => {
       expect(maySeeHealthDetails({ headers: {}, remoteAddress: address }, TOKEN), String(address)).toBe(false);
     }
     for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via']) {
-      expect(maySeeHealthDetails({ headers: { [header]: '127.0.0.1' }, remoteAddress: '127.0.0.1' }, TOKEN), header).toBe(false);
+      expect(
+        maySeeHealthDetails({ headers: { [header]: '127.0.0.1' }, remoteAddress: '127.0.0.1' }, TOKEN),
+        header,
+      ).toBe(false);
     }
   });
 
   it('accepts the configured bearer token from anywhere, and nothing else', () => {
     const outside = { remoteAddress: '203.0.113.7' };
     expect(maySeeHealthDetails({ ...outside, headers: { authorization: `Bearer ${TOKEN}` } }, TOKEN)).toBe(true);
-    expect(maySeeHealthDetails({ ...outside, headers: { authorization: `bearer ${TOKEN}`, 'x-forwarded-for': '1.2.3.4' } }, TOKEN)).toBe(true);
-    for (const authorization of [`Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, TOKEN, `Basic ${TOKEN}`, 'Bearer ', 'Bearer']) {
+    expect(
+      maySeeHealthDetails(
+        { ...outside, headers: { authorization: `bearer ${TOKEN}`, 'x-forwarded-for': '1.2.3.4' } },
+        TOKEN,
+      ),
+    ).toBe(true);
+    for (const authorization of [
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(1)}`,
+      TOKEN,
+      `Basic ${TOKEN}`,
+      'Bearer ',
+      'Bearer',
+    ]) {
       expect(maySeeHealthDetails({ ...outside, headers: { authorization } }, TOKEN), authorization).toBe(false);
     }
     // No token configured: an empty or any bearer value never matches.
@@ -36,12 +51,21 @@ describe('maySeeHealthDetails', () => {
 
 describe('publicHealth', () => {
   it('keeps the status and the timings, drops errors, parse diagnostics and the publish output', () => {
-    const listing = { generatedAt: '2026-11-24T09:00:00-03:00', stale: false, lastError: 'ECONNREFUSED 10.0.0.5:443', parse: null };
+    const listing = {
+      generatedAt: '2026-11-24T09:00:00-03:00',
+      stale: false,
+      lastError: 'ECONNREFUSED 10.0.0.5:443',
+      parse: null,
+    };
     const health: Health = {
       status: 'degraded',
       listings: { live: listing, hoje: { ...listing, stale: true }, amanha: listing },
       lastBuildAt: '2026-11-24T09:00:01-03:00',
-      lastRefresh: { finishedAt: '2026-11-24T09:00:02-03:00', outcome: 'build-failed', error: 'ENOSPC /srv/placar/data' },
+      lastRefresh: {
+        finishedAt: '2026-11-24T09:00:02-03:00',
+        outcome: 'build-failed',
+        error: 'ENOSPC /srv/placar/data',
+      },
       publish: {
         lastRunAt: '2026-11-24T09:00:03-03:00',
         lastSuccessAt: null,

@@ -18,7 +18,8 @@ describe('worker restart policy', () => {
 
   it('forgets crashes older than the window: occasional crashes restart quickly forever', () => {
     const policy = createWorkerRestartPolicy(LIMITS);
-    for (let hour = 0; hour < 48; hour++) expect(policy.recordCrash(hour * 3_600_000)).toEqual({ restart: true, delayMs: 500 });
+    for (let hour = 0; hour < 48; hour++)
+      expect(policy.recordCrash(hour * 3_600_000)).toEqual({ restart: true, delayMs: 500 });
     // Four crashes spread just wider than the window never add up to five.
     const spread = createWorkerRestartPolicy(LIMITS);
     const decisions = Array.from({ length: 20 }, (_, i) => spread.recordCrash(i * 15_001));

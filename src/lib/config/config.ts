@@ -103,7 +103,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '30000',
     description: 'Tempo máximo para um cliente enviar a requisição inteira, em ms (>= CLIENT_HEADERS_TIMEOUT_MS).',
   },
-  { name: 'KEEP_ALIVE_TIMEOUT_MS', default: '5000', description: 'Tempo que uma conexão keep-alive ociosa fica aberta (ms).' },
+  {
+    name: 'KEEP_ALIVE_TIMEOUT_MS',
+    default: '5000',
+    description: 'Tempo que uma conexão keep-alive ociosa fica aberta, em ms.',
+  },
   {
     name: 'MAX_CONNECTIONS',
     default: '2000',
