@@ -4,7 +4,8 @@
  * own memory, and runs the one refresh schedule itself — so the upstream sees the same 3
  * requests a minute whatever the number of workers. It tells the workers when a build is
  * published and how each refresh ended (for /healthz), keeps the search rate limit's counts,
- * and replaces a worker that dies.
+ * and replaces a worker that dies — after a growing delay, and not at all in a crash loop
+ * (worker-restart-policy.ts): then it stops everything and exits non-zero.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { StartupError } from '../lib/config/cli.ts';
@@ -15,8 +16,14 @@ import { isClusterMessage, sendToWorker, type PrimaryMessage, type WorkerMessage
 import { serveRateLimit } from './cluster-rate-limit.ts';
 import type { RunPlacarOptions } from './run-placar.ts';
 import { runRefreshes } from './run-refreshes.ts';
+import { createWorkerRestartPolicy, WORKER_RESTART_LIMITS } from './worker-restart-policy.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Workers kept crashing: restarting them again would not help. */
+export class WorkerCrashLoopError extends Error {
+  override name = 'WorkerCrashLoopError' as const;
+}
 
 function workers(): Worker[] {
   return Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
@@ -69,12 +76,33 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
       }
     });
   };
+  const restarts = createWorkerRestartPolicy();
+  const pendingForks = new Set<NodeJS.Timeout>();
+  const crashLoop = new AbortController();
+  let crashLoopError: WorkerCrashLoopError | null = null;
   const onExit = (worker: Worker, code: number | null, signal: string | null): void => {
     if (stopping) return;
     const how = signal ? `sinal ${signal}` : `código ${code ?? '?'}`;
-    if (!isReady) return settleReady(new StartupError(`o processo do servidor ${worker.process.pid ?? '?'} saiu durante o início (${how}).`));
-    log(`aviso: o processo do servidor ${worker.process.pid ?? '?'} saiu (${how}); iniciando outro.`);
-    fork();
+    const pid = worker.process.pid ?? '?';
+    if (!isReady) return settleReady(new StartupError(`o processo do servidor ${pid} saiu durante o início (${how}).`));
+    const decision = restarts.recordCrash(performance.now());
+    if (!decision.restart) {
+      const seconds = WORKER_RESTART_LIMITS.windowMs / 1000;
+      crashLoopError = new WorkerCrashLoopError(
+        `os processos do servidor caíram ${decision.crashes} vezes em ${seconds} s (o último, ${pid}: ${how}); ` +
+          'o Placar para em vez de reiniciá-los de novo. Veja as mensagens acima.',
+      );
+      log(`erro: ${crashLoopError.message}`);
+      stopping = true;
+      crashLoop.abort();
+      return;
+    }
+    log(`aviso: o processo do servidor ${pid} saiu (${how}); iniciando outro em ${decision.delayMs} ms.`);
+    const timer = setTimeout(() => {
+      pendingForks.delete(timer);
+      if (!stopping) fork();
+    }, decision.delayMs);
+    pendingForks.add(timer);
   };
   cluster.on('exit', onExit);
   // Ctrl+C reaches the workers too (same process group): their exits are the shutdown, not crashes.
@@ -86,6 +114,7 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
     log(`Placar ouvindo em ${url} (em ${elapsedMs()} ms; ${config.workers} processos)`);
     await runRefreshes(config, {
       ...options,
+      signal: AbortSignal.any([options.signal, crashLoop.signal]),
       url,
       elapsedMs,
       hasSite: () => readCurrentBuildId(config.dataDir) !== null,
@@ -95,8 +124,10 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
         broadcast({ placar: 'refresh-finished', report });
       },
     });
+    if (crashLoopError) throw crashLoopError;
   } finally {
     stopping = true;
+    for (const timer of pendingForks) clearTimeout(timer);
     cluster.off('exit', onExit);
     await stopWorkers();
   }

@@ -3,6 +3,7 @@
  * what the parser recognised on the last page (markup, skipped rows, unknown status texts);
  * `degraded` (still 200) when any listing is stale; and how this server's last refresh ended
  * (a full disk or a failing build shows there even before the data turns stale). Never cached.
+ * Everyone else (see healthz-access.ts) gets only the status and the timings (publicHealth).
  */
 import type { Config } from '../lib/config/config.ts';
 import { LISTING_NAMES, type ListingName, type ListingParseSummary } from '../lib/model/model.ts';
@@ -63,4 +64,22 @@ export function buildHealth(
   const degraded = LISTING_NAMES.some((listing) => listings[listing].stale);
   const publish = config.publishCommand === '' ? null : readPublishState(config.dataDir);
   return { status: degraded ? 'degraded' : 'ok', listings, lastBuildAt, lastRefresh, publish };
+}
+
+/** What /healthz tells anybody: ok/degraded and when things last happened, no errors, paths or output. */
+export interface PublicHealth {
+  status: Health['status'];
+  listings: Record<ListingName, Pick<ListingHealth, 'generatedAt' | 'stale'>>;
+  lastBuildAt: string | null;
+  lastRefresh: Pick<RefreshHealth, 'finishedAt'> | null;
+}
+
+export function publicHealth(health: Health): PublicHealth {
+  const listings = {} as PublicHealth['listings'];
+  for (const listing of LISTING_NAMES) {
+    const { generatedAt, stale } = health.listings[listing];
+    listings[listing] = { generatedAt, stale };
+  }
+  const lastRefresh = health.lastRefresh && { finishedAt: health.lastRefresh.finishedAt };
+  return { status: health.status, listings, lastBuildAt: health.lastBuildAt, lastRefresh };
 }

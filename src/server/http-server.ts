@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StartupError } from '../lib/config/cli.ts';
-import type { Config } from '../lib/config/config.ts';
+import type { ClientLimits, Config } from '../lib/config/config.ts';
 import { buildCommonHeaders } from '../lib/api/headers-policy.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import type { RefreshReport } from '../pipeline/refresh-log.ts';
@@ -37,6 +37,26 @@ export interface HttpServerOptions {
   rateLimiter?: RateLimiter;
 }
 
+/**
+ * Node's defaults hold a silent connection 60–90 s (headersTimeout 60 s, checked every 30 s) and
+ * accept any number of them: the limits are set here, from config, and checked often enough
+ * that a timeout is honoured within a fraction of itself.
+ */
+function createNodeServer(limits: ClientLimits, listener: http.RequestListener): http.Server {
+  const server = http.createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    listener,
+  );
+  // Beyond the cap node closes a new connection at once (its 'drop' event), before reading a byte.
+  server.maxConnections = limits.maxConnections;
+  return server;
+}
+
 export async function startHttpServer(config: Config, log: (line: string) => void, options: HttpServerOptions = {}): Promise<PlacarHttpServer> {
   const site = createCurrentSite(config.dataDir, log);
   const search = withSearchResponseCache(createSearchHandler(config.dataDir, () => site.get()?.buildId ?? null), config.dataDir);
@@ -48,10 +68,11 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
     search,
     rateLimiter: options.rateLimiter ?? createRateLimiter(config.searchRateLimit),
     health: () => buildHealth(config, reader, site.get()?.builtAt ?? null, new Date(), lastRefresh),
+    healthzToken: config.healthzToken,
     commonHeaders,
     refreshIntervalSeconds: config.refreshIntervalSeconds,
   });
-  const server = http.createServer({ keepAliveTimeout: 5_000 }, listener);
+  const server = createNodeServer(config.clientLimits, listener);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => writeRawProblem(socket, buildClientErrorProblem(error.code), commonHeaders));
   server.on('connect', (_req, socket) => writeRawProblem(socket, buildConnectProblem(), commonHeaders));
   await new Promise<void>((resolve, reject) => {

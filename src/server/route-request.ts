@@ -15,7 +15,8 @@ import {
   buildStartingProblem,
 } from '../lib/api/problem.ts';
 import type { CurrentSite } from './current-site.ts';
-import type { Health } from './healthz.ts';
+import { publicHealth, type Health } from './healthz.ts';
+import { maySeeHealthDetails } from './healthz-access.ts';
 import { buildRateLimitHeaders, type RateLimiter } from './rate-limit.ts';
 import { writeJson, writePlainPage, writeProblem } from './respond.ts';
 import type { SearchHandler } from './search-handler.ts';
@@ -28,6 +29,8 @@ export interface RouterParts {
   search: SearchHandler;
   rateLimiter: RateLimiter;
   health: () => Health;
+  /** HEALTHZ_TOKEN: shows /healthz's details to a client that is not on this machine ('' = none). */
+  healthzToken: string;
   /** Security and CORS headers of every response (buildCommonHeaders). */
   commonHeaders: Readonly<Record<string, string>>;
   /** Seconds between refreshes: the pre-built listings turn stale 3 intervals after their data. */
@@ -59,6 +62,23 @@ function answerNotFound(req: IncomingMessage, res: ServerResponse, path: string,
   writePlainPage(req, res, 404, 'Página não encontrada', 'O endereço pedido não existe no Placar.');
 }
 
+/** The origin the adapter sees for every search; the endpoint reads only the path and query. */
+const SEARCH_ORIGIN_HOST = 'placar.invalid';
+/** Headers the adapter would prefer to Host when building the URL. */
+const FORWARDED_ORIGIN_HEADERS = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', ':authority'] as const;
+
+/**
+ * The adapter builds the Request's URL from req.url and Host (or X-Forwarded-*), and `new Request`
+ * throws on some a client can send (`Host: u@evil` has userinfo). So the URL it builds is ours:
+ * the origin-form of the target (also for an absolute-form one, "GET http://host/api/busca?q=…")
+ * on a fixed host — never the client's Host.
+ */
+function pinSearchRequestUrl(req: IncomingMessage, search: string): void {
+  req.url = SEARCH_PATH + search;
+  req.headers.host = SEARCH_ORIGIN_HOST;
+  for (const name of FORWARDED_ORIGIN_HEADERS) delete req.headers[name];
+}
+
 async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: RouterParts, search: string): Promise<void> {
   const decision = await parts.rateLimiter.check(req.socket.remoteAddress ?? 'desconhecido');
   if (decision) {
@@ -72,12 +92,16 @@ async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: Ro
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   }
   if (!parts.search.ready() && !parts.site.get()) return answerStarting(req, res, SEARCH_PATH);
-  // The adapter builds its URL from req.url and Host: give it the origin-form even for an
-  // absolute-form target ("GET http://host/api/busca?q=…"), and a usable Host (with a garbage
-  // one it would drop the path and answer 404). The endpoint never looks at the host.
-  req.url = SEARCH_PATH + search;
-  if (!URL.canParse(`http://${req.headers.host ?? ''}/`)) req.headers.host = 'localhost';
+  pinSearchRequestUrl(req, search);
   await parts.search.handle(req, res, () => writeProblem(req, res, buildNotFoundProblem(SEARCH_PATH)));
+}
+
+function answerHealth(req: IncomingMessage, res: ServerResponse, parts: RouterParts): void {
+  const health = parts.health();
+  const requester = { headers: req.headers, remoteAddress: req.socket.remoteAddress };
+  const body = maySeeHealthDetails(requester, parts.healthzToken) ? health : publicHealth(health);
+  // Vary: the same URL answers differently by who asks; no-store keeps any cache out anyway.
+  writeJson(req, res, 200, body, { 'Cache-Control': NO_STORE, Vary: 'Authorization' });
 }
 
 /** Seconds the first-start page waits before reloading itself (also its Retry-After). */
@@ -122,7 +146,7 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
       res.writeHead(308, { Location: canonical + path.search, 'Cache-Control': PUBLIC_FILE_CACHE_CONTROL, 'Content-Length': '0' });
       return void res.end();
     }
-    if (path.decoded === '/healthz') return writeJson(req, res, 200, parts.health(), { 'Cache-Control': NO_STORE });
+    if (path.decoded === '/healthz') return answerHealth(req, res, parts);
     if (path.decoded === SEARCH_PATH) return answerSearch(req, res, parts, path.search);
     const site = parts.site.get();
     if (!site) return answerStarting(req, res, path.decoded);

@@ -12,6 +12,7 @@ import http2 from 'node:http2';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
@@ -23,6 +24,7 @@ import { buildRoutePaths } from '../../src/server/static-site.ts';
 import { hasBrotliStaticModule, startNginx, type NginxProcess } from '../support/nginx.ts';
 import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { rawRequest, type RawRequestOptions, type RawResponse } from '../support/raw-http.ts';
+import { parseSocketResponse, type SocketResponse } from '../support/raw-socket.ts';
 import { withScore } from '../support/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
@@ -42,7 +44,8 @@ const SAME_HEADERS = [
   'access-control-allow-origin',
   'access-control-expose-headers',
 ];
-const ENV = { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: '0' };
+const HEALTHZ_TOKEN = 'token-do-nginx-teste-0123456789';
+const ENV = { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: '0', HEALTHZ_TOKEN };
 
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
@@ -68,6 +71,25 @@ afterAll(async () => {
 /** A request to nginx's HTTPS server, trusting the test's certificate. */
 function viaNginx(route: string, options: RawRequestOptions = {}): Promise<RawResponse> {
   return rawRequest(nginx.url, route, { ...options, ca: nginx.ca });
+}
+
+/** Exact request bytes to nginx over TLS (an https client would check the certificate against a hostile Host). */
+function viaNginxRaw(request: string): Promise<SocketResponse> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const port = Number(new URL(nginx.url).port);
+    const options = { host: '127.0.0.1', port, ca: nginx.ca, servername: 'localhost', ALPNProtocols: ['http/1.1'] };
+    const socket = tls.connect(options, () => socket.write(request));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      try {
+        resolve(parseSocketResponse(Buffer.concat(chunks), 'GET'));
+      } catch (error) {
+        reject(error as Error);
+      }
+    });
+  });
 }
 
 function decoded(response: RawResponse): Buffer {
@@ -278,6 +300,33 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     expect(health.headers['access-control-allow-origin']).toBe('*');
     expect(health.headers['x-cache-status']).toBeUndefined();
     expect(health.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('keeps /healthz details inside: only the status and timings through nginx, unless the token is sent', async () => {
+    const direct = (await rawRequest(placar.url, '/healthz')).json() as Record<string, unknown>;
+    expect(direct).toHaveProperty(['listings', 'live', 'lastError']);
+    const outside = (await viaNginx('/healthz')).json() as Record<string, unknown>;
+    expect(Object.keys(outside).sort()).toEqual(['lastBuildAt', 'lastRefresh', 'listings', 'status']);
+    const live = (outside.listings as Record<string, object>).live ?? {};
+    expect(Object.keys(live).sort()).toEqual(['generatedAt', 'stale']);
+    expect(outside.status).toBe(direct.status);
+    const spoofed = (await viaNginx('/healthz', { headers: { 'X-Forwarded-For': '127.0.0.1' } })).json();
+    expect(spoofed).not.toHaveProperty(['listings', 'live', 'lastError']);
+    const withToken = (await viaNginx('/healthz', { headers: { Authorization: `Bearer ${HEALTHZ_TOKEN}` } })).json();
+    expect(withToken).toHaveProperty(['listings', 'live', 'lastError']);
+  });
+
+  it('never answers 5xx for a Host with userinfo or garbage on /api/busca', async () => {
+    // A query of its own, so nginx's cache cannot answer for Placar; a conditional, so Placar's neither.
+    for (const host of ['u@evil', 'u:p@evil:80', 'evil:99999', '@']) {
+      const headers = { Host: host, 'If-None-Match': '"outra"' };
+      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      const response = await viaNginxRaw(`GET /api/busca?q=vasco HTTP/1.1\r\n${head}Connection: close\r\n\r\n`);
+      expect(response.status, host).toBeLessThan(500);
+      const direct = await rawRequest(placar.url, '/api/busca?q=vasco', { headers });
+      expect(direct.status, host).toBe(200);
+    }
+    expect(placar.output()).not.toMatch(/erro ao responder/);
   });
 
   it('serves a rebuild at once: the current symlink is followed on every request', async () => {

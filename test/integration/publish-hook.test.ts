@@ -85,6 +85,12 @@ describe('PUBLISH_COMMAND in Placar', () => {
     expect(after?.lastBuildId).toBe(readCurrentBuildId(placar.dataDir));
     expect(after?.lastSuccessAt).toBe(before?.lastSuccessAt);
     expect((await health()).status).toBe('ok');
+    // The command's output stays inside: a client that is not a direct loopback one (here, as
+    // through a proxy) sees only the status and timings.
+    const outside = await rawRequest(placar.url, '/healthz', { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    expect(outside.text()).not.toContain('destino recusou');
+    expect(outside.json()).toMatchObject({ status: 'ok' });
+    expect(outside.json()).not.toHaveProperty('publish');
     const page = await rawRequest(placar.url, '/api/hoje');
     expect(page.status).toBe(200);
   });

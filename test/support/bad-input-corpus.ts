@@ -123,6 +123,38 @@ const HEADER_CASES: Array<[string, Array<[string, string]>]> = [
   ['header with non-ASCII', [['X-Accent', 'São Paulo']]],
 ];
 
+/** Host values node's parser lets through (it checks only the bytes): userinfo, ports, brackets, paths… */
+const HOSTS = [
+  'u@evil', 'u:p@evil', 'u:p@evil:80', '@', '@@', 'a@b@c', 'evil:99999', 'evil:-1', 'evil:', ':80', 'evil:80:80',
+  '[::1]', '[::1]:80', '[::1', '::1]', '[fe80::1%25eth0]', '[v1.x]', 'evil/x', 'evil?x', 'evil#x', 'evil\\x', '%00',
+  '%41', 'ev%il', 'evil..', '.', '..', '-', '_', 'xn--', 'xn--zz', 'EVIL', '127.0.0.1:0', '0x7f.1', '999.999.999.999',
+  'localhost.', 'a'.repeat(300), 'São', '\u00ff\u00fe', 'evil;a=b', 'evil,other', 'evil other', '"evil"', '<script>',
+  'http://evil', 'evil\tx',
+];
+
+/** Absolute-form request targets: any scheme, userinfo, odd ports, fragments, IPv6 literals. */
+const ABSOLUTE_TARGETS = [
+  'http://u@evil/api/busca?q=flamengo', 'http://u:p@evil:80/api/busca?q=flamengo',
+  'http://evil:99999/api/busca?q=flamengo', 'https://[::1]/api/busca?q=flamengo',
+  'http://evil/api/busca?q=flamengo#frag', 'ftp://evil/api/busca?q=flamengo', 'http:///api/busca?q=flamengo',
+  'HTTP://EVIL/API/BUSCA?q=flamengo', 'http://evil/api/busca', 'http://%00/api/busca?q=fl',
+  'http://@/api/busca?q=flamengo', 'http://evil/../api/busca?q=flamengo', 'javascript:alert(1)', 'file:///etc/passwd',
+  'http://u@evil/healthz', 'http://u@evil/api/live', 'http://u@evil/', 'mailto:a@b', 'data:,x',
+  'http://evil:80@other/api/busca?q=fl',
+];
+
+/** Seeded random Host values from the characters that matter to URL parsing. */
+function randomHosts(): string[] {
+  const random = mulberry32(20261124);
+  const alphabet = 'abz09.-_@:[]%/\\?#!$&\'()*+,;=~ \u00e3\u00ff';
+  return Array.from({ length: 60 }, () => {
+    const length = 1 + Math.floor(random() * 24);
+    let host = '';
+    for (let i = 0; i < length; i++) host += alphabet[Math.floor(random() * alphabet.length)] ?? 'a';
+    return host;
+  });
+}
+
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'CONNECT', 'PROPFIND', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'PURGE', 'SEARCH', 'QUERY', 'FOO', 'get', 'G E T'];
 const ROUTES = ['/', '/hoje', '/busca', '/api/live', '/api/hoje', '/api/amanha', '/api/busca?q=flamengo', '/api/routes', '/healthz', '/nao-existe', '/api/nada'];
 
@@ -136,6 +168,19 @@ export function buildBadInputCorpus(): CorpusRequest[] {
   for (const target of PATHS) for (const method of ['GET', 'HEAD']) corpus.push({ label: `path ${target.slice(0, 60)}`, method, target, headers: [] });
   for (const [label, headers] of HEADER_CASES) {
     for (const target of ['/', '/api/hoje', '/api/busca?q=flamengo']) corpus.push({ label: `${label} → ${target}`, method: 'GET', target, headers });
+  }
+  for (const host of [...HOSTS, ...randomHosts()]) {
+    const label = `Host ${JSON.stringify(host).slice(0, 40)}`;
+    // Conditional, so that /api/busca's response cache never answers in the adapter's place.
+    const headers: Array<[string, string]> = [['Host', host], ['If-None-Match', '"outra"']];
+    for (const target of ['/api/busca?q=flamengo', '/healthz', '/']) {
+      corpus.push({ label: `${label} → ${target}`, method: 'GET', target, headers });
+    }
+  }
+  for (const target of ABSOLUTE_TARGETS) {
+    const headers: Array<[string, string]> = [['If-None-Match', '"outra"']];
+    const label = `absolute-form ${target.slice(0, 60)}`;
+    for (const method of ['GET', 'HEAD']) corpus.push({ label, method, target, headers });
   }
   for (const method of METHODS) for (const target of ROUTES) corpus.push({ label: `${method} ${target}`, method, target, headers: [] });
   return corpus;

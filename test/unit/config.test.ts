@@ -24,6 +24,31 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ HSTS_MAX_AGE: 'sim' })).toThrow(/HSTS_MAX_AGE/);
   });
 
+  it('limits clients deliberately: header, request and keep-alive timeouts and a connection cap', () => {
+    expect(parseConfig({}).clientLimits).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 2_000,
+    });
+    const small = parseConfig({
+      CLIENT_HEADERS_TIMEOUT_MS: '300',
+      CLIENT_REQUEST_TIMEOUT_MS: '300',
+      MAX_CONNECTIONS: '3',
+    });
+    expect(small.clientLimits).toMatchObject({ headersTimeoutMs: 300, requestTimeoutMs: 300, maxConnections: 3 });
+    const inverted = { CLIENT_HEADERS_TIMEOUT_MS: '20000', CLIENT_REQUEST_TIMEOUT_MS: '10000' };
+    expect(() => parseConfig(inverted)).toThrow(/CLIENT_REQUEST_TIMEOUT_MS/);
+    expect(() => parseConfig({ MAX_CONNECTIONS: '0' })).toThrow(/MAX_CONNECTIONS/);
+  });
+
+  it('takes a HEALTHZ_TOKEN only when it is long enough to be a secret', () => {
+    expect(parseConfig({}).healthzToken).toBe('');
+    expect(parseConfig({ HEALTHZ_TOKEN: 'abcdefghijklmnop' }).healthzToken).toBe('abcdefghijklmnop');
+    expect(() => parseConfig({ HEALTHZ_TOKEN: 'curto' })).toThrow(/HEALTHZ_TOKEN/);
+    expect(() => parseConfig({ HEALTHZ_TOKEN: 'com espaço no meio!!' })).toThrow(/HEALTHZ_TOKEN/);
+  });
+
   it('runs one server process per core unless WORKERS says otherwise', () => {
     expect(parseConfig({}).workers).toBe(os.availableParallelism());
     expect(parseConfig({ WORKERS: '1' }).workers).toBe(1);

@@ -33,6 +33,21 @@ export interface Config {
   publishTimeoutMs: number;
   /** Strict-Transport-Security value sent on every response; '' (the default) sends none. */
   strictTransportSecurity: string;
+  /** Bearer token that shows /healthz's details to a non-loopback client; '' = loopback only. */
+  healthzToken: string;
+  /** Limits on clients of this server (per process): slow or idle connections and their count. */
+  clientLimits: ClientLimits;
+}
+
+export interface ClientLimits {
+  /** A client must send a request's headers within this (node's headersTimeout), else 408. */
+  headersTimeoutMs: number;
+  /** …and the whole request within this (requestTimeout); >= headersTimeoutMs. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Open connections per server process; more are refused (closed at once). */
+  maxConnections: number;
 }
 
 export const REFRESH_MODES = ['render', 'full-build'] as const;
@@ -70,6 +85,33 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'HSTS_MAX_AGE',
     default: '0',
     description: 'Segundos de Strict-Transport-Security a enviar, só atrás de TLS (0: não envia; ex.: 31536000).',
+  },
+  {
+    name: 'HEALTHZ_TOKEN',
+    default: '',
+    description:
+      'Token (16+ caracteres) que mostra os detalhes de /healthz fora do loopback (Authorization: Bearer …); ' +
+      'vazio: só loopback.',
+  },
+  {
+    name: 'CLIENT_HEADERS_TIMEOUT_MS',
+    default: '10000',
+    description: 'Tempo máximo para um cliente enviar os cabeçalhos da requisição, em ms (depois: 408).',
+  },
+  {
+    name: 'CLIENT_REQUEST_TIMEOUT_MS',
+    default: '30000',
+    description: 'Tempo máximo para um cliente enviar a requisição inteira, em ms (>= CLIENT_HEADERS_TIMEOUT_MS).',
+  },
+  {
+    name: 'KEEP_ALIVE_TIMEOUT_MS',
+    default: '5000',
+    description: 'Tempo que uma conexão keep-alive ociosa fica aberta, em ms.',
+  },
+  {
+    name: 'MAX_CONNECTIONS',
+    default: '2000',
+    description: 'Conexões abertas por processo do servidor; as excedentes são recusadas.',
   },
 ];
 
@@ -146,6 +188,37 @@ function buildStrictTransportSecurity(maxAgeSeconds: number): string {
   return maxAgeSeconds === 0 ? '' : `max-age=${maxAgeSeconds}`;
 }
 
+/** Long enough to be unguessable; the token is compared in constant time. */
+const HEALTHZ_TOKEN_MIN_LENGTH = 16;
+
+function parseHealthzToken(env: Env): string {
+  const token = valueOf(env, 'HEALTHZ_TOKEN');
+  if (token !== '' && (token.length < HEALTHZ_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
+    throw new ConfigError(
+      `HEALTHZ_TOKEN é inválido: use ao menos ${HEALTHZ_TOKEN_MIN_LENGTH} caracteres ASCII visíveis ` +
+        '(ex.: a saída de "openssl rand -hex 24"), ou deixe vazio.',
+    );
+  }
+  return token;
+}
+
+function parseClientLimits(env: Env): ClientLimits {
+  const headersTimeoutMs = parseInteger(env, 'CLIENT_HEADERS_TIMEOUT_MS', 100, 600_000);
+  const requestTimeoutMs = parseInteger(env, 'CLIENT_REQUEST_TIMEOUT_MS', 100, 600_000);
+  if (requestTimeoutMs < headersTimeoutMs) {
+    throw new ConfigError(
+      `CLIENT_REQUEST_TIMEOUT_MS=${requestTimeoutMs} é menor que CLIENT_HEADERS_TIMEOUT_MS=${headersTimeoutMs}: ` +
+        'a requisição inteira inclui os cabeçalhos.',
+    );
+  }
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: parseInteger(env, 'KEEP_ALIVE_TIMEOUT_MS', 100, 600_000),
+    maxConnections: parseInteger(env, 'MAX_CONNECTIONS', 1, 1_000_000),
+  };
+}
+
 function parseWorkers(env: Env): number {
   const raw = valueOf(env, 'WORKERS');
   if (raw.toLowerCase() === 'auto') return os.availableParallelism();
@@ -174,6 +247,8 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     publishCommand: valueOf(env, 'PUBLISH_COMMAND'),
     publishTimeoutMs: parseInteger(env, 'PUBLISH_TIMEOUT_MS', 1_000, 3_600_000),
     strictTransportSecurity: buildStrictTransportSecurity(parseInteger(env, 'HSTS_MAX_AGE', 0, 63_072_000)),
+    healthzToken: parseHealthzToken(env),
+    clientLimits: parseClientLimits(env),
   };
 }
 
