@@ -11,7 +11,8 @@ import { buildCommonHeaders } from '../lib/api/headers-policy.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import type { RefreshReport } from '../pipeline/refresh-log.ts';
 import { buildClientErrorProblem, buildConnectProblem, writeRawProblem } from './client-error.ts';
-import { createCurrentSite, type CurrentSite } from './current-site.ts';
+import { LINK_CHECK_INTERVAL_MS, createCurrentSite, type CurrentSite } from './current-site.ts';
+import { createEventHub } from './event-hub.ts';
 import { buildHealth, type RefreshHealth } from './healthz.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { createRequestListener } from './route-request.ts';
@@ -38,7 +39,13 @@ export interface HttpServerOptions {
 }
 
 export async function startHttpServer(config: Config, log: (line: string) => void, options: HttpServerOptions = {}): Promise<PlacarHttpServer> {
-  const site = createCurrentSite(config.dataDir, log);
+  const events = createEventHub({ perIp: config.eventStreamsPerIp, max: config.eventStreamsMax, log });
+  const site = createCurrentSite(config.dataDir, log, Date.now, (loaded) => events.load(loaded));
+  // While streams are open, look for a build another process swapped in (a reader), as requests would.
+  const linkCheck = setInterval(() => {
+    if (events.size() > 0) site.get();
+  }, LINK_CHECK_INTERVAL_MS);
+  linkCheck.unref();
   const search = withSearchResponseCache(createSearchHandler(config.dataDir, () => site.get()?.buildId ?? null), config.dataDir);
   const reader = createSnapshotReader(config.dataDir, config.upstreamUrl);
   const commonHeaders = buildCommonHeaders(config.upstreamUrl, { strictTransportSecurity: config.strictTransportSecurity });
@@ -50,6 +57,8 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
     health: () => buildHealth(config, reader, site.get()?.builtAt ?? null, new Date(), lastRefresh),
     commonHeaders,
     refreshIntervalSeconds: config.refreshIntervalSeconds,
+    events,
+    eventStreamsPerIp: config.eventStreamsPerIp,
   });
   const server = http.createServer({ keepAliveTimeout: 5_000 }, listener);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => writeRawProblem(socket, buildClientErrorProblem(error.code), commonHeaders));
@@ -70,6 +79,8 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
       lastRefresh = { finishedAt: formatSaoPauloIso(new Date()), outcome: report.outcome, error: report.error };
     },
     async close() {
+      clearInterval(linkCheck);
+      events.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), 3_000);

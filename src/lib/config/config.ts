@@ -33,6 +33,10 @@ export interface Config {
   publishTimeoutMs: number;
   /** Strict-Transport-Security value sent on every response; '' (the default) sends none. */
   strictTransportSecurity: string;
+  /** Open /api/eventos/stream connections per client IP and server process; 0 disables the limit. */
+  eventStreamsPerIp: number;
+  /** Open /api/eventos/stream connections per server process. */
+  eventStreamsMax: number;
 }
 
 export const REFRESH_MODES = ['render', 'full-build'] as const;
@@ -71,6 +75,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '0',
     description: 'Segundos de Strict-Transport-Security a enviar, só atrás de TLS (0: não envia; ex.: 31536000).',
   },
+  {
+    name: 'EVENT_STREAMS_PER_IP',
+    default: '20',
+    description: 'Conexões abertas a /api/eventos/stream por IP em cada processo do servidor (0 desliga o limite).',
+  },
+  { name: 'EVENT_STREAMS_MAX', default: '10000', description: 'Conexões abertas a /api/eventos/stream em cada processo do servidor.' },
 ];
 
 /** Invalid configuration: the message names the variable and says what to change. */
@@ -174,6 +184,8 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     publishCommand: valueOf(env, 'PUBLISH_COMMAND'),
     publishTimeoutMs: parseInteger(env, 'PUBLISH_TIMEOUT_MS', 1_000, 3_600_000),
     strictTransportSecurity: buildStrictTransportSecurity(parseInteger(env, 'HSTS_MAX_AGE', 0, 63_072_000)),
+    eventStreamsPerIp: parseInteger(env, 'EVENT_STREAMS_PER_IP', 0, 1_000_000),
+    eventStreamsMax: parseInteger(env, 'EVENT_STREAMS_MAX', 1, 1_000_000),
   };
 }
 

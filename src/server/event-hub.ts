@@ -1,0 +1,224 @@
+/**
+ * The open /api/eventos/stream connections of this process and the events they are sent.
+ * Events come from the served build's /api/eventos (load() at each build swap: the refresh
+ * wrote them to the event store before rendering that feed), so the stream and the feed carry
+ * the same events with the same ids, in every worker and reader of one DATA_DIR.
+ *
+ * Memory stays bounded whatever clients do: each event's wire text is made once and shared by
+ * every connection (a replay queues references, not copies), and a connection whose unsent
+ * live backlog passes `maxBufferedBytes` is dropped — it may reconnect and resume by id.
+ */
+import type { ServerResponse } from 'node:http';
+import { MatchEventSchema, type MatchEvent } from '../lib/model/model.ts';
+import type { EventStreamQuery } from '../lib/api/event-stream-query.ts';
+import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../lib/search/match-filter.ts';
+import type { StaticSite } from './static-site.ts';
+
+export const EVENT_FEED_ROUTE = '/api/eventos';
+export const HEARTBEAT_INTERVAL_MS = 15_000;
+/** What an EventSource waits before reconnecting (the `retry:` field). */
+export const RECONNECT_DELAY_MS = 3_000;
+/** Default cap of unsent live bytes per connection. */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
+
+interface KeptEvent {
+  event: MatchEvent;
+  /** "id: …\nevent: …\ndata: …\n\n", made once. */
+  wire: string;
+}
+
+interface StreamClient {
+  res: ServerResponse;
+  ip: string;
+  query: EventStreamQuery;
+  /** Kept events still to replay (shared strings), then the live backlog. */
+  replay: string[];
+  replayAt: number;
+  backlog: string[];
+  backlogBytes: number;
+  waitingForDrain: boolean;
+  closed: boolean;
+}
+
+export type StreamRefusal = 'per-ip' | 'full';
+
+export interface EventHubOptions {
+  perIp: number;
+  max: number;
+  maxBufferedBytes?: number;
+  heartbeatMs?: number;
+  log: (line: string) => void;
+}
+
+export interface EventHub {
+  /** Takes the events of a newly served build and sends those after the last one sent. */
+  load(site: StaticSite): void;
+  /** Why a new connection from `ip` may not open now, or null. */
+  refusal(ip: string): StreamRefusal | null;
+  /** Starts the stream on `res` (headers, `retry:`, replay after query.since) and keeps it open. */
+  attach(res: ServerResponse, ip: string, query: EventStreamQuery): void;
+  /** Open connections. */
+  size(): number;
+  /** The id of the last event sent (or loaded at start), null before any. */
+  lastId(): string | null;
+  /** Ends every stream and the heartbeat. */
+  close(): void;
+}
+
+export function formatEventWire(event: MatchEvent): string {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+function formatResetWire(oldestId: string | null): string {
+  const detail = 'Alguns eventos depois do id informado não são mais guardados (só as últimas 24 horas): recarregue /api/eventos.';
+  return `event: reset\ndata: ${JSON.stringify({ oldestId, detail })}\n\n`;
+}
+
+function readFeedEvents(site: StaticSite): unknown[] | null {
+  const entry = site.routes.get(EVENT_FEED_ROUTE);
+  if (!entry) return null;
+  const body = JSON.parse(entry.identity.toString('utf8')) as { events?: unknown };
+  return Array.isArray(body.events) ? body.events : null;
+}
+
+export function createEventHub(options: EventHubOptions): EventHub {
+  const maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+  const clients = new Set<StreamClient>();
+  const perIp = new Map<string, number>();
+  let kept: KeptEvent[] = [];
+  let lastSent: string | null = null;
+  let loadedBuildId: string | null = null;
+  // Filter answers (match ids) per distinct filter, over the kept events' matches; reset at each load.
+  let filterSnapshot: ReturnType<typeof buildFilterSnapshot> | null = null;
+  const filterIds = new Map<string, Set<string>>();
+
+  const idsFor = (kind: 'team' | 'competition', text: string): Set<string> => {
+    const key = `${kind}:${text}`;
+    let ids = filterIds.get(key);
+    if (!ids) {
+      filterSnapshot ??= buildFilterSnapshot([...new Map(kept.map(({ event }) => [event.match.id, event.match])).values()]);
+      ids = kind === 'team' ? findTeamMatchIds(filterSnapshot, text) : findCompetitionMatchIds(filterSnapshot, text);
+      filterIds.set(key, ids);
+    }
+    return ids;
+  };
+  const wants = (query: EventStreamQuery, event: MatchEvent): boolean =>
+    (query.team === null || idsFor('team', query.team).has(event.match.id)) &&
+    (query.competition === null || idsFor('competition', query.competition).has(event.match.id));
+
+  const drop = (client: StreamClient): void => {
+    if (client.closed) return;
+    client.closed = true;
+    clients.delete(client);
+    const count = (perIp.get(client.ip) ?? 1) - 1;
+    if (count <= 0) perIp.delete(client.ip);
+    else perIp.set(client.ip, count);
+    client.replay = [];
+    client.backlog = [];
+  };
+  const pump = (client: StreamClient): void => {
+    while (!client.closed) {
+      let chunk = client.replay[client.replayAt];
+      if (chunk !== undefined) client.replayAt += 1;
+      else {
+        chunk = client.backlog.shift();
+        if (chunk === undefined) break;
+        client.backlogBytes -= chunk.length;
+      }
+      if (!client.res.write(chunk)) {
+        client.waitingForDrain = true;
+        client.res.once('drain', () => {
+          client.waitingForDrain = false;
+          pump(client);
+        });
+        return;
+      }
+    }
+  };
+  const deliver = (client: StreamClient, chunk: string): void => {
+    if (client.closed) return;
+    client.backlog.push(chunk);
+    client.backlogBytes += chunk.length;
+    if (client.backlogBytes + client.res.writableLength > maxBufferedBytes) {
+      // A client that does not read: cut it loose before it costs more memory.
+      client.res.destroy();
+      drop(client);
+      return;
+    }
+    if (!client.waitingForDrain) pump(client);
+  };
+
+  const heartbeat = setInterval(() => {
+    for (const client of clients) deliver(client, ': ping\n\n');
+  }, options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
+  heartbeat.unref();
+
+  return {
+    load(site) {
+      if (site.buildId === loadedBuildId) return;
+      let events: unknown[] | null;
+      try {
+        events = readFeedEvents(site);
+      } catch (error) {
+        options.log(`aviso: o build ${site.buildId} tem um ${EVENT_FEED_ROUTE} ilegível: ${(error as Error).message}`);
+        return;
+      }
+      loadedBuildId = site.buildId;
+      if (events === null) return;
+      const previous = new Map(kept.map((item) => [item.event.id, item]));
+      const next: KeptEvent[] = [];
+      for (const raw of events) {
+        const id = (raw as { id?: unknown }).id;
+        const known = typeof id === 'string' ? previous.get(id) : undefined;
+        if (known) {
+          next.push(known);
+          continue;
+        }
+        const parsed = MatchEventSchema.safeParse(raw);
+        if (parsed.success) next.push({ event: parsed.data, wire: formatEventWire(parsed.data) });
+      }
+      kept = next;
+      filterSnapshot = null;
+      filterIds.clear();
+      // Ids sort as strings (fixed width). At start nobody is connected yet: nothing is sent.
+      const sentBefore = lastSent;
+      const fresh = kept.filter(({ event }) => sentBefore === null || event.id > sentBefore);
+      lastSent = kept.at(-1)?.event.id ?? lastSent;
+      for (const { event, wire } of fresh) for (const client of clients) if (wants(client.query, event)) deliver(client, wire);
+    },
+    refusal(ip) {
+      if (clients.size >= options.max) return 'full';
+      if (options.perIp > 0 && (perIp.get(ip) ?? 0) >= options.perIp) return 'per-ip';
+      return null;
+    },
+    attach(res, ip, query) {
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        'X-Accel-Buffering': 'no',
+      });
+      const client: StreamClient = { res, ip, query, replay: [], replayAt: 0, backlog: [], backlogBytes: 0, waitingForDrain: false, closed: false };
+      const replay = [`retry: ${RECONNECT_DELAY_MS}\n\n`];
+      if (query.since !== null) {
+        const since = query.since;
+        const oldest = kept[0]?.event.id ?? null;
+        if (oldest !== null && since < oldest) replay.push(formatResetWire(oldest));
+        for (const { event, wire } of kept) if (event.id > since && wants(query, event)) replay.push(wire);
+      }
+      client.replay = replay;
+      clients.add(client);
+      perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
+      res.on('close', () => drop(client));
+      pump(client);
+    },
+    size: () => clients.size,
+    lastId: () => lastSent,
+    close() {
+      clearInterval(heartbeat);
+      for (const client of [...clients]) {
+        client.res.end();
+        drop(client);
+      }
+    },
+  };
+}
