@@ -9,6 +9,7 @@
  * live backlog passes `maxBufferedBytes` is dropped — it may reconnect and resume by id.
  */
 import type { ServerResponse } from 'node:http';
+import { EVENT_STREAM_CACHE_CONTROL } from '../lib/api/headers-policy.ts';
 import { MatchEventSchema, type MatchEvent } from '../lib/model/model.ts';
 import type { EventStreamQuery } from '../lib/api/event-stream-query.ts';
 import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../lib/search/match-filter.ts';
@@ -194,7 +195,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
     attach(res, ip, query) {
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
+        'Cache-Control': EVENT_STREAM_CACHE_CONTROL,
         'X-Accel-Buffering': 'no',
       });
       const client: StreamClient = { res, ip, query, replay: [], replayAt: 0, backlog: [], backlogBytes: 0, waitingForDrain: false, closed: false };

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseEventStreamQuery } from '../lib/api/event-stream-query.ts';
+import { EVENT_STREAM_CACHE_CONTROL } from '../lib/api/headers-policy.ts';
 import { buildStreamsFullProblem, buildTooManyStreamsProblem } from '../lib/api/problem.ts';
 import type { EventHub } from './event-hub.ts';
 import { writeProblem } from './respond.ts';
@@ -28,7 +29,7 @@ export function answerEventStream(req: IncomingMessage, res: ServerResponse, hub
     return writeProblem(req, res, buildStreamsFullProblem(EVENT_STREAM_PATH, FULL_RETRY_SECONDS), { 'Retry-After': String(FULL_RETRY_SECONDS) });
   }
   if (req.method === 'HEAD') {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform' });
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': EVENT_STREAM_CACHE_CONTROL, 'X-Accel-Buffering': 'no' });
     return void res.end();
   }
   hub.attach(res, ip, parsed.query);
