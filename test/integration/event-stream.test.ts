@@ -60,6 +60,12 @@ async function open(server: PlacarProcess, query = '', headers: Record<string, s
   return client;
 }
 
+/** The feed once `server` serves the build with `count` events (a reader notices a new build within ~1 s). */
+async function feedWith(server: PlacarProcess, count: number): Promise<EventFeed> {
+  await expect.poll(async () => (await feed(server)).count, { timeout: 10_000 }).toBe(count);
+  return feed(server);
+}
+
 const idsOf = (events: readonly MatchEvent[]): string[] => events.map((event) => event.id);
 
 beforeAll(async () => {
@@ -107,14 +113,13 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
     setScore(FLAMENGO, 3, 1); // GOAL HOME
     setScore(MADRID, 1, 1); // GOAL AWAY
     expect(await refresh()).toContain('eventos: 2 novos');
-    await expect.poll(async () => (await feed(single)).count, { timeout: 10_000 }).toBe(2);
-    const events = (await feed(single)).events;
+    const events = (await feedWith(single, 2)).events;
     expect(events.map((event) => [event.type, event.team, event.match.homeTeam.name, event.match.score.home, event.match.score.away])).toEqual([
       ['GOAL', 'HOME', 'Flamengo', 3, 1],
       ['GOAL', 'AWAY', 'Real Madrid', 1, 1],
     ]);
     expect(events[0]?.previous).toEqual({ status: 'IN_PLAY', score: expect.objectContaining({ home: 2, away: 1 }) });
-    expect((await feed(cluster)).events).toEqual(events);
+    expect((await feedWith(cluster, 2)).events).toEqual(events);
     const ids = idsOf(events);
     for (const stream of [plain, ...workerStreams]) {
       await stream.waitFor((client) => client.ids().length >= 2);
@@ -137,12 +142,11 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
   });
 
   it('a reconnect with Last-Event-ID (or ?desde=) gets exactly what it missed, then live events', async () => {
-    const before = idsOf((await feed(single)).events);
-    expect(before).toHaveLength(3);
+    const before = idsOf((await feedWith(single, 3)).events);
     setScore(MADRID, 1, 2);
     setScore(FLAMENGO, 3, 1); // a goal taken back
     await refresh();
-    const after = (await feed(single)).events;
+    const after = (await feedWith(single, 5)).events;
     expect(after.slice(3).map((event) => [event.type, event.team])).toEqual([
       ['GOAL_CANCELLED', 'HOME'],
       ['GOAL', 'AWAY'],
@@ -156,13 +160,13 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
     }
     setScore(MADRID, 2, 2);
     await refresh();
-    const latest = (await feed(single)).events.at(-1)?.id;
+    const latest = (await feedWith(single, 6)).events.at(-1)?.id;
     await byHeader.waitFor((client) => client.ids().includes(latest ?? ''));
     expect(byHeader.ids()).toEqual([...missed, latest]);
   });
 
   it('an id older than everything kept gets a reset event first, then every kept event', async () => {
-    const all = idsOf((await feed(single)).events);
+    const all = idsOf((await feedWith(single, 6)).events);
     const stream = await open(single, '', { 'Last-Event-ID': '0000000000001-0000' });
     await stream.waitFor((client) => client.ids().length >= all.length);
     expect(stream.messages[0]?.event).toBe('reset');
@@ -170,13 +174,13 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
   });
 
   it('a server restarted on the same DATA_DIR resumes where the client was; nothing is repeated', async () => {
-    const all = idsOf((await feed(single)).events);
+    const all = idsOf((await feedWith(single, 6)).events);
     await single.stop();
     setScore(FLAMENGO, 4, 1);
     await refresh();
     await refresh(); // nothing changed: no new event
     single = await startPlacar({ upstreamUrl: upstream.url, dataDir, env: { REFRESH_CRON: 'off', EVENT_STREAMS_PER_IP: '3', EVENT_STREAMS_MAX: '5' }, waitForFirstRefresh: false });
-    const now = idsOf((await feed(single)).events);
+    const now = idsOf((await feedWith(single, all.length + 1)).events);
     expect(now.slice(0, all.length)).toEqual(all);
     expect(now).toHaveLength(all.length + 1);
     expect(new Set(now).size).toBe(now.length);
