@@ -191,6 +191,19 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
     resumed.close();
   });
 
+  it('a partial scrape raises nothing and keeps the baseline; the next complete one raises the change once', async () => {
+    const kept = (): MatchEvent[] => EventFeedSchema.shape.events.parse((JSON.parse(fs.readFileSync(path.join(dataDir, 'events.json'), 'utf8')) as { events: unknown }).events);
+    const before = kept();
+    upstream.setFault('/jogos-de-amanha', { kind: 'status', status: 500 });
+    setScore(FLAMENGO, 5, 1);
+    expect(await refresh()).toContain('eventos: coleta incompleta');
+    expect(kept()).toEqual(before);
+    upstream.setFault('/jogos-de-amanha', null);
+    expect(await refresh()).toContain('eventos: 1 novos');
+    const added = (await feedWith(single, before.length + 1)).events.slice(before.length);
+    expect(added.map((event) => [event.type, event.team, event.previous?.score.home, event.match.score.home])).toEqual([['GOAL', 'HOME', 4, 5]]);
+  });
+
   it('limits: a 4th stream from one address is a 429, a 6th in total a 503, both problems with Retry-After', async () => {
     await expect.poll(async () => (await rawRequest(single.url, '/healthz')).status).toBe(200);
     const first = [await open(single), await open(single), await open(single)];
