@@ -5,12 +5,14 @@
  * the same events with the same ids, in every worker and reader of one DATA_DIR.
  *
  * Memory stays bounded whatever clients do: each event's wire text is made once and shared by
- * every connection (a replay queues references, not copies), and a connection whose unsent
- * live backlog passes `maxBufferedBytes` is dropped — it may reconnect and resume by id.
+ * every connection, which queues references to it, not copies; a connection is written only as
+ * fast as its socket drains (at most one highWaterMark buffered in node), and one that falls
+ * more than `maxQueuedMessages` behind or stops draining for `stallMs` is dropped — it may
+ * reconnect and resume by id.
  */
 import type { ServerResponse } from 'node:http';
 import { EVENT_STREAM_CACHE_CONTROL } from '../lib/api/headers-policy.ts';
-import { MatchEventSchema, type MatchEvent } from '../lib/model/model.ts';
+import { MAX_KEPT_EVENTS, MatchEventSchema, type MatchEvent } from '../lib/model/model.ts';
 import type { EventStreamQuery } from '../lib/api/event-stream-query.ts';
 import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../lib/search/match-filter.ts';
 import type { StaticSite } from './static-site.ts';
@@ -19,8 +21,11 @@ export const EVENT_FEED_ROUTE = '/api/eventos';
 export const HEARTBEAT_INTERVAL_MS = 15_000;
 /** What an EventSource waits before reconnecting (the `retry:` field). */
 export const RECONNECT_DELAY_MS = 3_000;
-/** Default cap of unsent live bytes per connection. */
-export const MAX_BUFFERED_BYTES = 256 * 1024;
+/** Messages a connection may have waiting: a whole kept window (a full replay) and as much again. */
+export const MAX_QUEUED_MESSAGES = 2 * MAX_KEPT_EVENTS;
+/** A connection whose socket has not drained for this long is gone, whatever TCP thinks. */
+export const STALL_MS = 60_000;
+const HEARTBEAT_WIRE = ': ping\n\n';
 
 interface KeptEvent {
   event: MatchEvent;
@@ -32,12 +37,11 @@ interface StreamClient {
   res: ServerResponse;
   ip: string;
   query: EventStreamQuery;
-  /** Kept events still to replay (shared strings), then the live backlog. */
-  replay: string[];
-  replayAt: number;
-  backlog: string[];
-  backlogBytes: number;
-  waitingForDrain: boolean;
+  /** Messages to write (shared strings), from `queueAt` on. */
+  queue: string[];
+  queueAt: number;
+  /** Since when the socket has refused more (write returned false); null while it drains. */
+  blockedSince: number | null;
   closed: boolean;
 }
 
@@ -46,7 +50,8 @@ export type StreamRefusal = 'per-ip' | 'full';
 export interface EventHubOptions {
   perIp: number;
   max: number;
-  maxBufferedBytes?: number;
+  maxQueuedMessages?: number;
+  stallMs?: number;
   heartbeatMs?: number;
   log: (line: string) => void;
 }
@@ -83,7 +88,8 @@ function readFeedEvents(site: StaticSite): unknown[] | null {
 }
 
 export function createEventHub(options: EventHubOptions): EventHub {
-  const maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+  const maxQueued = options.maxQueuedMessages ?? MAX_QUEUED_MESSAGES;
+  const stallMs = options.stallMs ?? STALL_MS;
   const clients = new Set<StreamClient>();
   const perIp = new Map<string, number>();
   let kept: KeptEvent[] = [];
@@ -114,43 +120,44 @@ export function createEventHub(options: EventHubOptions): EventHub {
     const count = (perIp.get(client.ip) ?? 1) - 1;
     if (count <= 0) perIp.delete(client.ip);
     else perIp.set(client.ip, count);
-    client.replay = [];
-    client.backlog = [];
+    client.queue = [];
+  };
+  const cut = (client: StreamClient): void => {
+    client.res.destroy();
+    drop(client);
   };
   const pump = (client: StreamClient): void => {
-    while (!client.closed) {
-      let chunk = client.replay[client.replayAt];
-      if (chunk !== undefined) client.replayAt += 1;
-      else {
-        chunk = client.backlog.shift();
-        if (chunk === undefined) break;
-        client.backlogBytes -= chunk.length;
-      }
+    while (!client.closed && client.queueAt < client.queue.length) {
+      const chunk = client.queue[client.queueAt] ?? '';
+      client.queueAt += 1;
       if (!client.res.write(chunk)) {
-        client.waitingForDrain = true;
+        client.blockedSince = Date.now();
         client.res.once('drain', () => {
-          client.waitingForDrain = false;
+          client.blockedSince = null;
           pump(client);
         });
-        return;
+        break;
       }
+    }
+    if (client.queueAt === client.queue.length) {
+      client.queue = [];
+      client.queueAt = 0;
     }
   };
   const deliver = (client: StreamClient, chunk: string): void => {
     if (client.closed) return;
-    client.backlog.push(chunk);
-    client.backlogBytes += chunk.length;
-    if (client.backlogBytes + client.res.writableLength > maxBufferedBytes) {
-      // A client that does not read: cut it loose before it costs more memory.
-      client.res.destroy();
-      drop(client);
-      return;
-    }
-    if (!client.waitingForDrain) pump(client);
+    client.queue.push(chunk);
+    // A client that does not read: cut it loose before it costs more.
+    if (client.queue.length - client.queueAt > maxQueued) return cut(client);
+    if (client.blockedSince === null) pump(client);
   };
 
   const heartbeat = setInterval(() => {
-    for (const client of clients) deliver(client, ': ping\n\n');
+    const now = Date.now();
+    for (const client of [...clients]) {
+      if (client.blockedSince !== null && now - client.blockedSince > stallMs) cut(client);
+      else deliver(client, HEARTBEAT_WIRE);
+    }
   }, options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
   heartbeat.unref();
 
@@ -198,7 +205,6 @@ export function createEventHub(options: EventHubOptions): EventHub {
         'Cache-Control': EVENT_STREAM_CACHE_CONTROL,
         'X-Accel-Buffering': 'no',
       });
-      const client: StreamClient = { res, ip, query, replay: [], replayAt: 0, backlog: [], backlogBytes: 0, waitingForDrain: false, closed: false };
       const replay = [`retry: ${RECONNECT_DELAY_MS}\n\n`];
       if (query.since !== null) {
         const since = query.since;
@@ -206,7 +212,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
         if (oldest !== null && since < oldest) replay.push(formatResetWire(oldest));
         for (const { event, wire } of kept) if (event.id > since && wants(query, event)) replay.push(wire);
       }
-      client.replay = replay;
+      const client: StreamClient = { res, ip, query, queue: replay, queueAt: 0, blockedSince: null, closed: false };
       clients.add(client);
       perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
       res.on('close', () => drop(client));

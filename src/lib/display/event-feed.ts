@@ -8,6 +8,8 @@ import { TIMEZONE, type EventFeed } from '../model/model.ts';
 import { isListingStale } from '../model/staleness.ts';
 import { readKeptEvents } from '../store/event-store.ts';
 
+export type { EventFeed };
+
 /** The feed of the store in `dataDir` as of `now`: stale like a listing, by the last complete scrape. */
 export function buildEventFeed(dataDir: string, now: Date, refreshIntervalSeconds: number): EventFeed {
   const { events, checkedAt } = readKeptEvents(dataDir);
