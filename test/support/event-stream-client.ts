@@ -4,6 +4,7 @@
  * chosen loopback source address and Last-Event-ID.
  */
 import http from 'node:http';
+import https from 'node:https';
 
 export interface StreamMessage {
   id: string | null;
@@ -30,12 +31,16 @@ export interface EventStreamClient {
 export interface OpenStreamOptions {
   headers?: Record<string, string>;
   localAddress?: string;
+  /** For an https:// base: the certificate (PEM) to trust. */
+  ca?: string | Buffer;
 }
 
 export function openEventStream(baseUrl: string, path: string, options: OpenStreamOptions = {}): Promise<EventStreamClient> {
   const base = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const request = http.request({
+    const secure = base.protocol === 'https:';
+    const request = (secure ? https : http).request({
+      ...(secure && { ca: options.ca }),
       host: base.hostname,
       port: base.port,
       path,
