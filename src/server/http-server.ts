@@ -3,11 +3,14 @@
  * answers through the request router (and requests node's parser rejects with a problem),
  * and closes cleanly.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { StartupError } from '../lib/config/cli.ts';
 import type { Config } from '../lib/config/config.ts';
 import { buildCommonHeaders } from '../lib/api/headers-policy.ts';
+import { currentLinkPath } from '../lib/store/build-layout.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import type { RefreshReport } from '../pipeline/refresh-log.ts';
 import { buildClientErrorProblem, buildConnectProblem, writeRawProblem } from './client-error.ts';
@@ -33,6 +36,20 @@ function formatUrl(address: AddressInfo, configuredHost: string): string {
   return `http://${host}:${address.port}`;
 }
 
+/** Calls `onSwap` when DATA_DIR/current is replaced; null where the folder cannot be watched. */
+function watchCurrentLink(dataDir: string, onSwap: () => void): fs.FSWatcher | null {
+  const linkName = path.basename(currentLinkPath(dataDir));
+  try {
+    const watcher = fs.watch(dataDir, { persistent: false }, (_type, name) => {
+      if (name === linkName) onSwap();
+    });
+    watcher.on('error', () => watcher.close());
+    return watcher;
+  } catch {
+    return null;
+  }
+}
+
 export interface HttpServerOptions {
   /** Default: this process's own limiter; cluster workers share the primary's. */
   rateLimiter?: RateLimiter;
@@ -41,11 +58,15 @@ export interface HttpServerOptions {
 export async function startHttpServer(config: Config, log: (line: string) => void, options: HttpServerOptions = {}): Promise<PlacarHttpServer> {
   const events = createEventHub({ perIp: config.eventStreamsPerIp, max: config.eventStreamsMax, log });
   const site = createCurrentSite(config.dataDir, log, Date.now, (loaded) => events.load(loaded));
-  // While streams are open, look for a build another process swapped in (a reader), as requests would.
+  // While streams are open, a build another process swapped in (a reader's refresher) is loaded at
+  // once: the swap is a rename onto `current`, which fs.watch sees; the 1 s check is the fallback.
   const linkCheck = setInterval(() => {
     if (events.size() > 0) site.get();
   }, LINK_CHECK_INTERVAL_MS);
   linkCheck.unref();
+  const linkWatch = watchCurrentLink(config.dataDir, () => {
+    if (events.size() > 0) site.reload();
+  });
   const search = withSearchResponseCache(createSearchHandler(config.dataDir, () => site.get()?.buildId ?? null), config.dataDir);
   const reader = createSnapshotReader(config.dataDir, config.upstreamUrl);
   const commonHeaders = buildCommonHeaders(config.upstreamUrl, { strictTransportSecurity: config.strictTransportSecurity });
@@ -80,6 +101,7 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
     },
     async close() {
       clearInterval(linkCheck);
+      linkWatch?.close();
       events.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
