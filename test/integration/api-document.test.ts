@@ -34,8 +34,12 @@ const at = (finding: SpectralFinding): string => finding.path.join('.');
 const isSearch = (finding: SpectralFinding): boolean => finding.path[1] === '/api/busca';
 const isPreflight = (finding: SpectralFinding): boolean => finding.path[2] === 'options';
 const FREE_TEXT = /(competition|homeTeam|awayTeam)\.properties\.name$|\.(statusLabel|slug|id|title|detail)$/;
-/** Problems given outside the search rate limiter: by the HTTP parser, or on the static files. */
-const OUTSIDE_LIMITER = /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable)(SemCorpo)?\.headers$/;
+/**
+ * Problems given outside the search rate limiter: by the HTTP parser, on the static files, or by
+ * the event stream (limited by open connections, not a request rate: its 429/503 carry Retry-After).
+ */
+const OUTSIDE_LIMITER =
+  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|TooManyStreams)(SemCorpo)?\.headers$/;
 
 /**
  * OWASP rules that do not apply to a public, read-only, key-less API, each with why. Any other

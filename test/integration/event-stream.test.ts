@@ -240,5 +240,12 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
     }
     const header = await rawRequest(cluster.url, STREAM, { headers: { 'Last-Event-ID': 'abc' }, timeoutMs: 5_000 });
     expect(header.status).toBe(400);
+    // HEAD and the CORS preflight end at once, as the document says.
+    const head = await rawRequest(cluster.url, STREAM, { method: 'HEAD', timeoutMs: 5_000 });
+    expect(head.status).toBe(200);
+    expect(validator.responseErrors('HEAD', STREAM, head)).toEqual([]);
+    const preflight = await rawRequest(cluster.url, STREAM, { method: 'OPTIONS', timeoutMs: 5_000 });
+    expect(preflight.status).toBe(204);
+    expect(validator.responseErrors('OPTIONS', STREAM, preflight)).toEqual([]);
   });
 });

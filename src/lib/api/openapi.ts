@@ -166,6 +166,8 @@ function buildStreamResponses(route: ApiRoute, withBody: boolean, problems: Prob
     schema: {
       type: 'string',
       maxLength: 1_000_000_000,
+      // Every stream opens with the reconnect delay.
+      pattern: '^retry: \\d+\\n\\n',
       description:
         'Mensagens separadas por uma linha em branco: "retry: <ms>" no início; cada evento como "id: <id>", "event: <type>" e "data: <MatchEvent em JSON>"; "event: reset" com data {"oldestId", "detail"} quando a retomada não é completa; comentários ": ping" a cada 15 s.',
       contentMediaType: 'application/json',
