@@ -55,7 +55,8 @@ export async function runEventStreamGroup(log: (line: string) => void): Promise<
   const upstream = await startFakeUpstream({ pages });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-bench-events-'));
   const refresh = async (): Promise<void> => {
-    const result = await runScript('scripts/refresh.ts', { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, PUBLISH_COMMAND: '' });
+    const env = { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, PUBLISH_COMMAND: '' };
+    const result = await runScript('scripts/refresh.ts', env);
     if (result.code !== 0) throw new Error(`npm run refresh falhou:\n${result.output}`);
   };
   const streams: EventStreamClient[] = [];
@@ -74,7 +75,8 @@ export async function runEventStreamGroup(log: (line: string) => void): Promise<
       for (const count of EVENT_STREAM_COUNTS) {
         while (streams.length < count) {
           const batch = Math.min(OPEN_AT_ONCE, count - streams.length);
-          streams.push(...(await Promise.all(Array.from({ length: batch }, () => openEventStream(placar.url, '/api/eventos/stream')))));
+          const opened = Array.from({ length: batch }, () => openEventStream(placar.url, '/api/eventos/stream'));
+          streams.push(...(await Promise.all(opened)));
         }
         await Promise.all(streams.map((stream) => stream.waitFor((client) => client.retry !== null, 30_000)));
         await sleep(1_000);
@@ -101,7 +103,8 @@ export async function runEventStreamGroup(log: (line: string) => void): Promise<
           lastMs: Math.max(...times) - swappedAt,
         };
         rows.push(row);
-        log(`  ${count} fluxos: RSS ${row.rssMb.toFixed(0)} MB (${row.rssPerStreamKb.toFixed(1)} KB/fluxo); evento após a troca: 1º ${row.firstMs.toFixed(0)} ms, último ${row.lastMs.toFixed(0)} ms`);
+        const memory = `RSS ${row.rssMb.toFixed(0)} MB (${row.rssPerStreamKb.toFixed(1)} KB/fluxo)`;
+        log(`  ${count} fluxos: ${memory}; evento após a troca: 1º ${row.firstMs.toFixed(0)} ms, último ${row.lastMs.toFixed(0)} ms`);
       }
       return { baselineRssMb: baselineKb / 1024, rows };
     } finally {

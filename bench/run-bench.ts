@@ -144,7 +144,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   }
 
   if (wants(8)) {
-    results.events = await phase('8. fluxo de eventos: 1.000 e 5.000 conexões, memória e latência após a troca', () => runEventStreamGroup(options.log));
+    const title = '8. fluxo de eventos: 1.000 e 5.000 conexões, memória e latência após a troca';
+    results.events = await phase(title, () => runEventStreamGroup(options.log));
   }
 
   if (refresh) {

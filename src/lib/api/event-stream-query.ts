@@ -30,7 +30,8 @@ function readFilter(params: URLSearchParams, name: keyof typeof FILTERS, pathnam
   const value = (values[0] ?? '').trim();
   // U+FFFD: bytes that were not UTF-8 once percent-decoded.
   if (CONTROL_CHARACTERS.test(value) || value.includes('\uFFFD')) {
-    return buildBadQueryProblem(pathname, `O parâmetro ${name} tem caracteres de controle ou bytes que não são UTF-8; ${hint}.`);
+    const detail = `O parâmetro ${name} tem caracteres de controle ou bytes que não são UTF-8; ${hint}.`;
+    return buildBadQueryProblem(pathname, detail);
   }
   const length = [...value].length;
   if (length < EVENT_FILTER_MIN || length > EVENT_FILTER_MAX) {
@@ -41,7 +42,9 @@ function readFilter(params: URLSearchParams, name: keyof typeof FILTERS, pathnam
 
 function readSince(params: URLSearchParams, header: string | undefined, pathname: string): string | Problem | null {
   const fromQuery = params.getAll('desde');
-  if (header === undefined && fromQuery.length > 1) return buildBadQueryProblem(pathname, 'Informe o parâmetro desde uma única vez.');
+  if (header === undefined && fromQuery.length > 1) {
+    return buildBadQueryProblem(pathname, 'Informe o parâmetro desde uma única vez.');
+  }
   // The header is what an EventSource sends when it reconnects: newer than the URL's ?desde=.
   const value = (header ?? fromQuery[0] ?? '').trim();
   if (value === '') return null;
@@ -57,7 +60,11 @@ function isProblem(value: string | Problem | null): value is Problem {
 }
 
 /** The stream's filters and resume point; `pathname` is echoed in a problem's instance. */
-export function parseEventStreamQuery(search: string, lastEventId: string | undefined, pathname: string): EventStreamQueryResult {
+export function parseEventStreamQuery(
+  search: string,
+  lastEventId: string | undefined,
+  pathname: string,
+): EventStreamQueryResult {
   const params = new URLSearchParams(search);
   const team = readFilter(params, 'time', pathname);
   const competition = readFilter(params, 'competicao', pathname);

@@ -74,8 +74,16 @@ export function buildHeaders(values: {
   streamCacheControl: string;
 }): Record<string, JsonObject> {
   return {
-    'Cache-Control-Fluxo': { required: true, description: 'O fluxo nunca é guardado nem transformado (comprimido) por intermediários.', schema: constant(values.streamCacheControl) },
-    'X-Accel-Buffering': { required: true, description: 'Pede ao nginx que repasse cada evento na hora, sem acumular.', schema: constant('no') },
+    'Cache-Control-Fluxo': {
+      required: true,
+      description: 'O fluxo nunca é guardado nem transformado (comprimido) por intermediários.',
+      schema: constant(values.streamCacheControl),
+    },
+    'X-Accel-Buffering': {
+      required: true,
+      description: 'Pede ao nginx que repasse cada evento na hora, sem acumular.',
+      schema: constant('no'),
+    },
     ETag: { required: true,
       description: 'Identificador do conteúdo (hash, um por codificação); envie em If-None-Match para receber 304, ou em If-Range.',
       schema: { type: 'string', pattern: '^(W/)?"[^"]*"$', maxLength: 100 },

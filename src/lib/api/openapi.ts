@@ -77,8 +77,14 @@ function buildSchemas(): Record<string, JsonObject> {
     },
     required: [...((envelope.required as string[] | undefined) ?? []), 'query'],
   };
-  schemas.MatchEvent = { ...schemas.MatchEvent, description: 'Uma mudança que o Placar viu numa partida (o mesmo JSON no feed e no data: do fluxo).' };
-  schemas.EventFeed = { ...schemas.EventFeed, description: 'Os eventos guardados (últimas 24 horas, no máximo 5.000), do mais antigo ao mais novo.' };
+  schemas.MatchEvent = {
+    ...schemas.MatchEvent,
+    description: 'Uma mudança que o Placar viu numa partida (o mesmo JSON no feed e no data: do fluxo).',
+  };
+  schemas.EventFeed = {
+    ...schemas.EventFeed,
+    description: 'Os eventos guardados (últimas 24 horas, no máximo 5.000), do mais antigo ao mais novo.',
+  };
   schemas.Problem = { ...schemas.Problem, description: 'Erro no formato RFC 9457 (application/problem+json), em português.' };
   return schemas;
 }
@@ -178,7 +184,11 @@ function buildStreamResponses(route: ApiRoute, withBody: boolean, problems: Prob
   return {
     '200': {
       description: withBody ? route.summary : `${route.summary}: só os cabeçalhos.`,
-      headers: { 'Cache-Control': ref('headers', 'Cache-Control-Fluxo'), 'X-Accel-Buffering': ref('headers', 'X-Accel-Buffering'), ...CORS_HEADERS },
+      headers: {
+        'Cache-Control': ref('headers', 'Cache-Control-Fluxo'),
+        'X-Accel-Buffering': ref('headers', 'X-Accel-Buffering'),
+        ...CORS_HEADERS,
+      },
       ...(withBody && { content: { [EVENT_STREAM_MEDIA_TYPE]: stream } }),
     },
     '400': problem('BadEventQuery'),
@@ -190,7 +200,12 @@ function buildStreamResponses(route: ApiRoute, withBody: boolean, problems: Prob
   };
 }
 
-const EVENT_FILTER_SCHEMA = { type: 'string', minLength: EVENT_FILTER_MIN, maxLength: EVENT_FILTER_MAX, pattern: '\\S' };
+const EVENT_FILTER_SCHEMA = {
+  type: 'string',
+  minLength: EVENT_FILTER_MIN,
+  maxLength: EVENT_FILTER_MAX,
+  pattern: '\\S',
+};
 
 const EVENT_STREAM_PARAMETERS = [
   {
@@ -246,7 +261,8 @@ function buildParameters(route: ApiRoute): JsonObject {
 }
 
 function buildPathItem(route: ApiRoute, problems: ProblemResponses): JsonObject {
-  const tags = [route.response === 'openapi' ? TAG_DOCUMENTATION : route.response === 'events' || route.response === 'stream' ? TAG_EVENTS : TAG_MATCHES];
+  const isEvents = route.response === 'events' || route.response === 'stream';
+  const tags = [route.response === 'openapi' ? TAG_DOCUMENTATION : isEvents ? TAG_EVENTS : TAG_MATCHES];
   const responses = route.response === 'stream' ? buildStreamResponses : buildResponses;
   return {
     description: OTHER_METHODS,
