@@ -12,7 +12,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { EVENT_STREAM_CACHE_CONTROL } from '../lib/api/headers-policy.ts';
-import { MAX_KEPT_EVENTS, MatchEventSchema, type MatchEvent } from '../lib/model/model.ts';
+import { MAX_KEPT_EVENTS, MatchEventSchema, type Match, type MatchEvent } from '../lib/model/model.ts';
 import type { EventStreamQuery } from '../lib/api/event-stream-query.ts';
 import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../lib/search/match-filter.ts';
 import type { StaticSite } from './static-site.ts';
@@ -27,8 +27,10 @@ export const MAX_QUEUED_MESSAGES = 2 * MAX_KEPT_EVENTS;
 export const STALL_MS = 60_000;
 const HEARTBEAT_WIRE = ': ping\n\n';
 
+/** What the hub keeps of an event: its JSON lives only in `wire` (the match once per match, for filters). */
 interface KeptEvent {
-  event: MatchEvent;
+  id: string;
+  matchId: string;
   /** "id: …\nevent: …\ndata: …\n\n", made once. */
   wire: string;
 }
@@ -93,6 +95,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
   const clients = new Set<StreamClient>();
   const perIp = new Map<string, number>();
   let kept: KeptEvent[] = [];
+  let keptMatches = new Map<string, Match>();
   let lastSent: string | null = null;
   let loadedBuildId: string | null = null;
   // Filter answers (match ids) per distinct filter, over the kept events' matches; reset at each load.
@@ -103,15 +106,15 @@ export function createEventHub(options: EventHubOptions): EventHub {
     const key = `${kind}:${text}`;
     let ids = filterIds.get(key);
     if (!ids) {
-      filterSnapshot ??= buildFilterSnapshot([...new Map(kept.map(({ event }) => [event.match.id, event.match])).values()]);
+      filterSnapshot ??= buildFilterSnapshot([...keptMatches.values()]);
       ids = kind === 'team' ? findTeamMatchIds(filterSnapshot, text) : findCompetitionMatchIds(filterSnapshot, text);
       filterIds.set(key, ids);
     }
     return ids;
   };
-  const wants = (query: EventStreamQuery, event: MatchEvent): boolean =>
-    (query.team === null || idsFor('team', query.team).has(event.match.id)) &&
-    (query.competition === null || idsFor('competition', query.competition).has(event.match.id));
+  const wants = (query: EventStreamQuery, { matchId }: KeptEvent): boolean =>
+    (query.team === null || idsFor('team', query.team).has(matchId)) &&
+    (query.competition === null || idsFor('competition', query.competition).has(matchId));
 
   const drop = (client: StreamClient): void => {
     if (client.closed) return;
@@ -173,26 +176,32 @@ export function createEventHub(options: EventHubOptions): EventHub {
       }
       loadedBuildId = site.buildId;
       if (events === null) return;
-      const previous = new Map(kept.map((item) => [item.event.id, item]));
+      const previous = new Map(kept.map((item) => [item.id, item]));
       const next: KeptEvent[] = [];
+      const matches = new Map<string, Match>();
       for (const raw of events) {
         const id = (raw as { id?: unknown }).id;
         const known = typeof id === 'string' ? previous.get(id) : undefined;
         if (known) {
           next.push(known);
+          const match = keptMatches.get(known.matchId);
+          if (match && !matches.has(known.matchId)) matches.set(known.matchId, match);
           continue;
         }
         const parsed = MatchEventSchema.safeParse(raw);
-        if (parsed.success) next.push({ event: parsed.data, wire: formatEventWire(parsed.data) });
+        if (!parsed.success) continue;
+        next.push({ id: parsed.data.id, matchId: parsed.data.match.id, wire: formatEventWire(parsed.data) });
+        matches.set(parsed.data.match.id, parsed.data.match);
       }
       kept = next;
+      keptMatches = matches;
       filterSnapshot = null;
       filterIds.clear();
       // Ids sort as strings (fixed width). At start nobody is connected yet: nothing is sent.
       const sentBefore = lastSent;
-      const fresh = kept.filter(({ event }) => sentBefore === null || event.id > sentBefore);
-      lastSent = kept.at(-1)?.event.id ?? lastSent;
-      for (const { event, wire } of fresh) for (const client of clients) if (wants(client.query, event)) deliver(client, wire);
+      const fresh = kept.filter(({ id }) => sentBefore === null || id > sentBefore);
+      lastSent = kept.at(-1)?.id ?? lastSent;
+      for (const event of fresh) for (const client of clients) if (wants(client.query, event)) deliver(client, event.wire);
     },
     refusal(ip) {
       if (clients.size >= options.max) return 'full';
@@ -208,9 +217,9 @@ export function createEventHub(options: EventHubOptions): EventHub {
       const replay = [`retry: ${RECONNECT_DELAY_MS}\n\n`];
       if (query.since !== null) {
         const since = query.since;
-        const oldest = kept[0]?.event.id ?? null;
+        const oldest = kept[0]?.id ?? null;
         if (oldest !== null && since < oldest) replay.push(formatResetWire(oldest));
-        for (const { event, wire } of kept) if (event.id > since && wants(query, event)) replay.push(wire);
+        for (const event of kept) if (event.id > since && wants(query, event)) replay.push(event.wire);
       }
       const client: StreamClient = { res, ip, query, queue: replay, queueAt: 0, blockedSince: null, closed: false };
       clients.add(client);
