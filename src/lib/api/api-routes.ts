@@ -14,6 +14,11 @@ export interface ApiRoute {
   summary: string;
   /** pt-BR paragraph for the OpenAPI description. */
   description: string;
+  /**
+   * false: documented in /api/routes only, not in the dashboard's footer (the event routes are for
+   * programs; the footer keeps its height and the pages their weight budget).
+   */
+  inFooter?: false;
   /** Which schema the 200 response has ('stream': Server-Sent Events of MatchEvent). */
   response: 'list' | 'search' | 'events' | 'stream' | 'openapi';
 }
@@ -65,6 +70,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description:
       'Gols, gols anulados, início, intervalo, segundo tempo, fim, adiamentos, suspensões e cancelamentos que o Placar viu nas últimas 24 horas (no máximo 5.000), do mais antigo ao mais novo. Cada evento tem um id que só cresce: guarde o último e peça os seguintes em /api/eventos/stream?desde=<id>. Disputa de pênaltis: não gera GOAL; o FULL_TIME traz score.penalties.',
     response: 'events',
+    inFooter: false,
   },
   {
     path: '/api/eventos/stream',
@@ -75,6 +81,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description:
       'Fluxo text/event-stream (só no servidor Node, não no bucket/CDN): cada evento chega como "id: <id>", "event: <type>" e "data: <o mesmo JSON de /api/eventos>", assim que o build que o trouxe é publicado; um comentário a cada 15 s mantém a conexão viva. Para retomar, envie Last-Event-ID (ou ?desde=<id>): os eventos guardados depois dele vêm primeiro; se o id for mais antigo que o mais antigo guardado, chega antes um evento reset (recarregue /api/eventos). Filtros opcionais e combináveis: time (as mesmas palavras, apelidos e erros de digitação de /api/busca) e competicao. Conexões por IP e no total são limitadas (429 e 503 com Retry-After).',
     response: 'stream',
+    inFooter: false,
   },
   {
     path: '/api/routes',
