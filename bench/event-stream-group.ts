@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readFixturePages, startFakeUpstream } from '../src/demo/upstream-server.ts';
-import { readCurrentBuildId } from '../src/pipeline/swap-build.ts';
+import { currentLinkPath } from '../src/lib/store/build-layout.ts';
 import { openEventStream, type EventStreamClient } from '../test/support/event-stream-client.ts';
 import { startPlacar } from '../test/support/placar-process.ts';
 import { runScript } from '../test/support/run-script.ts';
@@ -36,12 +36,21 @@ export interface EventStreamResult {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Where DATA_DIR/current points now (null: no link yet). */
+function readCurrentTarget(dataDir: string): string | null {
+  try {
+    return fs.readlinkSync(currentLinkPath(dataDir));
+  } catch {
+    return null;
+  }
+}
+
 /** Resolves with the time `current` changed away from `before` (checked every 2 ms). */
 function watchSwap(dataDir: string, before: string | null): { swapped: Promise<number>; stop: () => void } {
   let timer: NodeJS.Timeout | undefined;
   const swapped = new Promise<number>((resolve) => {
     timer = setInterval(() => {
-      if (readCurrentBuildId(dataDir) !== before) {
+      if (readCurrentTarget(dataDir) !== before) {
         clearInterval(timer);
         resolve(performance.now());
       }
@@ -85,7 +94,7 @@ export async function runEventStreamGroup(log: (line: string) => void): Promise<
         home += 1;
         pages[LIVE] = withScore(pages[LIVE] ?? '', FLAMENGO, home, 1);
         upstream.setPage(LIVE, pages[LIVE]);
-        const swap = watchSwap(dataDir, readCurrentBuildId(dataDir));
+        const swap = watchSwap(dataDir, readCurrentTarget(dataDir));
         const arrivals = Promise.all(
           streams.map(async (stream, index) => {
             await stream.waitFor((client) => client.ids().length > (received[index] ?? 0), 60_000);

@@ -218,7 +218,9 @@ export function createEventHub(options: EventHubOptions): EventHub {
       if (query.since !== null) {
         const since = query.since;
         const oldest = kept[0]?.id ?? null;
-        if (oldest !== null && since < oldest) replay.push(formatResetWire(oldest));
+        // Older than the oldest kept (or than the last one sent, once none is kept): some are gone.
+        const firstKnown = oldest ?? lastSent;
+        if (firstKnown !== null && since < firstKnown) replay.push(formatResetWire(oldest));
         for (const event of kept) if (event.id > since && wants(query, event)) replay.push(event.wire);
       }
       const client: StreamClient = { res, ip, query, queue: replay, queueAt: 0, blockedSince: null, closed: false };
