@@ -59,7 +59,10 @@ function watchSwap(dataDir: string, before: string | null): { swapped: Promise<n
   return { swapped, stop: () => clearInterval(timer) };
 }
 
-export async function runEventStreamGroup(log: (line: string) => void): Promise<EventStreamResult> {
+export async function runEventStreamGroup(
+  log: (line: string) => void,
+  counts: readonly number[] = EVENT_STREAM_COUNTS,
+): Promise<EventStreamResult> {
   const pages = readFixturePages();
   const upstream = await startFakeUpstream({ pages });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-bench-events-'));
@@ -81,7 +84,7 @@ export async function runEventStreamGroup(log: (line: string) => void): Promise<
       const baselineKb = readMemoryKb(pid)?.rss ?? 0;
       const rows: EventStreamRow[] = [];
       let home = 2;
-      for (const count of EVENT_STREAM_COUNTS) {
+      for (const count of counts) {
         while (streams.length < count) {
           const batch = Math.min(OPEN_AT_ONCE, count - streams.length);
           const opened = Array.from({ length: batch }, () => openEventStream(placar.url, '/api/eventos/stream'));
