@@ -26,6 +26,7 @@ export const MAX_QUEUED_MESSAGES = 2 * MAX_KEPT_EVENTS;
 /** A connection whose socket has not drained for this long is gone, whatever TCP thinks. */
 export const STALL_MS = 60_000;
 const HEARTBEAT_WIRE = ': ping\n\n';
+const COMPACT_AFTER = 1024;
 
 /** What the hub keeps of an event: its JSON lives only in `wire` (the match once per match, for filters). */
 interface KeptEvent {
@@ -142,8 +143,9 @@ export function createEventHub(options: EventHubOptions): EventHub {
         break;
       }
     }
-    if (client.queueAt === client.queue.length) {
-      client.queue = [];
+    // Forget what was written, so a slow but steady reader's queue does not keep it.
+    if (client.queueAt === client.queue.length || client.queueAt > COMPACT_AFTER) {
+      client.queue = client.queue.slice(client.queueAt);
       client.queueAt = 0;
     }
   };
@@ -180,7 +182,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
       const next: KeptEvent[] = [];
       const matches = new Map<string, Match>();
       for (const raw of events) {
-        const id = (raw as { id?: unknown }).id;
+        const id = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
         const known = typeof id === 'string' ? previous.get(id) : undefined;
         if (known) {
           next.push(known);
