@@ -37,5 +37,4 @@ describe('createEventHub().load', () => {
       hub.close();
     }
   });
-
 });
