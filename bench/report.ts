@@ -214,6 +214,28 @@ function equalWorkersSection(results: BenchResults): string[] {
   ];
 }
 
+function eventsSection(results: BenchResults): string[] {
+  const e = results.events;
+  if (!e) return [];
+  const rows = e.rows.map((row) => [
+    formatNumber(row.streams),
+    `${formatNumber(row.rssMb)} MB`,
+    `${formatNumber(row.rssPerStreamKb, 1)} KB`,
+    `${formatNumber(row.firstMs)} ms`,
+    `${formatNumber(row.lastMs)} ms`,
+  ]);
+  const first = Math.max(...e.rows.map((row) => row.firstMs));
+  const lastAt1000 = e.rows[0]?.lastMs ?? Number.NaN;
+  return [
+    `8. Fluxo de eventos (/api/eventos/stream), um processo leitor (REFRESH_CRON=off), ` +
+      `RSS sem fluxos ${formatNumber(e.baselineRssMb)} MB`,
+    formatTable(['fluxos abertos', 'RSS', 'RSS por fluxo', 'troca → 1º fluxo', 'troca → último fluxo'], rows),
+    '  Os clientes rodam no processo do benchmark, na mesma máquina de 2 núcleos: o "último" inclui o tempo de leitura deles.',
+    `  Meta: evento nos clientes em até 100 ms da troca: 1º fluxo ${formatNumber(first)} ms — ${formatTarget(first <= 100)}; ` +
+      `último com 1.000 fluxos ${formatNumber(lastAt1000)} ms — ${formatTarget(lastAt1000 <= 100)}`,
+  ];
+}
+
 function quickPlanNote(results: BenchResults): string {
   const quick = results.plan;
   const full = buildBenchPlan(false);
@@ -232,6 +254,6 @@ export function formatReport(results: BenchResults): string {
     `Carga média da máquina (1 min): ${formatNumber(m.loadAverageBefore, 2)} no início, ${formatNumber(results.loadAverageAfter ?? Number.NaN, 2)} no fim ` +
     '(acima de ~0,5 antes do início, outro trabalho disputou os núcleos)';
   const quickNote = results.plan.quick ? [quickPlanNote(results)] : [];
-  const sections = [comparisonSection, refreshSection, freshnessSection, servingSection, equalWorkersSection, upstreamSection, memorySection, weightSection].map((section) => section(results)).filter((lines) => lines.length > 0);
+  const sections = [comparisonSection, refreshSection, freshnessSection, servingSection, equalWorkersSection, eventsSection, upstreamSection, memorySection, weightSection].map((section) => section(results)).filter((lines) => lines.length > 0);
   return [header, ...quickNote, '', ...sections.map((lines) => lines.join('\n')).join('\n\n').split('\n'), ''].join('\n');
 }

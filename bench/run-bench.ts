@@ -13,6 +13,7 @@ import { startPlacar } from '../test/support/placar-process.ts';
 import { buildBenchPlan } from './bench-plan.ts';
 import { runBrowserTiming, type BrowserTiming } from './browser-timing.ts';
 import { runEqualWorkersGroup } from './equal-workers-group.ts';
+import { runEventStreamGroup } from './event-stream-group.ts';
 import { FRESHNESS_MATCHES, runFreshnessGroup, type FreshnessResult } from './freshness-group.ts';
 import { runIdleGroup } from './idle-group.ts';
 import { readServiceCpuSeconds } from './process-stats.ts';
@@ -25,7 +26,7 @@ import { runServingGroup } from './serving-group.ts';
 import { runUpstreamLoadGroup } from './upstream-load-group.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
-export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const SERVING_MATCHES = 1_000;
 
 export interface BenchOptions {
@@ -140,6 +141,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     results.equalWorkers = await phase('7. mesmos processos: Placar (WORKERS) e nginx (worker_processes) sob wrk', () =>
       runEqualWorkersGroup(plan, SERVING_MATCHES, options.log),
     );
+  }
+
+  if (wants(8)) {
+    const title = '8. fluxo de eventos: 1.000 e 5.000 conexões, memória e latência após a troca';
+    results.events = await phase(title, () => runEventStreamGroup(options.log));
   }
 
   if (refresh) {

@@ -2,5 +2,6 @@
 declare namespace App {
   interface Locals {
     placar?: import('./lib/display/dashboard-data.ts').DashboardData;
+    eventFeed?: import('./lib/display/event-feed.ts').EventFeed;
   }
 }

@@ -40,7 +40,14 @@ export async function makeRenderedBuild(config: Config, worker: RefreshWorker, o
   linkTree(bundle.clientDir, clientDir);
   linkTree(bundle.serverDir, path.dirname(buildServerEntry(config.dataDir, options.buildId)));
   await worker.render(
-    { serverEntry: bundle.serverEntry, clientDir, dataDir: config.dataDir, upstreamUrl: config.upstreamUrl, routes: DATA_ROUTES },
+    {
+      serverEntry: bundle.serverEntry,
+      clientDir,
+      dataDir: config.dataDir,
+      upstreamUrl: config.upstreamUrl,
+      refreshIntervalSeconds: config.refreshIntervalSeconds,
+      routes: DATA_ROUTES,
+    },
     config.buildTimeoutMs,
     options.signal,
   );

@@ -1,11 +1,13 @@
 /**
  * The refresh worker: the child process (see worker-process.ts) that scrapes — fetching and
  * parsing the upstream pages, writing snapshot.json — and renders the data routes of each new
- * build (render-routes.ts). Parsing and rendering allocate a lot for a moment; here that memory
+ * build (render-routes.ts); after a scrape it records the match events (record-events.ts).
+ * Parsing and rendering allocate a lot for a moment; here that memory
  * is capped by the child's heap limit and never grows the server.
  */
 import type { Config } from '../lib/config/config.ts';
 import { renderDataRoutes, type RenderRequest } from './render-routes.ts';
+import { formatEventsLines, recordMatchEvents } from './record-events.ts';
 import { runScrape, type ScrapeSummary } from './scrape.ts';
 import { serveWorkerJobs } from './worker-process.ts';
 
@@ -24,7 +26,9 @@ export interface ScrapeAnswer {
 
 async function scrape(request: ScrapeRequest): Promise<ScrapeAnswer> {
   const lines: string[] = [];
-  const { snapshot: _written, ...summary } = await runScrape(request.config, { log: (line) => lines.push(line) });
+  const report = await runScrape(request.config, { log: (line) => lines.push(line) });
+  lines.push(...formatEventsLines(recordMatchEvents(request.config.dataDir, report, new Date())));
+  const { snapshot: _written, ...summary } = report;
   return { summary, lines };
 }
 

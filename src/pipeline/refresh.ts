@@ -17,6 +17,7 @@ import { acquireRefreshLock, tryAcquireRefreshLock, type RefreshLock } from './r
 import { formatRefreshLine, formatScrapeWarnings, type RefreshReport, type RefreshTimings } from './refresh-log.ts';
 import { makeFullBuild, makeRenderedBuild } from './make-build.ts';
 import { createRefreshWorker, type RefreshWorker } from './refresh-worker-client.ts';
+import { formatEventsLines, recordMatchEvents } from './record-events.ts';
 import { runScrape, type ScrapeSummary } from './scrape.ts';
 import { readCurrentBuildId, swapCurrentBuild } from './swap-build.ts';
 import { runTempFileSweep } from './sweep-temp-files.ts';
@@ -72,7 +73,9 @@ async function takeLock(config: Config, options: RefreshOptions): Promise<Refres
 async function scrape(config: Config, options: RefreshOptions, worker: RefreshWorker, now: () => Date): Promise<ScrapeSummary> {
   const progress = (line: string): void => options.progress?.(`coleta ${line}`);
   if (config.refreshMode === 'full-build') {
-    const { snapshot: _written, ...summary } = await runScrape(config, { now, log: progress });
+    const report = await runScrape(config, { now, log: progress });
+    formatEventsLines(recordMatchEvents(config.dataDir, report, now())).forEach(progress);
+    const { snapshot: _written, ...summary } = report;
     return summary;
   }
   const { summary, lines } = await worker.scrape(config, options.signal);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readCrestMap } from '../lib/store/crest-store.ts';
 import { buildDashboardData } from '../lib/display/dashboard-data.ts';
+import { buildEventFeed } from '../lib/display/event-feed.ts';
 import type { DataRoute } from '../lib/api/data-routes.ts';
 import { readSnapshotOrEmpty } from '../lib/store/snapshot-store.ts';
 
@@ -22,6 +23,8 @@ export interface RenderRequest {
   clientDir: string;
   dataDir: string;
   upstreamUrl: string;
+  /** For the event feed's `stale`. */
+  refreshIntervalSeconds: number;
   routes: readonly DataRoute[];
 }
 
@@ -37,7 +40,10 @@ function isAdapterHandler(value: unknown): value is AdapterHandler {
 }
 
 export async function renderDataRoutes(request: RenderRequest): Promise<RenderResult> {
-  const locals: App.Locals = { placar: buildDashboardData(request.upstreamUrl, readSnapshotOrEmpty(request.dataDir, request.upstreamUrl), readCrestMap(request.dataDir)) };
+  const locals: App.Locals = {
+    placar: buildDashboardData(request.upstreamUrl, readSnapshotOrEmpty(request.dataDir, request.upstreamUrl), readCrestMap(request.dataDir)),
+    eventFeed: buildEventFeed(request.dataDir, new Date(), request.refreshIntervalSeconds),
+  };
   // Imported once per worker: the module cache keeps it (a new bundle gets a new worker).
   const module = (await import(pathToFileURL(request.serverEntry).href)) as { handler?: unknown };
   const handler = module.handler;

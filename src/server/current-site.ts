@@ -13,9 +13,15 @@ export interface CurrentSite {
   reload(): void;
 }
 
-const LINK_CHECK_INTERVAL_MS = 1000;
+export const LINK_CHECK_INTERVAL_MS = 1000;
 
-export function createCurrentSite(dataDir: string, log: (line: string) => void, now: () => number = Date.now): CurrentSite {
+export function createCurrentSite(
+  dataDir: string,
+  log: (line: string) => void,
+  now: () => number = Date.now,
+  /** Called with each build loaded (the event streams send its new events). */
+  onLoad: (site: StaticSite) => void = () => undefined,
+): CurrentSite {
   let site: StaticSite | null = null;
   let checkedAt = 0;
   let failedBuildId: string | null = null;
@@ -26,6 +32,7 @@ export function createCurrentSite(dataDir: string, log: (line: string) => void, 
     try {
       site = loadStaticSite(dataDir, buildId);
       failedBuildId = null;
+      onLoad(site);
     } catch (error) {
       // Keep serving what we have; do not retry (and log) the same broken build every second.
       failedBuildId = buildId;

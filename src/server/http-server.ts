@@ -3,15 +3,19 @@
  * answers through the request router (and requests node's parser rejects with a problem),
  * and closes cleanly.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { StartupError } from '../lib/config/cli.ts';
 import type { ClientLimits, Config } from '../lib/config/config.ts';
 import { buildCommonHeaders } from '../lib/api/headers-policy.ts';
+import { currentLinkPath } from '../lib/store/build-layout.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import type { RefreshReport } from '../pipeline/refresh-log.ts';
 import { buildClientErrorProblem, buildConnectProblem, writeRawProblem } from './client-error.ts';
-import { createCurrentSite, type CurrentSite } from './current-site.ts';
+import { LINK_CHECK_INTERVAL_MS, createCurrentSite, type CurrentSite } from './current-site.ts';
+import { createEventHub } from './event-hub.ts';
 import { buildHealth, type RefreshHealth } from './healthz.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { createRequestListener } from './route-request.ts';
@@ -30,6 +34,20 @@ export interface PlacarHttpServer {
 function formatUrl(address: AddressInfo, configuredHost: string): string {
   const host = configuredHost === 'localhost' ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;
+}
+
+/** Calls `onSwap` when DATA_DIR/current is replaced; null where the folder cannot be watched. */
+function watchCurrentLink(dataDir: string, onSwap: () => void): fs.FSWatcher | null {
+  const linkName = path.basename(currentLinkPath(dataDir));
+  try {
+    const watcher = fs.watch(dataDir, { persistent: false }, (_type, name) => {
+      if (name === linkName) onSwap();
+    });
+    watcher.on('error', () => watcher.close());
+    return watcher;
+  } catch {
+    return null;
+  }
 }
 
 export interface HttpServerOptions {
@@ -58,7 +76,17 @@ function createNodeServer(limits: ClientLimits, listener: http.RequestListener):
 }
 
 export async function startHttpServer(config: Config, log: (line: string) => void, options: HttpServerOptions = {}): Promise<PlacarHttpServer> {
-  const site = createCurrentSite(config.dataDir, log);
+  const events = createEventHub({ perIp: config.eventStreamsPerIp, max: config.eventStreamsMax, log });
+  const site = createCurrentSite(config.dataDir, log, Date.now, (loaded) => events.load(loaded));
+  // While streams are open, a build another process swapped in (a reader's refresher) is loaded at
+  // once: the swap is a rename onto `current`, which fs.watch sees; the 1 s check is the fallback.
+  const linkCheck = setInterval(() => {
+    if (events.size() > 0) site.get();
+  }, LINK_CHECK_INTERVAL_MS);
+  linkCheck.unref();
+  const linkWatch = watchCurrentLink(config.dataDir, () => {
+    if (events.size() > 0) site.reload();
+  });
   const search = withSearchResponseCache(createSearchHandler(config.dataDir, () => site.get()?.buildId ?? null), config.dataDir);
   const reader = createSnapshotReader(config.dataDir, config.upstreamUrl);
   const commonHeaders = buildCommonHeaders(config.upstreamUrl, { strictTransportSecurity: config.strictTransportSecurity });
@@ -71,6 +99,8 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
     healthzToken: config.healthzToken,
     commonHeaders,
     refreshIntervalSeconds: config.refreshIntervalSeconds,
+    events,
+    eventStreamsPerIp: config.eventStreamsPerIp,
   });
   const server = createNodeServer(config.clientLimits, listener);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => writeRawProblem(socket, buildClientErrorProblem(error.code), commonHeaders));
@@ -91,6 +121,9 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
       lastRefresh = { finishedAt: formatSaoPauloIso(new Date()), outcome: report.outcome, error: report.error };
     },
     async close() {
+      clearInterval(linkCheck);
+      linkWatch?.close();
+      events.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), 3_000);

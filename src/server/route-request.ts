@@ -15,6 +15,8 @@ import {
   buildStartingProblem,
 } from '../lib/api/problem.ts';
 import type { CurrentSite } from './current-site.ts';
+import type { EventHub } from './event-hub.ts';
+import { EVENT_STREAM_PATH, answerEventStream } from './event-stream-endpoint.ts';
 import { publicHealth, type Health } from './healthz.ts';
 import { maySeeHealthDetails } from './healthz-access.ts';
 import { buildRateLimitHeaders, type RateLimiter } from './rate-limit.ts';
@@ -35,6 +37,9 @@ export interface RouterParts {
   commonHeaders: Readonly<Record<string, string>>;
   /** Seconds between refreshes: the pre-built listings turn stale 3 intervals after their data. */
   refreshIntervalSeconds: number;
+  /** The open event streams (/api/eventos/stream). */
+  events: EventHub;
+  eventStreamsPerIp: number;
 }
 
 const SEARCH_PATH = '/api/busca';
@@ -119,7 +124,7 @@ function answerStarting(req: IncomingMessage, res: ServerResponse, path: string)
 function findCanonicalPath(path: { decoded: string; raw: string }, site: StaticSite | null): string | null {
   if (path.decoded === '/' || !path.decoded.endsWith('/')) return null;
   const decoded = path.decoded.replace(/\/+$/, '');
-  const known = decoded === SEARCH_PATH || decoded === '/healthz' || (site?.routes.has(decoded) ?? false);
+  const known = decoded === SEARCH_PATH || decoded === EVENT_STREAM_PATH || decoded === '/healthz' || (site?.routes.has(decoded) ?? false);
   return known ? path.raw.replace(/\/+$/, '') : null;
 }
 
@@ -150,6 +155,7 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     if (path.decoded === SEARCH_PATH) return answerSearch(req, res, parts, path.search);
     const site = parts.site.get();
     if (!site) return answerStarting(req, res, path.decoded);
+    if (path.decoded === EVENT_STREAM_PATH) return answerEventStream(req, res, parts.events, path.search, parts.eventStreamsPerIp);
     const entry = site.routes.get(path.decoded);
     if (entry) {
       const build = { builtAt: site.builtAt, refreshIntervalSeconds: parts.refreshIntervalSeconds };

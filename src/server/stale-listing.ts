@@ -12,7 +12,8 @@ import { buildContentHash } from '../lib/api/etag.ts';
 import { STALE_AFTER_INTERVALS, isListingStale } from '../lib/model/staleness.ts';
 import type { StaticEntry } from './static-site.ts';
 
-const LISTING_ROUTES = new Set(['/api/live', '/api/hoje', '/api/amanha']);
+// The event feed has generatedAt and stale too, by the last complete scrape.
+const LISTING_ROUTES = new Set(['/api/live', '/api/hoje', '/api/amanha', '/api/eventos']);
 
 interface CheckedListing {
   generatedAt: string | null;

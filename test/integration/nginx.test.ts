@@ -17,10 +17,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { buildManifestPath, currentLinkPath } from '../../src/lib/store/build-layout.ts';
-import type { ListEnvelope } from '../../src/lib/model/model.ts';
+import type { EventFeed, ListEnvelope } from '../../src/lib/model/model.ts';
 import { readSiteManifest } from '../../src/lib/store/site-manifest.ts';
 import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
 import { buildRoutePaths } from '../../src/server/static-site.ts';
+import { openEventStream } from '../support/event-stream-client.ts';
 import { hasBrotliStaticModule, startNginx, type NginxProcess } from '../support/nginx.ts';
 import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { rawRequest, type RawRequestOptions, type RawResponse } from '../support/raw-http.ts';
@@ -342,6 +343,23 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     expect(after.generatedAt).not.toBe(before.generatedAt);
     const page = (await viaNginx('/')).text();
     expect(page).toContain('<span class="score"><span class="goals goals--home">5</span> x <span class="goals goals--away">4</span></span>');
+  });
+
+  it('passes /api/eventos/stream on unbuffered: an event arrives at once over the open connection, as in the feed', async () => {
+    const stream = await openEventStream(nginx.url, '/api/eventos/stream', { ca: nginx.ca });
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(stream.headers['cache-control']).toBe('no-cache, no-transform');
+    // The first line comes before any event: nothing waits in a proxy buffer.
+    await stream.waitFor((client) => client.retry !== null);
+    upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, 6, 4));
+    const refresh = await runRefreshCli();
+    expect(refresh.code, refresh.output).toBe(0);
+    await stream.waitFor((client) => client.ids().length >= 1);
+    const feed = (await viaNginx('/api/eventos')).json() as EventFeed;
+    expect(feed.events.at(-1)?.type).toBe('GOAL');
+    expect(stream.ids()).toEqual([feed.events.at(-1)?.id]);
+    stream.close();
   });
 
   it('keeps answering a cached search while Placar is down (stale-if-error), and says so for the rest', async () => {

@@ -91,6 +91,8 @@ describe('OpenAPI document (/api/routes)', () => {
 
   it('declares the validators, caching and CORS headers on every 200 and 304, and Range on the static files', () => {
     for (const [path, item] of Object.entries(document.paths)) {
+      // The event stream is never cached: its own test below.
+      if (path === '/api/eventos/stream') continue;
       for (const status of ['200', '304']) {
         const names = Object.keys(item.get.responses[status]?.headers ?? {});
         expect(names, `${path} ${status}`).toEqual(expect.arrayContaining(['ETag', 'Last-Modified', 'Cache-Control', 'Vary', 'Access-Control-Allow-Origin']));
@@ -117,6 +119,24 @@ describe('OpenAPI document (/api/routes)', () => {
     const [first] = snapshot.live.matches;
     expect(validator.errors('Match', { ...first, status: 'PLAYING' })).not.toEqual([]);
     expect(validator.errors('Match', { ...first, score: { home: -1, away: 0, penalties: null } })).not.toEqual([]);
+  });
+
+  it('documents the event stream: text/event-stream of MatchEvent, its filters, resume id, 400/429/503', () => {
+    const stream = document.paths['/api/eventos/stream'];
+    const ok = stream?.get.responses['200'];
+    expect(Object.keys(ok?.content ?? {})).toEqual(['text/event-stream']);
+    expect(JSON.stringify(ok?.content)).toContain('#/components/schemas/MatchEvent');
+    expect(Object.keys(ok?.headers ?? {})).toEqual(expect.arrayContaining(['Cache-Control', 'X-Accel-Buffering', 'Access-Control-Allow-Origin']));
+    expect((stream?.get.parameters ?? []).map((parameter) => parameter.name)).toEqual(['time', 'competicao', 'desde', 'Last-Event-ID']);
+    expect(Object.keys(stream?.get.responses ?? {})).toEqual(expect.arrayContaining(['400', '429', '503']));
+    expect(resolve(stream?.get.responses['429']).headers).toHaveProperty('Retry-After');
+    const validator = createOpenApiBodyValidator(raw);
+    const [match] = buildFixtureSnapshot().live.matches;
+    const event = { id: '1764000000000-0000', type: 'GOAL', at: '2026-11-21T17:00:00-03:00', match, team: 'HOME', previous: { status: 'IN_PLAY', score: match?.score } };
+    expect(validator.errors('MatchEvent', event)).toEqual([]);
+    expect(validator.errors('EventFeed', { generatedAt: null, timezone: 'America/Sao_Paulo', stale: true, count: 1, events: [event] })).toEqual([]);
+    expect(validator.errors('MatchEvent', { ...event, id: '17-1' })).not.toEqual([]);
+    expect(validator.errors('MatchEvent', { ...event, type: 'PENALTY' })).not.toEqual([]);
   });
 
   it('is pt-BR for people', () => {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../src/lib/config/config.ts';
-import { STATUSES } from '../../src/lib/model/model.ts';
+import { MATCH_EVENT_TYPES, STATUSES, TEAM_SIDES } from '../../src/lib/model/model.ts';
 import { PUBLISH_COMMAND_ENV } from '../../src/pipeline/publish-command.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 import { compareJsonShape, findEnvVarLikeNames, findNpmCommands, parseApiExamples, parseConfigTable, readReadme } from '../support/readme.ts';
@@ -17,7 +17,7 @@ const scripts = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.jso
 /** npm's own commands the README may name. */
 const NPM_BUILTINS = new Set(['ci', 'install', 'i']);
 /** Upper-case words of the README that are not environment variables. */
-const NOT_ENV = new Set<string>([...STATUSES, 'GET', 'HEAD', 'OPTIONS', 'USER_AGENT', 'SIGTERM', 'SIGINT', 'SIGKILL', 'EBADENGINE', ...PUBLISH_COMMAND_ENV,
+const NOT_ENV = new Set<string>([...STATUSES, ...MATCH_EVENT_TYPES, ...TEAM_SIDES, 'GET', 'HEAD', 'OPTIONS', 'USER_AGENT', 'SIGTERM', 'SIGINT', 'SIGKILL', 'EBADENGINE', ...PUBLISH_COMMAND_ENV,
   // Read by @redocly/cli, not by Placar: the README's lint example turns its telemetry off.
   'REDOCLY_TELEMETRY',
 ]);

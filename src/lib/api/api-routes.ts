@@ -1,5 +1,5 @@
 /**
- * The five API operations, described once. The OpenAPI document (/api/routes) and the
+ * The API operations, described once. The OpenAPI document (/api/routes) and the
  * dashboard's "API Endpoints" footer are both generated from this list.
  */
 export interface ApiRoute {
@@ -14,8 +14,13 @@ export interface ApiRoute {
   summary: string;
   /** pt-BR paragraph for the OpenAPI description. */
   description: string;
-  /** Which schema the 200 response has. */
-  response: 'list' | 'search' | 'openapi';
+  /**
+   * false: documented in /api/routes only, not in the dashboard's footer (the event routes are for
+   * programs; the footer keeps its height and the pages their weight budget).
+   */
+  inFooter?: false;
+  /** Which schema the 200 response has ('stream': Server-Sent Events of MatchEvent). */
+  response: 'list' | 'search' | 'events' | 'stream' | 'openapi';
 }
 
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -55,6 +60,28 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description:
       'Partidas de ao vivo, hoje e amanhã, da mais relevante para a menos. Cada palavra de q precisa ser o início de uma palavra do mandante, do visitante, da competição ou de um apelido deles (palavras de 1 ou 2 letras: a palavra inteira; pontuação separa palavras; sem diferenciar maiúsculas nem acentos). "a x b" (ou vs, vs., versus, contra, " - ") pede um jogo com um lado para cada termo, em qualquer ordem. Apelidos: Mengão, Timão, Galo, PSG, Champions, La Liga… (um apelido de vários clubes traz todos). Palavras de 5 ou mais letras toleram 1 erro de digitação (2 a partir de 9). Ordem: nome exato do time, início de palavra do time, apelido, erro de digitação, só a competição; no empate, time principal antes de feminino e sub-20, depois ao vivo, hoje, amanhã e horário.',
     response: 'search',
+  },
+  {
+    path: '/api/eventos',
+    display: '/api/eventos',
+    href: '/api/eventos',
+    operationId: 'listarEventos',
+    summary: 'Lances das últimas 24 horas',
+    description:
+      'Gols, gols anulados, início, intervalo, segundo tempo, fim, adiamentos, suspensões e cancelamentos que o Placar viu nas últimas 24 horas (no máximo 5.000), do mais antigo ao mais novo. Cada evento tem um id que só cresce: guarde o último e peça os seguintes em /api/eventos/stream?desde=<id>. Disputa de pênaltis: não gera GOAL; o FULL_TIME traz score.penalties.',
+    response: 'events',
+    inFooter: false,
+  },
+  {
+    path: '/api/eventos/stream',
+    display: '/api/eventos/stream',
+    href: '/api/eventos/stream',
+    operationId: 'acompanharEventos',
+    summary: 'Lances ao vivo (Server-Sent Events)',
+    description:
+      'Fluxo text/event-stream (só no servidor Node, não no bucket/CDN): cada evento chega como "id: <id>", "event: <type>" e "data: <o mesmo JSON de /api/eventos>", assim que o build que o trouxe é publicado; um comentário a cada 15 s mantém a conexão viva. Para retomar, envie Last-Event-ID (ou ?desde=<id>): os eventos guardados depois dele vêm primeiro; se o id for mais antigo que o mais antigo guardado, chega antes um evento reset (recarregue /api/eventos). Filtros opcionais e combináveis: time (as mesmas palavras, apelidos e erros de digitação de /api/busca) e competicao. Conexões por IP e no total são limitadas (429 e 503 com Retry-After).',
+    response: 'stream',
+    inFooter: false,
   },
   {
     path: '/api/routes',

@@ -21,6 +21,7 @@ export const DATA_ROUTES: readonly DataRoute[] = [
   { component: 'src/pages/api/live.ts', path: '/api/live', file: 'api/live' },
   { component: 'src/pages/api/hoje.ts', path: '/api/hoje', file: 'api/hoje' },
   { component: 'src/pages/api/amanha.ts', path: '/api/amanha', file: 'api/amanha' },
+  { component: 'src/pages/api/eventos.ts', path: '/api/eventos', file: 'api/eventos' },
 ];
 
 export function isDataRouteComponent(component: string): boolean {

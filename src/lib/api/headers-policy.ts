@@ -107,3 +107,6 @@ export function cacheControlFor(relativePath: string, contentType: string): stri
   if (contentType.startsWith('text/html')) return PAGE_CACHE_CONTROL;
   return PUBLIC_FILE_CACHE_CONTROL;
 }
+
+/** /api/eventos/stream: never cached, never compressed or buffered by a proxy (no-transform). */
+export const EVENT_STREAM_CACHE_CONTROL = 'no-cache, no-transform';

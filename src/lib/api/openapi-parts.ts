@@ -30,6 +30,21 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     score: 'Placar: null antes do início (nunca um 0 presumido).',
     penalties: 'Placar da disputa de pênaltis, quando houver; senão null.',
   },
+  EventFeed: {
+    generatedAt: 'A última coleta completa (as três listagens) com que os eventos foram comparados; null antes da primeira.',
+    timezone: 'Fuso horário de todas as datas e horas: America/Sao_Paulo.',
+    stale: 'true quando a última coleta completa tem mais de 3 intervalos de atualização (ou nunca houve).',
+    count: 'Número de eventos (igual ao tamanho de events).',
+    events: 'Os eventos, do mais antigo ao mais novo.',
+  },
+  MatchEvent: {
+    id: 'Milissegundos desde 1970 e uma sequência ("1764000000000-0001"): ordena como texto e só cresce, entre reinícios e processos.',
+    type: 'O que aconteceu (vocabulário do football-data.org). Pênaltis de desempate não são GOAL: FULL_TIME traz score.penalties.',
+    at: 'Quando o Placar viu a mudança (ISO 8601 com fuso).',
+    match: 'A partida como a listagem a mostra depois da mudança.',
+    team: 'Em GOAL e GOAL_CANCELLED: de que lado o placar mudou (HOME, mandante; AWAY, visitante).',
+    previous: 'Situação e placar que o Placar conhecia antes da mudança.',
+  },
   Problem: {
     type: 'Tipo do problema (about:blank: o status HTTP basta).',
     title: 'Resumo do problema, em português.',
@@ -56,8 +71,19 @@ export function buildHeaders(values: {
   noStore: string;
   exposeHeaders: string;
   preflight: Readonly<Record<string, string>>;
+  streamCacheControl: string;
 }): Record<string, JsonObject> {
   return {
+    'Cache-Control-Fluxo': {
+      required: true,
+      description: 'O fluxo nunca é guardado nem transformado (comprimido) por intermediários.',
+      schema: constant(values.streamCacheControl),
+    },
+    'X-Accel-Buffering': {
+      required: true,
+      description: 'Pede ao nginx que repasse cada evento na hora, sem acumular.',
+      schema: constant('no'),
+    },
     ETag: { required: true,
       description: 'Identificador do conteúdo (hash, um por codificação); envie em If-None-Match para receber 304, ou em If-Range.',
       schema: { type: 'string', pattern: '^(W/)?"[^"]*"$', maxLength: 100 },
@@ -137,5 +163,7 @@ export const PROBLEM_DESCRIPTIONS = {
   TooManyRequests: 'Buscas demais deste cliente: o limite (rajada, reposta por minuto) acabou.',
   InternalError: 'Falha inesperada do lado do Placar (um defeito, nunca causado pelo que o cliente envia). Tente de novo.',
   ServiceUnavailable:
-    'O Placar está iniciando e ainda não tem um build publicado (Retry-After diz quando tentar de novo), ou, atrás do nginx, não respondeu.',
+    'O Placar está iniciando e ainda não tem um build publicado (Retry-After diz quando tentar de novo), ou, atrás do nginx, não respondeu; em /api/eventos/stream, também quando o servidor atingiu o total de conexões (EVENT_STREAMS_MAX).',
+  BadEventQuery: 'Filtro time ou competicao vazio, repetido, fora de 2 a 100 caracteres ou com caracteres de controle, ou desde/Last-Event-ID que não é um id de evento.',
+  TooManyStreams: 'Conexões demais deste IP ao fluxo (EVENT_STREAMS_PER_IP): feche uma ou tente de novo depois de Retry-After.',
 } as const;

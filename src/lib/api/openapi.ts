@@ -7,8 +7,9 @@
  */
 import { z } from 'zod';
 import { API_ROUTES, type ApiRoute } from './api-routes.ts';
-import { EXPOSED_HEADERS, LIST_JSON_CACHE_CONTROL, NO_STORE, PREFLIGHT_HEADERS, SEARCH_CACHE_CONTROL } from './headers-policy.ts';
-import { ListEnvelopeSchema, MatchSchema, ProblemSchema } from '../model/model.ts';
+import { EVENT_STREAM_CACHE_CONTROL, EXPOSED_HEADERS, LIST_JSON_CACHE_CONTROL, NO_STORE, PREFLIGHT_HEADERS, SEARCH_CACHE_CONTROL } from './headers-policy.ts';
+import { EventFeedSchema, ListEnvelopeSchema, MatchEventSchema, MatchSchema, ProblemSchema } from '../model/model.ts';
+import { EVENT_FILTER_MAX, EVENT_FILTER_MIN } from './event-stream-query.ts';
 import { PROBLEM_CONTENT_TYPE } from './problem.ts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from './search-query.ts';
 import { CORS_HEADERS, FIELD_DESCRIPTIONS, PROBLEM_DESCRIPTIONS, RATE_LIMIT_HEADERS, buildHeaders } from './openapi-parts.ts';
@@ -20,6 +21,8 @@ const ref = (kind: 'schemas' | 'headers', name: string): JsonObject => ({ $ref: 
 
 const TAG_MATCHES = 'Partidas';
 const TAG_DOCUMENTATION = 'Documentação';
+const TAG_EVENTS = 'Eventos';
+const EVENT_STREAM_MEDIA_TYPE = 'text/event-stream';
 const OTHER_METHODS = 'Outros métodos (POST, PUT, DELETE, PATCH…) recebem 405 (problem+json, com Allow: GET, HEAD).';
 
 function isObject(value: unknown): value is JsonObject {
@@ -44,6 +47,8 @@ function buildSchemas(): Record<string, JsonObject> {
   registry.add(MatchSchema, { id: 'Match' });
   registry.add(ListEnvelopeSchema, { id: 'ListEnvelope' });
   registry.add(ProblemSchema, { id: 'Problem' });
+  registry.add(MatchEventSchema, { id: 'MatchEvent' });
+  registry.add(EventFeedSchema, { id: 'EventFeed' });
   const generated = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
     io: 'output',
@@ -72,6 +77,14 @@ function buildSchemas(): Record<string, JsonObject> {
     },
     required: [...((envelope.required as string[] | undefined) ?? []), 'query'],
   };
+  schemas.MatchEvent = {
+    ...schemas.MatchEvent,
+    description: 'Uma mudança que o Placar viu numa partida (o mesmo JSON no feed e no data: do fluxo).',
+  };
+  schemas.EventFeed = {
+    ...schemas.EventFeed,
+    description: 'Os eventos guardados (últimas 24 horas, no máximo 5.000), do mais antigo ao mais novo.',
+  };
   schemas.Problem = { ...schemas.Problem, description: 'Erro no formato RFC 9457 (application/problem+json), em português.' };
   return schemas;
 }
@@ -84,6 +97,7 @@ const PROBLEM_HEADERS: Partial<Record<ProblemKind, JsonObject>> = {
   RangeNotSatisfiable: { 'Content-Range': ref('headers', 'Content-Range') },
   TooManyRequests: { 'Retry-After': ref('headers', 'Retry-After'), ...RATE_LIMIT_HEADERS },
   ServiceUnavailable: { 'Retry-After': ref('headers', 'Retry-After') },
+  TooManyStreams: { 'Retry-After': ref('headers', 'Retry-After') },
 };
 
 /**
@@ -110,6 +124,7 @@ type ProblemResponses = ReturnType<typeof createProblemResponses>;
 
 function successSchema(route: ApiRoute): JsonObject {
   if (route.response === 'openapi') return { type: 'object', description: 'Documento OpenAPI 3.1.' };
+  if (route.response === 'events') return ref('schemas', 'EventFeed');
   return ref('schemas', route.response === 'search' ? 'SearchEnvelope' : 'ListEnvelope');
 }
 
@@ -150,7 +165,85 @@ function buildResponses(route: ApiRoute, withBody: boolean, problems: ProblemRes
   return responses;
 }
 
+/** The stream's responses: 200 stays open (no validators: nothing is cached), or a problem. */
+function buildStreamResponses(route: ApiRoute, withBody: boolean, problems: ProblemResponses): JsonObject {
+  const problem = (kind: ProblemKind): JsonObject => problems.use(kind, withBody);
+  const stream = {
+    schema: {
+      type: 'string',
+      maxLength: 1_000_000_000,
+      // Every stream opens with the reconnect delay.
+      pattern: '^retry: \\d+\\n\\n',
+      description:
+        'Mensagens separadas por uma linha em branco: "retry: <ms>" no início; cada evento como "id: <id>", "event: <type>" e "data: <MatchEvent em JSON>"; "event: reset" com data {"oldestId", "detail"} quando a retomada não é completa; comentários ": ping" a cada 15 s.',
+      contentMediaType: 'application/json',
+      contentSchema: ref('schemas', 'MatchEvent'),
+    },
+    example: 'retry: 3000\n\nid: 1764000000000-0000\nevent: GOAL\ndata: {"id":"1764000000000-0000","type":"GOAL",…}\n\n',
+  };
+  return {
+    '200': {
+      description: withBody ? route.summary : `${route.summary}: só os cabeçalhos.`,
+      headers: {
+        'Cache-Control': ref('headers', 'Cache-Control-Fluxo'),
+        'X-Accel-Buffering': ref('headers', 'X-Accel-Buffering'),
+        ...CORS_HEADERS,
+      },
+      ...(withBody && { content: { [EVENT_STREAM_MEDIA_TYPE]: stream } }),
+    },
+    '400': problem('BadEventQuery'),
+    '408': problem('RequestTimeout'),
+    '429': problem('TooManyStreams'),
+    '431': problem('HeadersTooLarge'),
+    '500': problem('InternalError'),
+    '503': problem('ServiceUnavailable'),
+  };
+}
+
+const EVENT_FILTER_SCHEMA = {
+  type: 'string',
+  minLength: EVENT_FILTER_MIN,
+  maxLength: EVENT_FILTER_MAX,
+  pattern: '\\S',
+};
+
+const EVENT_STREAM_PARAMETERS = [
+  {
+    name: 'time',
+    in: 'query',
+    required: false,
+    description: `Só eventos de partidas deste time: as mesmas palavras, apelidos e erros de digitação de /api/busca (${EVENT_FILTER_MIN} a ${EVENT_FILTER_MAX} caracteres, uma vez).`,
+    schema: EVENT_FILTER_SCHEMA,
+    example: 'mengão',
+  },
+  {
+    name: 'competicao',
+    in: 'query',
+    required: false,
+    description: `Só eventos desta competição (nome ou apelido, ${EVENT_FILTER_MIN} a ${EVENT_FILTER_MAX} caracteres, uma vez); combinável com time.`,
+    schema: EVENT_FILTER_SCHEMA,
+    example: 'brasileirão',
+  },
+  {
+    name: 'desde',
+    in: 'query',
+    required: false,
+    description: 'Retomar depois deste id de evento, para clientes que não enviam Last-Event-ID (o cabeçalho vale mais).',
+    schema: { type: 'string', pattern: '^\\d{13}-\\d{4}$', maxLength: 18 },
+    example: '1764000000000-0001',
+  },
+  {
+    name: 'Last-Event-ID',
+    in: 'header',
+    required: false,
+    description: 'O id do último evento recebido (o EventSource do navegador o envia sozinho ao reconectar).',
+    schema: { type: 'string', pattern: '^\\d{13}-\\d{4}$', maxLength: 18 },
+    example: '1764000000000-0001',
+  },
+];
+
 function buildParameters(route: ApiRoute): JsonObject {
+  if (route.response === 'stream') return { parameters: EVENT_STREAM_PARAMETERS };
   if (route.response !== 'search') return {};
   return {
     parameters: [
@@ -168,7 +261,9 @@ function buildParameters(route: ApiRoute): JsonObject {
 }
 
 function buildPathItem(route: ApiRoute, problems: ProblemResponses): JsonObject {
-  const tags = [route.response === 'openapi' ? TAG_DOCUMENTATION : TAG_MATCHES];
+  const isEvents = route.response === 'events' || route.response === 'stream';
+  const tags = [route.response === 'openapi' ? TAG_DOCUMENTATION : isEvents ? TAG_EVENTS : TAG_MATCHES];
+  const responses = route.response === 'stream' ? buildStreamResponses : buildResponses;
   return {
     description: OTHER_METHODS,
     get: {
@@ -177,7 +272,7 @@ function buildPathItem(route: ApiRoute, problems: ProblemResponses): JsonObject 
       description: route.description,
       tags,
       ...buildParameters(route),
-      responses: buildResponses(route, true, problems),
+      responses: responses(route, true, problems),
     },
     head: {
       operationId: `${route.operationId}Cabecalhos`,
@@ -185,7 +280,7 @@ function buildPathItem(route: ApiRoute, problems: ProblemResponses): JsonObject 
       description: 'O mesmo que GET, sem o corpo: para conferir ETag, Last-Modified e tamanho.',
       tags,
       ...buildParameters(route),
-      responses: buildResponses(route, false, problems),
+      responses: responses(route, false, problems),
     },
     options: {
       operationId: `${route.operationId}Preflight`,
@@ -228,6 +323,7 @@ export function buildOpenApiDocument(): JsonObject {
     security: [],
     tags: [
       { name: TAG_MATCHES, description: 'Listagens e busca de partidas.' },
+      { name: TAG_EVENTS, description: 'O que mudou nas partidas: feed estático e fluxo ao vivo (Server-Sent Events).' },
       { name: TAG_DOCUMENTATION, description: 'Este documento.' },
     ],
     paths,
@@ -240,6 +336,7 @@ export function buildOpenApiDocument(): JsonObject {
         noStore: NO_STORE,
         exposeHeaders: EXPOSED_HEADERS,
         preflight: PREFLIGHT_HEADERS,
+        streamCacheControl: EVENT_STREAM_CACHE_CONTROL,
       }),
     },
   };

@@ -50,6 +50,16 @@ export function buildRateLimitedProblem(pathname: string, retryAfterSeconds: num
   return buildProblem(429, 'Muitas buscas', `Limite de buscas por minuto atingido. Tente de novo em ${retryAfterSeconds} s.`, pathname);
 }
 
+export function buildTooManyStreamsProblem(pathname: string, perClient: number, retryAfterSeconds: number): Problem {
+  const detail = `Este endereço já tem ${perClient} conexão(ões) abertas ao fluxo de eventos. Feche uma ou tente de novo em ${retryAfterSeconds} s.`;
+  return buildProblem(429, 'Muitas conexões', detail, pathname);
+}
+
+export function buildStreamsFullProblem(pathname: string, retryAfterSeconds: number): Problem {
+  const detail = `O servidor atingiu o limite de conexões ao fluxo de eventos. Tente de novo em ${retryAfterSeconds} s ou use /api/eventos.`;
+  return buildProblem(503, 'Fluxo de eventos lotado', detail, pathname);
+}
+
 /** The problem as a fetch Response (for Astro endpoints); `headers` are added. */
 export function buildProblemResponse(problem: Problem, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(problem), {

@@ -37,6 +37,10 @@ export interface Config {
   healthzToken: string;
   /** Limits on clients of this server (per process): slow or idle connections and their count. */
   clientLimits: ClientLimits;
+  /** Open /api/eventos/stream connections per client IP and server process; 0 disables the limit. */
+  eventStreamsPerIp: number;
+  /** Open /api/eventos/stream connections per server process. */
+  eventStreamsMax: number;
 }
 
 export interface ClientLimits {
@@ -113,6 +117,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '2000',
     description: 'Conexões abertas por processo do servidor; as excedentes são recusadas.',
   },
+  {
+    name: 'EVENT_STREAMS_PER_IP',
+    default: '20',
+    description: 'Conexões abertas a /api/eventos/stream por IP em cada processo do servidor (0 desliga o limite).',
+  },
+  { name: 'EVENT_STREAMS_MAX', default: '10000', description: 'Conexões abertas a /api/eventos/stream em cada processo do servidor.' },
 ];
 
 /** Invalid configuration: the message names the variable and says what to change. */
@@ -249,6 +259,8 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     strictTransportSecurity: buildStrictTransportSecurity(parseInteger(env, 'HSTS_MAX_AGE', 0, 63_072_000)),
     healthzToken: parseHealthzToken(env),
     clientLimits: parseClientLimits(env),
+    eventStreamsPerIp: parseInteger(env, 'EVENT_STREAMS_PER_IP', 0, 1_000_000),
+    eventStreamsMax: parseInteger(env, 'EVENT_STREAMS_MAX', 1, 1_000_000),
   };
 }
 

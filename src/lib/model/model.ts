@@ -164,6 +164,20 @@ export type MatchEvent = z.infer<typeof MatchEventSchema>;
 
 /** The events kept: the last 24 hours, at most this many. */
 export const MAX_KEPT_EVENTS = 5000;
+/** How long an event is kept (and replayed to a resuming stream). */
+export const EVENT_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** /api/eventos: the kept events, oldest first; generatedAt is the last complete scrape they were compared on. */
+export const EventFeedSchema = z
+  .object({
+    generatedAt: isoDateTimeWithOffset.nullable(),
+    timezone: z.literal(TIMEZONE),
+    stale: z.boolean(),
+    count: boundedInteger(MAX_KEPT_EVENTS),
+    events: z.array(MatchEventSchema).max(MAX_KEPT_EVENTS),
+  })
+  .refine((feed) => feed.count === feed.events.length, { message: 'count must equal events.length' });
+export type EventFeed = z.infer<typeof EventFeedSchema>;
 
 /** RFC 9457 problem details, the body of every API error. */
 export const ProblemSchema = z.object({

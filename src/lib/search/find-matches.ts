@@ -24,7 +24,7 @@ const better = (a: Tier | null, b: Tier): Tier => (a === null || b < a ? b : a);
 /** Bounds the per-snapshot memo of word hits whatever clients type. */
 const MAX_MEMO_WORDS = 2_000;
 
-function hitsOf(index: MatchIndex, word: string): ReadonlyMap<number, WordHit> {
+export function hitsOf(index: MatchIndex, word: string): ReadonlyMap<number, WordHit> {
   const memo = index.wordHits.get(word);
   if (memo) return memo;
   const hits = searchWord(index, word);
