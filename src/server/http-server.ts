@@ -50,6 +50,7 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
     health: () => buildHealth(config, reader, site.get()?.builtAt ?? null, new Date(), lastRefresh),
     commonHeaders,
     refreshIntervalSeconds: config.refreshIntervalSeconds,
+    yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
   });
   const server = http.createServer({ keepAliveTimeout: 5_000 }, listener);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => writeRawProblem(socket, buildClientErrorProblem(error.code), commonHeaders));

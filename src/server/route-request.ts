@@ -32,6 +32,8 @@ export interface RouterParts {
   commonHeaders: Readonly<Record<string, string>>;
   /** Seconds between refreshes: the pre-built listings turn stale 3 intervals after their data. */
   refreshIntervalSeconds: number;
+  /** Seconds between two fetches of /api/ontem's listing (its own, longer staleness). */
+  yesterdayRefreshSeconds?: number;
 }
 
 const SEARCH_PATH = '/api/busca';
@@ -128,7 +130,8 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     if (!site) return answerStarting(req, res, path.decoded);
     const entry = site.routes.get(path.decoded);
     if (entry) {
-      const build = { builtAt: site.builtAt, refreshIntervalSeconds: parts.refreshIntervalSeconds };
+      const { refreshIntervalSeconds, yesterdayRefreshSeconds } = parts;
+      const build = { builtAt: site.builtAt, refreshIntervalSeconds, yesterdayRefreshSeconds };
       return serveStaticEntry(req, res, selectListingEntry(path.decoded, entry, build, new Date()));
     }
     answerNotFound(req, res, path.decoded, parts.site);

@@ -148,6 +148,7 @@ describe('searchSnapshot', () => {
       live: buildEnvelope(UPSTREAM, 'live', readExpectedMatches('live'), '2026-11-21T19:42:00-03:00'),
       hoje: buildEnvelope(UPSTREAM, 'hoje', readExpectedMatches('hoje'), '2026-11-21T22:40:00Z'),
       amanha: buildEnvelope(UPSTREAM, 'amanha', [], null, true),
+      ontem: buildEnvelope(UPSTREAM, 'ontem', [], null, true),
     };
     // 22:40Z is 19:40 in São Paulo: older than 19:42-03:00 although it sorts after it as text.
     expect(searchSnapshot(mixed, 'flamengo', UPSTREAM).generatedAt).toBe('2026-11-21T22:40:00Z');

@@ -220,7 +220,7 @@ export function buildOpenApiDocument(): JsonObject {
     info: {
       title: 'API do Placar',
       version: '1.0.0',
-      description: `Placares de futebol ao vivo, de hoje e de amanhã, republicados a cada minuto a partir do site de origem. Somente leitura, JSON, pública e sem chave (security vazio), aberta a navegadores (CORS). Rotas /api/* inexistentes respondem 404 com um Problem (application/problem+json). ${OTHER_METHODS} Erros seguem a RFC 9457.`,
+      description: `Placares de futebol ao vivo, de ontem, de hoje e de amanhã, republicados a cada minuto a partir do site de origem. Somente leitura, JSON, pública e sem chave (security vazio), aberta a navegadores (CORS). Rotas /api/* inexistentes respondem 404 com um Problem (application/problem+json). ${OTHER_METHODS} Erros seguem a RFC 9457.`,
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'Mantenedores do Placar' },
     },

@@ -31,8 +31,10 @@ export function oldestGeneratedAt(envelopes: readonly ListEnvelope[]): string | 
 export function searchSnapshot(snapshot: Snapshot, query: string, upstreamUrl: string): SearchEnvelope {
   const envelopes = SEARCH_ORDER.map((listing) => snapshot[listing]);
   const matches = findMatches(snapshot, query);
+  // ontem is fetched hourly: its age would make every search look an hour old.
+  const everyMinute = SEARCH_ORDER.filter((listing) => listing !== 'ontem').map((listing) => snapshot[listing]);
   return {
-    generatedAt: oldestGeneratedAt(envelopes),
+    generatedAt: oldestGeneratedAt(everyMinute),
     timezone: TIMEZONE,
     source: upstreamUrl,
     stale: envelopes.some((envelope) => envelope.stale),
