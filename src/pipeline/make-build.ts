@@ -40,7 +40,14 @@ export async function makeRenderedBuild(config: Config, worker: RefreshWorker, o
   linkTree(bundle.clientDir, clientDir);
   linkTree(bundle.serverDir, path.dirname(buildServerEntry(config.dataDir, options.buildId)));
   await worker.render(
-    { serverEntry: bundle.serverEntry, clientDir, dataDir: config.dataDir, upstreamUrl: config.upstreamUrl, routes: DATA_ROUTES },
+    {
+      serverEntry: bundle.serverEntry,
+      clientDir,
+      dataDir: config.dataDir,
+      upstreamUrl: config.upstreamUrl,
+      routes: DATA_ROUTES,
+      intervals: { refreshIntervalSeconds: config.refreshIntervalSeconds, yesterdayRefreshSeconds: config.yesterdayRefreshSeconds },
+    },
     config.buildTimeoutMs,
     options.signal,
   );

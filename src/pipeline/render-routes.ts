@@ -14,6 +14,8 @@ import { readCrestMap } from '../lib/store/crest-store.ts';
 import { buildDashboardData } from '../lib/display/dashboard-data.ts';
 import type { DataRoute } from '../lib/api/data-routes.ts';
 import { readSnapshotOrEmpty } from '../lib/store/snapshot-store.ts';
+import { readScrapeState } from '../lib/store/scrape-state-store.ts';
+import type { ListingIntervals } from '../lib/model/staleness.ts';
 
 export interface RenderRequest {
   kind: 'render';
@@ -23,6 +25,8 @@ export interface RenderRequest {
   dataDir: string;
   upstreamUrl: string;
   routes: readonly DataRoute[];
+  /** The refresh rhythms the pages check their data's age against (default: every minute, ontem hourly). */
+  intervals?: ListingIntervals;
 }
 
 export interface RenderResult {
@@ -37,7 +41,9 @@ function isAdapterHandler(value: unknown): value is AdapterHandler {
 }
 
 export async function renderDataRoutes(request: RenderRequest): Promise<RenderResult> {
-  const locals: App.Locals = { placar: buildDashboardData(request.upstreamUrl, readSnapshotOrEmpty(request.dataDir, request.upstreamUrl), readCrestMap(request.dataDir)) };
+  const snapshot = readSnapshotOrEmpty(request.dataDir, request.upstreamUrl);
+  const context = { state: readScrapeState(request.dataDir), ...(request.intervals ? { intervals: request.intervals } : {}) };
+  const locals: App.Locals = { placar: buildDashboardData(request.upstreamUrl, snapshot, readCrestMap(request.dataDir), context) };
   // Imported once per worker: the module cache keeps it (a new bundle gets a new worker).
   const module = (await import(pathToFileURL(request.serverEntry).href)) as { handler?: unknown };
   const handler = module.handler;
