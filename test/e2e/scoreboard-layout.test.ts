@@ -115,7 +115,7 @@ describe('phone density at 360 px', () => {
   it('keeps the API footer complete and visible', async () => {
     const page = await open('/hoje', 360);
     const routes = await page.locator('footer .api-list li').evaluateAll((items) => items.map((item) => item.textContent?.trim() ?? ''));
-    expect(routes.map((route) => route.split(' — ')[0])).toEqual(['GET /api/live', 'GET /api/hoje', 'GET /api/amanha', 'GET /api/busca?q=', 'GET /api/routes']);
+    expect(routes.map((route) => route.split(' — ')[0])).toEqual(['GET /api/live', 'GET /api/hoje', 'GET /api/amanha', 'GET /api/ontem', 'GET /api/busca?q=', 'GET /api/routes']);
     expect(await page.locator('footer').isVisible()).toBe(true);
     expect((await page.locator('footer').boundingBox())?.height ?? 0).toBeLessThanOrEqual(200);
   });
