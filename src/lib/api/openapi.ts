@@ -59,7 +59,7 @@ function buildSchemas(): Record<string, JsonObject> {
   schemas.SearchEnvelope = {
     ...envelope,
     description:
-      'Resultado da busca. generatedAt é a coleta mais antiga entre as três listagens (todo resultado é ao menos tão recente); stale é true se alguma listagem estiver desatualizada; source é a URL base do site de origem.',
+      'Resultado da busca. generatedAt é a coleta mais antiga entre as listagens ao vivo, hoje e amanhã (todo resultado delas é ao menos tão recente; a de ontem é buscada de hora em hora); stale é true se alguma listagem estiver desatualizada; source é a URL base do site de origem.',
     properties: {
       ...(envelope.properties as JsonObject),
       query: {
