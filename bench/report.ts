@@ -153,7 +153,8 @@ function upstreamSection(results: BenchResults): string[] {
     ...(placar.yesterdaySlots === undefined
       ? []
       : [
-          `  Lista de ontem: ${placar.yesterdayRequests} pedidos em ${placar.yesterdaySlots} intervalos dela → ${formatNumber(placar.yesterdayPerSlot, 2)} por intervalo, ` +
+          `  Lista de ontem: ${placar.yesterdayRequests} pedidos em ${placar.yesterdaySlots} intervalos dela → ` +
+            `${formatNumber(placar.yesterdayPerSlot, 2)} por intervalo, ` +
             `i.e. por hora na agenda padrão — ${formatTarget(placar.yesterdayPerSlot <= 1)} (≤ 1/h)`,
         ]),
     `  Servidor ingênuo (coleta a cada pedido): ${formatNumber(naive.served.requestsPerSecond)} req/s servidas (p99 ${formatNumber(naive.served.latencyMs.p99)} ms, ${naive.served.failures} falhas), ` +

@@ -116,7 +116,13 @@ function teamsOf(index: number, day: number): [string, string] {
 
 type Day = 'ontem' | 'hoje' | 'amanha';
 
-function buildDayRows(count: number, date: string, day: Day, round: number, liveGoals: (index: number) => number): Row[] {
+function buildDayRows(
+  count: number,
+  date: string,
+  day: Day,
+  round: number,
+  liveGoals: (index: number) => number,
+): Row[] {
   const rows: Row[] = [];
   for (let i = 0; i < count; i++) {
     const [home, away] = teamsOf(i, day === 'hoje' ? 0 : day === 'amanha' ? 1 : 2);

@@ -5,7 +5,12 @@
  * notice is decided on load from the page's own generatedAt, and again after every poll.
  */
 import { buildListingNotice } from '../lib/display/listing-notice.ts';
-import { buildDataDay, buildGoalAnnouncements, buildLastUpdateText, type FetchState } from '../lib/display/match-display.ts';
+import {
+  buildDataDay,
+  buildGoalAnnouncements,
+  buildLastUpdateText,
+  type FetchState,
+} from '../lib/display/match-display.ts';
 import type { ListEnvelope } from '../lib/model/model.ts';
 import { pollListing } from './poll-listing.ts';
 import { highlightChangedScores, readShownScores, renderMatchList } from './render-matches.ts';

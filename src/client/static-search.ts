@@ -43,7 +43,8 @@ export async function searchPrebuiltListings(term: string, signal: AbortSignal):
   ]);
   const key = [live.tag, hoje.tag, amanha.tag, ontem.tag].join('\n');
   if (cached?.key !== key) {
-    cached = { key, snapshot: { live: live.envelope, hoje: hoje.envelope, amanha: amanha.envelope, ontem: ontem.envelope } };
+    const snapshot = { live: live.envelope, hoje: hoje.envelope, amanha: amanha.envelope, ontem: ontem.envelope };
+    cached = { key, snapshot };
   }
   return { ok: true, envelope: searchSnapshot(cached.snapshot, query.q, upstreamUrlOf(live.envelope)) };
 }

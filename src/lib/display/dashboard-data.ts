@@ -54,7 +54,8 @@ export function buildDashboardData(
   }
   const fetchFailed = {} as Record<ListingName, boolean>;
   for (const listing of LISTING_NAMES) {
-    fetchFailed[listing] = snapshot[listing].generatedAt === null && (context.state?.[listing].lastAttemptAt ?? null) !== null;
+    const tried = (context.state?.[listing].lastAttemptAt ?? null) !== null;
+    fetchFailed[listing] = snapshot[listing].generatedAt === null && tried;
   }
   const counts = { live: snapshot.live.count, hoje: snapshot.hoje.count, busca: 0 };
   return { upstreamUrl, snapshot, counts, crestPaths, fetchFailed, intervals: context.intervals ?? DEFAULT_INTERVALS };
