@@ -8,7 +8,12 @@
 import type { ListingName } from '../lib/model/model.ts';
 import { listingIntervalSeconds, type ListingIntervals } from '../lib/model/staleness.ts';
 
-export function isListingDue(listing: ListingName, lastAttemptAt: string | null, now: Date, intervals: ListingIntervals): boolean {
+export function isListingDue(
+  listing: ListingName,
+  lastAttemptAt: string | null,
+  now: Date,
+  intervals: ListingIntervals,
+): boolean {
   if (listing !== 'ontem' || lastAttemptAt === null) return true;
   const last = Date.parse(lastAttemptAt);
   if (Number.isNaN(last) || last > now.getTime()) return true;

@@ -46,7 +46,10 @@ export async function makeRenderedBuild(config: Config, worker: RefreshWorker, o
       dataDir: config.dataDir,
       upstreamUrl: config.upstreamUrl,
       routes: DATA_ROUTES,
-      intervals: { refreshIntervalSeconds: config.refreshIntervalSeconds, yesterdayRefreshSeconds: config.yesterdayRefreshSeconds },
+      intervals: {
+        refreshIntervalSeconds: config.refreshIntervalSeconds,
+        yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
+      },
     },
     config.buildTimeoutMs,
     options.signal,

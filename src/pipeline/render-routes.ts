@@ -42,8 +42,10 @@ function isAdapterHandler(value: unknown): value is AdapterHandler {
 
 export async function renderDataRoutes(request: RenderRequest): Promise<RenderResult> {
   const snapshot = readSnapshotOrEmpty(request.dataDir, request.upstreamUrl);
-  const context = { state: readScrapeState(request.dataDir), ...(request.intervals ? { intervals: request.intervals } : {}) };
-  const locals: App.Locals = { placar: buildDashboardData(request.upstreamUrl, snapshot, readCrestMap(request.dataDir), context) };
+  const state = readScrapeState(request.dataDir);
+  const context = request.intervals ? { state, intervals: request.intervals } : { state };
+  const placar = buildDashboardData(request.upstreamUrl, snapshot, readCrestMap(request.dataDir), context);
+  const locals: App.Locals = { placar };
   // Imported once per worker: the module cache keeps it (a new bundle gets a new worker).
   const module = (await import(pathToFileURL(request.serverEntry).href)) as { handler?: unknown };
   const handler = module.handler;

@@ -70,7 +70,10 @@ export function selectListingEntry(route: string, entry: StaticEntry, build: Ser
   if (!LISTING_ROUTES.has(route)) return entry;
   const { builtAt } = build;
   if (!isListingStale(builtAt, now, build.refreshIntervalSeconds)) return entry;
-  const intervals = { refreshIntervalSeconds: build.refreshIntervalSeconds, yesterdayRefreshSeconds: build.yesterdayRefreshSeconds ?? 0 };
+  const intervals = {
+    refreshIntervalSeconds: build.refreshIntervalSeconds,
+    yesterdayRefreshSeconds: build.yesterdayRefreshSeconds ?? 0,
+  };
   const listingInterval = listingIntervalSeconds(route === '/api/ontem' ? 'ontem' : 'hoje', intervals);
   const listing = checkListing(entry);
   if (listing.staleInFile || !isListingStale(listing.generatedAt, now, listingInterval)) return entry;

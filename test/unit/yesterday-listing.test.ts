@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isListingDue } from '../../src/pipeline/listing-schedule.ts';
+import { formatRefreshLine } from '../../src/pipeline/refresh-log.ts';
+import { formatListingLine, type ListingScrapeResult } from '../../src/pipeline/scrape.ts';
 import { isListingStale, listingIntervalSeconds } from '../../src/lib/model/staleness.ts';
 import { LISTING_NAMES } from '../../src/lib/model/model.ts';
 import { readSnapshot, snapshotPath, writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
@@ -67,6 +69,23 @@ describe('isListingDue', () => {
   it('never asks faster than the refreshes themselves', () => {
     expect(listingIntervalSeconds('ontem', { refreshIntervalSeconds: 300, yesterdayRefreshSeconds: 60 })).toBe(300);
     expect(listingIntervalSeconds('hoje', HOURLY)).toBe(60);
+  });
+});
+
+describe('what the log says of a listing not due', () => {
+  const result = (extra: Partial<ListingScrapeResult>): ListingScrapeResult => ({
+    ok: true, notModified: false, count: 6, durationMs: 12, error: null, parse: null, notices: [], ...extra,
+  });
+
+  it('says it was not asked for (not "304"), and keeps its count', () => {
+    const skipped = result({ notModified: true, skipped: true });
+    expect(formatListingLine('ontem', skipped)).toBe('ontem: não buscada agora (fora do intervalo), 6 jogos mantidos');
+    const listings = { live: result({}), hoje: result({ notModified: true }), amanha: result({ ok: false }), ontem: skipped };
+    const timings = { scrapeMs: 1, bundleMs: 0, buildMs: 1, compressMs: 1, swapMs: 1, cleanupMs: 1, totalMs: 5 };
+    const crests = { fetched: 0, stored: 0, failed: 0 };
+    const scrape = { listings, crests, durationMs: 1 };
+    const line = formatRefreshLine('atualização #2', { outcome: 'published', buildId: 'b1', scrape, timings, error: null, removedBuilds: [] });
+    expect(line).toContain('live=6 hoje=6(304) amanha=6(falha) ontem=6(espera) ');
   });
 });
 

@@ -64,7 +64,8 @@ export function buildDashboardData(
 export function readDashboardData(): DashboardData {
   const config = readConfig();
   const snapshot = readSnapshotOrEmpty(config.dataDir, config.upstreamUrl);
-  return buildDashboardData(config.upstreamUrl, snapshot, readCrestMap(config.dataDir), { state: readScrapeState(config.dataDir), intervals: config });
+  const context = { state: readScrapeState(config.dataDir), intervals: config };
+  return buildDashboardData(config.upstreamUrl, snapshot, readCrestMap(config.dataDir), context);
 }
 
 /** The data the render call passed in `locals`, or (full build) the snapshot on disk. */

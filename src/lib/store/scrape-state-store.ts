@@ -43,7 +43,12 @@ export function freshListingState(): ListingScrapeState {
 }
 
 export function freshScrapeState(): ScrapeState {
-  return { live: freshListingState(), hoje: freshListingState(), amanha: freshListingState(), ontem: freshListingState() };
+  return {
+    live: freshListingState(),
+    hoje: freshListingState(),
+    amanha: freshListingState(),
+    ontem: freshListingState(),
+  };
 }
 
 /** The state on disk, or a fresh one when the file is missing, unreadable or invalid. */
