@@ -150,6 +150,13 @@ function upstreamSection(results: BenchResults): string[] {
     '4. Carga na origem com ~1.000 req/s de usuários',
     `  Placar: ${formatNumber(placar.served.requestsPerSecond)} req/s servidas (p99 ${formatNumber(placar.served.latencyMs.p99)} ms), ${placar.upstreamRequests} pedidos à origem em ${placar.refreshes} atualizações ` +
       `(${formatNumber(placar.perRefresh, 1)} por atualização, ${placar.conditional} condicionais) → ${formatNumber(placar.perMinuteAtDefaultSchedule, 1)} por minuto na agenda padrão — ${formatTarget(placar.perMinuteAtDefaultSchedule <= 3)} (≤ 3/min)`,
+    ...(placar.yesterdaySlots === undefined
+      ? []
+      : [
+          `  Lista de ontem: ${placar.yesterdayRequests} pedidos em ${placar.yesterdaySlots} intervalos dela → ` +
+            `${formatNumber(placar.yesterdayPerSlot, 2)} por intervalo, ` +
+            `i.e. por hora na agenda padrão — ${formatTarget(placar.yesterdayPerSlot <= 1)} (≤ 1/h)`,
+        ]),
     `  Servidor ingênuo (coleta a cada pedido): ${formatNumber(naive.served.requestsPerSecond)} req/s servidas (p99 ${formatNumber(naive.served.latencyMs.p99)} ms, ${naive.served.failures} falhas), ` +
       `${formatNumber(naive.upstreamPerMinute)} pedidos à origem por minuto — ${formatNumber(naive.upstreamPerMinute / Math.max(placar.perMinuteAtDefaultSchedule, 1e-9))}× o Placar`,
   ];

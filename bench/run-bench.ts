@@ -23,7 +23,7 @@ import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh-lat
 import { buildIdleCost, readLoadAverage, readMachine, summarizeMemory, summarizeRefreshSizes, writeResults, type BenchResults } from './results.ts';
 import { startServingFixture } from './serving-fixture.ts';
 import { runServingGroup } from './serving-group.ts';
-import { runUpstreamLoadGroup } from './upstream-load-group.ts';
+import { runUpstreamLoadGroup, YESTERDAY_SLOT_REFRESHES } from './upstream-load-group.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
 export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
@@ -45,7 +45,13 @@ async function runScheduledGroups(results: BenchResults, options: BenchOptions, 
   const measured: { freshness?: FreshnessResult; latency?: RefreshLatencyResult } = {};
   const upstream = await startFakeUpstream({ pages: buildUpstreamPages({ matchesPerDay: FRESHNESS_MATCHES }).pages });
   try {
-    const env = { REFRESH_CRON: `*/${plan.freshnessIntervalSeconds} * * * * *`, SEARCH_RATE_LIMIT: '0', REFRESH_MODE: mode };
+    const env = {
+      REFRESH_CRON: `*/${plan.freshnessIntervalSeconds} * * * * *`,
+      SEARCH_RATE_LIMIT: '0',
+      REFRESH_MODE: mode,
+      // ontem's slot, short enough that group 4's window spans several (the default is an hour).
+      YESTERDAY_REFRESH_SECONDS: String(plan.freshnessIntervalSeconds * YESTERDAY_SLOT_REFRESHES),
+    };
     const placar = await startPlacar({ upstreamUrl: upstream.url, env, timeoutMs: 180_000 });
     try {
       if (options.groups.includes(2)) {

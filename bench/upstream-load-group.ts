@@ -3,7 +3,9 @@
  * Placar runs on a seconds-level schedule standing for the default minute, its live and today
  * pages changing before every refresh: the user traffic adds nothing upstream, so the rate at
  * the default schedule is the requests per refresh × 1 refresh a minute. The reference is a
- * naive scrape-per-request server under the same offered traffic.
+ * naive scrape-per-request server under the same offered traffic. The yesterday listing goes on
+ * its own slot (YESTERDAY_REFRESH_SECONDS: here YESTERDAY_SLOT_REFRESHES refreshes, by default an
+ * hour): it is counted apart, as requests per slot, so the default load reads "3 a minute + 1 an hour".
  */
 import type { FakeUpstream } from '../src/demo/upstream-server.ts';
 import type { PlacarProcess } from '../test/support/placar-process.ts';
@@ -13,6 +15,10 @@ import { spawnNaiveServer } from './naive-server.ts';
 import { readRefreshLines } from './refresh-lines.ts';
 import { SEARCH_PATHS } from './serving-group.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
+import { LISTING_PATHS } from '../src/lib/model/model.ts';
+
+/** The bench's yesterday slot, in refreshes (at the default schedule it is 60: an hour). */
+export const YESTERDAY_SLOT_REFRESHES = 2;
 
 const USER_RATE = 1_000;
 const USER_CONNECTIONS = 50;
@@ -35,8 +41,13 @@ export interface UpstreamLoadResult {
     conditional: number;
     /** Refreshes that ended in the window, as the server logged them. */
     refreshesLogged: number;
-    /** At the default one-minute schedule: perRefresh × 1. */
+    /** At the default one-minute schedule: perRefresh × 1 (the minute listings; ontem apart). */
     perMinuteAtDefaultSchedule: number;
+    /** Requests for the yesterday listing in the window, and its slots the window touched. */
+    yesterdayRequests: number;
+    yesterdaySlots: number;
+    /** At most 1 per slot means at most 1 an hour at the default YESTERDAY_REFRESH_SECONDS. */
+    yesterdayPerSlot: number;
   };
   naive: UpstreamLoadSide;
 }
@@ -73,7 +84,12 @@ export async function runUpstreamLoadGroup(
     clearInterval(changer);
   }
   const to = Date.now();
-  const inWindow = upstream.requests.filter((request) => request.at >= from && request.at < to);
+  const all = upstream.requests.filter((request) => request.at >= from && request.at < to);
+  const isYesterday = (request: { path: string }): boolean => request.path === LISTING_PATHS.ontem;
+  const inWindow = all.filter((request) => !isYesterday(request));
+  const yesterdayRequests = all.filter(isYesterday).length;
+  const slotMs = interval * YESTERDAY_SLOT_REFRESHES;
+  const yesterdaySlots = Math.floor((to - 1) / slotMs) - Math.floor(from / slotMs) + 1;
   // A refresh's requests all fall just after its tick: one tick, one refresh.
   const refreshes = new Set(inWindow.map((request) => Math.floor(request.at / interval))).size;
   const notModified = inWindow.filter((request) => request.headers['if-none-match'] !== undefined).length;
@@ -81,6 +97,7 @@ export async function runUpstreamLoadGroup(
   const perRefresh = refreshes > 0 ? inWindow.length / refreshes : Number.NaN;
   const seconds = (to - from) / 1000;
   log(`  Placar: ${Math.round(placarLoad.requestsPerSecond)} req/s servidas, ${inWindow.length} pedidos à origem em ${refreshes} atualizações`);
+  log(`  ontem: ${yesterdayRequests} pedidos em ${yesterdaySlots} intervalos dela`);
 
   const naive = await spawnNaiveServer(upstream.url);
   let naiveLoad: LoadResult;
@@ -106,6 +123,9 @@ export async function runUpstreamLoadGroup(
       perRefresh,
       conditional: notModified,
       perMinuteAtDefaultSchedule: perRefresh,
+      yesterdayRequests,
+      yesterdaySlots,
+      yesterdayPerSlot: yesterdayRequests / yesterdaySlots,
     },
     naive: { seconds: naiveSeconds, served: served(naiveLoad), upstreamRequests: naiveRequests, upstreamPerMinute: (naiveRequests / naiveSeconds) * 60 },
   };

@@ -114,14 +114,24 @@ function teamsOf(index: number, day: number): [string, string] {
   return [`${home}${suffix}`, `${away}${suffix}`];
 }
 
-function buildDayRows(count: number, date: string, day: 'hoje' | 'amanha', round: number, liveGoals: (index: number) => number): Row[] {
+type Day = 'ontem' | 'hoje' | 'amanha';
+
+function buildDayRows(
+  count: number,
+  date: string,
+  day: Day,
+  round: number,
+  liveGoals: (index: number) => number,
+): Row[] {
   const rows: Row[] = [];
   for (let i = 0; i < count; i++) {
-    const [home, away] = teamsOf(i, day === 'hoje' ? 0 : 1);
+    const [home, away] = teamsOf(i, day === 'hoje' ? 0 : day === 'amanha' ? 1 : 2);
     const league = leagueOf(Math.floor(i / MATCHES_PER_LEAGUE));
     const path = `/${slugOf(league)}/${dayPath(date)}-${slugOf(home)}-x-${slugOf(away)}.html`;
     const kickoff = `${String(12 + (i % 11)).padStart(2, '0')}:${i % 2 === 0 ? '00' : '30'}`;
-    if (day === 'amanha') {
+    if (day === 'ontem') {
+      rows.push({ league, path, status: 'ENCERRADO', badge: 'danger', home, away, score: [i % 3, (i >> 1) % 4] });
+    } else if (day === 'amanha') {
       rows.push({ league, path, status: `AMANHÃ ${kickoff}`, badge: 'warning', home, away, score: null });
     } else if (i % LIVE_EVERY === 0) {
       const minute = 1 + ((i * 7 + round) % 90);
@@ -144,7 +154,7 @@ export interface UpstreamPagesOptions {
   now?: Date;
 }
 
-/** The three listing pages keyed by upstream path, and the id of the first live match. */
+/** The four listing pages keyed by upstream path, and the id of the first live match. */
 export function buildUpstreamPages(options: UpstreamPagesOptions): { pages: Record<string, string>; watchedMatchId: string } {
   const now = options.now ?? new Date();
   const round = options.round ?? 0;
@@ -154,11 +164,15 @@ export function buildUpstreamPages(options: UpstreamPagesOptions): { pages: Reco
   const todayRows = buildDayRows(options.matchesPerDay, today, 'hoje', round, goals);
   const liveRows = todayRows.filter((_, index) => index % LIVE_EVERY === 0);
   const tomorrowRows = buildDayRows(options.matchesPerDay, tomorrow, 'amanha', round, goals);
+  const yesterday = saoPauloDate(new Date(now.getTime() - 24 * 3600 * 1000));
+  // Yesterday's results do not change with the rounds: a conditional GET of it answers 304.
+  const yesterdayRows = buildDayRows(options.matchesPerDay, yesterday, 'ontem', 0, goals);
   return {
     pages: {
       [LISTING_PATHS.live]: renderPage('Jogos em andamento', liveRows),
       [LISTING_PATHS.hoje]: renderPage('Jogos de hoje', todayRows),
       [LISTING_PATHS.amanha]: renderPage('Jogos de amanhã', tomorrowRows),
+      [LISTING_PATHS.ontem]: renderPage('Jogos de ontem', yesterdayRows),
     },
     watchedMatchId: (todayRows[0]?.path ?? '').slice(1, -'.html'.length),
   };

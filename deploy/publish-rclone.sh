@@ -24,11 +24,11 @@ rclone copy "$src/api" "$dest/api" --exclude '*.br' --exclude '*.gz' \
 rclone copy "$src" "$dest" --max-depth 1 --exclude '*.html' --exclude '*.br' --exclude '*.gz' \
   --header-upload 'Cache-Control: public, max-age=300'
 # 4. Pages last: they only reference what is already there. Also without ".html" (/hoje,
-#    /busca) for hosts without clean URLs.
+#    /busca, /ontem, /amanha) for hosts without clean URLs.
 page_headers='Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=30'
 rclone copy "$src" "$dest" --max-depth 1 --include '*.html' --header-upload "$page_headers"
-for page in hoje busca; do
+for page in hoje busca ontem amanha; do
   rclone copyto "$src/$page.html" "$dest/$page" --header-upload 'Content-Type: text/html; charset=utf-8' --header-upload "$page_headers"
 done
 # 5. Only now delete what the build no longer has (old assets, after the pages that used them).
-rclone sync "$src" "$dest" --exclude '*.br' --exclude '*.gz' --exclude '/hoje' --exclude '/busca'
+rclone sync "$src" "$dest" --exclude '*.br' --exclude '*.gz' --exclude '/hoje' --exclude '/busca' --exclude '/ontem' --exclude '/amanha'

@@ -15,8 +15,8 @@ await runCli(
   {
     usage: 'npm run scrape [-- --explain] [--file PÁGINA.html [--url URL]] [--help]',
     description:
-      'Busca uma vez as três listas do site de origem (ao vivo, hoje, amanhã) e grava o snapshot em DATA_DIR. ' +
-      'Sai com 0 quando as três deram certo, 1 quando alguma falhou (as outras são gravadas e a que falhou mantém os últimos dados válidos).\n' +
+      'Busca uma vez as listas do site de origem (ao vivo, hoje, amanhã; ontem no máximo uma vez por YESTERDAY_REFRESH_SECONDS) ' +
+      'e grava o snapshot em DATA_DIR. Sai com 0 quando todas deram certo, 1 quando alguma falhou (as outras são gravadas e a que falhou mantém os últimos dados válidos).\n' +
       'Com --explain, lê as páginas inteiras e explica cada lista: o formato reconhecido (linhas, cartões ou ambos), quantos\n' +
       'candidatos a jogo, quantos viraram jogos, cada um ignorado com o motivo e o começo do HTML, e as situações não reconhecidas.\n' +
       'Com --file, explica páginas salvas do navegador, sem rede e sem mexer em DATA_DIR (sai com 1 se alguma não pôde ser lida).',

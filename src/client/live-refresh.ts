@@ -1,12 +1,36 @@
 /**
  * Keeps a listing view fresh: every 60 s a conditional GET of its API listing, then the list,
  * tab counter, last-update time and stale notice are updated in place. Paused while the tab is
- * hidden, run at once when it is shown again. Goals (only) are announced politely.
+ * hidden, run at once when it is shown again. Goals (only) are announced politely. The stale
+ * notice is decided on load from the page's own generatedAt, and again after every poll.
  */
-import { buildDataDay, buildGoalAnnouncements, buildLastUpdateText, buildStaleNotice } from '../lib/display/match-display.ts';
+import { buildListingNotice } from '../lib/display/listing-notice.ts';
+import {
+  buildDataDay,
+  buildGoalAnnouncements,
+  buildLastUpdateText,
+  type FetchState,
+} from '../lib/display/match-display.ts';
 import type { ListEnvelope } from '../lib/model/model.ts';
 import { pollListing } from './poll-listing.ts';
 import { highlightChangedScores, readShownScores, renderMatchList } from './render-matches.ts';
+
+type Shown = Pick<ListEnvelope, 'generatedAt' | 'stale'>;
+
+/** What the server knew when it rendered the page (ListingView.astro's data-* hooks). */
+function readFetchState(root: HTMLElement): FetchState {
+  return { fetchFailed: root.dataset.fetchFailed === 'true', retryEvery: root.dataset.retryEvery ?? 'a cada minuto' };
+}
+
+function showNotice(root: HTMLElement, shown: Shown): void {
+  const intervalSeconds = Number(root.dataset.intervalSeconds) || 60;
+  const noticeText = buildListingNotice(shown, readFetchState(root), new Date(), intervalSeconds);
+  const notice = root.querySelector<HTMLElement>('[data-stale-notice]');
+  if (notice) {
+    notice.textContent = noticeText ?? '';
+    notice.hidden = noticeText === null;
+  }
+}
 
 function applyEnvelope(root: HTMLElement, envelope: ListEnvelope): void {
   const list = root.querySelector('[data-match-list]');
@@ -26,22 +50,30 @@ function applyEnvelope(root: HTMLElement, envelope: ListEnvelope): void {
     time.textContent = buildLastUpdateText(envelope.generatedAt);
     if (envelope.generatedAt) time.setAttribute('datetime', envelope.generatedAt);
   }
-  const noticeText = buildStaleNotice(envelope);
-  const notice = root.querySelector<HTMLElement>('[data-stale-notice]');
-  if (notice) {
-    notice.textContent = noticeText ?? '';
-    notice.hidden = noticeText === null;
-  }
+  showNotice(root, envelope);
   const empty = root.querySelector<HTMLElement>('[data-empty-state]');
   if (empty) empty.hidden = envelope.count > 0 || envelope.generatedAt === null;
 }
 
 function startLiveRefresh(root: HTMLElement, endpoint: string): void {
   const errorNote = root.querySelector<HTMLElement>('[data-refresh-error]');
+  const renderedNotice = root.querySelector<HTMLElement>('[data-stale-notice]');
+  // The data shown as the page was built: its age decides the notice now, not a minute later.
+  let shown: Shown = {
+    generatedAt: root.querySelector('[data-last-update]')?.getAttribute('datetime') ?? null,
+    stale: renderedNotice !== null && !renderedNotice.hidden,
+  };
+  showNotice(root, shown);
   pollListing(endpoint, {
-    onEnvelope: (envelope) => applyEnvelope(root, envelope),
-    // Keep what is shown; say discreetly when it could not be refreshed.
-    onSettled: (ok) => void (errorNote && (errorNote.hidden = ok)),
+    onEnvelope: (envelope) => {
+      shown = envelope;
+      applyEnvelope(root, envelope);
+    },
+    // Keep what is shown; say discreetly when it could not be refreshed, and whether it aged.
+    onSettled: (ok) => {
+      if (errorNote) errorNote.hidden = ok;
+      if (!ok) showNotice(root, shown);
+    },
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * Suggestions while typing in the search field: team and competition names from the current
- * listings (/api/live, /api/hoje, /api/amanha), as an ARIA 1.2 combobox with a listbox popup.
+ * listings (/api/live, /api/hoje, /api/amanha, /api/ontem), as an ARIA 1.2 combobox with a listbox popup.
  * Keyboard: ↓/↑ move, Enter picks, Escape closes. No search engine here: word-start matching
  * of the query language (search-text.ts) over a few hundred names is enough.
  */
@@ -8,7 +8,7 @@ import { matchesWordStarts, splitWords } from '../lib/search/search-text.ts';
 import { readListEnvelope } from './api-response.ts';
 
 const MAX_SUGGESTIONS = 8;
-const LISTINGS = ['live', 'hoje', 'amanha'] as const;
+const LISTINGS = ['live', 'hoje', 'amanha', 'ontem'] as const;
 
 export interface Suggestions {
   /** Shows the names that fit `term` (none for fewer than 2 characters). */

@@ -4,6 +4,8 @@
  * the URL: /busca?q=flamengo opens with results, and back/forward replay earlier terms.
  * Results refresh every 60 s like the live view (conditional requests; paused while hidden),
  * in place: the field, its focus and the scroll position stay; changed scores are highlighted.
+ * The last term is also kept for the tab's session (sessionStorage), so leaving for another tab
+ * and coming back to /busca shows it again.
  */
 import { buildDataDay, buildStaleNotice } from '../lib/display/match-display.ts';
 import type { Match, SearchEnvelope } from '../lib/model/model.ts';
@@ -14,6 +16,10 @@ import { requestSearch } from './search-request.ts';
 import { createSuggestions } from './search-suggestions.ts';
 
 const PROMPT = 'Digite um time ou liga para buscar';
+/** Says what was searched, so "nothing" is not mistaken for "not covered". */
+const NO_RESULT = 'Nenhum jogo encontrado. A busca cobre os jogos de ontem, hoje e amanhã (e os ao vivo).';
+/** sessionStorage key of the last term searched in this tab. */
+const LAST_TERM_KEY = 'placar:busca';
 
 function query<T extends Element>(selector: string): T {
   const element = document.querySelector<T>(selector);
@@ -52,7 +58,7 @@ function showError(detail: string | null): void {
 }
 
 function countText(count: number): string {
-  if (count === 0) return 'Nenhum jogo encontrado';
+  if (count === 0) return NO_RESULT;
   return count === 1 ? '1 jogo encontrado' : `${count} jogos encontrados`;
 }
 
@@ -116,7 +122,26 @@ function termFromUrl(): string {
   return new URLSearchParams(location.search).get('q')?.trim() ?? '';
 }
 
+/** Storage may be refused (privacy modes, quotas): then the term is simply not kept. */
+function keepTerm(term: string): void {
+  try {
+    if (term === '') sessionStorage.removeItem(LAST_TERM_KEY);
+    else sessionStorage.setItem(LAST_TERM_KEY, term);
+  } catch {
+    // Not kept; the URL still holds it.
+  }
+}
+
+function keptTerm(): string {
+  try {
+    return sessionStorage.getItem(LAST_TERM_KEY)?.trim().slice(0, 100) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 function writeUrl(term: string, mode: 'push' | 'replace'): void {
+  keepTerm(term);
   const url = term === '' ? '/busca' : `/busca?${new URLSearchParams({ q: term }).toString()}`;
   if (url === location.pathname + location.search) return;
   if (mode === 'push') history.pushState(null, '', url);
@@ -173,8 +198,10 @@ setInterval(() => {
   if (document.visibilityState !== 'hidden') void suggestions.reload();
 }, REFRESH_INTERVAL_MS);
 
-const initialTerm = termFromUrl();
+// A bare /busca (the tab) comes back to the last term of this tab's session.
+const initialTerm = termFromUrl() || keptTerm();
 if (initialTerm !== '') {
   input.value = initialTerm;
+  writeUrl(initialTerm, 'replace');
   void search(initialTerm);
 }

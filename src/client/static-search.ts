@@ -2,7 +2,7 @@
  * Search without /api/busca: on a plain static host (a CDN, an object store), or when the
  * server refuses (429) or fails, the browser runs the server's own search module
  * (src/lib/search/search.ts: same engine, aliases and ranking) and query validation
- * (src/lib/api/search-query.ts) over the pre-built /api/live, /api/hoje and /api/amanha.
+ * (src/lib/api/search-query.ts) over the pre-built /api/live, /api/hoje, /api/amanha and /api/ontem.
  * Loaded by dynamic import only when needed: it carries the search engine.
  */
 import type { ListEnvelope, SearchEnvelope, Snapshot } from '../lib/model/model.ts';
@@ -35,8 +35,16 @@ function upstreamUrlOf(live: ListEnvelope): string {
 export async function searchPrebuiltListings(term: string, signal: AbortSignal): Promise<StaticSearchOutcome> {
   const query = parseSearchQuery(new URLSearchParams({ q: term }));
   if (!query.ok) return { ok: false, detail: query.problem.detail };
-  const [live, hoje, amanha] = await Promise.all([fetchListing('live', signal), fetchListing('hoje', signal), fetchListing('amanha', signal)]);
-  const key = [live.tag, hoje.tag, amanha.tag].join('\n');
-  if (cached?.key !== key) cached = { key, snapshot: { live: live.envelope, hoje: hoje.envelope, amanha: amanha.envelope } };
+  const [live, hoje, amanha, ontem] = await Promise.all([
+    fetchListing('live', signal),
+    fetchListing('hoje', signal),
+    fetchListing('amanha', signal),
+    fetchListing('ontem', signal),
+  ]);
+  const key = [live.tag, hoje.tag, amanha.tag, ontem.tag].join('\n');
+  if (cached?.key !== key) {
+    const snapshot = { live: live.envelope, hoje: hoje.envelope, amanha: amanha.envelope, ontem: ontem.envelope };
+    cached = { key, snapshot };
+  }
   return { ok: true, envelope: searchSnapshot(cached.snapshot, query.q, upstreamUrlOf(live.envelope)) };
 }

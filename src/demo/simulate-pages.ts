@@ -112,11 +112,12 @@ function shiftDates($: CheerioAPI, dayDelta: number): string {
   return $.html();
 }
 
-/** The three listing pages of the demo upstream at `now`, keyed by upstream path. */
+/** The four listing pages of the demo upstream at `now`, keyed by upstream path. */
 export function simulatePages({ fixturePages, seed, startedAt, now, speed = 1 }: SimulationInput): Record<string, string> {
   const today = cheerio.load(pageOf(fixturePages, LISTING_PATHS.hoje));
   const live = cheerio.load(pageOf(fixturePages, LISTING_PATHS.live));
   const tomorrow = cheerio.load(pageOf(fixturePages, LISTING_PATHS.amanha));
+  const yesterday = cheerio.load(pageOf(fixturePages, LISTING_PATHS.ontem));
   const matchPaths = today(MATCH_ANCHOR).map((_, element) => today(element).attr('href') ?? '').get();
   const dayDelta = daysBetween(findFixtureDay(matchPaths) ?? saoPauloDate(now), saoPauloDate(now));
 
@@ -139,5 +140,6 @@ export function simulatePages({ fixturePages, seed, startedAt, now, speed = 1 }:
     [LISTING_PATHS.live]: shiftDates(live, dayDelta),
     [LISTING_PATHS.hoje]: shiftDates(today, dayDelta),
     [LISTING_PATHS.amanha]: shiftDates(tomorrow, dayDelta),
+    [LISTING_PATHS.ontem]: shiftDates(yesterday, dayDelta),
   };
 }

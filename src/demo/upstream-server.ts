@@ -56,7 +56,7 @@ interface StoredPage {
 
 const DEFAULT_FIXTURE_DIR = fileURLToPath(new URL('../../test/fixtures/upstream/', import.meta.url));
 
-/** The three listing sample pages, keyed by their upstream path ("/jogos-de-hoje", …). */
+/** The four listing sample pages, keyed by their upstream path ("/jogos-de-hoje", …). */
 export function readFixturePages(dir: string = DEFAULT_FIXTURE_DIR): Record<string, string> {
   const pages: Record<string, string> = {};
   for (const upstreamPath of Object.values(LISTING_PATHS)) {

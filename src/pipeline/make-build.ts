@@ -47,6 +47,10 @@ export async function makeRenderedBuild(config: Config, worker: RefreshWorker, o
       upstreamUrl: config.upstreamUrl,
       refreshIntervalSeconds: config.refreshIntervalSeconds,
       routes: DATA_ROUTES,
+      intervals: {
+        refreshIntervalSeconds: config.refreshIntervalSeconds,
+        yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
+      },
     },
     config.buildTimeoutMs,
     options.signal,

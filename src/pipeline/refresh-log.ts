@@ -48,7 +48,7 @@ export function formatRefreshLine(label: string, report: RefreshReport): string 
   for (const listing of LISTING_NAMES) {
     const result = report.scrape?.listings[listing];
     if (!result) continue;
-    const note = !result.ok ? '(falha)' : result.notModified ? '(304)' : '';
+    const note = !result.ok ? '(falha)' : result.skipped ? '(espera)' : result.notModified ? '(304)' : '';
     parts.push(`${listing}=${result.count}${note}`);
   }
   const t = report.timings;

@@ -15,6 +15,8 @@ import { buildDashboardData } from '../lib/display/dashboard-data.ts';
 import { buildEventFeed } from '../lib/display/event-feed.ts';
 import type { DataRoute } from '../lib/api/data-routes.ts';
 import { readSnapshotOrEmpty } from '../lib/store/snapshot-store.ts';
+import { readScrapeState } from '../lib/store/scrape-state-store.ts';
+import type { ListingIntervals } from '../lib/model/staleness.ts';
 
 export interface RenderRequest {
   kind: 'render';
@@ -26,6 +28,8 @@ export interface RenderRequest {
   /** For the event feed's `stale`. */
   refreshIntervalSeconds: number;
   routes: readonly DataRoute[];
+  /** The refresh rhythms the pages check their data's age against (default: every minute, ontem hourly). */
+  intervals?: ListingIntervals;
 }
 
 export interface RenderResult {
@@ -40,8 +44,12 @@ function isAdapterHandler(value: unknown): value is AdapterHandler {
 }
 
 export async function renderDataRoutes(request: RenderRequest): Promise<RenderResult> {
+  const snapshot = readSnapshotOrEmpty(request.dataDir, request.upstreamUrl);
+  const state = readScrapeState(request.dataDir);
+  const context = request.intervals ? { state, intervals: request.intervals } : { state };
+  const placar = buildDashboardData(request.upstreamUrl, snapshot, readCrestMap(request.dataDir), context);
   const locals: App.Locals = {
-    placar: buildDashboardData(request.upstreamUrl, readSnapshotOrEmpty(request.dataDir, request.upstreamUrl), readCrestMap(request.dataDir)),
+    placar,
     eventFeed: buildEventFeed(request.dataDir, new Date(), request.refreshIntervalSeconds),
   };
   // Imported once per worker: the module cache keeps it (a new bundle gets a new worker).

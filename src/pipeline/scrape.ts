@@ -9,14 +9,15 @@ import type { Config } from '../lib/config/config.ts';
 import { LISTING_NAMES, MatchSchema, TIMEZONE, type ListingName, type Snapshot } from '../lib/model/model.ts';
 import { readScrapeState, writeScrapeStateAtomically, type ScrapeState } from '../lib/store/scrape-state-store.ts';
 import { listingSource, readSnapshotOrEmpty, writeSnapshotAtomically } from '../lib/store/snapshot-store.ts';
-import { isListingStale } from '../lib/model/staleness.ts';
+import { isListingStale, listingIntervalSeconds } from '../lib/model/staleness.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
-import { ParseError, UpstreamFetchError } from '../upstream/errors.ts';
+import { ParseError, UpstreamFetchError, messageWithoutKeptData } from '../upstream/errors.ts';
 import { createUpstreamAgent, fetchPage } from '../upstream/fetch-page.ts';
 import { summarizeDiagnostics, type ListingDiagnostics } from '../upstream/listing-diagnostics.ts';
 import { readListingPage } from '../upstream/parse-listing.ts';
 import { parseNotices } from './parse-notices.ts';
 import { syncCrests, type CrestSyncReport } from '../crests/sync-crests.ts';
+import { isListingDue } from './listing-schedule.ts';
 import type { Dispatcher } from 'undici';
 
 export interface ListingScrapeResult {
@@ -30,6 +31,8 @@ export interface ListingScrapeResult {
   parse: ListingDiagnostics | null;
   /** Log lines about the parse, each said once (parse-notices.ts). */
   notices: string[];
+  /** Not requested this time: not due yet (ontem is fetched once per YESTERDAY_REFRESH_SECONDS). */
+  skipped?: boolean;
 }
 export interface ScrapeReport {
   listings: Record<ListingName, ListingScrapeResult>;
@@ -103,7 +106,9 @@ async function scrapeListing(listing: ListingName, context: ScrapeContext): Prom
     const notices = parse ? parseNotices(listing, previous.parse, summarizeDiagnostics(parse)) : [];
     return { ok: true, notModified: page.notModified, count: matches.length, durationMs: elapsed(), error: null, parse, notices };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const raw = error instanceof Error ? error.message : String(error);
+    // Nothing was ever fetched: the log must not claim the last good data was kept.
+    const message = envelope.generatedAt === null ? messageWithoutKeptData(raw) : raw;
     const pendingUntil = previous.retryNotBefore && Date.parse(previous.retryNotBefore) > now().getTime() ? previous.retryNotBefore : null;
     const retryNotBefore = error instanceof UpstreamFetchError && error.retryNotBefore ? formatSaoPauloIso(error.retryNotBefore) : pendingUntil;
     // A page that no longer parses still says what it holds (markup, skipped rows) in /healthz.
@@ -115,8 +120,15 @@ async function scrapeListing(listing: ListingName, context: ScrapeContext): Prom
   }
 }
 
+/** A listing not due this time: what it holds stays, and nothing is requested. */
+function skippedListing(listing: ListingName, context: ScrapeContext): ListingScrapeResult {
+  const count = context.snapshot[listing].count;
+  return { ok: true, notModified: true, count, durationMs: 0, error: null, parse: null, notices: [], skipped: true };
+}
+
 /** One pt-BR summary line per listing, as `npm run scrape` prints it. */
 export function formatListingLine(listing: ListingName, result: ListingScrapeResult): string {
+  if (result.skipped) return `${listing}: não buscada agora (fora do intervalo), ${result.count} jogos mantidos`;
   if (!result.ok) return `${listing}: falhou em ${result.durationMs} ms — ${result.error ?? 'erro desconhecido'}`;
   if (result.notModified) return `${listing}: sem mudanças (304), ${result.count} jogos mantidos, em ${result.durationMs} ms`;
   return `${listing}: ${result.count} jogos em ${result.durationMs} ms`;
@@ -140,7 +152,8 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   let crests: CrestSyncReport;
   try {
     await forEachConcurrently(LISTING_NAMES, MAX_CONCURRENT_FETCHES, async (listing) => {
-      results[listing] = await scrapeListing(listing, context);
+      const due = context.unconditional || isListingDue(listing, state[listing].lastAttemptAt, now(), config);
+      results[listing] = due ? await scrapeListing(listing, context) : skippedListing(listing, context);
     });
     crests = await syncCrests(snapshot, { dataDir: config.dataDir, upstreamUrl: config.upstreamUrl, timeoutMs: config.requestTimeoutMs, dispatcher, now });
   } finally {
@@ -151,7 +164,7 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   for (const listing of LISTING_NAMES) {
     const envelope = snapshot[listing];
     envelope.source = listingSource(config.upstreamUrl, listing);
-    envelope.stale = isListingStale(envelope.generatedAt, finishedAt, config.refreshIntervalSeconds);
+    envelope.stale = isListingStale(envelope.generatedAt, finishedAt, listingIntervalSeconds(listing, config));
   }
   writeSnapshotAtomically(config.dataDir, snapshot);
   writeScrapeStateAtomically(config.dataDir, state);

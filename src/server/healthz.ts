@@ -9,7 +9,7 @@ import type { Config } from '../lib/config/config.ts';
 import { LISTING_NAMES, type ListingName, type ListingParseSummary } from '../lib/model/model.ts';
 import { readPublishState, type PublishState } from '../lib/store/publish-state-store.ts';
 import { readScrapeState } from '../lib/store/scrape-state-store.ts';
-import { isListingStale } from '../lib/model/staleness.ts';
+import { isListingStale, listingIntervalSeconds } from '../lib/model/staleness.ts';
 import type { RefreshOutcome } from '../pipeline/refresh-log.ts';
 import type { SnapshotReader } from './snapshot-reader.ts';
 
@@ -56,7 +56,7 @@ export function buildHealth(
     listings[listing] = {
       generatedAt,
       // Also stale when refreshes stopped: the snapshot's flag is only as new as the last scrape.
-      stale: stale || isListingStale(generatedAt, now, config.refreshIntervalSeconds),
+      stale: stale || isListingStale(generatedAt, now, listingIntervalSeconds(listing, config)),
       lastError: state[listing].lastError,
       parse: state[listing].parse,
     };

@@ -101,6 +101,7 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
     refreshIntervalSeconds: config.refreshIntervalSeconds,
     events,
     eventStreamsPerIp: config.eventStreamsPerIp,
+    yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
   });
   const server = createNodeServer(config.clientLimits, listener);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => writeRawProblem(socket, buildClientErrorProblem(error.code), commonHeaders));

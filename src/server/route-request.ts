@@ -40,6 +40,8 @@ export interface RouterParts {
   /** The open event streams (/api/eventos/stream). */
   events: EventHub;
   eventStreamsPerIp: number;
+  /** Seconds between two fetches of /api/ontem's listing (its own, longer staleness). */
+  yesterdayRefreshSeconds?: number;
 }
 
 const SEARCH_PATH = '/api/busca';
@@ -158,7 +160,8 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     if (path.decoded === EVENT_STREAM_PATH) return answerEventStream(req, res, parts.events, path.search, parts.eventStreamsPerIp);
     const entry = site.routes.get(path.decoded);
     if (entry) {
-      const build = { builtAt: site.builtAt, refreshIntervalSeconds: parts.refreshIntervalSeconds };
+      const { refreshIntervalSeconds, yesterdayRefreshSeconds } = parts;
+      const build = { builtAt: site.builtAt, refreshIntervalSeconds, yesterdayRefreshSeconds };
       return serveStaticEntry(req, res, selectListingEntry(path.decoded, entry, build, new Date()));
     }
     answerNotFound(req, res, path.decoded, parts.site);

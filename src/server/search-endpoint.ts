@@ -10,7 +10,7 @@ import { buildContentHash, buildEtag } from '../lib/api/etag.ts';
 import { buildProblemResponse } from '../lib/api/problem.ts';
 import { LISTING_NAMES } from '../lib/model/model.ts';
 import { searchSnapshot } from '../lib/search/search.ts';
-import { isListingStale } from '../lib/model/staleness.ts';
+import { isListingStale, listingIntervalSeconds } from '../lib/model/staleness.ts';
 import { parseSearchQuery } from '../lib/api/search-query.ts';
 import { chooseContentCoding } from './encoding.ts';
 import { SEARCH_CACHE_CONTROL } from '../lib/api/headers-policy.ts';
@@ -46,7 +46,9 @@ export function respondToSearch(request: Request): Response {
   // disk, refreshes stuck) for 3 intervals, the listings' age decides instead.
   const now = new Date();
   if (isListingStale(modifiedAt.toISOString(), now, config.refreshIntervalSeconds)) {
-    envelope.stale ||= LISTING_NAMES.some((listing) => isListingStale(snapshot[listing].generatedAt, now, config.refreshIntervalSeconds));
+    envelope.stale ||= LISTING_NAMES.some((listing) =>
+      isListingStale(snapshot[listing].generatedAt, now, listingIntervalSeconds(listing, config)),
+    );
   }
   const body = Buffer.from(JSON.stringify(envelope));
   const available = body.length >= COMPRESS_MIN_BYTES ? (['br', 'gzip', 'identity'] as const) : (['identity'] as const);

@@ -1,5 +1,5 @@
 /**
- * The pre-built /api/live, /api/hoje and /api/amanha say `stale` as of their build. When no
+ * The pre-built /api/live, /api/hoje, /api/amanha and /api/ontem say `stale` as of their build. When no
  * build gets published for a while (disk full, a build failing every time, refreshes stuck),
  * that flag would stay false while the data ages, and a match would show "IN_PLAY" silently.
  * So once the served build itself is older than the staleness threshold (builds stopped), the
@@ -9,11 +9,11 @@
  */
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildContentHash } from '../lib/api/etag.ts';
-import { STALE_AFTER_INTERVALS, isListingStale } from '../lib/model/staleness.ts';
+import { STALE_AFTER_INTERVALS, isListingStale, listingIntervalSeconds } from '../lib/model/staleness.ts';
 import type { StaticEntry } from './static-site.ts';
 
 // The event feed has generatedAt and stale too, by the last complete scrape.
-const LISTING_ROUTES = new Set(['/api/live', '/api/hoje', '/api/amanha', '/api/eventos']);
+const LISTING_ROUTES = new Set(['/api/live', '/api/hoje', '/api/amanha', '/api/ontem', '/api/eventos']);
 
 interface CheckedListing {
   generatedAt: string | null;
@@ -62,15 +62,22 @@ export interface ServedBuild {
   /** builtAt of the build the entry belongs to (ISO 8601). */
   builtAt: string;
   refreshIntervalSeconds: number;
+  /** /api/ontem is fetched on its own, longer rhythm (YESTERDAY_REFRESH_SECONDS): its data may be that old. */
+  yesterdayRefreshSeconds?: number;
 }
 
 /** The entry to serve for `route`: the built one, or its `stale: true` copy once builds stopped and the data is too old. */
 export function selectListingEntry(route: string, entry: StaticEntry, build: ServedBuild, now: Date): StaticEntry {
   if (!LISTING_ROUTES.has(route)) return entry;
-  const { builtAt, refreshIntervalSeconds } = build;
-  if (!isListingStale(builtAt, now, refreshIntervalSeconds)) return entry;
+  const { builtAt } = build;
+  if (!isListingStale(builtAt, now, build.refreshIntervalSeconds)) return entry;
+  const intervals = {
+    refreshIntervalSeconds: build.refreshIntervalSeconds,
+    yesterdayRefreshSeconds: build.yesterdayRefreshSeconds ?? 0,
+  };
+  const listingInterval = listingIntervalSeconds(route === '/api/ontem' ? 'ontem' : 'hoje', intervals);
   const listing = checkListing(entry);
-  if (listing.staleInFile || !isListingStale(listing.generatedAt, now, refreshIntervalSeconds)) return entry;
-  listing.staleCopy ??= buildStaleCopy(entry, listing, refreshIntervalSeconds);
+  if (listing.staleInFile || !isListingStale(listing.generatedAt, now, listingInterval)) return entry;
+  listing.staleCopy ??= buildStaleCopy(entry, listing, listingInterval);
   return listing.staleCopy;
 }

@@ -16,6 +16,12 @@ export type UpstreamFetchFailure =
   | 'redirect';
 
 const KEPT = 'os últimos dados válidos foram mantidos.';
+const NOTHING_KEPT = 'ainda não há dados desta lista; nova tentativa na próxima atualização.';
+
+/** A failure's message for a listing that never had data: there was nothing to keep, so it does not claim so. */
+export function messageWithoutKeptData(message: string): string {
+  return message.endsWith(KEPT) ? message.slice(0, -KEPT.length) + NOTHING_KEPT : message;
+}
 
 export interface UpstreamFetchErrorOptions {
   reason: UpstreamFetchFailure;

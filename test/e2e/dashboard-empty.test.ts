@@ -85,15 +85,13 @@ describe('an upstream that never answered', () => {
     await harness?.close();
   });
 
-  it('says the data is still being fetched instead of claiming there is no match', async () => {
+  it('says the upstream could not be reached (after the first failed refresh) instead of claiming there is no match', async () => {
     const live = await harness.readListing('live');
     expect(live).toMatchObject({ generatedAt: null, stale: true, count: 0 });
     const page = await harness.newPage();
     for (const view of ['/', '/hoje']) {
       await page.goto(`${harness.placar.url}${view}`);
-      expect(await readVisibleText(page, '[data-stale-notice]')).toBe(
-        'Ainda buscando os dados no site de origem. Os jogos aparecem aqui assim que chegarem.',
-      );
+      expect(await readVisibleText(page, '[data-stale-notice]')).toBe('Não foi possível acessar o site de origem — nova tentativa a cada minuto.');
       expect(await page.locator('[data-empty-state]').isVisible()).toBe(false);
       expect(await readVisibleText(page, '.last-update')).toMatch(/^Última atualização — /);
       expect((await readTabs(page)).map((t) => t.count)).toEqual(['0', '0', '0']);

@@ -105,7 +105,7 @@ describe('Busca (/busca) before a term', () => {
 });
 
 describe('every view', () => {
-  it('credits the upstream with a link and lists the five API endpoints as working links', async () => {
+  it('credits the upstream with a link and lists the six API endpoints as working links', async () => {
     const page = await harness.newPage();
     for (const view of VIEWS) {
       await page.goto(`${harness.placar.url}${view.path}`);
@@ -120,6 +120,7 @@ describe('every view', () => {
         'GET /api/live — Jogos acontecendo agora',
         'GET /api/hoje — Todos os jogos de hoje',
         'GET /api/amanha — Jogos de amanhã',
+        'GET /api/ontem — Resultados de ontem',
         'GET /api/busca?q= — Buscar por time ou liga',
         'GET /api/routes — Documentação da API',
       ]);

@@ -76,9 +76,16 @@ describe('search on a plain static host', () => {
     expect((await readRows(page)).map((row) => row.home)).toEqual(['Flamengo']);
     expect(await page.locator('[data-counter="busca"]').textContent()).toBe('1');
     expect(host.requests.some((url) => url.startsWith('/api/busca?'))).toBe(true);
-    for (const listing of ['/api/live', '/api/hoje', '/api/amanha']) expect(host.requests).toContain(listing);
+    for (const listing of ['/api/live', '/api/hoje', '/api/amanha', '/api/ontem']) expect(host.requests).toContain(listing);
     expect(seen.errors).toEqual([]);
     expect(await page.getByRole('alert').filter({ visible: true }).count()).toBe(0);
+  });
+
+  it('finds yesterday’s matches in the browser too (issue 23)', async () => {
+    const page = await newPage();
+    await page.goto(`${host.url}/busca?q=benfica`);
+    await waitForStatus(page, '1 jogo encontrado');
+    expect((await readRows(page)).map((row) => `${row.home} ${row.score} ${row.away}`)).toEqual(['Benfica 2 x 0 Porto']);
   });
 
   it.each(['brasileirao serie', 'sao paulo'])('opens /busca?q=%s with the same matches, in the same order, as the server', async (q) => {

@@ -25,8 +25,8 @@ let temp: string;
 let buildA: string;
 let buildB: string;
 
-const PAGE_KEYS = ['index.html', 'hoje.html', 'busca.html', '404.html', ...CLEAN_URL_PAGES];
-const JSON_KEYS = ['api/live', 'api/hoje', 'api/amanha', 'api/routes'];
+const PAGE_KEYS = ['index.html', 'hoje.html', 'busca.html', 'ontem.html', 'amanha.html', '404.html', ...CLEAN_URL_PAGES];
+const JSON_KEYS = ['api/live', 'api/hoje', 'api/amanha', 'api/ontem', 'api/routes'];
 
 /** Copies build A into B with every _astro file renamed "<name>.v2.<ext>" everywhere it is named. */
 function makeNextRelease(from: string, to: string): void {

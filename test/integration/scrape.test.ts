@@ -204,6 +204,41 @@ describe('runScrape against the fake upstream', () => {
       matches: [],
     });
     expect(snapshotOf(dataDir).hoje.count).toBe(13);
+    // Nothing was kept, so the error does not say so (issue 23).
+    expect(report.listings.live.error).not.toMatch(/mantidos/);
+    expect(report.listings.live.error).toMatch(/ainda não há dados desta lista/);
+  });
+
+  it('fetches ontem once per clock hour, conditionally, at every refresh a minute for the others', async () => {
+    const dataDir = tempDataDir();
+    const ontemRequests = (): typeof upstream.requests => upstream.requests.filter((r) => r.path === '/jogos-de-ontem');
+    const before = ontemRequests().length;
+    const hojeBefore = hojeRequests();
+    // T0 is 19:00 in São Paulo: refreshes every minute until 20:05.
+    let last = await runScrape(configFor(dataDir), { now: at(0) });
+    for (let minute = 1; minute <= 65; minute++) last = await runScrape(configFor(dataDir), { now: at(minute * 60) });
+    const sent = ontemRequests().slice(before);
+    expect(hojeRequests() - hojeBefore).toBe(66);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.headers['if-none-match']).toBeUndefined();
+    expect(sent[1]?.headers['if-none-match']).toMatch(/^"/);
+    expect(snapshotOf(dataDir).ontem).toMatchObject({ generatedAt: iso(3600), stale: false, count: 6 });
+    expect(last.listings.ontem).toMatchObject({ ok: true, skipped: true, count: 6 });
+  });
+
+  it('a failing ontem fails alone, and is tried again only in the next hour', async () => {
+    const dataDir = tempDataDir();
+    upstream.setFault('/jogos-de-ontem', { kind: 'status', status: 500 });
+    const first = await runScrape(configFor(dataDir), { now: at(0) });
+    expect(first.listings.ontem).toMatchObject({ ok: false, count: 0 });
+    for (const listing of ['live', 'hoje', 'amanha'] as const) expect(first.listings[listing].ok).toBe(true);
+    expect(readScrapeState(dataDir).ontem.lastError).toMatch(/HTTP 500|500/);
+    expect(snapshotOf(dataDir).ontem).toMatchObject({ generatedAt: null, stale: true, count: 0 });
+    upstream.setFault('/jogos-de-ontem', null);
+    expect((await runScrape(configFor(dataDir), { now: at(60) })).listings.ontem.skipped).toBe(true);
+    const nextHour = await runScrape(configFor(dataDir), { now: at(3600) });
+    expect(nextHour.listings.ontem).toMatchObject({ ok: true, count: 6 });
+    expect(readScrapeState(dataDir).ontem.lastError).toBeNull();
   });
 
   it('accepts an empty live list (container, no matches) as a success', async () => {
@@ -243,7 +278,7 @@ describe('runScrape against the fake upstream', () => {
     const before = upstream.requests.length;
     await runScrape(configFor(dataDir, { REQUEST_TIMEOUT_MS: '2000' }), { now: at(0) });
     const requests = upstream.requests.slice(before);
-    expect(requests.map((r) => r.path).sort()).toEqual(['/jogos-de-amanha', '/jogos-de-hoje', '/jogos-em-andamento']);
+    expect(requests.map((r) => r.path).sort()).toEqual(['/jogos-de-amanha', '/jogos-de-hoje', '/jogos-de-ontem', '/jogos-em-andamento']);
     // Each slow body takes ≥ 100 ms (first chunk after one 100 ms tick): the third request waits for a slot.
     const [first, second, third] = requests.map((r) => r.at);
     expect((second ?? 0) - (first ?? 0)).toBeLessThan(50);
@@ -278,11 +313,13 @@ describe('npm run scrape', () => {
       expect.stringMatching(/^live: 4 jogos em \d+ ms$/),
       expect.stringMatching(/^hoje: 13 jogos em \d+ ms$/),
       expect.stringMatching(/^amanha: 6 jogos em \d+ ms$/),
+      expect.stringMatching(/^ontem: 6 jogos em \d+ ms$/),
     ]);
     const snapshot = snapshotOf(dataDir);
     expect(snapshot.live.matches).toEqual(readExpectedMatchesServedFrom('live', upstream.url));
     expect(snapshot.hoje.matches).toEqual(readExpectedMatchesServedFrom('hoje', upstream.url));
     expect(snapshot.amanha.matches).toEqual(readExpectedMatchesServedFrom('amanha', upstream.url));
+    expect(snapshot.ontem.matches).toEqual(readExpectedMatchesServedFrom('ontem', upstream.url));
   });
 
   it('exits 1 when a listing fails, still writing the others', async () => {

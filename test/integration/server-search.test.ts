@@ -145,7 +145,7 @@ describe('/healthz', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     const health = response.json() as { status: string; listings: Record<string, { stale: boolean; lastError: string | null }>; lastBuildAt: string };
     expect(health.status).toBe('ok');
-    expect(Object.keys(health.listings)).toEqual(['live', 'hoje', 'amanha']);
+    expect(Object.keys(health.listings)).toEqual(['live', 'hoje', 'amanha', 'ontem']);
     expect(health.listings.live).toMatchObject({ stale: false, lastError: null });
     expect(health.lastBuildAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
   });

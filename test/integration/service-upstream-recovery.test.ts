@@ -20,7 +20,8 @@ import { expectNoStackTraces, expectOneLinePerFailure, readHealth, readListing, 
 import { buildManyMatchesPage } from '../support/upstream-pages.ts';
 
 const pages = readFixturePages();
-const ENV = { REFRESH_CRON: '*/2 * * * * *', REQUEST_TIMEOUT_MS: '1500', SEARCH_RATE_LIMIT: '0' };
+// ontem on the refreshes' own rhythm here (not hourly), so the whole upstream fails and recovers together.
+const ENV = { REFRESH_CRON: '*/2 * * * * *', REQUEST_TIMEOUT_MS: '1500', SEARCH_RATE_LIMIT: '0', YESTERDAY_REFRESH_SECONDS: '1' };
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
 const dataDirs: string[] = [];
@@ -51,7 +52,7 @@ describe('the whole upstream down, then back', () => {
     const held: Partial<Record<ListingName, string | null>> = {};
     try {
       const refused = /erro de rede \(ECONNREFUSED/;
-      const { served } = await waitForStale(placar.url, { live: refused, hoje: refused, amanha: refused });
+      const { served } = await waitForStale(placar.url, { live: refused, hoje: refused, amanha: refused, ontem: refused });
       for (const listing of LISTING_NAMES) {
         expect(served[listing]).toEqual({ ...good[listing], generatedAt: served[listing]?.generatedAt, stale: true });
         held[listing] = served[listing]?.generatedAt;
@@ -98,12 +99,13 @@ describe('an hour of failures', () => {
     const hourAgo = Date.now() - 61 * 60_000;
     const minute = (k: number) => (): Date => new Date(hourAgo + k * 60_000);
     // The simulated hour runs on the default one-minute schedule.
-    const config = parseConfig({ UPSTREAM_URL: upstream.url, DATA_DIR: dataDir, REQUEST_TIMEOUT_MS: '500' });
+    const config = parseConfig({ UPSTREAM_URL: upstream.url, DATA_DIR: dataDir, REQUEST_TIMEOUT_MS: '500', YESTERDAY_REFRESH_SECONDS: '60' });
     await runScrape(config, { now: minute(0) });
     const good = readSnapshot(dataDir);
     upstream.setFault(LISTING_PATHS.live, { kind: 'status', status: 503, retryAfter: '120' });
     upstream.setFault(LISTING_PATHS.hoje, { kind: 'status', status: 500 });
     upstream.setFault(LISTING_PATHS.amanha, { kind: 'reset' });
+    upstream.setFault(LISTING_PATHS.ontem, { kind: 'status', status: 500 });
     try {
       const liveRequests = (): number => upstream.requests.filter((request) => request.path === LISTING_PATHS.live).length;
       const before = liveRequests();

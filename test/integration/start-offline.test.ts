@@ -1,7 +1,8 @@
 /**
- * `npm start` with the upstream unreachable: the dashboard is served with the "still fetching"
- * notice, refreshes keep trying on schedule, and the data appears by itself once the upstream
- * answers (here: a fake upstream started later on the port that refused connections).
+ * `npm start` with the upstream unreachable: after the first failed refresh the dashboard says
+ * the upstream could not be reached (not "still fetching" forever), refreshes keep trying on
+ * schedule, the log does not claim to have kept data it never had, and the data appears by
+ * itself once the upstream answers (a fake upstream started later on the port that refused).
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 
-const STILL_FETCHING = 'Ainda buscando os dados no site de origem. Os jogos aparecem aqui assim que chegarem.';
+const UNREACHABLE = 'Não foi possível acessar o site de origem — nova tentativa a cada minuto.';
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -48,12 +49,16 @@ afterAll(async () => {
 });
 
 describe('npm start with the upstream unreachable', () => {
-  it('serves the dashboard with the "still fetching" notice', async () => {
-    for (const view of ['/', '/hoje']) {
+  it('serves the dashboard saying the upstream could not be reached, and logs no "kept" claim', async () => {
+    for (const view of ['/', '/hoje', '/amanha']) {
       const response = await fetch(placar.url + view);
       expect(response.status).toBe(200);
-      expect(visibleStaleNotice(await response.text())).toBe(STILL_FETCHING);
+      expect(visibleStaleNotice(await response.text())).toBe(UNREACHABLE);
     }
+    const ontem = await (await fetch(`${placar.url}/ontem`)).text();
+    expect(visibleStaleNotice(ontem)).toBe('Não foi possível acessar o site de origem — nova tentativa a cada hora.');
+    expect(placar.output()).toMatch(/aviso: hoje não foi atualizada: .*ainda não há dados desta lista/);
+    expect(placar.output()).not.toMatch(/mantidos/);
     expect(await readLive(placar.url)).toMatchObject({ generatedAt: null, stale: true, count: 0 });
   });
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const CLEAN_URL_PAGES = ['hoje', 'busca'] as const;
+export const CLEAN_URL_PAGES = ['hoje', 'busca', 'ontem', 'amanha'] as const;
 
 export const CACHE_CONTROL = {
   asset: 'public, max-age=31536000, immutable',

@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import type { ListEnvelope } from '../../src/lib/model/model.ts';
+import type { ListEnvelope, ListingName } from '../../src/lib/model/model.ts';
 import { launchBrowser } from './browser.ts';
 import { startPlacar, type PlacarProcess } from './placar-process.ts';
 
@@ -15,7 +15,7 @@ export interface DashboardHarness {
   /** A fresh page in its own context (own cache, own clock). */
   newPage(options?: BrowserContextOptions): Promise<Page>;
   /** The server's current /api/<listing> envelope. */
-  readListing(listing: 'live' | 'hoje' | 'amanha'): Promise<ListEnvelope>;
+  readListing(listing: ListingName): Promise<ListEnvelope>;
   close(): Promise<void>;
 }
 

@@ -25,5 +25,6 @@ export function buildFixtureSnapshot(upstreamUrl = 'https://www.placardefutebol.
     live: buildEnvelope(upstreamUrl, 'live', readExpectedMatches('live'), generatedAt),
     hoje: buildEnvelope(upstreamUrl, 'hoje', readExpectedMatches('hoje'), generatedAt),
     amanha: buildEnvelope(upstreamUrl, 'amanha', readExpectedMatches('amanha'), generatedAt),
+    ontem: buildEnvelope(upstreamUrl, 'ontem', readExpectedMatches('ontem'), generatedAt),
   };
 }

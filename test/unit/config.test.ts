@@ -10,6 +10,7 @@ describe('parseConfig', () => {
       dataDir: '/srv/placar/data',
       refreshCron: '* * * * *',
       refreshIntervalSeconds: 60,
+      yesterdayRefreshSeconds: 3600,
       requestTimeoutMs: 10_000,
       host: 'localhost',
       port: 4321,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildCrestPaths, type CrestMap } from '../../src/lib/store/crest-store.ts';
-import { CREST_RETRY_AFTER_MS, isUpstreamCrestHost, planCrestFetches } from '../../src/crests/plan-crest-fetches.ts';
+import { CREST_RETRY_AFTER_MS, crestPriority, isUpstreamCrestHost, planCrestFetches } from '../../src/crests/plan-crest-fetches.ts';
 import { sniffRasterType } from '../../src/crests/sniff-image.ts';
 import { buildDemoCrest } from '../../src/demo/demo-crests.ts';
 import type { Match, Snapshot } from '../../src/lib/model/model.ts';
@@ -88,6 +88,33 @@ describe('planCrestFetches', () => {
   it('fetches at most `limit` per refresh', () => {
     const many = Array.from({ length: 30 }, (_, i): [string, string] => [`${UPSTREAM}/h${i}.png`, `${UPSTREAM}/a${i}.png`]);
     expect(planCrestFetches(withCrests(...many), {}, UPSTREAM, NOW, 20)).toHaveLength(20);
+  });
+
+  it('fetches by priority: playing first, then today’s next kick-offs, the rest of today, tomorrow, yesterday', () => {
+    const crest = (name: string): string => `${UPSTREAM}/escudos/${name}.png`;
+    const match = (name: string, status: Match['status'], kickoff: string | null): Match => ({
+      ...(withCrests([null, null]).hoje.matches[0] as Match),
+      id: `liga/${name}`,
+      status,
+      kickoff,
+      homeTeam: { name: `${name} casa`, crest: crest(`${name}-casa`) },
+      awayTeam: { name: `${name} fora`, crest: crest(`${name}-fora`) },
+    });
+    const snapshot = emptySnapshot(UPSTREAM);
+    snapshot.ontem.matches = [match('ontem', 'FINISHED', null)];
+    snapshot.amanha.matches = [match('amanha', 'SCHEDULED', '2026-11-22T16:00:00-03:00')];
+    snapshot.hoje.matches = [
+      match('encerrado', 'FINISHED', null),
+      match('mais-tarde', 'SCHEDULED', '2026-11-21T21:30:00-03:00'),
+      match('intervalo', 'PAUSED', null),
+      match('logo', 'SCHEDULED', '2026-11-21T19:00:00-03:00'),
+    ];
+    snapshot.live.matches = [match('ao-vivo', 'IN_PLAY', null)];
+    const order = ['ao-vivo', 'intervalo', 'logo', 'mais-tarde', 'encerrado', 'amanha', 'ontem'];
+    expect(planCrestFetches(snapshot, {}, UPSTREAM, NOW, 20)).toEqual(order.flatMap((name) => [crest(`${name}-casa`), crest(`${name}-fora`)]));
+    // A cold start's first refresh (limit 20 crests = 10 matches) gets the playing ones first.
+    expect(planCrestFetches(snapshot, {}, UPSTREAM, NOW, 4)).toEqual([crest('ao-vivo-casa'), crest('ao-vivo-fora'), crest('intervalo-casa'), crest('intervalo-fora')]);
+    expect(crestPriority('ontem', match('x', 'IN_PLAY', null))).toBe(0);
   });
 });
 

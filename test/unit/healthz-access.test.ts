@@ -59,7 +59,7 @@ describe('publicHealth', () => {
     };
     const health: Health = {
       status: 'degraded',
-      listings: { live: listing, hoje: { ...listing, stale: true }, amanha: listing },
+      listings: { live: listing, hoje: { ...listing, stale: true }, amanha: listing, ontem: listing },
       lastBuildAt: '2026-11-24T09:00:01-03:00',
       lastRefresh: {
         finishedAt: '2026-11-24T09:00:02-03:00',

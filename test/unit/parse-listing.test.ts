@@ -20,6 +20,7 @@ describe('parseListingPage on the reference samples', () => {
     ['jogos-em-andamento', '/jogos-em-andamento', 4],
     ['jogos-de-hoje', '/jogos-de-hoje', 13],
     ['jogos-de-amanha', '/jogos-de-amanha', 6],
+    ['jogos-de-ontem', '/jogos-de-ontem', 6],
     ['jogos-em-andamento-vazio', '/jogos-em-andamento', 0],
   ])('%s gives the expected matches, field by field, in page order', (name, upstreamPath, count) => {
     const expected = JSON.parse(readFixture(`${name}.expected.json`)) as Record<string, unknown>[];

@@ -143,11 +143,21 @@ describe('searchSnapshot', () => {
     expect(searchSnapshot(oneStale, 'flamengo', UPSTREAM).stale).toBe(true);
   });
 
+  it('counts the hourly yesterday listing in neither generatedAt nor stale unless it shows matches (issue 23)', () => {
+    const neverFetched: Snapshot = { ...snapshot, ontem: buildEnvelope(UPSTREAM, 'ontem', [], null, true) };
+    expect(searchSnapshot(neverFetched, 'flamengo', UPSTREAM)).toMatchObject({ stale: false, generatedAt: snapshot.hoje.generatedAt });
+    const hourOld = { ...snapshot, ontem: buildEnvelope(UPSTREAM, 'ontem', readExpectedMatches('ontem'), '2026-11-21T18:41:05-03:00') };
+    expect(searchSnapshot(hourOld, 'benfica', UPSTREAM)).toMatchObject({ stale: false, generatedAt: snapshot.hoje.generatedAt, count: 1 });
+    const staleOntem = { ...hourOld, ontem: { ...hourOld.ontem, stale: true } };
+    expect(searchSnapshot(staleOntem, 'flamengo', UPSTREAM).stale).toBe(true);
+  });
+
   it('reports the oldest successful fetch as generatedAt, null only when none was ever fetched', () => {
     const mixed: Snapshot = {
       live: buildEnvelope(UPSTREAM, 'live', readExpectedMatches('live'), '2026-11-21T19:42:00-03:00'),
       hoje: buildEnvelope(UPSTREAM, 'hoje', readExpectedMatches('hoje'), '2026-11-21T22:40:00Z'),
       amanha: buildEnvelope(UPSTREAM, 'amanha', [], null, true),
+      ontem: buildEnvelope(UPSTREAM, 'ontem', [], null, true),
     };
     // 22:40Z is 19:40 in São Paulo: older than 19:42-03:00 although it sorts after it as text.
     expect(searchSnapshot(mixed, 'flamengo', UPSTREAM).generatedAt).toBe('2026-11-21T22:40:00Z');

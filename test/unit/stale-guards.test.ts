@@ -46,6 +46,15 @@ describe('selectListingEntry', () => {
     expect(selectListingEntry('/api/live', fresh, { builtAt: at(170).toISOString(), refreshIntervalSeconds: 60 }, at(200))).toBe(fresh);
   });
 
+  it('judges /api/ontem by its own (hourly) rhythm once builds stopped', () => {
+    const ontem = listingEntry(buildEnvelope('https://up.example', 'ontem', readExpectedMatches('ontem'), GENERATED_AT));
+    const hourly = { ...stopped, yesterdayRefreshSeconds: 3600 };
+    expect(selectListingEntry('/api/ontem', ontem, hourly, at(600))).toBe(ontem);
+    expect(selectListingEntry('/api/ontem', ontem, hourly, at(3 * 3600))).toBe(ontem);
+    const served = selectListingEntry('/api/ontem', ontem, hourly, at(3 * 3600 + 1));
+    expect((JSON.parse(served.identity.toString('utf8')) as ListEnvelope).stale).toBe(true);
+  });
+
   it('serves a stale: true copy (own ETag, compressed variants, same matches) once builds stopped and the data is older', () => {
     expect(selectListingEntry('/api/live', fresh, stopped, at(182))).toBe(fresh);
     const served = selectListingEntry('/api/live', fresh, stopped, at(183));

@@ -17,10 +17,13 @@ export const DATA_ROUTES: readonly DataRoute[] = [
   { component: 'src/pages/index.astro', path: '/', file: 'index.html' },
   { component: 'src/pages/hoje.astro', path: '/hoje', file: 'hoje.html' },
   { component: 'src/pages/busca.astro', path: '/busca', file: 'busca.html' },
+  { component: 'src/pages/ontem.astro', path: '/ontem', file: 'ontem.html' },
+  { component: 'src/pages/amanha.astro', path: '/amanha', file: 'amanha.html' },
   { component: 'src/pages/404.astro', path: '/404', file: '404.html' },
   { component: 'src/pages/api/live.ts', path: '/api/live', file: 'api/live' },
   { component: 'src/pages/api/hoje.ts', path: '/api/hoje', file: 'api/hoje' },
   { component: 'src/pages/api/amanha.ts', path: '/api/amanha', file: 'api/amanha' },
+  { component: 'src/pages/api/ontem.ts', path: '/api/ontem', file: 'api/ontem' },
   { component: 'src/pages/api/eventos.ts', path: '/api/eventos', file: 'api/eventos' },
 ];
 

@@ -64,7 +64,7 @@ function buildSchemas(): Record<string, JsonObject> {
   schemas.SearchEnvelope = {
     ...envelope,
     description:
-      'Resultado da busca. generatedAt é a coleta mais antiga entre as três listagens (todo resultado é ao menos tão recente); stale é true se alguma listagem estiver desatualizada; source é a URL base do site de origem.',
+      'Resultado da busca. generatedAt é a coleta mais antiga entre as listagens ao vivo, hoje e amanhã (todo resultado delas é ao menos tão recente; a de ontem é buscada de hora em hora); stale é true se alguma listagem estiver desatualizada; source é a URL base do site de origem.',
     properties: {
       ...(envelope.properties as JsonObject),
       query: {
@@ -315,7 +315,7 @@ export function buildOpenApiDocument(): JsonObject {
     info: {
       title: 'API do Placar',
       version: '1.0.0',
-      description: `Placares de futebol ao vivo, de hoje e de amanhã, republicados a cada minuto a partir do site de origem. Somente leitura, JSON, pública e sem chave (security vazio), aberta a navegadores (CORS). Rotas /api/* inexistentes respondem 404 com um Problem (application/problem+json). ${OTHER_METHODS} Erros seguem a RFC 9457.`,
+      description: `Placares de futebol ao vivo, de ontem, de hoje e de amanhã, republicados a cada minuto a partir do site de origem. Somente leitura, JSON, pública e sem chave (security vazio), aberta a navegadores (CORS). Rotas /api/* inexistentes respondem 404 com um Problem (application/problem+json). ${OTHER_METHODS} Erros seguem a RFC 9457.`,
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'Mantenedores do Placar' },
     },

@@ -17,6 +17,8 @@ export interface Config {
   refreshCron: string | null;
   /** Seconds between two consecutive runs of refreshCron (staleness = 3 intervals); 60 when off. */
   refreshIntervalSeconds: number;
+  /** Seconds between two fetches of the yesterday listing (at most one per such slot of the clock). */
+  yesterdayRefreshSeconds: number;
   requestTimeoutMs: number;
   maxResponseBytes: number;
   host: string;
@@ -70,6 +72,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'REFRESH_CRON',
     default: '* * * * *',
     description: 'Agenda de atualização (sintaxe cron; 6 campos aceitam segundos); "off": o servidor só serve o DATA_DIR que outro processo atualiza.',
+  },
+  {
+    name: 'YESTERDAY_REFRESH_SECONDS',
+    default: '3600',
+    description: 'Intervalo entre duas buscas da lista de ontem no site de origem, em segundos (uma por hora).',
   },
   { name: 'REQUEST_TIMEOUT_MS', default: '10000', description: 'Tempo máximo de cada requisição ao site de origem, em ms.' },
   { name: 'MAX_RESPONSE_BYTES', default: '5000000', description: 'Tamanho máximo aceito de uma página do site de origem, em bytes.' },
@@ -246,6 +253,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     dataDir: path.resolve(cwd, valueOf(env, 'DATA_DIR')),
     refreshCron,
     refreshIntervalSeconds: refreshCron === null ? SERVE_ONLY_INTERVAL_SECONDS : cronIntervalSeconds(refreshCron),
+    yesterdayRefreshSeconds: parseInteger(env, 'YESTERDAY_REFRESH_SECONDS', 1, 86_400),
     requestTimeoutMs: parseInteger(env, 'REQUEST_TIMEOUT_MS', 100, 600_000),
     maxResponseBytes: parseInteger(env, 'MAX_RESPONSE_BYTES', 1_000, 1_000_000_000),
     host: valueOf(env, 'HOST'),

@@ -6,7 +6,9 @@
  */
 import { buildCrestPaths, readCrestMap, type CrestMap } from '../store/crest-store.ts';
 import { readConfig } from '../config/config.ts';
-import { LISTING_NAMES, type Snapshot } from '../model/model.ts';
+import { LISTING_NAMES, type ListingName, type Snapshot } from '../model/model.ts';
+import type { ListingIntervals } from '../model/staleness.ts';
+import { readScrapeState, type ScrapeState } from '../store/scrape-state-store.ts';
 import { readSnapshotOrEmpty } from '../store/snapshot-store.ts';
 
 export type ViewName = 'live' | 'hoje' | 'busca';
@@ -18,9 +20,27 @@ export interface DashboardData {
   counts: Record<ViewName, number>;
   /** Upstream crest URL → "/escudos/<sha256>.<ext>", for the crests Placar holds (others are not shown). */
   crestPaths: Record<string, string>;
+  /** Per listing: no data ever and a fetch was already tried (the views then say it failed). */
+  fetchFailed: Record<ListingName, boolean>;
+  /** The refresh rhythms, for the pages' own staleness check on load. */
+  intervals: ListingIntervals;
 }
 
-export function buildDashboardData(upstreamUrl: string, snapshot: Snapshot, crests: CrestMap = {}): DashboardData {
+/** What the pages need beyond the snapshot: the scrape state (fetch attempts) and the rhythms. */
+export interface DashboardContext {
+  state?: ScrapeState;
+  intervals?: ListingIntervals;
+}
+
+/** The default schedule (REFRESH_CRON every minute, YESTERDAY_REFRESH_SECONDS an hour). */
+export const DEFAULT_INTERVALS: ListingIntervals = { refreshIntervalSeconds: 60, yesterdayRefreshSeconds: 3600 };
+
+export function buildDashboardData(
+  upstreamUrl: string,
+  snapshot: Snapshot,
+  crests: CrestMap = {},
+  context: DashboardContext = {},
+): DashboardData {
   const stored = buildCrestPaths(crests);
   const crestPaths: Record<string, string> = {};
   // Only the crests this snapshot shows: the map keeps every team ever seen.
@@ -32,12 +52,20 @@ export function buildDashboardData(upstreamUrl: string, snapshot: Snapshot, cres
       }
     }
   }
-  return { upstreamUrl, snapshot, counts: { live: snapshot.live.count, hoje: snapshot.hoje.count, busca: 0 }, crestPaths };
+  const fetchFailed = {} as Record<ListingName, boolean>;
+  for (const listing of LISTING_NAMES) {
+    const tried = (context.state?.[listing].lastAttemptAt ?? null) !== null;
+    fetchFailed[listing] = snapshot[listing].generatedAt === null && tried;
+  }
+  const counts = { live: snapshot.live.count, hoje: snapshot.hoje.count, busca: 0 };
+  return { upstreamUrl, snapshot, counts, crestPaths, fetchFailed, intervals: context.intervals ?? DEFAULT_INTERVALS };
 }
 
 export function readDashboardData(): DashboardData {
   const config = readConfig();
-  return buildDashboardData(config.upstreamUrl, readSnapshotOrEmpty(config.dataDir, config.upstreamUrl), readCrestMap(config.dataDir));
+  const snapshot = readSnapshotOrEmpty(config.dataDir, config.upstreamUrl);
+  const context = { state: readScrapeState(config.dataDir), intervals: config };
+  return buildDashboardData(config.upstreamUrl, snapshot, readCrestMap(config.dataDir), context);
 }
 
 /** The data the render call passed in `locals`, or (full build) the snapshot on disk. */

@@ -158,9 +158,22 @@ export function buildLastUpdateText(generatedAt: string | null): string {
   return generatedAt === null ? '—' : formatSaoPauloClock(new Date(generatedAt));
 }
 
+/** What a page knows about a listing beyond its envelope: whether a fetch was tried and failed. */
+export interface FetchState {
+  /** No data ever, and at least one fetch was tried (and failed). */
+  fetchFailed: boolean;
+  /** How often it is tried again: "a cada minuto" (ontem: "a cada hora"). */
+  retryEvery: string;
+}
+
 /** The pt-BR notice for data that is not fresh, or null when the data is fresh. */
-export function buildStaleNotice(envelope: Pick<ListEnvelope, 'generatedAt' | 'stale'>): string | null {
+export function buildStaleNotice(
+  envelope: Pick<ListEnvelope, 'generatedAt' | 'stale'>,
+  fetch: FetchState = { fetchFailed: false, retryEvery: 'a cada minuto' },
+): string | null {
   if (envelope.generatedAt === null) {
+    // After a failed first fetch, "still fetching" would be a promise nobody keeps: say what happened.
+    if (fetch.fetchFailed) return `Não foi possível acessar o site de origem — nova tentativa ${fetch.retryEvery}.`;
     return 'Ainda buscando os dados no site de origem. Os jogos aparecem aqui assim que chegarem.';
   }
   if (!envelope.stale) return null;

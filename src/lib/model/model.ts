@@ -91,8 +91,8 @@ export const MatchSchema = z.object({
 });
 export type Match = z.infer<typeof MatchSchema>;
 
-/** The three upstream listings Placar republishes, keyed by their API name. */
-export const LISTING_NAMES = ['live', 'hoje', 'amanha'] as const;
+/** The upstream listings Placar republishes, keyed by their API name (ontem: fetched hourly, see config). */
+export const LISTING_NAMES = ['live', 'hoje', 'amanha', 'ontem'] as const;
 export type ListingName = (typeof LISTING_NAMES)[number];
 
 /** Upstream path of each listing (relative to UPSTREAM_URL). */
@@ -100,9 +100,10 @@ export const LISTING_PATHS: Readonly<Record<ListingName, string>> = {
   live: '/jogos-em-andamento',
   hoje: '/jogos-de-hoje',
   amanha: '/jogos-de-amanha',
+  ontem: '/jogos-de-ontem',
 };
 
-/** The list envelope served by /api/live, /api/hoje, /api/amanha (and, with `query`, /api/busca). */
+/** The list envelope served by /api/live, /api/hoje, /api/amanha, /api/ontem (and, with `query`, /api/busca). */
 export const ListEnvelopeSchema = z
   .object({
     generatedAt: isoDateTimeWithOffset.nullable(),
@@ -119,11 +120,15 @@ export type ListEnvelope = z.infer<typeof ListEnvelopeSchema>;
 
 export type SearchEnvelope = ListEnvelope & { query: string };
 
-/** DATA_DIR/snapshot.json: each listing's envelope exactly as the API serves it. */
+/**
+ * DATA_DIR/snapshot.json: each listing's envelope exactly as the API serves it. A file written
+ * before `ontem` existed has none: src/lib/store/snapshot-store.ts reads it as never fetched.
+ */
 export const SnapshotSchema = z.object({
   live: ListEnvelopeSchema,
   hoje: ListEnvelopeSchema,
   amanha: ListEnvelopeSchema,
+  ontem: ListEnvelopeSchema,
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;
 

@@ -2,7 +2,22 @@
  * Pure: is a listing's data stale? API.md: stale when the last successful fetch is older
  * than 3 refresh intervals, or there was none. An unreadable timestamp counts as none.
  */
+import type { ListingName } from './model.ts';
+
 export const STALE_AFTER_INTERVALS = 3;
+
+export interface ListingIntervals {
+  /** Seconds between two refreshes (REFRESH_CRON). */
+  refreshIntervalSeconds: number;
+  /** Seconds between two fetches of the yesterday listing (YESTERDAY_REFRESH_SECONDS). */
+  yesterdayRefreshSeconds: number;
+}
+
+/** How often a listing is fetched: ontem on its own (hourly) rhythm, never faster than the refreshes. */
+export function listingIntervalSeconds(listing: ListingName, intervals: ListingIntervals): number {
+  if (listing !== 'ontem') return intervals.refreshIntervalSeconds;
+  return Math.max(intervals.refreshIntervalSeconds, intervals.yesterdayRefreshSeconds);
+}
 
 export function isListingStale(lastSuccessAt: string | null, now: Date, refreshIntervalSeconds: number): boolean {
   if (lastSuccessAt === null) return true;

@@ -3,7 +3,7 @@
  * Every query word must start a word of a team, the competition or their aliases (1–2 letter
  * words: the whole word), with typo tolerance for long words; "a x b" asks for one match with
  * a side matching each term. Results are ordered by tier, then first teams before women's and
- * youth sides, then live/hoje/amanha, then kickoff.
+ * youth sides, then live/hoje/amanha/ontem, then kickoff.
  */
 import type { Match, Snapshot } from '../model/model.ts';
 import { matchIndexOf, wordsKey, type IndexedMatch, type MatchIndex, type RankTier, type WordHit } from './match-index.ts';
@@ -120,7 +120,7 @@ export interface RankedMatch {
   tier: Tier;
 }
 
-/** Every match the query finds, best first (tier, then live/hoje/amanha, then kickoff). */
+/** Every match the query finds, best first (tier, then live/hoje/amanha/ontem, then kickoff). */
 export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
   const parsed = parseQuery(query);
   const words = parsed.kind === 'words' ? parsed.words : [...parsed.sides[0], ...parsed.sides[1]];

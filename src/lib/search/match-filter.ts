@@ -20,7 +20,7 @@ export function buildFilterSnapshot(matches: readonly Match[]): Snapshot {
     count: list.length,
     matches: list,
   });
-  return { live: envelope([...matches]), hoje: envelope([]), amanha: envelope([]) };
+  return { live: envelope([...matches]), hoje: envelope([]), amanha: envelope([]), ontem: envelope([]) };
 }
 
 /** Ids of the snapshot's matches where `query` names a team. */

@@ -11,11 +11,11 @@ import { competitionAliasText, isCategoryTeam, teamAliasText } from './aliases.t
 import { splitWords } from './search-text.ts';
 
 // model.ts's LISTING_NAMES would pull zod into the browser bundle; same order, restated.
-export const SEARCH_ORDER: readonly ListingName[] = ['live', 'hoje', 'amanha'];
+export const SEARCH_ORDER: readonly ListingName[] = ['live', 'hoje', 'amanha', 'ontem'];
 
 export interface IndexedMatch {
   match: Match;
-  /** 0 live, 1 hoje, 2 amanha: the first listing the match appears in. */
+  /** 0 live, 1 hoje, 2 amanha, 3 ontem: the first listing the match appears in. */
   listingRank: number;
   /** Kickoff as epoch ms (Infinity when unknown), for the tie-break. */
   kickoffAt: number;

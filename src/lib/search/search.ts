@@ -29,13 +29,16 @@ export function oldestGeneratedAt(envelopes: readonly ListEnvelope[]): string | 
 
 /** The /api/busca envelope for `query` (already validated and trimmed). */
 export function searchSnapshot(snapshot: Snapshot, query: string, upstreamUrl: string): SearchEnvelope {
-  const envelopes = SEARCH_ORDER.map((listing) => snapshot[listing]);
   const matches = findMatches(snapshot, query);
+  // ontem is fetched hourly: its age would make every search look an hour old, and a yesterday
+  // listing never fetched (nothing of it shown) would mark every search stale.
+  const everyMinute = SEARCH_ORDER.filter((listing) => listing !== 'ontem').map((listing) => snapshot[listing]);
+  const shown = [...everyMinute, ...(snapshot.ontem.count > 0 ? [snapshot.ontem] : [])];
   return {
-    generatedAt: oldestGeneratedAt(envelopes),
+    generatedAt: oldestGeneratedAt(everyMinute),
     timezone: TIMEZONE,
     source: upstreamUrl,
-    stale: envelopes.some((envelope) => envelope.stale),
+    stale: shown.some((envelope) => envelope.stale),
     count: matches.length,
     matches,
     query,

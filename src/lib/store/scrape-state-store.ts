@@ -29,6 +29,8 @@ export const ScrapeStateSchema = z.object({
   live: ListingScrapeStateSchema,
   hoje: ListingScrapeStateSchema,
   amanha: ListingScrapeStateSchema,
+  /** Files written before `ontem` existed read as never tried. */
+  ontem: ListingScrapeStateSchema.default(() => freshListingState()),
 });
 export type ScrapeState = z.infer<typeof ScrapeStateSchema>;
 
@@ -41,7 +43,12 @@ export function freshListingState(): ListingScrapeState {
 }
 
 export function freshScrapeState(): ScrapeState {
-  return { live: freshListingState(), hoje: freshListingState(), amanha: freshListingState() };
+  return {
+    live: freshListingState(),
+    hoje: freshListingState(),
+    amanha: freshListingState(),
+    ontem: freshListingState(),
+  };
 }
 
 /** The state on disk, or a fresh one when the file is missing, unreadable or invalid. */

@@ -44,7 +44,19 @@ export function emptySnapshot(upstreamUrl: string): Snapshot {
     live: emptyEnvelope(upstreamUrl, 'live'),
     hoje: emptyEnvelope(upstreamUrl, 'hoje'),
     amanha: emptyEnvelope(upstreamUrl, 'amanha'),
+    ontem: emptyEnvelope(upstreamUrl, 'ontem'),
   };
+}
+
+/**
+ * A snapshot written before the `ontem` listing existed gets it as never fetched, its source
+ * made from the hoje listing's (same upstream), so an upgrade keeps the other listings' data.
+ */
+function withOntem(json: unknown): unknown {
+  if (typeof json !== 'object' || json === null || 'ontem' in json) return json;
+  const hojeSource: unknown = (json as { hoje?: { source?: unknown } }).hoje?.source;
+  if (typeof hojeSource !== 'string' || !hojeSource.endsWith(LISTING_PATHS.hoje)) return json;
+  return { ...json, ontem: emptyEnvelope(hojeSource.slice(0, -LISTING_PATHS.hoje.length), 'ontem') };
 }
 
 /** Thrown when snapshot.json exists but is not a valid snapshot. */
@@ -71,7 +83,7 @@ export function readSnapshot(dataDir: string): Snapshot | null {
   } catch (error) {
     throw new SnapshotFileError(`${file} não é JSON válido: ${(error as Error).message}`, { cause: error });
   }
-  const parsed = SnapshotSchema.safeParse(json);
+  const parsed = SnapshotSchema.safeParse(withOntem(json));
   if (!parsed.success) {
     throw new SnapshotFileError(`${file} não é um snapshot válido: ${parsed.error.message}`);
   }
@@ -89,7 +101,7 @@ export function readSnapshotOrEmpty(dataDir: string, upstreamUrl: string): Snaps
 
 /**
  * Serialises with a fixed key order (the schema's) so equal data gives equal bytes.
- * Listing order is fixed too: live, hoje, amanha.
+ * Listing order is fixed too: live, hoje, amanha, ontem.
  */
 export function serializeSnapshot(snapshot: Snapshot): string {
   const ordered: Record<string, ListEnvelope> = {};

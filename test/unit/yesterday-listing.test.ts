@@ -1,0 +1,130 @@
+/**
+ * The yesterday listing (issue 23): requested at most once per YESTERDAY_REFRESH_SECONDS slot of
+ * the clock (a new São Paulo day starts a new slot), stale on its own rhythm, and files written
+ * before it existed (snapshot.json, scrape-state.json) still load with it as never fetched.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isListingDue } from '../../src/pipeline/listing-schedule.ts';
+import { formatRefreshLine } from '../../src/pipeline/refresh-log.ts';
+import { formatListingLine, type ListingScrapeResult } from '../../src/pipeline/scrape.ts';
+import { isListingStale, listingIntervalSeconds } from '../../src/lib/model/staleness.ts';
+import { LISTING_NAMES } from '../../src/lib/model/model.ts';
+import { readSnapshot, snapshotPath, writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
+import { readScrapeState, scrapeStatePath } from '../../src/lib/store/scrape-state-store.ts';
+import { buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
+
+const HOURLY = { refreshIntervalSeconds: 60, yesterdayRefreshSeconds: 3600 };
+const at = (iso: string): Date => new Date(iso);
+
+const dirs: string[] = [];
+const tempDir = (): string => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-ontem-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('isListingDue', () => {
+  it('asks for every other listing at every refresh', () => {
+    for (const listing of ['live', 'hoje', 'amanha'] as const) {
+      expect(isListingDue(listing, '2026-11-21T19:00:00-03:00', at('2026-11-21T19:00:30-03:00'), HOURLY)).toBe(true);
+    }
+  });
+
+  it('asks for ontem when never tried, then once per clock hour (a failed try counts)', () => {
+    expect(isListingDue('ontem', null, at('2026-11-21T19:10:00-03:00'), HOURLY)).toBe(true);
+    const tried = '2026-11-21T19:10:00-03:00';
+    expect(isListingDue('ontem', tried, at('2026-11-21T19:11:00-03:00'), HOURLY)).toBe(false);
+    expect(isListingDue('ontem', tried, at('2026-11-21T19:59:59-03:00'), HOURLY)).toBe(false);
+    expect(isListingDue('ontem', tried, at('2026-11-21T20:00:00-03:00'), HOURLY)).toBe(true);
+  });
+
+  it('asks again at the first refresh after midnight in São Paulo (a new yesterday)', () => {
+    expect(isListingDue('ontem', '2026-11-21T23:30:00-03:00', at('2026-11-22T00:00:05-03:00'), HOURLY)).toBe(true);
+  });
+
+  it('over a simulated day of one refresh a minute, asks for ontem 24 times', () => {
+    let lastAttemptAt: string | null = null;
+    let requests = 0;
+    for (let minute = 0; minute < 24 * 60; minute++) {
+      const now = new Date(Date.parse('2026-11-21T00:00:30-03:00') + minute * 60_000);
+      if (isListingDue('ontem', lastAttemptAt, now, HOURLY)) {
+        requests++;
+        lastAttemptAt = now.toISOString();
+      }
+    }
+    expect(requests).toBe(24);
+  });
+
+  it('asks again when the last try is unreadable or in the future (a clock set back)', () => {
+    expect(isListingDue('ontem', 'ontem à tarde', at('2026-11-21T19:11:00-03:00'), HOURLY)).toBe(true);
+    expect(isListingDue('ontem', '2026-11-21T21:00:00-03:00', at('2026-11-21T19:11:00-03:00'), HOURLY)).toBe(true);
+  });
+
+  it('never asks faster than the refreshes themselves', () => {
+    expect(listingIntervalSeconds('ontem', { refreshIntervalSeconds: 300, yesterdayRefreshSeconds: 60 })).toBe(300);
+    expect(listingIntervalSeconds('hoje', HOURLY)).toBe(60);
+  });
+});
+
+describe('what the log says of a listing not due', () => {
+  const result = (extra: Partial<ListingScrapeResult>): ListingScrapeResult => ({
+    ok: true, notModified: false, count: 6, durationMs: 12, error: null, parse: null, notices: [], ...extra,
+  });
+
+  it('says it was not asked for (not "304"), and keeps its count', () => {
+    const skipped = result({ notModified: true, skipped: true });
+    expect(formatListingLine('ontem', skipped)).toBe('ontem: não buscada agora (fora do intervalo), 6 jogos mantidos');
+    const listings = { live: result({}), hoje: result({ notModified: true }), amanha: result({ ok: false }), ontem: skipped };
+    const timings = { scrapeMs: 1, bundleMs: 0, buildMs: 1, compressMs: 1, swapMs: 1, cleanupMs: 1, totalMs: 5 };
+    const crests = { fetched: 0, stored: 0, failed: 0 };
+    const scrape = { listings, crests, durationMs: 1 };
+    const line = formatRefreshLine('atualização #2', { outcome: 'published', buildId: 'b1', scrape, timings, error: null, removedBuilds: [] });
+    expect(line).toContain('live=6 hoje=6(304) amanha=6(falha) ontem=6(espera) ');
+  });
+});
+
+describe('staleness of the yesterday listing', () => {
+  it('is stale only after 3 of its own intervals, the others after 3 minutes', () => {
+    const fetched = '2026-11-21T19:00:00-03:00';
+    const later = at('2026-11-21T21:00:00-03:00');
+    expect(isListingStale(fetched, later, listingIntervalSeconds('ontem', HOURLY))).toBe(false);
+    expect(isListingStale(fetched, later, listingIntervalSeconds('hoje', HOURLY))).toBe(true);
+    expect(isListingStale(fetched, at('2026-11-21T22:00:01-03:00'), listingIntervalSeconds('ontem', HOURLY))).toBe(true);
+  });
+});
+
+describe('files written before the yesterday listing existed', () => {
+  it('an old snapshot.json loads, with ontem never fetched and the others kept', () => {
+    const dir = tempDir();
+    const { ontem: _dropped, ...old } = buildFixtureSnapshot('http://127.0.0.1:9');
+    fs.writeFileSync(snapshotPath(dir), JSON.stringify(old));
+    const read = readSnapshot(dir);
+    expect(read?.hoje).toEqual(old.hoje);
+    expect(read?.ontem).toEqual({
+      generatedAt: null,
+      timezone: 'America/Sao_Paulo',
+      source: 'http://127.0.0.1:9/jogos-de-ontem',
+      stale: true,
+      count: 0,
+      matches: [],
+    });
+    // And it is written back whole, in the listing order.
+    writeSnapshotAtomically(dir, read ?? buildFixtureSnapshot());
+    expect(Object.keys(JSON.parse(fs.readFileSync(snapshotPath(dir), 'utf8')) as object)).toEqual([...LISTING_NAMES]);
+  });
+
+  it('an old scrape-state.json keeps its validators, with ontem never tried', () => {
+    const dir = tempDir();
+    const listing = { lastSuccessAt: null, lastAttemptAt: null, lastError: null, etag: '"v1"', lastModified: null, retryNotBefore: null };
+    fs.writeFileSync(scrapeStatePath(dir), JSON.stringify({ live: listing, hoje: listing, amanha: listing }));
+    const state = readScrapeState(dir);
+    expect(state.hoje.etag).toBe('"v1"');
+    expect(state.ontem).toMatchObject({ lastAttemptAt: null, etag: null });
+  });
+});
