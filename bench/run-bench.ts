@@ -15,6 +15,7 @@ import { runBrowserTiming, type BrowserTiming } from './browser-timing.ts';
 import { runEqualWorkersGroup } from './equal-workers-group.ts';
 import { FRESHNESS_MATCHES, runFreshnessGroup, type FreshnessResult } from './freshness-group.ts';
 import { runIdleGroup } from './idle-group.ts';
+import { runLeanServiceGroup } from './lean-service-group.ts';
 import { readServiceCpuSeconds } from './process-stats.ts';
 import type { RefreshMode } from '../src/lib/config/config.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh-group.ts';
@@ -25,7 +26,7 @@ import { runServingGroup } from './serving-group.ts';
 import { runUpstreamLoadGroup } from './upstream-load-group.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
-export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const SERVING_MATCHES = 1_000;
 
 export interface BenchOptions {
@@ -139,6 +140,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   if (wants(7)) {
     results.equalWorkers = await phase('7. mesmos processos: Placar (WORKERS) e nginx (worker_processes) sob wrk', () =>
       runEqualWorkersGroup(plan, SERVING_MATCHES, options.log),
+    );
+  }
+
+  if (wants(8)) {
+    results.leanService = await phase('8. o serviço inteiro com npm start padrão: memória por processo, atualização e busca após a troca', () =>
+      runLeanServiceGroup(plan.leanService, options.log),
     );
   }
 

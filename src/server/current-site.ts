@@ -15,7 +15,13 @@ export interface CurrentSite {
 
 const LINK_CHECK_INTERVAL_MS = 1000;
 
-export function createCurrentSite(dataDir: string, log: (line: string) => void, now: () => number = Date.now): CurrentSite {
+export function createCurrentSite(
+  dataDir: string,
+  log: (line: string) => void,
+  now: () => number = Date.now,
+  /** Called with each newly loaded build, before any request sees it. */
+  onLoad: (site: StaticSite) => void = () => undefined,
+): CurrentSite {
   let site: StaticSite | null = null;
   let checkedAt = 0;
   let failedBuildId: string | null = null;
@@ -24,7 +30,9 @@ export function createCurrentSite(dataDir: string, log: (line: string) => void, 
     const buildId = readCurrentBuildId(dataDir);
     if (buildId === null || buildId === site?.buildId || buildId === failedBuildId) return;
     try {
-      site = loadStaticSite(dataDir, buildId);
+      const loaded = loadStaticSite(dataDir, buildId);
+      onLoad(loaded);
+      site = loaded;
       failedBuildId = null;
     } catch (error) {
       // Keep serving what we have; do not retry (and log) the same broken build every second.

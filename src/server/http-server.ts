@@ -17,7 +17,10 @@ import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { createRequestListener } from './route-request.ts';
 import { createSearchHandler } from './search-handler.ts';
 import { withSearchResponseCache } from './search-response-cache.ts';
+import { createSearchSnapshot } from './search-snapshot.ts';
 import { createSnapshotReader } from './snapshot-reader.ts';
+
+const LINK_CHECK_MS = 1_000;
 
 export interface PlacarHttpServer {
   url: string;
@@ -38,8 +41,14 @@ export interface HttpServerOptions {
 }
 
 export async function startHttpServer(config: Config, log: (line: string) => void, options: HttpServerOptions = {}): Promise<PlacarHttpServer> {
-  const site = createCurrentSite(config.dataDir, log);
-  const search = withSearchResponseCache(createSearchHandler(config.dataDir, () => site.get()?.buildId ?? null), config.dataDir);
+  // A new build's search snapshot is prepared (index built) as the build loads, before it is served.
+  const searchSnapshot = createSearchSnapshot(config.dataDir, config.upstreamUrl, log);
+  const site = createCurrentSite(config.dataDir, log, Date.now, () => searchSnapshot.prepare());
+  site.reload();
+  // Another process's swap (npm run refresh) is noticed here too, not on a request's path.
+  const linkCheck = setInterval(() => site.reload(), LINK_CHECK_MS);
+  linkCheck.unref();
+  const search = withSearchResponseCache(createSearchHandler(config, searchSnapshot, log), () => String(searchSnapshot.generation()));
   const reader = createSnapshotReader(config.dataDir, config.upstreamUrl);
   const commonHeaders = buildCommonHeaders(config.upstreamUrl, { strictTransportSecurity: config.strictTransportSecurity });
   let lastRefresh: RefreshHealth | null = null;
@@ -75,6 +84,7 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
       const force = setTimeout(() => server.closeAllConnections(), 3_000);
       await closed;
       clearTimeout(force);
+      clearInterval(linkCheck);
       search.close();
     },
   };

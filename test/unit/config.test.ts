@@ -24,8 +24,9 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ HSTS_MAX_AGE: 'sim' })).toThrow(/HSTS_MAX_AGE/);
   });
 
-  it('runs one server process per core unless WORKERS says otherwise', () => {
-    expect(parseConfig({}).workers).toBe(os.availableParallelism());
+  it('runs one server process unless WORKERS says otherwise ("auto": one per core)', () => {
+    expect(parseConfig({}).workers).toBe(1);
+    expect(parseConfig({ WORKERS: 'auto' }).workers).toBe(os.availableParallelism());
     expect(parseConfig({ WORKERS: '1' }).workers).toBe(1);
     expect(parseConfig({ WORKERS: '3' }).workers).toBe(3);
   });
