@@ -2,8 +2,11 @@
  * Per-client token bucket for /api/busca: each client (IP) may spend up to SEARCH_RATE_LIMIT
  * searches at once (the burst: a household or a carrier's shared IP searching as they type),
  * and the bucket refills at SEARCH_RATE_LIMIT per minute. Buckets that have refilled to full
- * are forgotten, so memory is bounded by the clients active in the last minute.
+ * are forgotten, so memory is bounded by the clients active in the last minute. A client is
+ * its IPv4 address or its IPv6 /64 (rate-limit-key.ts).
  */
+import { rateLimitKey } from './rate-limit-key.ts';
+
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 export interface RateLimitDecision {
@@ -37,8 +40,9 @@ export function createRateLimiter(limit: number, now: () => number = Date.now): 
   const refill = (bucket: Bucket, at: number): number => Math.min(limit, bucket.tokens + (at - bucket.at) / msPerToken);
 
   return {
-    check(client: string): RateLimitDecision | null {
+    check(address: string): RateLimitDecision | null {
       if (limit === 0) return null;
+      const client = rateLimitKey(address);
       const at = now();
       if (at - sweptAt >= RATE_LIMIT_WINDOW_MS) {
         // A bucket idle for a whole window is full again: the same as no bucket.
