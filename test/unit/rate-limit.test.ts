@@ -119,3 +119,19 @@ describe('rateLimitKey: whom the search limit counts', () => {
     expect(limiter.check('2001:db8:1:3::a')?.allowed).toBe(true);
   });
 });
+
+describe('leases of a bucket (cluster workers)', () => {
+  it('grants whole tokens up to what the bucket holds, and takes back what a lease did not use', () => {
+    let now = 0;
+    const limiter = createRateLimiter(5, () => now);
+    expect(limiter.take('10.0.0.1', 2)).toMatchObject({ granted: 2, remaining: 3 });
+    expect(limiter.take('10.0.0.1', 2)).toMatchObject({ granted: 2, remaining: 1 });
+    expect(limiter.take('10.0.0.1', 2)).toMatchObject({ granted: 1, remaining: 0 });
+    expect(limiter.take('10.0.0.1', 2)).toMatchObject({ granted: 0, remaining: 0, resetSeconds: 12 });
+    limiter.giveBack('10.0.0.1', 1);
+    expect(limiter.check('10.0.0.1')?.allowed).toBe(true);
+    expect(limiter.check('10.0.0.1')?.allowed).toBe(false);
+    limiter.giveBack('10.0.0.1', 50);
+    expect(limiter.take('10.0.0.1', 50).granted).toBe(5);
+  });
+});
