@@ -26,7 +26,6 @@ export function createCurrentSite(
   let checkedAt = 0;
   let failedBuildId: string | null = null;
   const reload = (): void => {
-    checkedAt = now();
     const buildId = readCurrentBuildId(dataDir);
     if (buildId === null || buildId === site?.buildId || buildId === failedBuildId) return;
     try {
@@ -42,7 +41,12 @@ export function createCurrentSite(
   };
   return {
     get(): StaticSite | null {
-      if (now() - checkedAt >= LINK_CHECK_INTERVAL_MS) reload();
+      // Requests check on their own too (at most once a second): the first one after another process's
+      // swap need not wait for the server's own check.
+      if (now() - checkedAt >= LINK_CHECK_INTERVAL_MS) {
+        checkedAt = now();
+        reload();
+      }
       return site;
     },
     reload,

@@ -2,7 +2,8 @@
  * The snapshot /api/busca searches, prepared off the request path: when the server loads a
  * build (after its own swap, a cluster "reload", or the link check noticing another process's
  * swap), it reads snapshot.json and builds its search index before any search sees it. Searches
- * then follow the published build, as the pages do.
+ * then follow the published build, as the pages do. Another process's swap (`npm run refresh`) is
+ * loaded by the server's once-a-second link check, or by the first request to notice it first.
  */
 import { matchIndexOf } from '../lib/search/match-index.ts';
 import { createSnapshotReader, type SnapshotReading } from './snapshot-reader.ts';
