@@ -17,7 +17,7 @@ import { acquireRefreshLock, tryAcquireRefreshLock, type RefreshLock } from './r
 import { formatRefreshLine, formatScrapeWarnings, type RefreshReport, type RefreshTimings } from './refresh-log.ts';
 import { makeFullBuild, makeRenderedBuild } from './make-build.ts';
 import { createRefreshWorker, type RefreshWorker } from './refresh-worker-client.ts';
-import { runScrape, type ScrapeSummary } from './scrape.ts';
+import type { ScrapeSummary } from './scrape.ts';
 import { readCurrentBuildId, swapCurrentBuild } from './swap-build.ts';
 import { runTempFileSweep } from './sweep-temp-files.ts';
 
@@ -72,6 +72,8 @@ async function takeLock(config: Config, options: RefreshOptions): Promise<Refres
 async function scrape(config: Config, options: RefreshOptions, worker: RefreshWorker, now: () => Date): Promise<ScrapeSummary> {
   const progress = (line: string): void => options.progress?.(`coleta ${line}`);
   if (config.refreshMode === 'full-build') {
+    // Loaded only here: cheerio and undici (≈ 35 MB) stay out of a server whose worker scrapes.
+    const { runScrape } = await import('./scrape.ts');
     const { snapshot: _written, ...summary } = await runScrape(config, { now, log: progress });
     return summary;
   }
