@@ -16,7 +16,7 @@ import path from 'node:path';
 import { startFakeUpstream, type FakeUpstream } from '../src/demo/upstream-server.ts';
 import type { PlacarProcess } from '../test/support/placar-process.ts';
 import { listServiceProcesses, startWithNpm, type ServiceRole } from './npm-start.ts';
-import { readMemoryKb, readServiceCpuSeconds } from './process-stats.ts';
+import { readMemoryKb, readPssKb, readServiceCpuSeconds } from './process-stats.ts';
 import { waitForRefresh, type RefreshLine } from './refresh-lines.ts';
 import { median, quantile } from './stats.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
@@ -35,6 +35,8 @@ export interface LeanServiceResult {
   /** Peak RSS per role (MB; summed over the role's processes), and of all Placar processes together. */
   peakByRoleMb: Partial<Record<ServiceRole, number>>;
   peakPlacarMb: number;
+  /** The same sum in PSS: pages shared between Placar's processes (the Node binary) counted once. */
+  peakPlacarPssMb: number;
   /** Highest Placar total in the first and the second half of the last half of the 1,000-match cycles. */
   lastHalfPeaksMb: [number, number];
   processCount: number;
@@ -47,15 +49,20 @@ const AFTER_SWAP_MS = 1_000;
 const SEARCH_WORDS = ['flamengo', 'palmeiras', 'serie a', 'libertadores', 'corinthians', 'santos', 'gremio', 'copa', 'sao paulo', 'premier'];
 const mb = (kb: number): number => Math.round(kb / 102.4) / 10;
 
-/** Samples RSS per role; `totals` holds the Placar sum (npm excluded) of each sample. */
-function watchRoles(npmPid: number): { peaks: Map<ServiceRole, number>; totals: number[]; processes: Set<number>; stop(): void } {
+/** Samples RSS per role; `totals` holds the Placar sum (npm excluded) of each sample, `pssTotals` the same in PSS. */
+function watchRoles(npmPid: number): { peaks: Map<ServiceRole, number>; totals: number[]; pssTotals: number[]; processes: Set<number>; stop(): void } {
   const peaks = new Map<ServiceRole, number>();
   const totals: number[] = [];
+  const pssTotals: number[] = [];
   const processes = new Set<number>();
   const timer = setInterval(() => {
     const byRole = new Map<ServiceRole, number>();
+    let pss = 0;
     for (const { pid, role } of listServiceProcesses(npmPid)) {
-      if (role !== 'npm') processes.add(pid);
+      if (role !== 'npm') {
+        processes.add(pid);
+        pss += readPssKb(pid) ?? 0;
+      }
       byRole.set(role, (byRole.get(role) ?? 0) + (readMemoryKb(pid)?.rss ?? 0));
     }
     let total = 0;
@@ -64,8 +71,9 @@ function watchRoles(npmPid: number): { peaks: Map<ServiceRole, number>; totals: 
       if (role !== 'npm') total += kb;
     }
     totals.push(total);
+    pssTotals.push(pss);
   }, SAMPLE_MS);
-  return { peaks, totals, processes, stop: () => clearInterval(timer) };
+  return { peaks, totals, pssTotals, processes, stop: () => clearInterval(timer) };
 }
 
 /** Times when the server could first see new data: snapshot.json rewritten or `current` re-pointed. */
@@ -193,6 +201,7 @@ export async function runLeanServiceGroup(plan: LeanServicePlan, log: (line: str
         cpuPerRefreshAt300Seconds: cpuAt300 / Math.max(1, at300.length),
         peakByRoleMb,
         peakPlacarMb: maxOf(roles.totals),
+        peakPlacarPssMb: maxOf(roles.pssTotals),
         lastHalfPeaksMb: [maxOf(lastHalf.slice(0, quarter)), maxOf(lastHalf.slice(quarter))],
         processCount: roles.processes.size,
         search: {

@@ -14,6 +14,7 @@ export function formatLeanServiceSection(result: LeanServiceResult | undefined):
     ['pico de RSS, todos os processos do Placar somados', '≤ 200 MB', mbCell(r.peakPlacarMb), formatTarget(r.peakPlacarMb <= 200)],
     ...roles.map(([role, value]) => [`  dos quais ${role} (pico do papel)`, '', mbCell(value), '']),
     ['  npm (fora da soma)', '', mbCell(r.peakByRoleMb.npm), ''],
+    ['  a mesma soma em PSS (o binário do Node, partilhado, contado uma vez)', '', mbCell(r.peakPlacarPssMb), ''],
     [
       'plano na última metade (pico 3º quarto → 4º quarto)',
       '≤ +5 %',
