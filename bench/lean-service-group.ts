@@ -40,17 +40,40 @@ export interface LeanServiceResult {
   /** Highest Placar total in the first and the second half of the last half of the 1,000-match cycles. */
   lastHalfPeaksMb: [number, number];
   processCount: number;
-  search: { afterSwapP99Ms: number; betweenP99Ms: number; afterSwapCount: number; betweenCount: number; errors: number };
+  search: {
+    afterSwapP99Ms: number;
+    betweenP99Ms: number;
+    afterSwapCount: number;
+    betweenCount: number;
+    errors: number;
+  };
   extraWorker: { workers: number; perWorkerPeakMb: number; peakPlacarMb: number } | null;
 }
 
 const SAMPLE_MS = 100;
 const AFTER_SWAP_MS = 1_000;
-const SEARCH_WORDS = ['flamengo', 'palmeiras', 'serie a', 'libertadores', 'corinthians', 'santos', 'gremio', 'copa', 'sao paulo', 'premier'];
+const SEARCH_WORDS = [
+  'flamengo',
+  'palmeiras',
+  'serie a',
+  'libertadores',
+  'corinthians',
+  'santos',
+  'gremio',
+  'copa',
+  'sao paulo',
+  'premier',
+];
 const mb = (kb: number): number => Math.round(kb / 102.4) / 10;
 
 /** Samples RSS per role; `totals` holds the Placar sum (npm excluded) of each sample, `pssTotals` the same in PSS. */
-function watchRoles(npmPid: number): { peaks: Map<ServiceRole, number>; totals: number[]; pssTotals: number[]; processes: Set<number>; stop(): void } {
+function watchRoles(npmPid: number): {
+  peaks: Map<ServiceRole, number>;
+  totals: number[];
+  pssTotals: number[];
+  processes: Set<number>;
+  stop(): void;
+} {
   const peaks = new Map<ServiceRole, number>();
   const totals: number[] = [];
   const pssTotals: number[] = [];
@@ -95,7 +118,11 @@ function watchSwaps(dataDir: string): { times: number[]; stop(): void } {
 }
 
 /** Two sequential clients searching, ~100 requests a second in all, until stopped. */
-function loadSearch(url: string): { samples: Array<{ at: number; ms: number }>; errors: () => number; stop(): Promise<void> } {
+function loadSearch(url: string): {
+  samples: Array<{ at: number; ms: number }>;
+  errors: () => number;
+  stop(): Promise<void>;
+} {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
   const samples: Array<{ at: number; ms: number }> = [];
   let errors = 0;
@@ -105,14 +132,18 @@ function loadSearch(url: string): { samples: Array<{ at: number; ms: number }>; 
       const at = Date.now();
       const started = performance.now();
       const target = new URL(`/api/busca?q=${encodeURIComponent(q)}`, url);
-      const req = http.get(target, { agent, headers: { 'accept-encoding': 'br, gzip', 'if-none-match': '"bench-no-such-etag"' } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode === 200) samples.push({ at, ms: performance.now() - started });
-          else errors += 1;
-          resolve();
-        });
-      });
+      const req = http.get(
+        target,
+        { agent, headers: { 'accept-encoding': 'br, gzip', 'if-none-match': '"bench-no-such-etag"' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 200) samples.push({ at, ms: performance.now() - started });
+            else errors += 1;
+            resolve();
+          });
+        },
+      );
       req.on('error', () => {
         errors += 1;
         resolve();
@@ -140,21 +171,33 @@ function p99(values: number[]): number {
   return quantile(values, 0.99);
 }
 
-async function runCycles(placar: PlacarProcess, upstream: FakeUpstream, from: number, count: number, size: number, round: { n: number }): Promise<RefreshLine[]> {
+async function runCycles(
+  placar: PlacarProcess,
+  upstream: FakeUpstream,
+  from: number,
+  count: number,
+  size: number,
+  round: { n: number },
+): Promise<RefreshLine[]> {
   const lines: RefreshLine[] = [];
   for (let n = from; n < from + count; n++) {
     const line = await waitForRefresh(placar, n);
     // At once, before the next tick: every refresh has changed live and today pages to render.
-    for (const [page, html] of Object.entries(buildUpstreamPages({ matchesPerDay: size, round: round.n++ }).pages)) upstream.setPage(page, html);
+    for (const [page, html] of Object.entries(buildUpstreamPages({ matchesPerDay: size, round: round.n++ }).pages))
+      upstream.setPage(page, html);
     lines.push(line);
   }
   return lines;
 }
 
 /** Medians over refreshes that built something (a 304 on every page builds nothing). */
-const builtMedian = (lines: RefreshLine[]): number => median(lines.filter((line) => line.outcome === 'concluída').map((line) => line.totalMs));
+const builtMedian = (lines: RefreshLine[]): number =>
+  median(lines.filter((line) => line.outcome === 'concluída').map((line) => line.totalMs));
 
-export async function runLeanServiceGroup(plan: LeanServicePlan, log: (line: string) => void): Promise<LeanServiceResult> {
+export async function runLeanServiceGroup(
+  plan: LeanServicePlan,
+  log: (line: string) => void,
+): Promise<LeanServiceResult> {
   const round = { n: 1 };
   const upstream = await startFakeUpstream({ pages: buildUpstreamPages({ matchesPerDay: 300, round: 0 }).pages });
   try {
@@ -172,7 +215,9 @@ export async function runLeanServiceGroup(plan: LeanServicePlan, log: (line: str
       const cpuBefore = readServiceCpuSeconds(serverPid);
       const at300 = await runCycles(placar, upstream, 3, plan.cyclesAt300, 300, round);
       const cpuAt300 = readServiceCpuSeconds(serverPid) - cpuBefore;
-      log(`  300 jogos: ${at300.length} atualizações, mediana ${builtMedian(at300)} ms, CPU ${(cpuAt300 / at300.length).toFixed(2)} s cada`);
+      log(
+        `  300 jogos: ${at300.length} atualizações, mediana ${builtMedian(at300)} ms, CPU ${(cpuAt300 / at300.length).toFixed(2)} s cada`,
+      );
       // 1,000 matches, with search traffic: a warm-up refresh, then the memory and search sample.
       const first1000 = 3 + plan.cyclesAt300;
       await runCycles(placar, upstream, first1000, 1, 1000, round);
@@ -213,12 +258,15 @@ export async function runLeanServiceGroup(plan: LeanServicePlan, log: (line: str
         },
         extraWorker: null,
       };
-      log(`  memória: ${JSON.stringify(peakByRoleMb)}; Placar ${result.peakPlacarMb} MB; busca p99 ${result.search.afterSwapP99Ms.toFixed(1)} / ${result.search.betweenP99Ms.toFixed(1)} ms`);
+      log(
+        `  memória: ${JSON.stringify(peakByRoleMb)}; Placar ${result.peakPlacarMb} MB; busca p99 ${result.search.afterSwapP99Ms.toFixed(1)} / ${result.search.betweenP99Ms.toFixed(1)} ms`,
+      );
       search = null;
       roles.stop();
       swaps.stop();
       await placar.stop();
-      if (plan.extraWorkerCycles > 0) result.extraWorker = await measureExtraWorker(upstream, plan.extraWorkerCycles, round, log);
+      if (plan.extraWorkerCycles > 0)
+        result.extraWorker = await measureExtraWorker(upstream, plan.extraWorkerCycles, round, log);
       return result;
     } finally {
       roles.stop();
@@ -232,14 +280,25 @@ export async function runLeanServiceGroup(plan: LeanServicePlan, log: (line: str
 }
 
 /** WORKERS=2 at 1,000 matches with search traffic: the peak RSS of one cluster process. */
-async function measureExtraWorker(upstream: FakeUpstream, cycles: number, round: { n: number }, log: (line: string) => void): Promise<LeanServiceResult['extraWorker']> {
-  const placar = await startWithNpm({ UPSTREAM_URL: upstream.url, REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0', WORKERS: '2' });
+async function measureExtraWorker(
+  upstream: FakeUpstream,
+  cycles: number,
+  round: { n: number },
+  log: (line: string) => void,
+): Promise<LeanServiceResult['extraWorker']> {
+  const placar = await startWithNpm({
+    UPSTREAM_URL: upstream.url,
+    REFRESH_CRON: '*/2 * * * * *',
+    SEARCH_RATE_LIMIT: '0',
+    WORKERS: '2',
+  });
   const npmPid = placar.process.pid ?? 0;
   const perProcessPeak = new Map<number, number>();
   const roles = watchRoles(npmPid);
   const timer = setInterval(() => {
     for (const { pid, role } of listServiceProcesses(npmPid)) {
-      if (role === 'processo do cluster') perProcessPeak.set(pid, Math.max(perProcessPeak.get(pid) ?? 0, readMemoryKb(pid)?.rss ?? 0));
+      if (role === 'processo do cluster')
+        perProcessPeak.set(pid, Math.max(perProcessPeak.get(pid) ?? 0, readMemoryKb(pid)?.rss ?? 0));
     }
   }, SAMPLE_MS);
   const search = loadSearch(placar.url);

@@ -11,7 +11,12 @@ export function formatLeanServiceSection(result: LeanServiceResult | undefined):
   const flat = r.lastHalfPeaksMb[1] <= r.lastHalfPeaksMb[0] * 1.05;
   const ratio = r.search.afterSwapP99Ms / r.search.betweenP99Ms;
   const rows: string[][] = [
-    ['pico de RSS, todos os processos do Placar somados', '≤ 200 MB', mbCell(r.peakPlacarMb), formatTarget(r.peakPlacarMb <= 200)],
+    [
+      'pico de RSS, todos os processos do Placar somados',
+      '≤ 200 MB',
+      mbCell(r.peakPlacarMb),
+      formatTarget(r.peakPlacarMb <= 200),
+    ],
     ...roles.map(([role, value]) => [`  dos quais ${role} (pico do papel)`, '', mbCell(value), '']),
     ['  npm (fora da soma)', '', mbCell(r.peakByRoleMb.npm), ''],
     ['  a mesma soma em PSS (o binário do Node, partilhado, contado uma vez)', '', mbCell(r.peakPlacarPssMb), ''],
@@ -22,12 +27,39 @@ export function formatLeanServiceSection(result: LeanServiceResult | undefined):
       formatTarget(flat),
     ],
     ...(r.extraWorker
-      ? [['cada processo a mais (WORKERS=2, pico de um processo do cluster)', '≤ 60 MB', mbCell(r.extraWorker.perWorkerPeakMb), formatTarget(r.extraWorker.perWorkerPeakMb <= 60)]]
+      ? [
+          [
+            'cada processo a mais (WORKERS=2, pico de um processo do cluster)',
+            '≤ 60 MB',
+            mbCell(r.extraWorker.perWorkerPeakMb),
+            formatTarget(r.extraWorker.perWorkerPeakMb <= 60),
+          ],
+        ]
       : []),
-    ['atualização, mediana, 300 jogos', '≤ 150 ms', `${formatNumber(r.refreshMedianMs.at300)} ms`, formatTarget(r.refreshMedianMs.at300 <= 150)],
-    ['atualização, mediana, 1.000 jogos', '≤ 400 ms', `${formatNumber(r.refreshMedianMs.at1000)} ms`, formatTarget(r.refreshMedianMs.at1000 <= 400)],
-    ['CPU por atualização, 300 jogos (todos os processos)', '≤ 0,2 s', `${formatNumber(r.cpuPerRefreshAt300Seconds, 2)} s`, formatTarget(r.cpuPerRefreshAt300Seconds <= 0.2)],
-    ['ocioso, 1 atualização/min (estimado: CPU por atualização ÷ 60 s)', '≤ 0,5 %', `${formatNumber(idlePercent, 2)} %`, formatTarget(idlePercent <= 0.5)],
+    [
+      'atualização, mediana, 300 jogos',
+      '≤ 150 ms',
+      `${formatNumber(r.refreshMedianMs.at300)} ms`,
+      formatTarget(r.refreshMedianMs.at300 <= 150),
+    ],
+    [
+      'atualização, mediana, 1.000 jogos',
+      '≤ 400 ms',
+      `${formatNumber(r.refreshMedianMs.at1000)} ms`,
+      formatTarget(r.refreshMedianMs.at1000 <= 400),
+    ],
+    [
+      'CPU por atualização, 300 jogos (todos os processos)',
+      '≤ 0,2 s',
+      `${formatNumber(r.cpuPerRefreshAt300Seconds, 2)} s`,
+      formatTarget(r.cpuPerRefreshAt300Seconds <= 0.2),
+    ],
+    [
+      'ocioso, 1 atualização/min (estimado: CPU por atualização ÷ 60 s)',
+      '≤ 0,5 %',
+      `${formatNumber(idlePercent, 2)} %`,
+      formatTarget(idlePercent <= 0.5),
+    ],
     [
       '/api/busca p99: 1 s após a troca / entre trocas',
       '≤ 2×',

@@ -17,7 +17,9 @@ const LISTENING_LINE = /Placar ouvindo em (http:\/\/\S+)/;
 /** Starts `npm start` with `env` over the defaults; resolves when it listens and refresh #1 has ended. */
 export async function startWithNpm(env: Record<string, string>, timeoutMs = 180_000): Promise<PlacarProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-bench-'));
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !['WORKERS', 'NODE_OPTIONS'].includes(name)));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !['WORKERS', 'NODE_OPTIONS'].includes(name)),
+  );
   const child = spawn('npm', ['start', '--silent'], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,7 +72,14 @@ export async function startWithNpm(env: Record<string, string>, timeoutMs = 180_
     await stop();
     throw error;
   }
-  return { url: LISTENING_LINE.exec(text)?.[1] ?? '', dataDir, process: child, output: () => text, waitForOutput, stop };
+  return {
+    url: LISTENING_LINE.exec(text)?.[1] ?? '',
+    dataDir,
+    process: child,
+    output: () => text,
+    waitForOutput,
+    stop,
+  };
 }
 
 function readCommandLine(pid: number): string {
@@ -96,7 +105,8 @@ export function listServiceProcesses(npmPid: number): Array<{ pid: number; role:
   for (const pid of listDescendants(npmPid)) {
     const command = readCommandLine(pid);
     if (command.includes('refresh-worker.ts')) found.push({ pid, role: 'atualizador' });
-    else if (command.includes('scripts/start.ts')) found.push({ pid, role: readParent(pid) === npmPid ? 'servidor' : 'processo do cluster' });
+    else if (command.includes('scripts/start.ts'))
+      found.push({ pid, role: readParent(pid) === npmPid ? 'servidor' : 'processo do cluster' });
     else if (command !== '') found.push({ pid, role: 'build' });
   }
   return found;

@@ -233,6 +233,19 @@ export function formatReport(results: BenchResults): string {
     `Carga média da máquina (1 min): ${formatNumber(m.loadAverageBefore, 2)} no início, ${formatNumber(results.loadAverageAfter ?? Number.NaN, 2)} no fim ` +
     '(acima de ~0,5 antes do início, outro trabalho disputou os núcleos)';
   const quickNote = results.plan.quick ? [quickPlanNote(results)] : [];
-  const sections = [comparisonSection, refreshSection, freshnessSection, servingSection, equalWorkersSection, upstreamSection, memorySection, weightSection, (r: BenchResults) => formatLeanServiceSection(r.leanService)].map((section) => section(results)).filter((lines) => lines.length > 0);
+  const leanSection = (r: BenchResults): string[] => formatLeanServiceSection(r.leanService);
+  const sections = [
+    comparisonSection,
+    refreshSection,
+    freshnessSection,
+    servingSection,
+    equalWorkersSection,
+    upstreamSection,
+    memorySection,
+    weightSection,
+    leanSection,
+  ]
+    .map((section) => section(results))
+    .filter((lines) => lines.length > 0);
   return [header, ...quickNote, '', ...sections.map((lines) => lines.join('\n')).join('\n\n').split('\n'), ''].join('\n');
 }

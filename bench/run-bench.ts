@@ -144,9 +144,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   }
 
   if (wants(8)) {
-    results.leanService = await phase('8. o serviço inteiro com npm start padrão: memória por processo, atualização e busca após a troca', () =>
-      runLeanServiceGroup(plan.leanService, options.log),
-    );
+    const title = '8. o serviço inteiro com npm start padrão: memória por processo, atualização e busca após a troca';
+    results.leanService = await phase(title, () => runLeanServiceGroup(plan.leanService, options.log));
   }
 
   if (refresh) {

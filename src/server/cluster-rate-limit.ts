@@ -12,7 +12,13 @@
  * With the limit off (0) no message is sent.
  */
 import type { Worker } from 'node:cluster';
-import { isClusterMessage, sendToPrimary, sendToWorker, type PrimaryMessage, type WorkerMessage } from './cluster-messages.ts';
+import {
+  isClusterMessage,
+  sendToPrimary,
+  sendToWorker,
+  type PrimaryMessage,
+  type WorkerMessage,
+} from './cluster-messages.ts';
 import { rateLimitKey } from './rate-limit-key.ts';
 import { createRateLimiter, type RateLimitDecision, type RateLimiter } from './rate-limit.ts';
 

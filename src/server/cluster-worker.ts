@@ -30,7 +30,8 @@ export async function runClusterWorker(config: Config, options: RunPlacarOptions
     if (options.signal.aborted) resolve();
   });
   try {
-    server = await startHttpServer(config, options.log, { rateLimiter: createPrimaryRateLimiter(config.searchRateLimit, config.workers) });
+    const rateLimiter = createPrimaryRateLimiter(config.searchRateLimit, config.workers);
+    server = await startHttpServer(config, options.log, { rateLimiter });
   } catch (error) {
     if (!(error instanceof StartupError)) throw error;
     // The primary prints it (once, not once per worker) and exits 2.

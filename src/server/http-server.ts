@@ -48,7 +48,8 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
   // Another process's swap (npm run refresh) is noticed here too, not on a request's path.
   const linkCheck = setInterval(() => site.reload(), LINK_CHECK_MS);
   linkCheck.unref();
-  const search = withSearchResponseCache(createSearchHandler(config, searchSnapshot, log), () => String(searchSnapshot.generation()));
+  const handler = createSearchHandler(config, searchSnapshot, log);
+  const search = withSearchResponseCache(handler, () => String(searchSnapshot.generation()));
   const reader = createSnapshotReader(config.dataDir, config.upstreamUrl);
   const commonHeaders = buildCommonHeaders(config.upstreamUrl, { strictTransportSecurity: config.strictTransportSecurity });
   let lastRefresh: RefreshHealth | null = null;

@@ -18,7 +18,8 @@ function expandIpv6(address: string): number[] | null {
     text = `${text.slice(0, -dotted.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
-  const parse = (part: string): number[] => (part === '' ? [] : part.split(':').map((hextet) => Number.parseInt(hextet, 16)));
+  const parse = (part: string): number[] =>
+    part === '' ? [] : part.split(':').map((hextet) => Number.parseInt(hextet, 16));
   const left = parse(head);
   const right = tail === undefined ? [] : parse(tail);
   return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];

@@ -49,7 +49,9 @@ export interface SearchRequest {
   cacheControl: string | undefined;
 }
 
-export type SearchAnswer = { problem: Problem } | { problem: null; status: 200 | 304; headers: Record<string, string>; body: Buffer | null };
+export type SearchAnswer =
+  | { problem: Problem }
+  | { problem: null; status: 200 | 304; headers: Record<string, string>; body: Buffer | null };
 
 export function answerSearch(request: SearchRequest, reading: SnapshotReading, config: Config): SearchAnswer {
   const query = parseSearchQuery(request.search, request.pathname);
@@ -72,7 +74,11 @@ export function answerSearch(request: SearchRequest, reading: SnapshotReading, c
     'Last-Modified': modifiedAt.toUTCString(),
     Vary: 'Accept-Encoding',
   };
-  const conditional = { 'if-none-match': request.ifNoneMatch, 'if-modified-since': request.ifModifiedSince, 'cache-control': request.cacheControl };
+  const conditional = {
+    'if-none-match': request.ifNoneMatch,
+    'if-modified-since': request.ifModifiedSince,
+    'cache-control': request.cacheControl,
+  };
   if (fresh(conditional, { etag: headers.ETag, 'last-modified': headers['Last-Modified'] })) {
     return { problem: null, status: 304, headers, body: null };
   }
@@ -97,5 +103,6 @@ export function respondToSearch(request: Request): Response {
     config,
   );
   if (answer.problem) return buildProblemResponse(answer.problem);
-  return new Response(answer.body ? new Uint8Array(answer.body) : null, { status: answer.status, headers: answer.headers });
+  const body = answer.body ? new Uint8Array(answer.body) : null;
+  return new Response(body, { status: answer.status, headers: answer.headers });
 }

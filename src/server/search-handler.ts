@@ -18,9 +18,14 @@ export interface SearchHandler {
   close(): void;
 }
 
-const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
+const header = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value.join(', ') : value;
 
-export function createSearchHandler(config: Config, prepared: SearchSnapshot, log: (line: string) => void): SearchHandler {
+export function createSearchHandler(
+  config: Config,
+  prepared: SearchSnapshot,
+  log: (line: string) => void,
+): SearchHandler {
   return {
     async handle(req, res, notFound) {
       const reading = prepared.current();
@@ -42,7 +47,10 @@ export function createSearchHandler(config: Config, prepared: SearchSnapshot, lo
       );
       if (answer.problem) return writeProblem(req, res, answer.problem);
       const length = answer.body?.length ?? 0;
-      res.writeHead(answer.status, answer.status === 200 ? { ...answer.headers, 'Content-Length': String(length) } : answer.headers);
+      res.writeHead(
+        answer.status,
+        answer.status === 200 ? { ...answer.headers, 'Content-Length': String(length) } : answer.headers,
+      );
       res.end(req.method === 'HEAD' || !answer.body ? undefined : answer.body);
     },
     ready: () => prepared.current() !== null,

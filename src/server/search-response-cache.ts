@@ -56,7 +56,11 @@ function recordResponse(res: ServerResponse, done: (recorded: { status: number; 
   }) as ServerResponse['end'];
 }
 
-export function withSearchResponseCache(inner: SearchHandler, readSnapshotKey: () => string, now: () => number = Date.now): SearchHandler {
+export function withSearchResponseCache(
+  inner: SearchHandler,
+  readSnapshotKey: () => string,
+  now: () => number = Date.now,
+): SearchHandler {
   let snapshotKey = '';
   let entries = new Map<string, CachedResponse>();
   let cachedBytes = 0;

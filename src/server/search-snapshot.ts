@@ -17,7 +17,11 @@ export interface SearchSnapshot {
   generation(): number;
 }
 
-export function createSearchSnapshot(dataDir: string, upstreamUrl: string, log: (line: string) => void): SearchSnapshot {
+export function createSearchSnapshot(
+  dataDir: string,
+  upstreamUrl: string,
+  log: (line: string) => void,
+): SearchSnapshot {
   const reader = createSnapshotReader(dataDir, upstreamUrl);
   let prepared: SnapshotReading | null = null;
   let generation = 0;
@@ -29,7 +33,8 @@ export function createSearchSnapshot(dataDir: string, upstreamUrl: string, log: 
       const index = matchIndexOf(reading.snapshot);
       prepared = reading;
       generation += 1;
-      log(`busca: índice pronto (${index.matches.length} jogos, ${index.names.length} nomes) em ${Math.round(performance.now() - started)} ms`);
+      const ms = Math.round(performance.now() - started);
+      log(`busca: índice pronto (${index.matches.length} jogos, ${index.names.length} nomes) em ${ms} ms`);
     },
     current: () => prepared,
     generation: () => generation,

@@ -118,7 +118,7 @@ describe('npm start with WORKERS=2', () => {
     }
   });
 
-  it('counts the search rate limit across workers: never more than the limit, at most the lease tolerance fewer', async () => {
+  it('counts the search rate limit across workers: never over it, at most the lease tolerance under', async () => {
     const statuses: number[] = [];
     const remaining: number[] = [];
     // Each search on a new connection, so they are dealt to both workers.

@@ -31,7 +31,10 @@ async function search(q: string): Promise<SearchEnvelope> {
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ pages });
-  placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' } });
+  placar = await startPlacar({
+    upstreamUrl: upstream.url,
+    env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
+  });
 });
 
 afterAll(async () => {
@@ -54,7 +57,9 @@ describe('the search index of a new snapshot', () => {
       for (let swap = 1; swap <= SWAPS; swap++) {
         const name = `Renomeado Numero ${['Um', 'Dois', 'Tres'][swap - 1]}`;
         upstream.setPage(LIVE_PATH, withTeamName(pages[LIVE_PATH] ?? '', FLAMENGO, 'home', name));
-        await expect.poll(async () => (await search(name)).count, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+        await expect
+          .poll(async () => (await search(name)).count, { timeout: 30_000, interval: 100 })
+          .toBeGreaterThan(0);
       }
     } finally {
       stop = true;

@@ -22,7 +22,9 @@ const hasSystemdAnalyze = spawnSync('systemd-analyze', ['--version'], { stdio: '
 
 describe('deploy/placar.service', () => {
   it("starts the project's own Node on scripts/start.ts, without npm", () => {
-    expect(valuesOf('ExecStart')).toEqual([expect.stringMatching(/^\/opt\/placar\/node_modules\/\.bin\/node .*scripts\/start\.ts$/)]);
+    expect(valuesOf('ExecStart')).toEqual([
+      expect.stringMatching(/^\/opt\/placar\/node_modules\/\.bin\/node .*scripts\/start\.ts$/),
+    ]);
     expect(unit).not.toMatch(/^ExecStart=.*\bnpm\b/m);
     expect(valuesOf('WorkingDirectory')).toEqual(['/opt/placar']);
     expect(valuesOf('EnvironmentFile')).toEqual(['/etc/placar/placar.env']);

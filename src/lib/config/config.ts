@@ -60,7 +60,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'WORKERS',
     default: '1',
-    description: 'Processos do servidor que dividem a porta (1: um só processo, o bastante para milhares de pedidos por segundo; "auto": um por núcleo).',
+    description:
+      'Processos do servidor que dividem a porta (1: um só processo, o bastante para milhares de pedidos ' +
+      'por segundo; "auto": um por núcleo).',
   },
   { name: 'BUILD_TIMEOUT_MS', default: '60000', description: 'Tempo máximo de um build do site, em ms.' },
   {
