@@ -2,6 +2,8 @@
  * How much the benchmark measures in each mode. The default keeps the whole run under about
  * ten minutes, --quick under two; every group says in its output which numbers it used.
  */
+import type { LeanServicePlan } from './lean-service-group.ts';
+
 export interface BenchPlan {
   quick: boolean;
   /** Match counts per day, in the order the refresh group runs them (300 last: memory cycles continue at the typical size). */
@@ -31,6 +33,8 @@ export interface BenchPlan {
   naiveLoadSeconds: number;
   /** Page loads per browser timing. */
   browserLoads: number;
+  /** Group 8: refreshes at 300 and 1,000 matches with `npm start`'s defaults, then with WORKERS=2. */
+  leanService: LeanServicePlan;
 }
 
 export function buildBenchPlan(quick: boolean): BenchPlan {
@@ -53,6 +57,7 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         upstreamLoadSeconds: 6,
         naiveLoadSeconds: 3,
         browserLoads: 2,
+        leanService: { cyclesAt300: 5, cyclesAt1000: 20, extraWorkerCycles: 4 },
       }
     : {
         quick,
@@ -72,5 +77,6 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         upstreamLoadSeconds: 20,
         naiveLoadSeconds: 8,
         browserLoads: 5,
+        leanService: { cyclesAt300: 10, cyclesAt1000: 100, extraWorkerCycles: 10 },
       };
 }

@@ -52,6 +52,18 @@ export function readMemoryKb(pid: number): MemoryKb | null {
   }
 }
 
+/**
+ * Proportional set size (KB): resident pages, shared ones divided among the processes sharing them
+ * (the Node binary's ≈ 60 MB of code is counted once over a whole service, not once per process).
+ */
+export function readPssKb(pid: number): number | null {
+  try {
+    return Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return null;
+  }
+}
+
 /** pid → parent pid, for every process visible now. */
 function readParents(): Map<number, number> {
   const parents = new Map<number, number>();

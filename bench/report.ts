@@ -7,6 +7,7 @@ import type { BenchResults } from './results.ts';
 import type { WrkRun } from './equal-workers-group.ts';
 import type { ServingCase } from './serving-group.ts';
 import { median } from './stats.ts';
+import { formatLeanServiceSection } from './lean-service-report.ts';
 import { formatBytes, formatMedianMax, formatNumber, formatTable, formatTarget } from './report-format.ts';
 
 type Pick = (results: BenchResults, side: 'render' | 'reference') => number | undefined;
@@ -261,6 +262,20 @@ export function formatReport(results: BenchResults): string {
     `Carga média da máquina (1 min): ${formatNumber(m.loadAverageBefore, 2)} no início, ${formatNumber(results.loadAverageAfter ?? Number.NaN, 2)} no fim ` +
     '(acima de ~0,5 antes do início, outro trabalho disputou os núcleos)';
   const quickNote = results.plan.quick ? [quickPlanNote(results)] : [];
-  const sections = [comparisonSection, refreshSection, freshnessSection, servingSection, equalWorkersSection, eventsSection, upstreamSection, memorySection, weightSection].map((section) => section(results)).filter((lines) => lines.length > 0);
+  const leanSection = (r: BenchResults): string[] => formatLeanServiceSection(r.leanService);
+  const sections = [
+    comparisonSection,
+    refreshSection,
+    freshnessSection,
+    servingSection,
+    equalWorkersSection,
+    eventsSection,
+    upstreamSection,
+    memorySection,
+    weightSection,
+    leanSection,
+  ]
+    .map((section) => section(results))
+    .filter((lines) => lines.length > 0);
   return [header, ...quickNote, '', ...sections.map((lines) => lines.join('\n')).join('\n\n').split('\n'), ''].join('\n');
 }

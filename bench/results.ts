@@ -2,6 +2,7 @@
  * The shape of bench/results.json, and the summaries built from the groups' raw samples:
  * per-size medians and maxima of each refresh step, and the idle cost per minute.
  */
+import type { LeanServiceResult } from './lean-service-group.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,6 +77,8 @@ export interface BenchResults {
     freshness?: FreshnessResult;
     latency?: RefreshLatencyResult;
   };
+  /** Group 8: the whole service as `npm start` runs it at default settings. */
+  leanService?: LeanServiceResult;
   /** --idle-minutes: the idle cost measured on the wall clock at the default schedule. */
   measuredIdle?: MeasuredIdle;
   pageWeight?: { bytes: Record<number, WeightRow[]>; browser: BrowserTiming[] | null };

@@ -16,6 +16,7 @@ import { runEqualWorkersGroup } from './equal-workers-group.ts';
 import { runEventStreamGroup } from './event-stream-group.ts';
 import { FRESHNESS_MATCHES, runFreshnessGroup, type FreshnessResult } from './freshness-group.ts';
 import { runIdleGroup } from './idle-group.ts';
+import { runLeanServiceGroup } from './lean-service-group.ts';
 import { readServiceCpuSeconds } from './process-stats.ts';
 import type { RefreshMode } from '../src/lib/config/config.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh-group.ts';
@@ -26,7 +27,7 @@ import { runServingGroup } from './serving-group.ts';
 import { runUpstreamLoadGroup, YESTERDAY_SLOT_REFRESHES } from './upstream-load-group.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
-export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export const SERVING_MATCHES = 1_000;
 
 export interface BenchOptions {
@@ -150,7 +151,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   }
 
   if (wants(8)) {
-    const title = '8. fluxo de eventos: 1.000 e 5.000 conexões, memória e latência após a troca';
+    const title = '8. o serviço inteiro com npm start padrão: memória por processo, atualização e busca após a troca';
+    results.leanService = await phase(title, () => runLeanServiceGroup(plan.leanService, options.log));
+  }
+
+  if (wants(9)) {
+    const title = '9. fluxo de eventos: 1.000 e 5.000 conexões, memória e latência após a troca';
     results.events = await phase(title, () => runEventStreamGroup(options.log));
   }
 

@@ -18,7 +18,7 @@ import { formatRefreshLine, formatScrapeWarnings, type RefreshReport, type Refre
 import { makeFullBuild, makeRenderedBuild } from './make-build.ts';
 import { createRefreshWorker, type RefreshWorker } from './refresh-worker-client.ts';
 import { formatEventsLines, recordMatchEvents } from './record-events.ts';
-import { runScrape, type ScrapeSummary } from './scrape.ts';
+import type { ScrapeSummary } from './scrape.ts';
 import { readCurrentBuildId, swapCurrentBuild } from './swap-build.ts';
 import { runTempFileSweep } from './sweep-temp-files.ts';
 
@@ -73,6 +73,8 @@ async function takeLock(config: Config, options: RefreshOptions): Promise<Refres
 async function scrape(config: Config, options: RefreshOptions, worker: RefreshWorker, now: () => Date): Promise<ScrapeSummary> {
   const progress = (line: string): void => options.progress?.(`coleta ${line}`);
   if (config.refreshMode === 'full-build') {
+    // Loaded only here: cheerio and undici (≈ 35 MB) stay out of a server whose worker scrapes.
+    const { runScrape } = await import('./scrape.ts');
     const report = await runScrape(config, { now, log: progress });
     formatEventsLines(recordMatchEvents(config.dataDir, report, now())).forEach(progress);
     const { snapshot: _written, ...summary } = report;

@@ -5,22 +5,24 @@
  */
 import type { Worker } from 'node:cluster';
 import type { RefreshReport } from '../pipeline/refresh-log.ts';
-import type { RateLimitDecision } from './rate-limit.ts';
 
 export type WorkerMessage =
   /** The worker's server listens (every worker shares the one port). */
   | { placar: 'listening'; url: string }
   /** The worker could not listen (port in use, …): a StartupError message. */
   | { placar: 'startup-error'; message: string }
-  /** Ask the primary's rate limiter about one search. */
-  | { placar: 'rate-limit'; id: number; client: string };
+  /** Lease up to `wanted` search tokens of a client's bucket (cluster-rate-limit.ts). */
+  | { placar: 'rate-limit-lease'; id: number; client: string; wanted: number }
+  /** Tokens of an expired lease that were not spent. */
+  | { placar: 'rate-limit-return'; client: string; tokens: number };
 
 export type PrimaryMessage =
   /** A build was published: load it now (rather than at the next link check). */
   | { placar: 'reload' }
   /** How the last refresh ended, for /healthz. */
   | { placar: 'refresh-finished'; report: RefreshReport }
-  | { placar: 'rate-limit-decision'; id: number; decision: RateLimitDecision | null }
+  /** The lease: tokens granted, and the bucket after (remaining, seconds until the next token or full). */
+  | { placar: 'rate-limit-leased'; id: number; granted: number; remaining: number; resetSeconds: number }
   /** Close the server (open requests finish) and exit. */
   | { placar: 'shutdown' };
 

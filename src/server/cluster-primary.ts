@@ -63,7 +63,9 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
     const worker = cluster.fork();
     worker.on('message', (message: unknown) => {
       if (!isClusterMessage<WorkerMessage>(message)) return;
-      if (message.placar === 'rate-limit') return answerRateLimit(worker, message);
+      if (message.placar === 'rate-limit-lease' || message.placar === 'rate-limit-return') {
+        return answerRateLimit(worker, message);
+      }
       if (message.placar === 'startup-error') return settleReady(new StartupError(message.message));
       if (message.placar === 'listening') {
         url = message.url;

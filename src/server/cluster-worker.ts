@@ -1,8 +1,8 @@
 /**
  * One server process of a cluster (WORKERS > 1): the same HTTP server as a single process,
  * serving the current build from its own memory, but no refresh of its own — the primary
- * runs it and tells this worker when to reload and how it ended. Search rate limits are asked
- * of the primary. Exits when the primary says so, or when it is gone.
+ * runs it and tells this worker when to reload and how it ended. Search rate limits spend
+ * leases of the primary's buckets. Exits when the primary says so, or when it is gone.
  */
 import { EXIT_BAD_CONFIG, StartupError } from '../lib/config/cli.ts';
 import type { Config } from '../lib/config/config.ts';
@@ -30,7 +30,8 @@ export async function runClusterWorker(config: Config, options: RunPlacarOptions
     if (options.signal.aborted) resolve();
   });
   try {
-    server = await startHttpServer(config, options.log, { rateLimiter: createPrimaryRateLimiter(config.searchRateLimit) });
+    const rateLimiter = createPrimaryRateLimiter(config.searchRateLimit, config.workers);
+    server = await startHttpServer(config, options.log, { rateLimiter });
   } catch (error) {
     if (!(error instanceof StartupError)) throw error;
     // The primary prints it (once, not once per worker) and exits 2.

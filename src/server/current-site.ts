@@ -19,20 +19,20 @@ export function createCurrentSite(
   dataDir: string,
   log: (line: string) => void,
   now: () => number = Date.now,
-  /** Called with each build loaded (the event streams send its new events). */
+  /** Called with each newly loaded build, before any request sees it (search index, event streams). */
   onLoad: (site: StaticSite) => void = () => undefined,
 ): CurrentSite {
   let site: StaticSite | null = null;
   let checkedAt = 0;
   let failedBuildId: string | null = null;
   const reload = (): void => {
-    checkedAt = now();
     const buildId = readCurrentBuildId(dataDir);
     if (buildId === null || buildId === site?.buildId || buildId === failedBuildId) return;
     try {
-      site = loadStaticSite(dataDir, buildId);
+      const loaded = loadStaticSite(dataDir, buildId);
+      onLoad(loaded);
+      site = loaded;
       failedBuildId = null;
-      onLoad(site);
     } catch (error) {
       // Keep serving what we have; do not retry (and log) the same broken build every second.
       failedBuildId = buildId;
@@ -41,7 +41,12 @@ export function createCurrentSite(
   };
   return {
     get(): StaticSite | null {
-      if (now() - checkedAt >= LINK_CHECK_INTERVAL_MS) reload();
+      // Requests check on their own too (at most once a second): the first one after another process's
+      // swap need not wait for the server's own check.
+      if (now() - checkedAt >= LINK_CHECK_INTERVAL_MS) {
+        checkedAt = now();
+        reload();
+      }
       return site;
     },
     reload,

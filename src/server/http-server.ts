@@ -21,7 +21,9 @@ import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { createRequestListener } from './route-request.ts';
 import { createSearchHandler } from './search-handler.ts';
 import { withSearchResponseCache } from './search-response-cache.ts';
+import { createSearchSnapshot } from './search-snapshot.ts';
 import { createSnapshotReader } from './snapshot-reader.ts';
+
 
 export interface PlacarHttpServer {
   url: string;
@@ -77,17 +79,21 @@ function createNodeServer(limits: ClientLimits, listener: http.RequestListener):
 
 export async function startHttpServer(config: Config, log: (line: string) => void, options: HttpServerOptions = {}): Promise<PlacarHttpServer> {
   const events = createEventHub({ perIp: config.eventStreamsPerIp, max: config.eventStreamsMax, log });
-  const site = createCurrentSite(config.dataDir, log, Date.now, (loaded) => events.load(loaded));
-  // While streams are open, a build another process swapped in (a reader's refresher) is loaded at
-  // once: the swap is a rename onto `current`, which fs.watch sees; the 1 s check is the fallback.
-  const linkCheck = setInterval(() => {
-    if (events.size() > 0) site.get();
-  }, LINK_CHECK_INTERVAL_MS);
-  linkCheck.unref();
-  const linkWatch = watchCurrentLink(config.dataDir, () => {
-    if (events.size() > 0) site.reload();
+  // A new build's search snapshot is prepared (index built) as the build loads, before it is served,
+  // and the event streams send the build's new events.
+  const searchSnapshot = createSearchSnapshot(config.dataDir, config.upstreamUrl, log);
+  const site = createCurrentSite(config.dataDir, log, Date.now, (loaded) => {
+    searchSnapshot.prepare();
+    events.load(loaded);
   });
-  const search = withSearchResponseCache(createSearchHandler(config.dataDir, () => site.get()?.buildId ?? null), config.dataDir);
+  site.reload();
+  // Another process's swap (npm run refresh) is noticed here too, not on a request's path: fs.watch
+  // sees the rename onto `current` at once; the 1 s check is the fallback.
+  const linkCheck = setInterval(() => site.reload(), LINK_CHECK_INTERVAL_MS);
+  linkCheck.unref();
+  const linkWatch = watchCurrentLink(config.dataDir, () => site.reload());
+  const handler = createSearchHandler(config, searchSnapshot, log);
+  const search = withSearchResponseCache(handler, () => String(searchSnapshot.generation()));
   const reader = createSnapshotReader(config.dataDir, config.upstreamUrl);
   const commonHeaders = buildCommonHeaders(config.upstreamUrl, { strictTransportSecurity: config.strictTransportSecurity });
   let lastRefresh: RefreshHealth | null = null;
@@ -130,6 +136,7 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
       const force = setTimeout(() => server.closeAllConnections(), 3_000);
       await closed;
       clearTimeout(force);
+      clearInterval(linkCheck);
       search.close();
     },
   };

@@ -2,8 +2,11 @@
  * Per-client token bucket for /api/busca: each client (IP) may spend up to SEARCH_RATE_LIMIT
  * searches at once (the burst: a household or a carrier's shared IP searching as they type),
  * and the bucket refills at SEARCH_RATE_LIMIT per minute. Buckets that have refilled to full
- * are forgotten, so memory is bounded by the clients active in the last minute.
+ * are forgotten, so memory is bounded by the clients active in the last minute. A client is
+ * its IPv4 address or its IPv6 /64 (rate-limit-key.ts).
  */
+import { rateLimitKey } from './rate-limit-key.ts';
+
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 export interface RateLimitDecision {
@@ -22,6 +25,13 @@ export interface RateLimiter {
 /** The buckets themselves, in this process. */
 export interface LocalRateLimiter extends RateLimiter {
   check(client: string): RateLimitDecision | null;
+  /**
+   * Takes up to `wanted` whole tokens at once (a cluster worker's lease, cluster-rate-limit.ts):
+   * how many it got, and the bucket's state after.
+   */
+  take(client: string, wanted: number): { granted: number; remaining: number; resetSeconds: number };
+  /** Puts back tokens a lease did not use (never above the limit). */
+  giveBack(client: string, tokens: number): void;
 }
 
 interface Bucket {
@@ -36,22 +46,36 @@ export function createRateLimiter(limit: number, now: () => number = Date.now): 
 
   const refill = (bucket: Bucket, at: number): number => Math.min(limit, bucket.tokens + (at - bucket.at) / msPerToken);
 
+  const take = (address: string, wanted: number): { granted: number; remaining: number; resetSeconds: number } => {
+    const client = rateLimitKey(address);
+    const at = now();
+    if (at - sweptAt >= RATE_LIMIT_WINDOW_MS) {
+      // A bucket idle for a whole window is full again: the same as no bucket.
+      buckets = new Map([...buckets].filter(([, bucket]) => refill(bucket, at) < limit));
+      sweptAt = at;
+    }
+    const bucket = buckets.get(client) ?? { tokens: limit, at };
+    const tokens = refill(bucket, at);
+    const granted = Math.max(0, Math.min(wanted, Math.floor(tokens)));
+    const left = tokens - granted;
+    buckets.set(client, { tokens: left, at });
+    const resetMs = granted > 0 ? (limit - left) * msPerToken : (1 - left) * msPerToken;
+    return { granted, remaining: Math.floor(left), resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)) };
+  };
+
   return {
-    check(client: string): RateLimitDecision | null {
+    check(address: string): RateLimitDecision | null {
       if (limit === 0) return null;
+      const { granted, remaining, resetSeconds } = take(address, 1);
+      return { allowed: granted === 1, limit, remaining, resetSeconds };
+    },
+    take,
+    giveBack(address, tokens) {
+      const client = rateLimitKey(address);
+      const bucket = buckets.get(client);
+      if (!bucket || tokens <= 0) return;
       const at = now();
-      if (at - sweptAt >= RATE_LIMIT_WINDOW_MS) {
-        // A bucket idle for a whole window is full again: the same as no bucket.
-        buckets = new Map([...buckets].filter(([, bucket]) => refill(bucket, at) < limit));
-        sweptAt = at;
-      }
-      const bucket = buckets.get(client) ?? { tokens: limit, at };
-      const tokens = refill(bucket, at);
-      const allowed = tokens >= 1;
-      const left = allowed ? tokens - 1 : tokens;
-      buckets.set(client, { tokens: left, at });
-      const resetMs = allowed ? (limit - left) * msPerToken : (1 - left) * msPerToken;
-      return { allowed, limit, remaining: Math.floor(left), resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)) };
+      buckets.set(client, { tokens: Math.min(limit, refill(bucket, at) + tokens), at });
     },
   };
 }

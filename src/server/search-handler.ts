@@ -1,68 +1,59 @@
 /**
- * /api/busca goes through the @astrojs/node handler (middleware mode) of one build's server
- * bundle. The endpoint reads the snapshot at request time, so the bundle need not follow each
- * refresh: it is imported once, its build marked in use, and re-imported only if that build
- * folder disappears.
+ * /api/busca in the server itself: answerSearch over the snapshot prepared when the build was
+ * loaded (search-snapshot.ts), written straight to the response. The server imports no Astro
+ * runtime for it (the site bundle's handler is only the refresh worker's, to render pages).
  */
-import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pathToFileURL } from 'node:url';
-import { buildServerEntry } from '../lib/store/build-layout.ts';
-import { markBuildInUse, unmarkBuildInUse } from '../pipeline/build-in-use.ts';
-
-type AdapterHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => Promise<void>;
+import type { Config } from '../lib/config/config.ts';
+import { hasMatchIndex } from '../lib/search/match-index.ts';
+import { writeProblem } from './respond.ts';
+import { answerSearch } from './search-endpoint.ts';
+import type { SearchSnapshot } from './search-snapshot.ts';
 
 export interface SearchHandler {
-  /** Answers through the adapter; `notFound` when the adapter has no route for the request. */
+  /** Answers the search; `notFound` when there is nothing to search yet. */
   handle(req: IncomingMessage, res: ServerResponse, notFound: () => void): Promise<void>;
-  /** Whether a handler is loaded (false before the first build). */
+  /** Whether a snapshot is prepared (false before the first build). */
   ready(): boolean;
-  /** Removes this process's in-use marker. */
   close(): void;
 }
 
-function isAdapterHandler(value: unknown): value is AdapterHandler {
-  return typeof value === 'function';
-}
+const header = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value.join(', ') : value;
 
-export function createSearchHandler(dataDir: string, currentBuildId: () => string | null): SearchHandler {
-  let loaded: { buildId: string; entry: string; handler: AdapterHandler } | null = null;
-  let loading: Promise<void> | null = null;
-
-  const load = async (buildId: string): Promise<void> => {
-    const entry = buildServerEntry(dataDir, buildId);
-    try {
-      markBuildInUse(dataDir, buildId);
-    } catch {
-      // A full disk must not break searching: without the marker, cleanup may remove the
-      // build, and the handler is then imported again from the current one.
-    }
-    const module = (await import(pathToFileURL(entry).href)) as { handler?: unknown };
-    if (!isAdapterHandler(module.handler)) throw new Error(`${entry} não exporta handler`);
-    if (loaded && loaded.buildId !== buildId) unmarkBuildInUse(dataDir, loaded.buildId);
-    loaded = { buildId, entry, handler: module.handler };
-  };
-
-  const ensureLoaded = async (): Promise<AdapterHandler | null> => {
-    if (loaded && fs.existsSync(loaded.entry)) return loaded.handler;
-    const buildId = currentBuildId();
-    if (buildId === null) return loaded?.handler ?? null;
-    loading ??= load(buildId).finally(() => {
-      loading = null;
-    });
-    await loading;
-    return loaded?.handler ?? null;
-  };
-
+export function createSearchHandler(
+  config: Config,
+  prepared: SearchSnapshot,
+  log: (line: string) => void,
+): SearchHandler {
   return {
     async handle(req, res, notFound) {
-      const handler = await ensureLoaded();
-      if (!handler) return notFound();
-      await handler(req, res, notFound);
+      const reading = prepared.current();
+      if (!reading) return notFound();
+      // Never expected: the index is built when the snapshot is prepared. Said loudly if it happens.
+      if (!hasMatchIndex(reading.snapshot)) log('aviso: a busca construiu o índice durante um pedido');
+      const url = new URL(req.url ?? '/', 'http://placar.invalid');
+      const answer = answerSearch(
+        {
+          pathname: url.pathname,
+          search: url.search,
+          acceptEncoding: header(req.headers['accept-encoding']),
+          ifNoneMatch: header(req.headers['if-none-match']),
+          ifModifiedSince: header(req.headers['if-modified-since']),
+          cacheControl: header(req.headers['cache-control']),
+        },
+        reading,
+        config,
+      );
+      if (answer.problem) return writeProblem(req, res, answer.problem);
+      const length = answer.body?.length ?? 0;
+      res.writeHead(
+        answer.status,
+        answer.status === 200 ? { ...answer.headers, 'Content-Length': String(length) } : answer.headers,
+      );
+      res.end(req.method === 'HEAD' || !answer.body ? undefined : answer.body);
     },
-    ready: () => loaded !== null,
-    close() {
-      if (loaded) unmarkBuildInUse(dataDir, loaded.buildId);
-    },
+    ready: () => prepared.current() !== null,
+    close: () => undefined,
   };
 }

@@ -1,19 +1,16 @@
 /**
- * A response cache in front of /api/busca's adapter handler. Going through the adapter costs
- * far more than the search itself (Request/Response objects, web streams, chunked writes; and
- * a large result is compressed again on every request), so the server keeps the adapter's
- * 200 answers for a moment and replays them byte for byte.
+ * A response cache in front of /api/busca's handler: a large result is compressed again on
+ * every request, so the server keeps the handler's 200 answers for a moment and replays them
+ * byte for byte.
  *
- * Never older than the data: the key holds snapshot.json's identity (inode, size, mtime — a
- * stat per request, as the endpoint's own reader does), and a new snapshot drops every entry.
+ * Never older than the data: the key holds the searched snapshot's identity (`snapshotKey`, the
+ * prepared snapshot's generation), and a new snapshot drops every entry.
  * An entry also lives at most ENTRY_TTL_MS, so time-dependent fields (the `stale` flag) lag
  * by at most that. Only what the adapter would answer the same way is replayed: GETs without
  * conditional headers, keyed by the exact URL and Accept-Encoding. Rate limiting and
  * validation run as before (the limiter sits in front; a 400 is never stored).
  */
-import fs from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { snapshotPath } from '../lib/store/snapshot-store.ts';
 import type { SearchHandler } from './search-handler.ts';
 
 const ENTRY_TTL_MS = 1_000;
@@ -25,15 +22,6 @@ interface CachedResponse {
   headers: OutgoingHttpHeaders;
   body: Buffer;
   storedAt: number;
-}
-
-function readSnapshotKey(file: string): string {
-  try {
-    const stats = fs.statSync(file);
-    return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
-  } catch {
-    return 'missing';
-  }
 }
 
 function isReplayable(req: IncomingMessage): boolean {
@@ -68,8 +56,11 @@ function recordResponse(res: ServerResponse, done: (recorded: { status: number; 
   }) as ServerResponse['end'];
 }
 
-export function withSearchResponseCache(inner: SearchHandler, dataDir: string, now: () => number = Date.now): SearchHandler {
-  const file = snapshotPath(dataDir);
+export function withSearchResponseCache(
+  inner: SearchHandler,
+  readSnapshotKey: () => string,
+  now: () => number = Date.now,
+): SearchHandler {
   let snapshotKey = '';
   let entries = new Map<string, CachedResponse>();
   let cachedBytes = 0;
@@ -93,7 +84,7 @@ export function withSearchResponseCache(inner: SearchHandler, dataDir: string, n
     ...inner,
     async handle(req, res, notFound) {
       if (!isReplayable(req)) return inner.handle(req, res, notFound);
-      const currentSnapshot = readSnapshotKey(file);
+      const currentSnapshot = readSnapshotKey();
       if (currentSnapshot !== snapshotKey) {
         snapshotKey = currentSnapshot;
         entries = new Map();

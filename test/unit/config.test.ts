@@ -50,8 +50,9 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ HEALTHZ_TOKEN: 'com espaço no meio!!' })).toThrow(/HEALTHZ_TOKEN/);
   });
 
-  it('runs one server process per core unless WORKERS says otherwise', () => {
-    expect(parseConfig({}).workers).toBe(os.availableParallelism());
+  it('runs one server process unless WORKERS says otherwise ("auto": one per core)', () => {
+    expect(parseConfig({}).workers).toBe(1);
+    expect(parseConfig({ WORKERS: 'auto' }).workers).toBe(os.availableParallelism());
     expect(parseConfig({ WORKERS: '1' }).workers).toBe(1);
     expect(parseConfig({ WORKERS: '3' }).workers).toBe(3);
   });

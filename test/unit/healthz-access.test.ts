@@ -81,6 +81,7 @@ describe('publicHealth', () => {
         live: { generatedAt: listing.generatedAt, stale: false },
         hoje: { generatedAt: listing.generatedAt, stale: true },
         amanha: { generatedAt: listing.generatedAt, stale: false },
+        ontem: { generatedAt: listing.generatedAt, stale: false },
       },
       lastBuildAt: '2026-11-24T09:00:01-03:00',
       lastRefresh: { finishedAt: '2026-11-24T09:00:02-03:00' },

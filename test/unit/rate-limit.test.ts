@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/lib/config/config.ts';
 import { buildRateLimitHeaders, createRateLimiter } from '../../src/server/rate-limit.ts';
+import { rateLimitKey } from '../../src/server/rate-limit-key.ts';
 import { SEARCH_DEBOUNCE_MS, debouncedFirings } from '../../src/client/search-debounce.ts';
 
 /** Keystrokes of a 20-letter query typed from `start`, each `gap` ms after the previous one. */
@@ -91,5 +92,46 @@ describe('createRateLimiter (token bucket)', () => {
       'RateLimit-Reset': '12',
       'RateLimit-Policy': '60;w=60',
     });
+  });
+});
+
+describe('rateLimitKey: whom the search limit counts', () => {
+  it('counts an IPv6 client by its /64, however the address is written', () => {
+    const key = rateLimitKey('2001:db8:85a3:12::1');
+    expect(rateLimitKey('2001:0db8:85a3:0012:ffff:ffff:ffff:fffe')).toBe(key);
+    expect(rateLimitKey('2001:DB8:85A3:12:abcd::7%eth0')).toBe(key);
+    expect(rateLimitKey('2001:db8:85a3:13::1')).not.toBe(key);
+    expect(rateLimitKey('2001:db8::1')).toBe(rateLimitKey('2001:db8:0:0:1::'));
+    expect(rateLimitKey('2001:db8::1')).not.toBe(key);
+  });
+
+  it('counts IPv4 (also IPv4-mapped IPv6) by the address', () => {
+    expect(rateLimitKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(rateLimitKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(rateLimitKey('203.0.113.8')).not.toBe(rateLimitKey('203.0.113.7'));
+  });
+
+  it('makes every address of one /64 share one bucket', () => {
+    const limiter = createRateLimiter(2, () => 0);
+    expect(limiter.check('2001:db8:1:2::a')?.allowed).toBe(true);
+    expect(limiter.check('2001:db8:1:2::b')?.allowed).toBe(true);
+    expect(limiter.check('2001:db8:1:2:ffff::c')?.allowed).toBe(false);
+    expect(limiter.check('2001:db8:1:3::a')?.allowed).toBe(true);
+  });
+});
+
+describe('leases of a bucket (cluster workers)', () => {
+  it('grants whole tokens up to what the bucket holds, and takes back what a lease did not use', () => {
+    let now = 0;
+    const limiter = createRateLimiter(5, () => now);
+    expect(limiter.take('10.0.0.1', 2)).toMatchObject({ granted: 2, remaining: 3 });
+    expect(limiter.take('10.0.0.1', 2)).toMatchObject({ granted: 2, remaining: 1 });
+    expect(limiter.take('10.0.0.1', 2)).toMatchObject({ granted: 1, remaining: 0 });
+    expect(limiter.take('10.0.0.1', 2)).toMatchObject({ granted: 0, remaining: 0, resetSeconds: 12 });
+    limiter.giveBack('10.0.0.1', 1);
+    expect(limiter.check('10.0.0.1')?.allowed).toBe(true);
+    expect(limiter.check('10.0.0.1')?.allowed).toBe(false);
+    limiter.giveBack('10.0.0.1', 50);
+    expect(limiter.take('10.0.0.1', 50).granted).toBe(5);
   });
 });

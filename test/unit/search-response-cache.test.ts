@@ -1,6 +1,7 @@
 /**
- * The /api/busca response cache replays the adapter's 200 answers only while snapshot.json is
- * the same file and for at most a second; everything else reaches the adapter.
+ * The /api/busca response cache replays the handler's 200 answers only while the searched
+ * snapshot is the same (here: snapshot.json's identity) and for at most a second; everything
+ * else reaches the handler.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -45,7 +46,12 @@ async function get(url: string, headers: Record<string, string> = {}, method = '
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-search-cache-'));
   writeSnapshot('{"v":1}');
-  const cached = withSearchResponseCache(adapter, dataDir, () => clock);
+  const file = path.join(dataDir, 'snapshot.json');
+  const snapshotKey = (): string => {
+    const stats = fs.statSync(file);
+    return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+  };
+  const cached = withSearchResponseCache(adapter, snapshotKey, () => clock);
   server = http.createServer((req, res) => void cached.handle(req, res, () => res.end()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

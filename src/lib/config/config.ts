@@ -83,7 +83,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'HOST', default: 'localhost', description: 'Endereço em que o servidor escuta.' },
   { name: 'PORT', default: '4321', description: 'Porta em que o servidor escuta.' },
   { name: 'SEARCH_RATE_LIMIT', default: '120', description: 'Buscas por IP em /api/busca: rajada de até N seguidas, repostas a N por minuto (0 desliga o limite).' },
-  { name: 'WORKERS', default: 'auto', description: 'Processos do servidor que dividem a porta ("auto": um por núcleo; 1: um só processo).' },
+  {
+    name: 'WORKERS',
+    default: '1',
+    description:
+      'Processos do servidor que dividem a porta (1: um só processo, o bastante para milhares de pedidos ' +
+      'por segundo; "auto": um por núcleo).',
+  },
   { name: 'BUILD_TIMEOUT_MS', default: '60000', description: 'Tempo máximo de um build do site, em ms.' },
   {
     name: 'REFRESH_MODE',

@@ -119,3 +119,8 @@ export function matchIndexOf(snapshot: Snapshot): MatchIndex {
   }
   return index;
 }
+
+/** Whether the snapshot's index is built already (the server prepares it before serving a snapshot). */
+export function hasMatchIndex(snapshot: Snapshot): boolean {
+  return indexes.has(snapshot);
+}
