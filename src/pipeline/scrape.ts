@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { Config } from '../lib/config/config.ts';
-import { LISTING_NAMES, MatchSchema, TIMEZONE, type ListingName, type Snapshot } from '../lib/model/model.ts';
+import { LIMITS, LISTING_NAMES, MatchSchema, TIMEZONE, type ListingName, type Match, type Snapshot } from '../lib/model/model.ts';
 import { readScrapeState, writeScrapeStateAtomically, type ScrapeState } from '../lib/store/scrape-state-store.ts';
 import { listingSource, readSnapshotOrEmpty, writeSnapshotAtomically } from '../lib/store/snapshot-store.ts';
 import { isListingStale } from '../lib/model/staleness.ts';
@@ -42,7 +42,21 @@ export interface ScrapeReport {
 export type ScrapeSummary = Omit<ScrapeReport, 'snapshot'>;
 
 const MAX_CONCURRENT_FETCHES = 2;
-const MatchListSchema = z.array(MatchSchema);
+const MatchListSchema = z.array(MatchSchema).max(LIMITS.matches);
+
+/**
+ * The parser already keeps each listing within the model (LIMITS.matches, field bounds); this
+ * is the edge's own check. Should it ever fail, that listing alone fails, with a short reason
+ * instead of zod's dump, and the others are still written.
+ */
+function checkMatches(matches: unknown, pageUrl: string): Match[] {
+  const checked = MatchListSchema.safeParse(matches);
+  if (checked.success) return checked.data;
+  const issue = checked.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` (campo ${issue.path.join('.')})` : '';
+  const count = Array.isArray(matches) ? matches.length : 0;
+  throw new ParseError(pageUrl, `a lista lida (${count} jogos) passa dos limites do modelo${where}, ${LIMITS.matches} jogos no máximo`);
+}
 
 interface ScrapeContext {
   config: Config;
@@ -87,7 +101,7 @@ async function scrapeListing(listing: ListingName, context: ScrapeContext): Prom
     if (!page.notModified) {
       const read = readListingPage(page.html, page.url);
       parse = read.diagnostics;
-      matches = MatchListSchema.parse(read.matches);
+      matches = checkMatches(read.matches, page.url);
     }
     const succeededAt = formatSaoPauloIso(now());
     snapshot[listing] = { generatedAt: succeededAt, timezone: TIMEZONE, source, stale: false, count: matches.length, matches };
@@ -112,6 +126,23 @@ async function scrapeListing(listing: ListingName, context: ScrapeContext): Prom
     state[listing] = { ...previous, lastAttemptAt: attemptedAt, lastError: message, retryNotBefore, parse: summary };
     const notices = parse ? parseNotices(listing, previous.parse, summarizeDiagnostics(parse)) : [];
     return { ok: false, notModified: false, count: envelope.count, durationMs: elapsed(), error: message, parse, notices };
+  }
+}
+
+/**
+ * A scrape that ended without its own report (the refresh worker died: out of memory, a
+ * signal, a timeout): every listing's attempt is recorded as failed with `reason`, so
+ * scrape-state.json and /healthz say so instead of the last success standing unexplained.
+ * Never throws: the refresh goes on with the last good snapshot either way.
+ */
+export function recordScrapeFailure(dataDir: string, reason: string, now: Date = new Date()): void {
+  try {
+    const state = readScrapeState(dataDir);
+    const attemptedAt = formatSaoPauloIso(now);
+    for (const listing of LISTING_NAMES) state[listing] = { ...state[listing], lastAttemptAt: attemptedAt, lastError: reason };
+    writeScrapeStateAtomically(dataDir, state);
+  } catch {
+    // A full or read-only disk: the refresh's own log line still says what happened.
   }
 }
 
