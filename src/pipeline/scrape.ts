@@ -16,6 +16,7 @@ import { createUpstreamAgent, fetchPage } from '../upstream/fetch-page.ts';
 import { summarizeDiagnostics, type ListingDiagnostics } from '../upstream/listing-diagnostics.ts';
 import { readListingPage } from '../upstream/parse-listing.ts';
 import { parseNotices } from './parse-notices.ts';
+import { dropForeignCrests } from '../crests/crest-origin.ts';
 import { syncCrests, type CrestSyncReport } from '../crests/sync-crests.ts';
 import type { Dispatcher } from 'undici';
 
@@ -101,7 +102,7 @@ async function scrapeListing(listing: ListingName, context: ScrapeContext): Prom
     if (!page.notModified) {
       const read = readListingPage(page.html, page.url);
       parse = read.diagnostics;
-      matches = checkMatches(read.matches, page.url);
+      matches = dropForeignCrests(checkMatches(read.matches, page.url), config.upstreamUrl, config.crestOrigins);
     }
     const succeededAt = formatSaoPauloIso(now());
     snapshot[listing] = { generatedAt: succeededAt, timezone: TIMEZONE, source, stale: false, count: matches.length, matches };
@@ -173,7 +174,13 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
     await forEachConcurrently(LISTING_NAMES, MAX_CONCURRENT_FETCHES, async (listing) => {
       results[listing] = await scrapeListing(listing, context);
     });
-    crests = await syncCrests(snapshot, { dataDir: config.dataDir, upstreamUrl: config.upstreamUrl, timeoutMs: config.requestTimeoutMs, dispatcher, now });
+    crests = await syncCrests(snapshot, {
+      dataDir: config.dataDir,
+      upstreamUrl: config.upstreamUrl,
+      crestOrigins: config.crestOrigins,
+      timeoutMs: config.requestTimeoutMs,
+      now,
+    });
   } finally {
     await dispatcher.close();
   }
