@@ -68,6 +68,28 @@ describe('one hostile listing never costs the others', () => {
     expect(report.listings.hoje.parse?.skippedCandidates.at(-1)?.reason).toMatch(/limite de 5000 jogos/);
   }, 60_000);
 
+  it('never keeps a crest URL from another origin or with a user and password (the API shows null)', async () => {
+    const port = Number(new URL(upstream.url).port);
+    const own = '/escudos/flamengo.png';
+    const foreign = [`http://user:pw@127.0.0.1:${port}/escudos/a.png`, `http://127.0.0.1:${port + 1}/escudos/b.png`];
+    const crests = [own, ...foreign];
+    let index = 0;
+    // Each team cell of the live page gets the next crest (then none).
+    const live = (pages[LIVE] ?? '').replace(/(<h5 class="text-(?:right|left) team_link">[^<]*<\/h5>)/g, (cell: string) => {
+      const src = crests[index++];
+      return src ? `${cell}<img src="${src}" alt="">` : cell;
+    });
+    expect(index).toBeGreaterThan(crests.length);
+    upstream.setPage(LIVE, live);
+    const config = configFor();
+    const report = await runScrape(config);
+    expect(report.listings.live.ok).toBe(true);
+    const shown = (readSnapshot(config.dataDir)?.live.matches ?? []).flatMap((m) => [m.homeTeam.crest, m.awayTeam.crest]);
+    expect(shown).toContain(`${upstream.url}${own}`);
+    expect(shown.filter((crest) => crest !== null)).toEqual([`${upstream.url}${own}`]);
+    expect(JSON.stringify(readSnapshot(config.dataDir))).not.toMatch(/user:pw|escudos\/b\.png/);
+  }, 60_000);
+
   it('reads a 4.9 MB page of 700k tiny elements and one of 122k links in the 128 MB worker', async () => {
     upstream.setPage(LIVE, `<html><body><div id="livescore">${'<i></i>'.repeat(700_000)}</div></body></html>`);
     const links = Array.from({ length: 122_000 }, (_, i) => `<a href="/l/${i}">${i}</a>`).join('');
