@@ -126,6 +126,11 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
       collector.skip(markup, SKIP_REASONS.tooLarge, rawHtml);
       continue;
     }
+    // A match link without a single team cell: what parseMatchRow would say, without building its tree.
+    if (markup === 'row' && !record.rowCells) {
+      collector.skip(markup, SKIP_REASONS.noTeams, () => $.html(candidateTree(html, record)));
+      continue;
+    }
     const node = candidateTree(html, record);
     const nodeHtml = (): string => $.html(node);
     const featured = inFeatured || record.featured;

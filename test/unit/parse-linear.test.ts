@@ -9,9 +9,10 @@ import { readListingPage } from '../../src/upstream/parse-listing.ts';
 
 const PAGE_URL = 'http://127.0.0.1:4000/jogos-de-hoje';
 
-/** `count` match-row candidates (match links without team cells: each is read, then skipped), plus one real row. */
+/** `count` match-row candidates (one team cell each: each is read as its own tree, then skipped), plus one real row. */
 function candidatesPage(count: number): string {
-  const candidates = Array.from({ length: count }, (_, i) => `<a href="/liga/21-11-2026-a${i}-x-b${i}.html"><i>${i}</i></a>`).join('');
+  const candidate = (i: number): string => `<a href="/liga/21-11-2026-a${i}-x-b${i}.html"><i class="team-name">${i}</i></a>`;
+  const candidates = Array.from({ length: count }, (_, i) => candidate(i)).join('');
   const real =
     '<a href="/liga/21-11-2026-casa-x-fora.html"><div class="team-name"><h5>Casa</h5></div>' +
     '<div class="team-name"><h5>Fora</h5></div></a>';
