@@ -12,7 +12,7 @@ import { listingSource, readSnapshotOrEmpty, writeSnapshotAtomically } from '../
 import { isListingStale } from '../lib/model/staleness.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import { ParseError, UpstreamFetchError } from '../upstream/errors.ts';
-import { createUpstreamAgent, fetchPage } from '../upstream/fetch-page.ts';
+import { createUpstreamAgent, fetchPage, type FetchPageResult } from '../upstream/fetch-page.ts';
 import { summarizeDiagnostics, type ListingDiagnostics } from '../upstream/listing-diagnostics.ts';
 import { readListingPage } from '../upstream/parse-listing.ts';
 import { parseNotices } from './parse-notices.ts';
@@ -77,7 +77,16 @@ async function forEachConcurrently<T>(items: readonly T[], limit: number, task: 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-async function scrapeListing(listing: ListingName, context: ScrapeContext): Promise<ListingScrapeResult> {
+/** One listing's fetch, done before any page is parsed: a long parse never eats another fetch's deadline. */
+interface FetchedListing {
+  started: number;
+  attemptedAt: string;
+  source: string;
+  /** The page, or why it could not be had. */
+  page: Promise<FetchPageResult>;
+}
+
+function fetchListing(listing: ListingName, context: ScrapeContext): FetchedListing {
   const { config, now, snapshot, state } = context;
   const started = performance.now();
   const source = listingSource(config.upstreamUrl, listing);
@@ -86,18 +95,28 @@ async function scrapeListing(listing: ListingName, context: ScrapeContext): Prom
   const attemptedAt = formatSaoPauloIso(now());
   // Validators only make sense while we still hold the page they describe.
   const holdsPage = envelope.generatedAt !== null && envelope.source === source && !context.unconditional;
+  const page = fetchPage(source, {
+    dispatcher: context.dispatcher,
+    timeoutMs: config.requestTimeoutMs,
+    maxBytes: config.maxResponseBytes,
+    etag: holdsPage ? previous.etag : null,
+    lastModified: holdsPage ? previous.lastModified : null,
+    retryNotBefore: previous.retryNotBefore ? new Date(previous.retryNotBefore) : null,
+    now,
+  });
+  page.catch(() => undefined); // Read (and reported) by readListing.
+  return { started, attemptedAt, source, page };
+}
+
+async function readListing(listing: ListingName, fetched: FetchedListing, context: ScrapeContext): Promise<ListingScrapeResult> {
+  const { config, now, snapshot, state } = context;
+  const { started, attemptedAt, source } = fetched;
+  const envelope = snapshot[listing];
+  const previous = state[listing];
   const elapsed = (): number => Math.round(performance.now() - started);
   let parse: ListingDiagnostics | null = null;
   try {
-    const page = await fetchPage(source, {
-      dispatcher: context.dispatcher,
-      timeoutMs: config.requestTimeoutMs,
-      maxBytes: config.maxResponseBytes,
-      etag: holdsPage ? previous.etag : null,
-      lastModified: holdsPage ? previous.lastModified : null,
-      retryNotBefore: previous.retryNotBefore ? new Date(previous.retryNotBefore) : null,
-      now,
-    });
+    const page = await fetched.page;
     let matches = envelope.matches;
     if (!page.notModified) {
       const read = readListingPage(page.html, page.url);
@@ -171,9 +190,13 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   const results: Partial<Record<ListingName, ListingScrapeResult>> = {};
   let crests: CrestSyncReport;
   try {
+    const fetched = {} as Record<ListingName, FetchedListing>;
     await forEachConcurrently(LISTING_NAMES, MAX_CONCURRENT_FETCHES, async (listing) => {
-      results[listing] = await scrapeListing(listing, context);
+      fetched[listing] = fetchListing(listing, context);
+      await fetched[listing].page.catch(() => undefined);
     });
+    // Parsing is CPU work that blocks this process: only once every page is in.
+    for (const listing of LISTING_NAMES) results[listing] = await readListing(listing, fetched[listing], context);
     crests = await syncCrests(snapshot, {
       dataDir: config.dataDir,
       upstreamUrl: config.upstreamUrl,
