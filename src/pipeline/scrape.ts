@@ -121,8 +121,10 @@ async function readListing(listing: ListingName, fetched: FetchedListing, contex
     if (!page.notModified) {
       const read = readListingPage(page.html, page.url);
       parse = read.diagnostics;
-      matches = dropForeignCrests(checkMatches(read.matches, page.url), config.upstreamUrl, config.crestOrigins);
+      matches = checkMatches(read.matches, page.url);
     }
+    // Also on a 304: matches kept from before CREST_HOSTS changed follow the rule of today.
+    matches = dropForeignCrests(matches, config.upstreamUrl, config.crestOrigins);
     const succeededAt = formatSaoPauloIso(now());
     snapshot[listing] = { generatedAt: succeededAt, timezone: TIMEZONE, source, stale: false, count: matches.length, matches };
     state[listing] = {
