@@ -1,8 +1,8 @@
 /**
  * The crest step of a scrape: fetch the crests the snapshot shows for the first time (see
- * plan-crest-fetches.ts), keep the raster ones in DATA_DIR/escudos/<sha256>.<ext>, and record
- * every outcome in the map, so each crest costs the upstream one request, ever. Never throws:
- * a crest that cannot be had is simply not shown.
+ * plan-crest-fetches.ts), keep the well-formed, crest-sized raster ones (read-image-header.ts) in
+ * DATA_DIR/escudos/<sha256>.<ext>, and record every outcome in the map, so each crest costs the
+ * upstream one request, ever. Never throws: a crest that cannot be had is simply not shown.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ import { crestsDir, readCrestMap, writeCrestMap, type CrestMap } from '../lib/st
 import { internalUpstreamAddresses, type Resolver } from './checked-lookup.ts';
 import { createCrestAgent, fetchCrest, type FetchCrestOptions } from './fetch-crest.ts';
 import { planCrestFetches } from './plan-crest-fetches.ts';
-import { sniffRasterType } from './sniff-image.ts';
+import { readImageHeader } from './read-image-header.ts';
 
 /** Crests fetched per refresh at most: a new day of teams arrives over a few refreshes. */
 export const MAX_CREST_FETCHES_PER_REFRESH = 20;
@@ -77,9 +77,9 @@ async function fetchEach(
     let file: string | null = null;
     try {
       const bytes = await fetchCrest(url, options);
-      const type = sniffRasterType(bytes);
-      if (type !== null) {
-        file = `${createHash('sha256').update(bytes).digest('hex')}.${type}`;
+      const image = readImageHeader(bytes);
+      if (image !== null) {
+        file = `${createHash('sha256').update(bytes).digest('hex')}.${image.type}`;
         const target = path.join(crestsDir(options.dataDir), file);
         if (!fs.existsSync(target)) writeFileAtomically(target, bytes);
       }

@@ -119,6 +119,13 @@ describe('syncCrests against a hostile upstream (issue 20, item 1)', () => {
     expect(otherPort.requests).toEqual([]);
   });
 
+  it('stores no GIF89a<script> polyglot: the header is read in full, not only its first bytes', async () => {
+    upstream.setPage('/escudos/poliglota.gif', 'GIF89a<script>alert(1)</script>');
+    const polyglot = `${upstream.url}/escudos/poliglota.gif`;
+    expect(await sync(snapshotWith([polyglot]))).toEqual({ fetched: 1, stored: 0, failed: 1 });
+    expect(fileOf(polyglot)).toBeNull();
+  });
+
   it('follows no redirect: a crest redirected to another origin is not stored, and nothing is asked there', async () => {
     upstream.setFault('/escudos/desvio.png', { kind: 'redirect', location: `${otherPort.url}/escudos/santos.png` });
     const redirected = `${upstream.url}/escudos/desvio.png`;
