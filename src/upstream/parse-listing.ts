@@ -82,7 +82,7 @@ function findListing(scan: ListingScan): { scope: number; container: string } | 
 type Entry = ListedMatch & { markup: CandidateMarkup; html: () => string };
 
 export function readListingPage(html: string, pageUrl: string): ListingRead {
-  const scan = scanListing(html);
+  const scan = scanListing(html, (href) => parseMatchPath(href, pageUrl) !== null);
   const listing = findListing(scan);
   if (!listing) {
     const diagnostics = new DiagnosticsCollector().finish(null, 0);

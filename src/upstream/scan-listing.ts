@@ -84,7 +84,12 @@ interface OpenElement {
   lastLabel: TextRange | null;
 }
 
-export function scanListing(html: string): ListingScan {
+/**
+ * `isMatchHref` tells a link to a match page: other links that hold no card and no row cell are
+ * no candidates, and their records are dropped as they close (a page of 300k plain links costs
+ * no memory).
+ */
+export function scanListing(html: string, isMatchHref: (href: string) => boolean): ListingScan {
   const records: ListingRecord[] = [];
   const texts: string[] = [];
   const open: OpenElement[] = [];
@@ -174,14 +179,17 @@ export function scanListing(html: string): ListingScan {
           collecting--;
         }
         if (element.card) element.card.end = end;
-        if (element.link) {
-          element.link.end = end;
+        const link = element.link;
+        if (link) {
+          link.end = end;
           openLinks.pop();
           const outer = openLinks.at(-1);
           if (outer) {
-            outer.elements += element.link.elements;
-            outer.rowCells ||= element.link.rowCells;
+            outer.elements += link.elements;
+            outer.rowCells ||= link.rowCells;
           }
+          const candidate = link.holdsCard || link.rowCells || link.classes.some((c) => CARD_LINK_CLASS_SET.has(c)) || isMatchHref(link.href);
+          if (!candidate && records.at(-1) === link) records.pop();
         }
         const parent = open.at(-1);
         if (element.label) {
