@@ -8,7 +8,7 @@ import { Agent, request, type Dispatcher } from 'undici';
 import { USER_AGENT } from '../upstream/fetch-page.ts';
 import { createCheckedLookup, CrestAddressError, isInternalAddress, type Resolver } from './checked-lookup.ts';
 
-/** The crests' own agent: names are resolved through the address check; `allowed` are the upstream's internal addresses. */
+/** The crests' own agent: names resolve through the address check; `allowed`: the upstream's internal addresses. */
 export function createCrestAgent(timeoutMs: number, allowed: ReadonlySet<string>, resolve?: Resolver): Agent {
   return new Agent({
     connect: { timeout: timeoutMs, lookup: createCheckedLookup(allowed, resolve) },

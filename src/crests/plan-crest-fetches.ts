@@ -17,7 +17,13 @@ export interface CrestSources {
   crestOrigins: readonly string[];
 }
 
-export function planCrestFetches(snapshot: Snapshot, known: CrestMap, sources: CrestSources, now: Date, limit: number): string[] {
+export function planCrestFetches(
+  snapshot: Snapshot,
+  known: CrestMap,
+  sources: CrestSources,
+  now: Date,
+  limit: number,
+): string[] {
   const wanted: string[] = [];
   const seen = new Set<string>();
   for (const listing of LISTING_NAMES) {

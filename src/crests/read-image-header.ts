@@ -16,7 +16,8 @@ export interface ImageHeader {
   height: number;
 }
 
-const ascii = (bytes: Uint8Array, at: number, length: number): string => String.fromCharCode(...bytes.subarray(at, at + length));
+const ascii = (bytes: Uint8Array, at: number, length: number): string =>
+  String.fromCharCode(...bytes.subarray(at, at + length));
 
 function pngSize(bytes: Buffer): [number, number] | null {
   if (bytes.length < 8 + 25 + 12 || bytes.readUInt32BE(8) !== 13 || ascii(bytes, 12, 4) !== 'IHDR') return null;
@@ -31,7 +32,8 @@ function gifSize(bytes: Buffer): [number, number] | null {
 }
 
 /** Start-of-frame markers (C0–CF but DHT C4, JPG C8 and DAC CC). */
-const isFrameMarker = (marker: number): boolean => marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
+const isFrameMarker = (marker: number): boolean =>
+  marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
 
 function jpegSize(bytes: Buffer): [number, number] | null {
   if (bytes.length < 4 || bytes[bytes.length - 2] !== 0xff || bytes[bytes.length - 1] !== 0xd9) return null;
@@ -45,7 +47,8 @@ function jpegSize(bytes: Buffer): [number, number] | null {
     }
     const length = bytes.readUInt16BE(at + 2);
     if (length < 2) return null;
-    if (isFrameMarker(marker)) return at + 9 <= bytes.length ? [bytes.readUInt16BE(at + 7), bytes.readUInt16BE(at + 5)] : null;
+    if (isFrameMarker(marker))
+      return at + 9 <= bytes.length ? [bytes.readUInt16BE(at + 7), bytes.readUInt16BE(at + 5)] : null;
     if (marker === 0xda || marker === 0xd9) return null; // scan data or the end before any frame header
     at += 2 + length;
   }
@@ -69,7 +72,12 @@ function webpSize(bytes: Buffer): [number, number] | null {
   return null;
 }
 
-const SIZE_OF: Record<RasterType, (bytes: Buffer) => [number, number] | null> = { png: pngSize, gif: gifSize, jpg: jpegSize, webp: webpSize };
+const SIZE_OF: Record<RasterType, (bytes: Buffer) => [number, number] | null> = {
+  png: pngSize,
+  gif: gifSize,
+  jpg: jpegSize,
+  webp: webpSize,
+};
 
 /** The image's type and size when it is a well-formed crest-sized raster image, else null. */
 export function readImageHeader(data: Uint8Array): ImageHeader | null {

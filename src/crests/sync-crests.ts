@@ -52,7 +52,8 @@ export async function syncCrests(snapshot: Snapshot, options: CrestSyncOptions):
     const allowedAddresses = await internalUpstreamAddresses(options.upstreamUrl, options.resolve);
     const dispatcher = createCrestAgent(timeoutMs, allowedAddresses, options.resolve);
     try {
-      await fetchEach(wanted, { ...options, dispatcher, timeoutMs, maxBytes: MAX_CREST_BYTES, allowedAddresses }, crests, report);
+      const fetchOptions = { ...options, dispatcher, timeoutMs, maxBytes: MAX_CREST_BYTES, allowedAddresses };
+      await fetchEach(wanted, fetchOptions, crests, report);
     } finally {
       await dispatcher.close();
     }

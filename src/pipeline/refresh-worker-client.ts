@@ -43,11 +43,13 @@ export function createRefreshWorker(dataDir: string, env: NodeJS.ProcessEnv = pr
   return {
     async scrape(config, signal) {
       const timeoutMs = config.requestTimeoutMs * SCRAPE_TIMEOUT_REQUESTS;
+      const job = { timeoutMs, stepName: 'coleta', timeoutName: 'REQUEST_TIMEOUT_MS × 8', signal };
       try {
-        return (await worker.run({ kind: 'scrape', config }, { timeoutMs, stepName: 'coleta', timeoutName: 'REQUEST_TIMEOUT_MS × 8', signal })) as ScrapeAnswer;
+        return (await worker.run({ kind: 'scrape', config }, job)) as ScrapeAnswer;
       } catch (error) {
         // The worker died or was stopped mid-scrape: it wrote no state, so the failure is recorded here.
-        if (!signal?.aborted) recordScrapeFailure(config.dataDir, `${(error as Error).message}; os últimos dados válidos foram mantidos.`);
+        const reason = `${(error as Error).message}; os últimos dados válidos foram mantidos.`;
+        if (!signal?.aborted) recordScrapeFailure(config.dataDir, reason);
         throw error;
       }
     },

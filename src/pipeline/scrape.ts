@@ -6,7 +6,15 @@
  */
 import { z } from 'zod';
 import type { Config } from '../lib/config/config.ts';
-import { LIMITS, LISTING_NAMES, MatchSchema, TIMEZONE, type ListingName, type Match, type Snapshot } from '../lib/model/model.ts';
+import {
+  LIMITS,
+  LISTING_NAMES,
+  MatchSchema,
+  TIMEZONE,
+  type ListingName,
+  type Match,
+  type Snapshot,
+} from '../lib/model/model.ts';
 import { readScrapeState, writeScrapeStateAtomically, type ScrapeState } from '../lib/store/scrape-state-store.ts';
 import { listingSource, readSnapshotOrEmpty, writeSnapshotAtomically } from '../lib/store/snapshot-store.ts';
 import { isListingStale } from '../lib/model/staleness.ts';
@@ -56,7 +64,8 @@ function checkMatches(matches: unknown, pageUrl: string): Match[] {
   const issue = checked.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` (campo ${issue.path.join('.')})` : '';
   const count = Array.isArray(matches) ? matches.length : 0;
-  throw new ParseError(pageUrl, `a lista lida (${count} jogos) passa dos limites do modelo${where}, ${LIMITS.matches} jogos no máximo`);
+  const detail = `a lista lida (${count} jogos) passa dos limites do modelo${where}, ${LIMITS.matches} jogos no máximo`;
+  throw new ParseError(pageUrl, detail);
 }
 
 interface ScrapeContext {
@@ -108,7 +117,11 @@ function fetchListing(listing: ListingName, context: ScrapeContext): FetchedList
   return { started, attemptedAt, source, page };
 }
 
-async function readListing(listing: ListingName, fetched: FetchedListing, context: ScrapeContext): Promise<ListingScrapeResult> {
+async function readListing(
+  listing: ListingName,
+  fetched: FetchedListing,
+  context: ScrapeContext,
+): Promise<ListingScrapeResult> {
   const { config, now, snapshot, state } = context;
   const { started, attemptedAt, source } = fetched;
   const envelope = snapshot[listing];
@@ -161,7 +174,9 @@ export function recordScrapeFailure(dataDir: string, reason: string, now: Date =
   try {
     const state = readScrapeState(dataDir);
     const attemptedAt = formatSaoPauloIso(now);
-    for (const listing of LISTING_NAMES) state[listing] = { ...state[listing], lastAttemptAt: attemptedAt, lastError: reason };
+    for (const listing of LISTING_NAMES) {
+      state[listing] = { ...state[listing], lastAttemptAt: attemptedAt, lastError: reason };
+    }
     writeScrapeStateAtomically(dataDir, state);
   } catch {
     // A full or read-only disk: the refresh's own log line still says what happened.

@@ -117,7 +117,8 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
       collector.skip('card', SKIP_REASONS.noMatchLink, () => $.html(candidateTree(html, record)));
       continue;
     }
-    const isCard = record.holdsCard || record.classes.some((name) => (CARD_LINK_CLASSES as readonly string[]).includes(name));
+    const cardLink = record.classes.some((name) => (CARD_LINK_CLASSES as readonly string[]).includes(name));
+    const isCard = record.holdsCard || cardLink;
     const isRow = !isCard && (record.rowCells || parseMatchPath(record.href, pageUrl) !== null);
     const markup: CandidateMarkup | null = isCard ? 'card' : isRow ? 'row' : null;
     if (!markup) continue;
@@ -163,7 +164,8 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
   const matches: Match[] = [];
   for (const { match } of ordered) {
     const entry = entryOf.get(match);
-    const skip = (reason: string): void => collector.skip(entry?.markup ?? 'row', reason, entry?.html ?? (() => match.id));
+    const skip = (reason: string): void =>
+      collector.skip(entry?.markup ?? 'row', reason, entry?.html ?? (() => match.id));
     if (match.competition.name === '') skip(SKIP_REASONS.noCompetition);
     else if (matches.length >= LIMITS.matches) skip(SKIP_REASONS.overLimit);
     else matches.push(match);

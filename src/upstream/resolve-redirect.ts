@@ -12,7 +12,8 @@ export function isSameOriginRedirect(start: URL, current: URL, next: URL): boole
   if (next.protocol !== 'http:' && next.protocol !== 'https:') return false;
   if (current.protocol === 'https:' && next.protocol === 'http:') return false;
   if (next.origin === start.origin) return true;
-  return start.protocol === 'http:' && next.protocol === 'https:' && next.hostname === start.hostname && next.port === start.port;
+  const upgrade = start.protocol === 'http:' && next.protocol === 'https:';
+  return upgrade && next.hostname === start.hostname && next.port === start.port;
 }
 
 export function resolveRedirect(url: string, start: URL, current: URL, location: string | undefined, visited: Set<string>): URL {

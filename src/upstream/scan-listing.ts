@@ -120,7 +120,15 @@ export function scanListing(html: string, isMatchHref: (href: string) => boolean
         }
         const featured = classes.includes(FEATURED_CLASS);
         if (featured) featuredDepth++;
-        const element: OpenElement = { scopeBit: 0, link: null, card: null, header: null, label: null, featured, lastLabel: null };
+        const element: OpenElement = {
+          scopeBit: 0,
+          link: null,
+          card: null,
+          header: null,
+          label: null,
+          featured,
+          lastLabel: null,
+        };
         if (name === 'h3' && classes.includes(HEADER_CLASS)) {
           element.header = { kind: 'header', scope, text: { from: texts.length, to: texts.length } };
           records.push(element.header);
@@ -188,7 +196,11 @@ export function scanListing(html: string, isMatchHref: (href: string) => boolean
             outer.elements += link.elements;
             outer.rowCells ||= link.rowCells;
           }
-          const candidate = link.holdsCard || link.rowCells || link.classes.some((c) => CARD_LINK_CLASS_SET.has(c)) || isMatchHref(link.href);
+          const candidate =
+            link.holdsCard ||
+            link.rowCells ||
+            link.classes.some((c) => CARD_LINK_CLASS_SET.has(c)) ||
+            isMatchHref(link.href);
           if (!candidate && records.at(-1) === link) records.pop();
         }
         const parent = open.at(-1);

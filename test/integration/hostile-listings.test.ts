@@ -42,7 +42,13 @@ afterAll(async () => {
 function configFor(env: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-hostile-listings-'));
   dirs.push(dataDir);
-  return parseConfig({ UPSTREAM_URL: upstream.url, DATA_DIR: dataDir, REQUEST_TIMEOUT_MS: '5000', MAX_RESPONSE_BYTES: '10000000', ...env });
+  return parseConfig({
+    UPSTREAM_URL: upstream.url,
+    DATA_DIR: dataDir,
+    REQUEST_TIMEOUT_MS: '5000',
+    MAX_RESPONSE_BYTES: '10000000',
+    ...env,
+  });
 }
 
 function startWorker(config: Config): RefreshWorker {
@@ -75,16 +81,22 @@ describe('one hostile listing never costs the others', () => {
     const crests = [own, ...foreign];
     let index = 0;
     // Each team cell of the live page gets the next crest (then none).
-    const live = (pages[LIVE] ?? '').replace(/(<h5 class="text-(?:right|left) team_link">[^<]*<\/h5>)/g, (cell: string) => {
-      const src = crests[index++];
-      return src ? `${cell}<img src="${src}" alt="">` : cell;
-    });
+    const live = (pages[LIVE] ?? '').replace(
+      /(<h5 class="text-(?:right|left) team_link">[^<]*<\/h5>)/g,
+      (cell: string) => {
+        const src = crests[index++];
+        return src ? `${cell}<img src="${src}" alt="">` : cell;
+      },
+    );
     expect(index).toBeGreaterThan(crests.length);
     upstream.setPage(LIVE, live);
     const config = configFor();
     const report = await runScrape(config);
     expect(report.listings.live.ok).toBe(true);
-    const shown = (readSnapshot(config.dataDir)?.live.matches ?? []).flatMap((m) => [m.homeTeam.crest, m.awayTeam.crest]);
+    const shown = (readSnapshot(config.dataDir)?.live.matches ?? []).flatMap((m) => [
+      m.homeTeam.crest,
+      m.awayTeam.crest,
+    ]);
     expect(shown).toContain(`${upstream.url}${own}`);
     expect(shown.filter((crest) => crest !== null)).toEqual([`${upstream.url}${own}`]);
     expect(JSON.stringify(readSnapshot(config.dataDir))).not.toMatch(/user:pw|escudos\/b\.png/);
@@ -93,7 +105,10 @@ describe('one hostile listing never costs the others', () => {
   it('reads a 4.9 MB page of 700k tiny elements and one of 122k links in the 128 MB worker', async () => {
     upstream.setPage(LIVE, `<html><body><div id="livescore">${'<i></i>'.repeat(700_000)}</div></body></html>`);
     const links = Array.from({ length: 122_000 }, (_, i) => `<a href="/l/${i}">${i}</a>`).join('');
-    upstream.setPage(TODAY, `<html><body><div id="livescore"><h3 class="match-list_league-name">Liga</h3>${links}</div></body></html>`);
+    upstream.setPage(
+      TODAY,
+      `<html><body><div id="livescore"><h3 class="match-list_league-name">Liga</h3>${links}</div></body></html>`,
+    );
     const config = configFor();
     const { summary } = await startWorker(config).scrape(config);
     expect(summary.listings.live.ok).toBe(true);
@@ -103,13 +118,17 @@ describe('one hostile listing never costs the others', () => {
     expect(summary.listings.amanha.count).toBeGreaterThan(0);
   }, 120_000);
 
-  it('records a worker that dies mid-scrape as every listing\'s lastError', async () => {
+  it("records a worker that dies mid-scrape as every listing's lastError", async () => {
     const config = configFor({ REQUEST_TIMEOUT_MS: '20000' });
-    for (const upstreamPath of Object.keys(pages)) upstream.setFault(upstreamPath, { kind: 'slow-body', bytesPerSecond: 200 });
+    for (const upstreamPath of Object.keys(pages))
+      upstream.setFault(upstreamPath, { kind: 'slow-body', bytesPerSecond: 200 });
     const worker = startWorker(config);
     const before = upstream.requests.length;
     const scrape = worker.scrape(config);
-    const outcome = scrape.then(() => 'answered', (error: Error) => error.message);
+    const outcome = scrape.then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
     // Kill it once it is fetching, as the kernel kills a process out of memory.
     let pid = worker.pid();
     while (pid === null || upstream.requests.length === before) {

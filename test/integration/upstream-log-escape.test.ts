@@ -28,7 +28,11 @@ afterAll(async () => {
 
 describe('a hostile status label in the log', () => {
   it('is printed with its control characters escaped', async () => {
-    const result = await runScript('scripts/scrape.ts', { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstream.url });
+    const result = await runScript('scripts/scrape.ts', {
+      ...process.env,
+      DATA_DIR: dataDir,
+      UPSTREAM_URL: upstream.url,
+    });
     expect(result.output).toContain('INTERVALO\\x1b[2J\\x07\\x9b31m');
     expect(result.output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   }, 60_000);

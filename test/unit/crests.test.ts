@@ -54,7 +54,8 @@ describe('isAllowedCrestUrl: the upstream origin and CREST_HOSTS only', () => {
   it('accepts the upstream origin, and an origin CREST_HOSTS lists', () => {
     expect(isAllowedCrestUrl(`${UPSTREAM}/escudos/a.png`, UPSTREAM, [])).toBe(true);
     expect(isAllowedCrestUrl('http://127.0.0.1:4000/a.png', 'http://127.0.0.1:4000', [])).toBe(true);
-    expect(isAllowedCrestUrl('https://cdn.placardefutebol.com.br/a.png', UPSTREAM, ['https://cdn.placardefutebol.com.br'])).toBe(true);
+    const cdn = 'https://cdn.placardefutebol.com.br';
+    expect(isAllowedCrestUrl(`${cdn}/a.png`, UPSTREAM, [cdn])).toBe(true);
   });
 
   it('refuses other origins (subdomains, ports, schemes), look-alikes and URLs with a user or password', () => {
@@ -78,7 +79,8 @@ describe('isAllowedCrestUrl: the upstream origin and CREST_HOSTS only', () => {
   });
 
   it('drops a refused crest from the matches (null), keeping the allowed one', () => {
-    const match = withCrests([`${UPSTREAM}/escudos/a.png`, 'https://u:p@www.placardefutebol.com.br/b.png']).hoje.matches[0];
+    const withUser = 'https://u:p@www.placardefutebol.com.br/b.png';
+    const match = withCrests([`${UPSTREAM}/escudos/a.png`, withUser]).hoje.matches[0];
     expect(match).toBeDefined();
     const [kept] = dropForeignCrests(match ? [match] : [], UPSTREAM, []);
     expect(kept?.homeTeam.crest).toBe(`${UPSTREAM}/escudos/a.png`);

@@ -5,8 +5,10 @@ import { escapeControlCharacters, writeLogLine } from '../../src/lib/config/log-
 describe('control characters in log lines', () => {
   it('shows C0, ESC, DEL and C1 as visible \\xHH, and leaves other text alone', () => {
     expect(escapeControlCharacters('placar\u001b[2J limpo')).toBe('placar\\x1b[2J limpo');
-    expect(escapeControlCharacters('a\nb\rc\td\u0000e\u007ff\u009bg\u0085h')).toBe('a\\x0ab\\x0dc\\x09d\\x00e\\x7ff\\x9bg\\x85h');
-    expect(escapeControlCharacters('São Paulo × Grêmio — 2º tempo 45+3\'')).toBe('São Paulo × Grêmio — 2º tempo 45+3\'');
+    expect(escapeControlCharacters('a\nb\rc\td\u0000e\u007ff\u009bg\u0085h')).toBe(
+      'a\\x0ab\\x0dc\\x09d\\x00e\\x7ff\\x9bg\\x85h',
+    );
+    expect(escapeControlCharacters("São Paulo × Grêmio — 2º tempo 45+3'")).toBe("São Paulo × Grêmio — 2º tempo 45+3'");
   });
 
   it('is idempotent: an escaped line escaped again is unchanged', () => {

@@ -11,12 +11,14 @@ const PAGE_URL = 'http://127.0.0.1:4000/jogos-de-hoje';
 
 /** `count` match-row candidates (one team cell each: each is read as its own tree, then skipped), plus one real row. */
 function candidatesPage(count: number): string {
-  const candidate = (i: number): string => `<a href="/liga/21-11-2026-a${i}-x-b${i}.html"><i class="team-name">${i}</i></a>`;
+  const candidate = (i: number): string =>
+    `<a href="/liga/21-11-2026-a${i}-x-b${i}.html"><i class="team-name">${i}</i></a>`;
   const candidates = Array.from({ length: count }, (_, i) => candidate(i)).join('');
   const real =
     '<a href="/liga/21-11-2026-casa-x-fora.html"><div class="team-name"><h5>Casa</h5></div>' +
     '<div class="team-name"><h5>Fora</h5></div></a>';
-  return `<html><body><div id="livescore"><h3 class="match-list_league-name">Liga</h3>${candidates}${real}</div></body></html>`;
+  const header = '<h3 class="match-list_league-name">Liga</h3>';
+  return `<html><body><div id="livescore">${header}${candidates}${real}</div></body></html>`;
 }
 
 function timeParse(html: string): number {
@@ -50,9 +52,14 @@ describe('the listing parse on huge pages', () => {
   }, 60_000);
 
   it('does not read a "candidate" far bigger than a match, and says why', () => {
-    const huge = `<a href="/liga/21-11-2026-a-x-b.html"><div class="team-name">A</div><div class="team-name">B</div>${'<i></i>'.repeat(400)}</a>`;
-    const real = '<a href="/liga/21-11-2026-c-x-d.html"><div class="team-name">C</div><div class="team-name">D</div></a>';
-    const read = readListingPage(`<html><body><div id="livescore"><h3 class="match-list_league-name">Liga</h3>${huge}${real}</div></body></html>`, PAGE_URL);
+    const teams = '<div class="team-name">A</div><div class="team-name">B</div>';
+    const huge = `<a href="/liga/21-11-2026-a-x-b.html">${teams}${'<i></i>'.repeat(400)}</a>`;
+    const real =
+      '<a href="/liga/21-11-2026-c-x-d.html"><div class="team-name">C</div><div class="team-name">D</div></a>';
+    const read = readListingPage(
+      `<html><body><div id="livescore"><h3 class="match-list_league-name">Liga</h3>${huge}${real}</div></body></html>`,
+      PAGE_URL,
+    );
     expect(read.matches.map((m) => m.id)).toEqual(['liga/21-11-2026-c-x-d']);
     expect(read.diagnostics.skippedCandidates[0]?.reason).toMatch(/grande demais/);
   });

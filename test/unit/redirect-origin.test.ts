@@ -20,7 +20,9 @@ describe('a listing redirect stays on the upstream origin', () => {
 
   it('refuses going back to http after an https upgrade', () => {
     const start = new URL('http://site.example/a');
-    expect(isSameOriginRedirect(start, new URL('https://site.example/b'), new URL('http://site.example/c'))).toBe(false);
+    expect(isSameOriginRedirect(start, new URL('https://site.example/b'), new URL('http://site.example/c'))).toBe(
+      false,
+    );
   });
 
   it('says which origin is allowed when it refuses', () => {

@@ -59,7 +59,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'CREST_HOSTS',
     default: '',
-    description: 'Outras origens (esquema://host[:porta], separadas por vírgula) de onde buscar escudos, além da origem de UPSTREAM_URL (vazio: só ela).',
+    description:
+      'Outras origens (esquema://host[:porta], separadas por vírgula) de onde buscar escudos, ' +
+      'além da origem de UPSTREAM_URL (vazio: só ela).',
   },
   { name: 'HOST', default: 'localhost', description: 'Endereço em que o servidor escuta.' },
   { name: 'PORT', default: '4321', description: 'Porta em que o servidor escuta.' },
@@ -132,7 +134,8 @@ function parseCrestOrigins(env: Env): string[] {
       }
       const plain = url && (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
       if (!url || !plain || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
-        throw new ConfigError(`CREST_HOSTS: "${entry}" não é uma origem: use esquema://host[:porta], como https://cdn.example.com`);
+        const hint = 'use esquema://host[:porta], como https://cdn.example.com';
+        throw new ConfigError(`CREST_HOSTS: "${entry}" não é uma origem: ${hint}`);
       }
       return url.origin;
     });
