@@ -4,9 +4,10 @@ import { EXIT_FAILURE, runCli } from '../src/lib/config/cli.ts';
 import { readConfig } from '../src/lib/config/config.ts';
 import { acquireRefreshLock } from '../src/pipeline/refresh-lock.ts';
 import { ensureSiteBundle } from '../src/pipeline/site-bundle.ts';
+import { writeLogLine } from '../src/lib/config/log-line.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
-const log = (line: string): void => void process.stdout.write(`${line}\n`);
+const log = (line: string): void => writeLogLine(process.stdout, line);
 
 await runCli(
   {
@@ -38,7 +39,7 @@ await runCli(
       log(`pacote do site ${bundle.fingerprint} construído em ${builtMs ?? 0} ms: ${bundle.dir}`);
       return 0;
     } catch (error) {
-      process.stderr.write(`Erro: o pacote do site não pôde ser construído: ${(error as Error).message}\n`);
+      writeLogLine(process.stderr, `Erro: o pacote do site não pôde ser construído: ${(error as Error).message}`);
       return EXIT_FAILURE;
     } finally {
       lock.release();

@@ -6,9 +6,10 @@ import { readConfig } from '../src/lib/config/config.ts';
 import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/config/server-args.ts';
 import { createBuildPublisher } from '../src/pipeline/publish-build.ts';
 import { runRefresh } from '../src/pipeline/refresh.ts';
+import { writeLogLine } from '../src/lib/config/log-line.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
-const log = (line: string): void => void process.stdout.write(`${line}\n`);
+const log = (line: string): void => writeLogLine(process.stdout, line);
 
 await runCli(
   {

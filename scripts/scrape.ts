@@ -8,8 +8,9 @@ import { readConfig } from '../src/lib/config/config.ts';
 import { LISTING_NAMES } from '../src/lib/model/model.ts';
 import { explainFiles, explainScrapeReport } from '../src/pipeline/explain-scrape.ts';
 import { runScrape } from '../src/pipeline/scrape.ts';
+import { writeLogLine } from '../src/lib/config/log-line.ts';
 
-const print = (line: string): void => void process.stdout.write(`${line}\n`);
+const print = (line: string): void => writeLogLine(process.stdout, line);
 
 await runCli(
   {

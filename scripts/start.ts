@@ -4,9 +4,10 @@ import { runCli } from '../src/lib/config/cli.ts';
 import { readConfig } from '../src/lib/config/config.ts';
 import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/config/server-args.ts';
 import { runServer } from '../src/server/run-server.ts';
+import { writeLogLine } from '../src/lib/config/log-line.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
-const log = (line: string): void => void process.stdout.write(`${line}\n`);
+const log = (line: string): void => writeLogLine(process.stdout, line);
 
 await runCli(
   {

@@ -1,34 +1,20 @@
 /**
- * Which crests one refresh may fetch: those the snapshot shows, from the upstream's own hosts,
+ * Which crests one refresh may fetch: those the snapshot shows, from the allowed origins,
  * never seen before (or failed more than a day ago), at most `limit`, most wanted first (see
  * crestPriority). Pure: the upstream's load stays constant after the first sight of each team.
  */
 import type { ListingName, Match, Snapshot } from '../lib/model/model.ts';
 import { LISTING_NAMES } from '../lib/model/model.ts';
 import type { CrestMap } from '../lib/store/crest-store.ts';
+import { isAllowedCrestUrl } from './crest-origin.ts';
 
 /** A failed crest is asked for again only after this long. */
 export const CREST_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/**
- * True for http(s) URLs on the upstream's host or its site's other hosts
- * (www.example.com → example.com, cdn.example.com).
- */
-export function isUpstreamCrestHost(crestUrl: string, upstreamUrl: string): boolean {
-  let crest: URL;
-  let upstream: URL;
-  try {
-    crest = new URL(crestUrl);
-    upstream = new URL(upstreamUrl);
-  } catch {
-    return false;
-  }
-  if (crest.protocol !== 'http:' && crest.protocol !== 'https:') return false;
-  if (crest.host === upstream.host) return true;
-  const site = upstream.hostname.replace(/^www\./, '');
-  // An IP address has no subdomains: only the exact host (above) counts.
-  if (/^[\d.]+$/.test(site) || site.startsWith('[') || !site.includes('.')) return false;
-  return crest.hostname === site || crest.hostname.endsWith(`.${site}`);
+/** Where crests may come from: the upstream's origin and CREST_HOSTS (crest-origin.ts). */
+export interface CrestSources {
+  upstreamUrl: string;
+  crestOrigins: readonly string[];
 }
 
 /**
@@ -55,7 +41,13 @@ function matchesByPriority(snapshot: Snapshot): Match[] {
   return ranked.map((entry) => entry.match);
 }
 
-export function planCrestFetches(snapshot: Snapshot, known: CrestMap, upstreamUrl: string, now: Date, limit: number): string[] {
+export function planCrestFetches(
+  snapshot: Snapshot,
+  known: CrestMap,
+  sources: CrestSources,
+  now: Date,
+  limit: number,
+): string[] {
   const wanted: string[] = [];
   const seen = new Set<string>();
   for (const match of matchesByPriority(snapshot)) {
@@ -64,7 +56,7 @@ export function planCrestFetches(snapshot: Snapshot, known: CrestMap, upstreamUr
       seen.add(crest);
       const entry = known[crest];
       const due = !entry || (entry.file === null && now.getTime() - Date.parse(entry.checkedAt) >= CREST_RETRY_AFTER_MS);
-      if (due && isUpstreamCrestHost(crest, upstreamUrl)) wanted.push(crest);
+      if (due && isAllowedCrestUrl(crest, sources.upstreamUrl, sources.crestOrigins)) wanted.push(crest);
       if (wanted.length >= limit) return wanted;
     }
   }

@@ -1,20 +1,20 @@
 /**
  * The crest step of a scrape: fetch the crests the snapshot shows for the first time (see
- * plan-crest-fetches.ts), keep the raster ones in DATA_DIR/escudos/<sha256>.<ext>, and record
- * every outcome in the map, so each crest costs the upstream one request, ever. Never throws:
- * a crest that cannot be had is simply not shown.
+ * plan-crest-fetches.ts), keep the well-formed, crest-sized raster ones (read-image-header.ts) in
+ * DATA_DIR/escudos/<sha256>.<ext>, and record every outcome in the map, so each crest costs the
+ * upstream one request, ever. Never throws: a crest that cannot be had is simply not shown.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Dispatcher } from 'undici';
 import type { Snapshot } from '../lib/model/model.ts';
 import { writeFileAtomically } from '../lib/store/snapshot-store.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
-import { crestsDir, readCrestMap, writeCrestMap } from '../lib/store/crest-store.ts';
-import { fetchCrest } from './fetch-crest.ts';
+import { crestsDir, readCrestMap, writeCrestMap, type CrestMap } from '../lib/store/crest-store.ts';
+import { internalUpstreamAddresses, type Resolver } from './checked-lookup.ts';
+import { createCrestAgent, fetchCrest, type FetchCrestOptions } from './fetch-crest.ts';
 import { planCrestFetches } from './plan-crest-fetches.ts';
-import { sniffRasterType } from './sniff-image.ts';
+import { readImageHeader } from './read-image-header.ts';
 
 /** Crests fetched per refresh at most: a new day of teams arrives over a few refreshes. */
 export const MAX_CREST_FETCHES_PER_REFRESH = 20;
@@ -33,43 +33,62 @@ export interface CrestSyncReport {
 export interface CrestSyncOptions {
   dataDir: string;
   upstreamUrl: string;
+  /** CREST_HOSTS: origins crests may come from besides the upstream's. */
+  crestOrigins: readonly string[];
   timeoutMs: number;
-  dispatcher: Dispatcher;
   now: () => Date;
+  /** How host names are resolved (default: the system's); tests simulate DNS with it. */
+  resolve?: Resolver;
 }
 
 export async function syncCrests(snapshot: Snapshot, options: CrestSyncOptions): Promise<CrestSyncReport> {
   const report: CrestSyncReport = { fetched: 0, stored: 0, failed: 0 };
   try {
     const crests = readCrestMap(options.dataDir);
-    const wanted = planCrestFetches(snapshot, crests, options.upstreamUrl, options.now(), MAX_CREST_FETCHES_PER_REFRESH);
+    const wanted = planCrestFetches(snapshot, crests, options, options.now(), MAX_CREST_FETCHES_PER_REFRESH);
     if (wanted.length === 0) return report;
     fs.mkdirSync(crestsDir(options.dataDir), { recursive: true });
-    // One at a time: crests are small, and the upstream sees no burst.
-    const deadline = performance.now() + CREST_TIME_BUDGET_MS;
-    for (const url of wanted) {
-      if (performance.now() > deadline) break;
-      report.fetched++;
-      let file: string | null = null;
-      try {
-        const timeoutMs = Math.min(options.timeoutMs, CREST_TIMEOUT_MS);
-        const bytes = await fetchCrest(url, { dispatcher: options.dispatcher, timeoutMs, maxBytes: MAX_CREST_BYTES });
-        const type = sniffRasterType(bytes);
-        if (type !== null) {
-          file = `${createHash('sha256').update(bytes).digest('hex')}.${type}`;
-          const target = path.join(crestsDir(options.dataDir), file);
-          if (!fs.existsSync(target)) writeFileAtomically(target, bytes);
-        }
-      } catch {
-        // Unreachable, too big, not 200: recorded as failed below, retried a day later.
-      }
-      if (file) report.stored++;
-      else report.failed++;
-      crests[url] = { file, checkedAt: formatSaoPauloIso(options.now()) };
+    const timeoutMs = Math.min(options.timeoutMs, CREST_TIMEOUT_MS);
+    const allowedAddresses = await internalUpstreamAddresses(options.upstreamUrl, options.resolve);
+    const dispatcher = createCrestAgent(timeoutMs, allowedAddresses, options.resolve);
+    try {
+      const fetchOptions = { ...options, dispatcher, timeoutMs, maxBytes: MAX_CREST_BYTES, allowedAddresses };
+      await fetchEach(wanted, fetchOptions, crests, report);
+    } finally {
+      await dispatcher.close();
     }
     writeCrestMap(options.dataDir, crests);
   } catch {
     // A full or read-only disk costs the crests, never the scrape.
   }
   return report;
+}
+
+/** One at a time: crests are small, and the upstream sees no burst. */
+async function fetchEach(
+  wanted: readonly string[],
+  options: CrestSyncOptions & FetchCrestOptions,
+  crests: CrestMap,
+  report: CrestSyncReport,
+): Promise<void> {
+  const deadline = performance.now() + CREST_TIME_BUDGET_MS;
+  for (const url of wanted) {
+    if (performance.now() > deadline) break;
+    report.fetched++;
+    let file: string | null = null;
+    try {
+      const bytes = await fetchCrest(url, options);
+      const image = readImageHeader(bytes);
+      if (image !== null) {
+        file = `${createHash('sha256').update(bytes).digest('hex')}.${image.type}`;
+        const target = path.join(crestsDir(options.dataDir), file);
+        if (!fs.existsSync(target)) writeFileAtomically(target, bytes);
+      }
+    } catch {
+      // Unreachable, refused, too big, not 200: recorded as failed below, retried a day later.
+    }
+    if (file) report.stored++;
+    else report.failed++;
+    crests[url] = { file, checkedAt: formatSaoPauloIso(options.now()) };
+  }
 }

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
+import { writeLogLine } from '../lib/config/log-line.ts';
 
 const LISTENING_LINE = /Placar ouvindo em (http:\/\/\S+)/;
 const FIRST_REFRESH_DONE = /atualização #1 (concluída|falhou)/;
@@ -54,7 +55,8 @@ export function startPlacarChild({ projectRoot, env, onFirstRefresh }: PlacarChi
   let announced = false;
   const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WritableStream): void => {
     readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
-      if (!PLACAR_READY_LINE.test(line)) out.write(`${line}\n`);
+      // Placar escapes its own lines; this also covers whatever else the child prints (a crash of Node).
+      if (!PLACAR_READY_LINE.test(line)) writeLogLine(out, line);
       url ??= LISTENING_LINE.exec(line)?.[1] ?? null;
       refreshed ||= FIRST_REFRESH_DONE.test(line);
       if (!announced && url !== null && refreshed) {

@@ -8,6 +8,7 @@ import { buildsDir } from '../lib/store/build-layout.ts';
 import type { Config } from '../lib/config/config.ts';
 import type { RenderRequest, RenderResult } from './render-routes.ts';
 import type { ScrapeAnswer } from './refresh-worker.ts';
+import { recordScrapeFailure } from './scrape.ts';
 import { createWorkerProcess, type WorkerProcess } from './worker-process.ts';
 
 /**
@@ -42,7 +43,15 @@ export function createRefreshWorker(dataDir: string, env: NodeJS.ProcessEnv = pr
   return {
     async scrape(config, signal) {
       const timeoutMs = config.requestTimeoutMs * SCRAPE_TIMEOUT_REQUESTS;
-      return (await worker.run({ kind: 'scrape', config }, { timeoutMs, stepName: 'coleta', timeoutName: 'REQUEST_TIMEOUT_MS × 8', signal })) as ScrapeAnswer;
+      const job = { timeoutMs, stepName: 'coleta', timeoutName: 'REQUEST_TIMEOUT_MS × 8', signal };
+      try {
+        return (await worker.run({ kind: 'scrape', config }, job)) as ScrapeAnswer;
+      } catch (error) {
+        // The worker died or was stopped mid-scrape: it wrote no state, so the failure is recorded here.
+        const reason = `${(error as Error).message}; os últimos dados válidos foram mantidos.`;
+        if (!signal?.aborted) recordScrapeFailure(config.dataDir, reason);
+        throw error;
+      }
     },
     async render(request, timeoutMs, signal) {
       if (bundleEntry !== null && bundleEntry !== request.serverEntry) await worker.close();

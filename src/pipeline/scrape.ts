@@ -6,16 +6,25 @@
  */
 import { z } from 'zod';
 import type { Config } from '../lib/config/config.ts';
-import { LISTING_NAMES, MatchSchema, TIMEZONE, type ListingName, type Snapshot } from '../lib/model/model.ts';
+import {
+  LIMITS,
+  LISTING_NAMES,
+  MatchSchema,
+  TIMEZONE,
+  type ListingName,
+  type Match,
+  type Snapshot,
+} from '../lib/model/model.ts';
 import { readScrapeState, writeScrapeStateAtomically, type ScrapeState } from '../lib/store/scrape-state-store.ts';
 import { listingSource, readSnapshotOrEmpty, writeSnapshotAtomically } from '../lib/store/snapshot-store.ts';
 import { isListingStale, listingIntervalSeconds } from '../lib/model/staleness.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import { ParseError, UpstreamFetchError, messageWithoutKeptData } from '../upstream/errors.ts';
-import { createUpstreamAgent, fetchPage } from '../upstream/fetch-page.ts';
+import { createUpstreamAgent, fetchPage, type FetchPageResult } from '../upstream/fetch-page.ts';
 import { summarizeDiagnostics, type ListingDiagnostics } from '../upstream/listing-diagnostics.ts';
 import { readListingPage } from '../upstream/parse-listing.ts';
 import { parseNotices } from './parse-notices.ts';
+import { dropForeignCrests } from '../crests/crest-origin.ts';
 import { syncCrests, type CrestSyncReport } from '../crests/sync-crests.ts';
 import { isListingDue } from './listing-schedule.ts';
 import type { Dispatcher } from 'undici';
@@ -45,7 +54,22 @@ export interface ScrapeReport {
 export type ScrapeSummary = Omit<ScrapeReport, 'snapshot'>;
 
 const MAX_CONCURRENT_FETCHES = 2;
-const MatchListSchema = z.array(MatchSchema);
+const MatchListSchema = z.array(MatchSchema).max(LIMITS.matches);
+
+/**
+ * The parser already keeps each listing within the model (LIMITS.matches, field bounds); this
+ * is the edge's own check. Should it ever fail, that listing alone fails, with a short reason
+ * instead of zod's dump, and the others are still written.
+ */
+function checkMatches(matches: unknown, pageUrl: string): Match[] {
+  const checked = MatchListSchema.safeParse(matches);
+  if (checked.success) return checked.data;
+  const issue = checked.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` (campo ${issue.path.join('.')})` : '';
+  const count = Array.isArray(matches) ? matches.length : 0;
+  const detail = `a lista lida (${count} jogos) passa dos limites do modelo${where}, ${LIMITS.matches} jogos no máximo`;
+  throw new ParseError(pageUrl, detail);
+}
 
 interface ScrapeContext {
   config: Config;
@@ -65,7 +89,16 @@ async function forEachConcurrently<T>(items: readonly T[], limit: number, task: 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-async function scrapeListing(listing: ListingName, context: ScrapeContext): Promise<ListingScrapeResult> {
+/** One listing's fetch, done before any page is parsed: a long parse never eats another fetch's deadline. */
+interface FetchedListing {
+  started: number;
+  attemptedAt: string;
+  source: string;
+  /** The page, or why it could not be had. */
+  page: Promise<FetchPageResult>;
+}
+
+function fetchListing(listing: ListingName, context: ScrapeContext): FetchedListing {
   const { config, now, snapshot, state } = context;
   const started = performance.now();
   const source = listingSource(config.upstreamUrl, listing);
@@ -74,24 +107,40 @@ async function scrapeListing(listing: ListingName, context: ScrapeContext): Prom
   const attemptedAt = formatSaoPauloIso(now());
   // Validators only make sense while we still hold the page they describe.
   const holdsPage = envelope.generatedAt !== null && envelope.source === source && !context.unconditional;
+  const page = fetchPage(source, {
+    dispatcher: context.dispatcher,
+    timeoutMs: config.requestTimeoutMs,
+    maxBytes: config.maxResponseBytes,
+    etag: holdsPage ? previous.etag : null,
+    lastModified: holdsPage ? previous.lastModified : null,
+    retryNotBefore: previous.retryNotBefore ? new Date(previous.retryNotBefore) : null,
+    now,
+  });
+  page.catch(() => undefined); // Read (and reported) by readListing.
+  return { started, attemptedAt, source, page };
+}
+
+async function readListing(
+  listing: ListingName,
+  fetched: FetchedListing,
+  context: ScrapeContext,
+): Promise<ListingScrapeResult> {
+  const { config, now, snapshot, state } = context;
+  const { started, attemptedAt, source } = fetched;
+  const envelope = snapshot[listing];
+  const previous = state[listing];
   const elapsed = (): number => Math.round(performance.now() - started);
   let parse: ListingDiagnostics | null = null;
   try {
-    const page = await fetchPage(source, {
-      dispatcher: context.dispatcher,
-      timeoutMs: config.requestTimeoutMs,
-      maxBytes: config.maxResponseBytes,
-      etag: holdsPage ? previous.etag : null,
-      lastModified: holdsPage ? previous.lastModified : null,
-      retryNotBefore: previous.retryNotBefore ? new Date(previous.retryNotBefore) : null,
-      now,
-    });
+    const page = await fetched.page;
     let matches = envelope.matches;
     if (!page.notModified) {
       const read = readListingPage(page.html, page.url);
       parse = read.diagnostics;
-      matches = MatchListSchema.parse(read.matches);
+      matches = checkMatches(read.matches, page.url);
     }
+    // Also on a 304: matches kept from before CREST_HOSTS changed follow the rule of today.
+    matches = dropForeignCrests(matches, config.upstreamUrl, config.crestOrigins);
     const succeededAt = formatSaoPauloIso(now());
     snapshot[listing] = { generatedAt: succeededAt, timezone: TIMEZONE, source, stale: false, count: matches.length, matches };
     state[listing] = {
@@ -126,6 +175,25 @@ function skippedListing(listing: ListingName, context: ScrapeContext): ListingSc
   return { ok: true, notModified: true, count, durationMs: 0, error: null, parse: null, notices: [], skipped: true };
 }
 
+/**
+ * A scrape that ended without its own report (the refresh worker died: out of memory, a
+ * signal, a timeout): every listing's attempt is recorded as failed with `reason`, so
+ * scrape-state.json and /healthz say so instead of the last success standing unexplained.
+ * Never throws: the refresh goes on with the last good snapshot either way.
+ */
+export function recordScrapeFailure(dataDir: string, reason: string, now: Date = new Date()): void {
+  try {
+    const state = readScrapeState(dataDir);
+    const attemptedAt = formatSaoPauloIso(now);
+    for (const listing of LISTING_NAMES) {
+      state[listing] = { ...state[listing], lastAttemptAt: attemptedAt, lastError: reason };
+    }
+    writeScrapeStateAtomically(dataDir, state);
+  } catch {
+    // A full or read-only disk: the refresh's own log line still says what happened.
+  }
+}
+
 /** One pt-BR summary line per listing, as `npm run scrape` prints it. */
 export function formatListingLine(listing: ListingName, result: ListingScrapeResult): string {
   if (result.skipped) return `${listing}: não buscada agora (fora do intervalo), ${result.count} jogos mantidos`;
@@ -151,11 +219,28 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   const results: Partial<Record<ListingName, ListingScrapeResult>> = {};
   let crests: CrestSyncReport;
   try {
-    await forEachConcurrently(LISTING_NAMES, MAX_CONCURRENT_FETCHES, async (listing) => {
-      const due = context.unconditional || isListingDue(listing, state[listing].lastAttemptAt, now(), config);
-      results[listing] = due ? await scrapeListing(listing, context) : skippedListing(listing, context);
+    const fetched: Partial<Record<ListingName, FetchedListing>> = {};
+    // ontem is fetched once per its own interval; the others on every refresh.
+    const due = LISTING_NAMES.filter(
+      (listing) => context.unconditional || isListingDue(listing, state[listing].lastAttemptAt, now(), config),
+    );
+    await forEachConcurrently(due, MAX_CONCURRENT_FETCHES, async (listing) => {
+      const listingFetch = fetchListing(listing, context);
+      fetched[listing] = listingFetch;
+      await listingFetch.page.catch(() => undefined);
     });
-    crests = await syncCrests(snapshot, { dataDir: config.dataDir, upstreamUrl: config.upstreamUrl, timeoutMs: config.requestTimeoutMs, dispatcher, now });
+    // Parsing is CPU work that blocks this process: only once every page is in.
+    for (const listing of LISTING_NAMES) {
+      const page = fetched[listing];
+      results[listing] = page ? await readListing(listing, page, context) : skippedListing(listing, context);
+    }
+    crests = await syncCrests(snapshot, {
+      dataDir: config.dataDir,
+      upstreamUrl: config.upstreamUrl,
+      crestOrigins: config.crestOrigins,
+      timeoutMs: config.requestTimeoutMs,
+      now,
+    });
   } finally {
     await dispatcher.close();
   }

@@ -25,6 +25,7 @@ import type { SearchHandler } from './search-handler.ts';
 import { serveStaticEntry } from './serve-static.ts';
 import { selectListingEntry } from './stale-listing.ts';
 import type { StaticSite } from './static-site.ts';
+import { writeLogLine } from '../lib/config/log-line.ts';
 
 export interface RouterParts {
   site: CurrentSite;
@@ -169,7 +170,7 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
   return (req, res) => {
     route(req, res).catch((error: unknown) => {
       // A bug of ours, not the client's input: answer once, keep serving.
-      process.stderr.write(`erro ao responder ${req.method} ${req.url}: ${(error as Error).message}\n`);
+      writeLogLine(process.stderr, `erro ao responder ${req.method} ${req.url}: ${(error as Error).message}`);
       if (res.headersSent) return void res.destroy();
       const path = readPath(req.url ?? '/')?.decoded ?? '/';
       if (isApiPath(path)) writeProblem(req, res, buildInternalErrorProblem(path));

@@ -6,7 +6,7 @@
  *   timeout is not retried (three slow attempts would overrun the one-minute refresh);
  * - 429/503 with Retry-After stop at once and carry the instant before which nothing may
  *   be sent; a call before that instant fails without any request;
- * - only text/html, at most maxBytes decompressed, redirects only on the same host;
+ * - only text/html, at most maxBytes decompressed, redirects only on the same origin (or its https upgrade);
  * - conditional GET with the validators of the last good page; 304 → `notModified`.
  */
 import { setTimeout as sleep } from 'node:timers/promises';

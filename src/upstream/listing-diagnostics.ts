@@ -51,9 +51,11 @@ export class DiagnosticsCollector {
     else this.cards++;
   }
 
-  skip(markup: CandidateMarkup, reason: string, html: string): void {
+  /** `html` is asked for only when the candidate is among the ones shown. */
+  skip(markup: CandidateMarkup, reason: string, html: () => string): void {
     this.skippedCount++;
-    if (this.skippedShown.length < MAX_SKIPPED_SHOWN) this.skippedShown.push({ markup, reason, snippet: htmlSnippet(html) });
+    if (this.skippedShown.length >= MAX_SKIPPED_SHOWN) return;
+    this.skippedShown.push({ markup, reason, snippet: htmlSnippet(html()) });
   }
 
   unknownLabel(label: string): void {

@@ -4,7 +4,7 @@
  * candidate (a match, or the reason it was skipped).
  */
 import type { Cheerio } from 'cheerio';
-import type { Match, Team } from '../lib/model/model.ts';
+import { LIMITS, type Match, type Team } from '../lib/model/model.ts';
 
 /** A cheerio selection of elements (cheerio does not export domhandler's Element type). */
 export type Selection = ReturnType<Cheerio<never>['find']>;
@@ -16,11 +16,16 @@ export type CandidateOutcome =
 
 export const skipped = (reason: string): CandidateOutcome => ({ kind: 'skipped', reason });
 
+/** A row or card has about 20 elements; a "candidate" far bigger is not one, and is not read. */
+export const MAX_CANDIDATE_ELEMENTS = 300;
+
 export const SKIP_REASONS = {
   noMatchLink: 'sem link de partida no formato /<competição>/<DD-MM-AAAA>-<mandante>-x-<visitante>.html neste site',
   noTeams: 'sem os nomes dos dois times',
   noCompetition: 'sem competição (nenhum cabeçalho antes e nenhum nome de competição no próprio jogo)',
   outOfBounds: 'um campo passa dos limites do modelo (texto longo demais ou número fora da faixa)',
+  tooLarge: `grande demais para ser um jogo (mais de ${MAX_CANDIDATE_ELEMENTS} elementos), não lido`,
+  overLimit: `além do limite de ${LIMITS.matches} jogos por lista (os primeiros ${LIMITS.matches} foram mantidos)`,
 } as const;
 
 /** "/<league-slug>/<DD-MM-YYYY>-<home>-x-<away>.html" (extra folders tolerated). */

@@ -26,58 +26,64 @@
  * card's own league name; a card names its own. Ordering and repeats: order-listing.ts.
  */
 // htmlparser2 (cheerio/slim) rather than parse5: at 1,000 matches a day it builds the three
-// listings' documents in a third of the memory (16 vs 48 MB) and about 3× faster.
+// listings' documents in a third of the memory (16 vs 48 MB) and about 3× faster. The page is
+// never one tree: scan-listing.ts walks it once, and each candidate is a small tree of its own,
+// so the parse is linear in the page whatever its shape.
 import * as cheerio from 'cheerio/slim';
-import type { CheerioAPI } from 'cheerio/slim';
-import { MatchSchema, type Match } from '../lib/model/model.ts';
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { LIMITS, MatchSchema, type Match } from '../lib/model/model.ts';
 import { ParseError } from './errors.ts';
 import { DiagnosticsCollector, type CandidateMarkup, type ListingDiagnostics } from './listing-diagnostics.ts';
-import { SKIP_REASONS, normalizeText, parseMatchPath, type Selection } from './match-fields.ts';
-import { CARD_LINK_CLASSES, CARD_LINK_SELECTOR, CARD_SELECTOR, parseMatchCard } from './parse-match-card.ts';
+import { MAX_CANDIDATE_ELEMENTS, SKIP_REASONS, normalizeText, parseMatchPath, type Selection } from './match-fields.ts';
+import { CARD_LINK_CLASSES, parseMatchCard } from './parse-match-card.ts';
 import { parseMatchRow } from './parse-match-row.ts';
 import { orderListing, type ListedMatch } from './order-listing.ts';
+import { SCOPE, scanListing, type LinkRecord, type ListingScan } from './scan-listing.ts';
 
 const FEATURED_HEADER = 'jogos em destaque';
-const HEADER_SELECTOR = 'h3.match-list_league-name';
-const ROW_CELLS = '.team-name, .team_link, .status-name, .match-score';
+/** Headers and league labels are read up to this many characters (names longer than LIMITS.text fail anyway). */
+const MAX_LABEL_CHARS = 10 * LIMITS.text;
 
 export interface ListingRead {
   matches: Match[];
   diagnostics: ListingDiagnostics;
 }
 
-/** A link is a match-row candidate when it points at a match page or holds match cells. */
-function isCandidateRow(link: Selection, pageUrl: string): boolean {
-  if (link.find(ROW_CELLS).length > 0) return true;
-  return parseMatchPath(link.attr('href'), pageUrl) !== null;
+/** One cheerio instance wraps every candidate's own small tree. */
+const $ = cheerio.load('', null, false);
+
+/** The candidate's HTML as its own tree: its first element (the <a>, or the loose card). */
+function candidateTree(html: string, record: { start: number; end: number }): Selection {
+  const fragment = parseDocument(html.slice(record.start, record.end));
+  const first = fragment.children.find(DomUtils.isTag);
+  return $(first ? [first] : []);
 }
 
 /** The league name a featured row shows, in the row's link or just before it inside the block. */
-function featuredLeagueName(link: Selection): string {
+function featuredLeagueName(link: Selection, record: LinkRecord, scan: ListingScan): string {
   const inside = link.find('.match-card-league-name').first();
-  const label = inside.length > 0 ? inside : link.prevAll('.match-card-league-name').first();
-  return normalizeText(label.text());
+  if (inside.length > 0) return normalizeText(inside.text());
+  return record.leagueLabel ? normalizeText(scan.text(record.leagueLabel, MAX_LABEL_CHARS)) : '';
 }
-
-const CARDS = `${CARD_SELECTOR}, ${CARD_LINK_SELECTOR}`;
 
 /**
  * Where the listing is: #livescore whenever the page has it (even empty: an empty listing, and
  * cards elsewhere on such a page are not the listing); else the cards' #main, else <body>;
  * null when the page has neither markup.
  */
-function findListing($: CheerioAPI): { root: Selection; container: string } | null {
-  const livescore = $('#livescore').first();
-  if (livescore.length > 0) return { root: livescore, container: '#livescore' };
-  if ($(CARDS).length === 0) return null;
-  const main = $('#main').first();
-  if (main.length > 0 && main.find(CARDS).length > 0) return { root: main, container: '#main' };
-  return { root: $('body').first(), container: 'body' };
+function findListing(scan: ListingScan): { scope: number; container: string } | null {
+  if (scan.hasLivescore) return { scope: SCOPE.livescore, container: '#livescore' };
+  if (!scan.cardsInPage) return null;
+  if (scan.hasMain && scan.cardsInMain) return { scope: SCOPE.main, container: '#main' };
+  // A page without <body> (htmlparser2 adds none): the whole page.
+  return { scope: scan.hasBody ? SCOPE.body : 0, container: 'body' };
 }
 
+type Entry = ListedMatch & { markup: CandidateMarkup; html: () => string };
+
 export function readListingPage(html: string, pageUrl: string): ListingRead {
-  const $ = cheerio.load(html);
-  const listing = findListing($);
+  const scan = scanListing(html, (href) => parseMatchPath(href, pageUrl) !== null);
+  const listing = findListing(scan);
   if (!listing) {
     const diagnostics = new DiagnosticsCollector().finish(null, 0);
     throw new ParseError(
@@ -92,41 +98,49 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
     throw new ParseError(pageUrl, 'a página chegou incompleta (sem </body> nem </html>)');
   }
 
-  // Class checks and one lookup of the cards' links instead of a selector per element: the
-  // selectors would be compiled again for every link of the page.
-  const hasAnyClass = (node: Selection, classes: readonly string[]): boolean => classes.some((name) => node.hasClass(name));
-  const cardLinks = new Set(listing.root.find(CARD_SELECTOR).closest('a[href]').toArray());
   const collector = new DiagnosticsCollector();
-  const entries: (ListedMatch & { markup: CandidateMarkup; node: Selection })[] = [];
+  const entries: Entry[] = [];
   let league = '';
   let inFeatured = false;
-  for (const element of listing.root.find(`${HEADER_SELECTOR}, a[href], ${CARD_SELECTOR}`).toArray()) {
-    const node = $(element);
-    if (element.tagName === 'h3') {
-      const name = normalizeText(node.text());
+  for (const record of scan.records) {
+    if ((record.scope & listing.scope) !== listing.scope) continue;
+    if (record.kind === 'header') {
+      const name = normalizeText(scan.text(record.text, MAX_LABEL_CHARS));
       inFeatured = name.toLowerCase() === FEATURED_HEADER;
       league = inFeatured ? '' : name;
       continue;
     }
-    if (element.tagName !== 'a') {
+    const rawHtml = (): string => html.slice(record.start, Math.min(record.end, record.start + 4 * MAX_LABEL_CHARS));
+    if (record.kind === 'card') {
       // A card inside a link is read with its link; one without a link cannot be identified.
-      if (node.closest('a[href]').length === 0) {
-        collector.candidate('card');
-        collector.skip('card', SKIP_REASONS.noMatchLink, $.html(node));
-      }
+      collector.candidate('card');
+      collector.skip('card', SKIP_REASONS.noMatchLink, () => $.html(candidateTree(html, record)));
       continue;
     }
-    const isCard = cardLinks.has(element) || hasAnyClass(node, CARD_LINK_CLASSES);
-    const markup: CandidateMarkup | null = isCard ? 'card' : isCandidateRow(node, pageUrl) ? 'row' : null;
+    const cardLink = record.classes.some((name) => (CARD_LINK_CLASSES as readonly string[]).includes(name));
+    const isCard = record.holdsCard || cardLink;
+    const isRow = !isCard && (record.rowCells || parseMatchPath(record.href, pageUrl) !== null);
+    const markup: CandidateMarkup | null = isCard ? 'card' : isRow ? 'row' : null;
     if (!markup) continue;
     collector.candidate(markup);
-    const featured = inFeatured || node.closest('.trending-box').length > 0;
+    if (record.elements > MAX_CANDIDATE_ELEMENTS) {
+      collector.skip(markup, SKIP_REASONS.tooLarge, rawHtml);
+      continue;
+    }
+    // A match link without a single team cell: what parseMatchRow would say, without building its tree.
+    if (markup === 'row' && !record.rowCells) {
+      collector.skip(markup, SKIP_REASONS.noTeams, () => $.html(candidateTree(html, record)));
+      continue;
+    }
+    const node = candidateTree(html, record);
+    const nodeHtml = (): string => $.html(node);
+    const featured = inFeatured || record.featured;
     const outcome =
       markup === 'card'
         ? parseMatchCard(node, pageUrl, featured ? '' : league)
-        : parseMatchRow(node, pageUrl, featured ? featuredLeagueName(node) : league);
+        : parseMatchRow(node, pageUrl, featured ? featuredLeagueName(node, record, scan) : league);
     if (outcome.kind === 'skipped') {
-      collector.skip(markup, outcome.reason, $.html(node));
+      collector.skip(markup, outcome.reason, nodeHtml);
       continue;
     }
     // One odd row (a 300-letter name) is skipped here, rather than failing the whole listing
@@ -134,24 +148,27 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
     const checked = MatchSchema.safeParse(outcome.match);
     if (!checked.success) {
       const fields = [...new Set(checked.error.issues.map((issue) => issue.path.join('.')))].join(', ');
-      collector.skip(markup, `${SKIP_REASONS.outOfBounds}: ${fields}`, $.html(node));
+      collector.skip(markup, `${SKIP_REASONS.outOfBounds}: ${fields}`, nodeHtml);
       continue;
     }
     if (!outcome.statusRecognised) collector.unknownLabel(outcome.match.statusLabel);
-    entries.push({ match: outcome.match, featured, markup, node });
+    entries.push({ match: outcome.match, featured, markup, html: nodeHtml });
   }
 
   const { ordered, duplicates } = orderListing(entries);
   collector.duplicates = duplicates;
+  const entryOf = new Map(entries.map((entry) => [entry.match, entry]));
   // A match whose competition could not be told (featured card without a label, never listed
-  // again; a row before any header) is as malformed as one without teams.
+  // again; a row before any header) is as malformed as one without teams. A listing keeps at
+  // most LIMITS.matches matches, the first ones in its order: the rest are skipped, counted.
   const matches: Match[] = [];
-  for (const entry of ordered) {
-    if (entry.match.competition.name !== '') matches.push(entry.match);
-    else {
-      const source = entries.find((e) => e.match === entry.match);
-      collector.skip(source?.markup ?? 'row', SKIP_REASONS.noCompetition, source ? $.html(source.node) : entry.match.id);
-    }
+  for (const { match } of ordered) {
+    const entry = entryOf.get(match);
+    const skip = (reason: string): void =>
+      collector.skip(entry?.markup ?? 'row', reason, entry?.html ?? (() => match.id));
+    if (match.competition.name === '') skip(SKIP_REASONS.noCompetition);
+    else if (matches.length >= LIMITS.matches) skip(SKIP_REASONS.overLimit);
+    else matches.push(match);
   }
   const diagnostics = collector.finish(listing.container, matches.length);
   if (diagnostics.candidates > 0 && matches.length === 0) {

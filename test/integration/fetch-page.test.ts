@@ -208,6 +208,19 @@ describe('fetchPage against the fake upstream', () => {
     expect(error.message).toMatch(/outro site/);
   });
 
+  it('refuses a redirect to another port of the same host, and sends nothing there', async () => {
+    const otherPort = await startFakeUpstream({ pages });
+    try {
+      upstream.setFault(PATH, { kind: 'redirect', location: `${otherPort.url}${PATH}` });
+      const error = await fetchError(upstream.url + PATH);
+      expect(error.reason).toBe('redirect');
+      expect(error.message).toMatch(/outra origem/);
+      expect(otherPort.requests).toHaveLength(0);
+    } finally {
+      await otherPort.close();
+    }
+  });
+
   it('detects a redirect loop', async () => {
     upstream.setFault(PATH, { kind: 'redirect-loop' });
     const error = await fetchError(upstream.url + PATH);

@@ -29,9 +29,17 @@ interface Fault {
   retryAfter?: boolean;
 }
 
+const TINY_ELEMENTS_PAGE = `<html><body>${'<i></i>'.repeat(700_000)}</body></html>`;
+/** A listing of `count` links to match pages, none with team names. */
+function manyMatchLinks(count: number): string {
+  const links = Array.from({ length: count }, (_, i) => `<a href="/l/01-01-2026-${i}.html"></a>`).join('');
+  return `<html><body><div id="livescore">${links}</div></body></html>`;
+}
 const variant = (name: string): string => fs.readFileSync(path.join(VARIANTS, name), 'utf8');
 const status = (code: number, retryAfter?: string): UpstreamFault => ({ kind: 'status', status: code, retryAfter });
 let other: FakeUpstream;
+/** The upstream's own host on another port: another origin. */
+let otherPort: FakeUpstream;
 
 const FAULTS: Fault[] = [
   { label: 'timeout', fault: { kind: 'timeout' }, error: /sem resposta completa em 1500 ms/ },
@@ -52,8 +60,13 @@ const FAULTS: Fault[] = [
   { label: 'truncated HTML', fault: { kind: 'truncated' }, error: /chegou incompleta/ },
   { label: 'no match container', page: variant('no-livescore.html'), error: /não tem o contêiner de jogos #livescore/ },
   { label: 'every row malformed', page: variant('all-malformed.html'), error: /nenhuma das \d+ linhas de jogo pôde ser lida/ },
+  // Hostile pages (issue 20): the upstream's host on another port; a page the old parser could not hold
+  // in the refresh worker's heap (SIGABRT); one the old parser read in quadratic time.
+  { label: 'redirect to another port', error: /outra origem/ },
+  { label: '700k tiny elements (4.9 MB)', page: TINY_ELEMENTS_PAGE, error: /não tem o contêiner/ },
+  { label: '100k match links, none readable', page: manyMatchLinks(100_000), error: /nenhuma das 100000 linhas/ },
 ];
-const ROUNDS = [0, 3, 6, 9, 12, 15].map((start) => FAULTS.slice(start, start + 3));
+const ROUNDS = [0, 3, 6, 9, 12, 15, 18].map((start) => FAULTS.slice(start, start + 3));
 
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
@@ -62,6 +75,7 @@ beforeAll(async () => {
   upstream = await startFakeUpstream({ pages });
   // "Another host": same machine, another loopback address, so its host name differs.
   other = await startFakeUpstream({ host: '127.0.0.2', pages });
+  otherPort = await startFakeUpstream({ pages });
   placar = await startPlacar({
     upstreamUrl: upstream.url,
     env: { REFRESH_CRON: '*/2 * * * * *', REQUEST_TIMEOUT_MS: '1500', MAX_RESPONSE_BYTES: '5000000', SEARCH_RATE_LIMIT: '0' },
@@ -72,11 +86,15 @@ afterAll(async () => {
   await placar?.stop();
   await upstream?.close();
   await other?.close();
+  await otherPort?.close();
 });
 
 function apply(fault: Fault, upstreamPath: string): void {
   if (fault.page !== undefined) upstream.setPage(upstreamPath, fault.page);
   else if (fault.label === 'redirect to another host') upstream.setFault(upstreamPath, { kind: 'redirect', location: other.url + upstreamPath });
+  else if (fault.label === 'redirect to another port') {
+    upstream.setFault(upstreamPath, { kind: 'redirect', location: otherPort.url + upstreamPath });
+  }
   else upstream.setFault(upstreamPath, fault.fault ?? null);
 }
 
@@ -143,5 +161,6 @@ describe('upstream faults, seen through the running service', () => {
       if (fault.retryAfter) expectRetryAfterHonoured(LISTING_PATHS[listing], faultFrom, faultUntil);
     }
     if (faults.some((fault) => fault.label === 'redirect to another host')) expect(other.requests).toEqual([]);
+    if (faults.some((fault) => fault.label === 'redirect to another port')) expect(otherPort.requests).toEqual([]);
   }, 120_000);
 });

@@ -69,7 +69,19 @@ describe('parseConfig', () => {
     expect(parseConfig({ UPSTREAM_URL: 'http://127.0.0.1:8080/' }).upstreamUrl).toBe('http://127.0.0.1:8080');
   });
 
+  it('reads CREST_HOSTS as a list of origins (none by default)', () => {
+    expect(parseConfig({}).crestOrigins).toEqual([]);
+    expect(parseConfig({ CREST_HOSTS: 'https://cdn.example.com, http://127.0.0.1:8081/' }).crestOrigins).toEqual([
+      'https://cdn.example.com',
+      'http://127.0.0.1:8081',
+    ]);
+  });
+
   it.each([
+    ['CREST_HOSTS', 'cdn.example.com', /CREST_HOSTS/],
+    ['CREST_HOSTS', 'https://u:p@cdn.example.com', /CREST_HOSTS/],
+    ['CREST_HOSTS', 'https://cdn.example.com/escudos', /CREST_HOSTS/],
+    ['CREST_HOSTS', 'ftp://cdn.example.com', /CREST_HOSTS/],
     ['UPSTREAM_URL', 'not a url', /UPSTREAM_URL/],
     ['UPSTREAM_URL', 'ftp://example.com', /http:\/\/ ou https:\/\//],
     ['REFRESH_CRON', 'every minute', /REFRESH_CRON/],

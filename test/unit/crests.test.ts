@@ -4,13 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildCrestPaths, type CrestMap } from '../../src/lib/store/crest-store.ts';
-import { CREST_RETRY_AFTER_MS, crestPriority, isUpstreamCrestHost, planCrestFetches } from '../../src/crests/plan-crest-fetches.ts';
+import { CREST_RETRY_AFTER_MS, crestPriority, planCrestFetches } from '../../src/crests/plan-crest-fetches.ts';
+import { dropForeignCrests, isAllowedCrestUrl } from '../../src/crests/crest-origin.ts';
 import { sniffRasterType } from '../../src/crests/sniff-image.ts';
 import { buildDemoCrest } from '../../src/demo/demo-crests.ts';
 import type { Match, Snapshot } from '../../src/lib/model/model.ts';
 import { emptySnapshot } from '../../src/lib/store/snapshot-store.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
+const SOURCES = { upstreamUrl: UPSTREAM, crestOrigins: [] };
 const NOW = new Date('2026-11-21T22:00:00Z');
 
 function withCrests(...pairs: [string | null, string | null][]): Snapshot {
@@ -48,20 +50,41 @@ describe('sniffRasterType', () => {
   });
 });
 
-describe('isUpstreamCrestHost', () => {
-  it('accepts the upstream host and its site\'s other hosts, over http(s) only', () => {
-    expect(isUpstreamCrestHost(`${UPSTREAM}/escudos/a.png`, UPSTREAM)).toBe(true);
-    expect(isUpstreamCrestHost('https://cdn.placardefutebol.com.br/a.png', UPSTREAM)).toBe(true);
-    expect(isUpstreamCrestHost('https://placardefutebol.com.br/a.png', UPSTREAM)).toBe(true);
+describe('isAllowedCrestUrl: the upstream origin and CREST_HOSTS only', () => {
+  it('accepts the upstream origin, and an origin CREST_HOSTS lists', () => {
+    expect(isAllowedCrestUrl(`${UPSTREAM}/escudos/a.png`, UPSTREAM, [])).toBe(true);
+    expect(isAllowedCrestUrl('http://127.0.0.1:4000/a.png', 'http://127.0.0.1:4000', [])).toBe(true);
+    const cdn = 'https://cdn.placardefutebol.com.br';
+    expect(isAllowedCrestUrl(`${cdn}/a.png`, UPSTREAM, [cdn])).toBe(true);
   });
 
-  it('refuses other sites, look-alikes, other schemes and other loopback ports', () => {
-    for (const url of ['https://evil.example/a.png', 'https://placardefutebol.com.br.evil.example/a.png', 'https://notplacardefutebol.com.br/a.png', 'ftp://www.placardefutebol.com.br/a.png', 'data:image/png;base64,AAAA']) {
-      expect(isUpstreamCrestHost(url, UPSTREAM), url).toBe(false);
+  it('refuses other origins (subdomains, ports, schemes), look-alikes and URLs with a user or password', () => {
+    for (const url of [
+      'https://evil.example/a.png',
+      'https://cdn.placardefutebol.com.br/a.png',
+      'https://placardefutebol.com.br/a.png',
+      'http://www.placardefutebol.com.br/a.png',
+      'https://www.placardefutebol.com.br:8443/a.png',
+      'https://placardefutebol.com.br.evil.example/a.png',
+      'ftp://www.placardefutebol.com.br/a.png',
+      'data:image/png;base64,AAAA',
+      'https://user:pw@www.placardefutebol.com.br/a.png',
+      'https://user@www.placardefutebol.com.br/a.png',
+    ]) {
+      expect(isAllowedCrestUrl(url, UPSTREAM, []), url).toBe(false);
     }
-    expect(isUpstreamCrestHost('http://127.0.0.1:4000/a.png', 'http://127.0.0.1:4000')).toBe(true);
-    expect(isUpstreamCrestHost('http://127.0.0.1:5000/a.png', 'http://127.0.0.1:4000')).toBe(false);
-    expect(isUpstreamCrestHost('http://127.0.0.2:4000/a.png', 'http://127.0.0.1:4000')).toBe(false);
+    expect(isAllowedCrestUrl('http://127.0.0.1:5000/a.png', 'http://127.0.0.1:4000', [])).toBe(false);
+    expect(isAllowedCrestUrl('http://127.0.0.2:4000/a.png', 'http://127.0.0.1:4000', [])).toBe(false);
+    expect(isAllowedCrestUrl('http://cdn.example:81/a.png', UPSTREAM, ['http://cdn.example'])).toBe(false);
+  });
+
+  it('drops a refused crest from the matches (null), keeping the allowed one', () => {
+    const withUser = 'https://u:p@www.placardefutebol.com.br/b.png';
+    const match = withCrests([`${UPSTREAM}/escudos/a.png`, withUser]).hoje.matches[0];
+    expect(match).toBeDefined();
+    const [kept] = dropForeignCrests(match ? [match] : [], UPSTREAM, []);
+    expect(kept?.homeTeam.crest).toBe(`${UPSTREAM}/escudos/a.png`);
+    expect(kept?.awayTeam.crest).toBeNull();
   });
 });
 
@@ -72,7 +95,7 @@ describe('planCrestFetches', () => {
 
   it('fetches each crest the snapshot shows once, in order, skipping other hosts and repeats', () => {
     const snapshot = withCrests([a, b], [a, 'https://evil.example/x.png'], [null, c]);
-    expect(planCrestFetches(snapshot, {}, UPSTREAM, NOW, 20)).toEqual([a, b, c]);
+    expect(planCrestFetches(snapshot, {}, SOURCES, NOW, 20)).toEqual([a, b, c]);
   });
 
   it('never asks again for a stored crest; a failed one only after a day', () => {
@@ -82,12 +105,12 @@ describe('planCrestFetches', () => {
       [b]: { file: null, checkedAt: new Date(NOW.getTime() - CREST_RETRY_AFTER_MS + 60_000).toISOString() },
       [c]: { file: null, checkedAt: new Date(NOW.getTime() - CREST_RETRY_AFTER_MS).toISOString() },
     };
-    expect(planCrestFetches(snapshot, known, UPSTREAM, NOW, 20)).toEqual([c]);
+    expect(planCrestFetches(snapshot, known, SOURCES, NOW, 20)).toEqual([c]);
   });
 
   it('fetches at most `limit` per refresh', () => {
     const many = Array.from({ length: 30 }, (_, i): [string, string] => [`${UPSTREAM}/h${i}.png`, `${UPSTREAM}/a${i}.png`]);
-    expect(planCrestFetches(withCrests(...many), {}, UPSTREAM, NOW, 20)).toHaveLength(20);
+    expect(planCrestFetches(withCrests(...many), {}, SOURCES, NOW, 20)).toHaveLength(20);
   });
 
   it('fetches by priority: playing first, then today’s next kick-offs, the rest of today, tomorrow, yesterday', () => {
@@ -111,9 +134,9 @@ describe('planCrestFetches', () => {
     ];
     snapshot.live.matches = [match('ao-vivo', 'IN_PLAY', null)];
     const order = ['ao-vivo', 'intervalo', 'logo', 'mais-tarde', 'encerrado', 'amanha', 'ontem'];
-    expect(planCrestFetches(snapshot, {}, UPSTREAM, NOW, 20)).toEqual(order.flatMap((name) => [crest(`${name}-casa`), crest(`${name}-fora`)]));
+    expect(planCrestFetches(snapshot, {}, SOURCES, NOW, 20)).toEqual(order.flatMap((name) => [crest(`${name}-casa`), crest(`${name}-fora`)]));
     // A cold start's first refresh (limit 20 crests = 10 matches) gets the playing ones first.
-    expect(planCrestFetches(snapshot, {}, UPSTREAM, NOW, 4)).toEqual([crest('ao-vivo-casa'), crest('ao-vivo-fora'), crest('intervalo-casa'), crest('intervalo-fora')]);
+    expect(planCrestFetches(snapshot, {}, SOURCES, NOW, 4)).toEqual([crest('ao-vivo-casa'), crest('ao-vivo-fora'), crest('intervalo-casa'), crest('intervalo-fora')]);
     expect(crestPriority('ontem', match('x', 'IN_PLAY', null))).toBe(0);
   });
 });

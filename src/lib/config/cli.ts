@@ -5,6 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONFIG_VARIABLES, ConfigError } from './config.ts';
+import { writeLogLine } from './log-line.ts';
 
 export interface CliOption {
   name: string;
@@ -95,12 +96,12 @@ export async function runCli<T extends NonNullable<ParseArgsConfig['options']>>(
     if (typeof code === 'number') process.exitCode = code;
   } catch (error) {
     if (error instanceof ConfigError || error instanceof StartupError) {
-      process.stderr.write(`Erro: ${error.message}\n`);
+      writeLogLine(process.stderr, `Erro: ${error.message}`);
       process.exitCode = EXIT_BAD_CONFIG;
       return;
     }
     const err = error as Error;
-    process.stderr.write(`Erro inesperado (${err.name}): ${err.message}\n`);
+    writeLogLine(process.stderr, `Erro inesperado (${err.name}): ${err.message}`);
     process.exitCode = EXIT_FAILURE;
   }
 }

@@ -21,6 +21,8 @@ export interface Config {
   yesterdayRefreshSeconds: number;
   requestTimeoutMs: number;
   maxResponseBytes: number;
+  /** Origins crests may come from besides the upstream's own (CREST_HOSTS). */
+  crestOrigins: string[];
   host: string;
   port: number;
   /** Requests per minute per client IP on /api/busca; 0 disables the limit. */
@@ -80,6 +82,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   { name: 'REQUEST_TIMEOUT_MS', default: '10000', description: 'Tempo máximo de cada requisição ao site de origem, em ms.' },
   { name: 'MAX_RESPONSE_BYTES', default: '5000000', description: 'Tamanho máximo aceito de uma página do site de origem, em bytes.' },
+  {
+    name: 'CREST_HOSTS',
+    default: '',
+    description:
+      'Outras origens (esquema://host[:porta], separadas por vírgula) de onde buscar escudos, ' +
+      'além da origem de UPSTREAM_URL (vazio: só ela).',
+  },
   { name: 'HOST', default: 'localhost', description: 'Endereço em que o servidor escuta.' },
   { name: 'PORT', default: '4321', description: 'Porta em que o servidor escuta.' },
   { name: 'SEARCH_RATE_LIMIT', default: '120', description: 'Buscas por IP em /api/busca: rajada de até N seguidas, repostas a N por minuto (0 desliga o limite).' },
@@ -175,6 +184,28 @@ function parseUpstreamUrl(env: Env): string {
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
+/** CREST_HOSTS: each entry an http(s) origin (no user, path or query), kept as its origin. */
+function parseCrestOrigins(env: Env): string[] {
+  const raw = valueOf(env, 'CREST_HOSTS');
+  return raw
+    .split(/[\s,]+/)
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(entry);
+      } catch {
+        // Reported below.
+      }
+      const plain = url && (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+      if (!url || !plain || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+        const hint = 'use esquema://host[:porta], como https://cdn.example.com';
+        throw new ConfigError(`CREST_HOSTS: "${entry}" não é uma origem: ${hint}`);
+      }
+      return url.origin;
+    });
+}
+
 /** Seconds between the next two runs of a valid cron expression. */
 export function cronIntervalSeconds(expression: string): number {
   const task = cron.createTask(expression, () => undefined);
@@ -262,6 +293,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     yesterdayRefreshSeconds: parseInteger(env, 'YESTERDAY_REFRESH_SECONDS', 1, 86_400),
     requestTimeoutMs: parseInteger(env, 'REQUEST_TIMEOUT_MS', 100, 600_000),
     maxResponseBytes: parseInteger(env, 'MAX_RESPONSE_BYTES', 1_000, 1_000_000_000),
+    crestOrigins: parseCrestOrigins(env),
     host: valueOf(env, 'HOST'),
     port: parseInteger(env, 'PORT', 0, 65_535),
     searchRateLimit: parseInteger(env, 'SEARCH_RATE_LIMIT', 0, 1_000_000),

@@ -1,0 +1,147 @@
+/**
+ * Hostile listing pages each fail or succeed alone (issue 20, item 2): a listing over the model's
+ * 5,000 matches keeps the first 5,000 and counts the rest as skipped; a 4.9 MB page of 700k tiny
+ * elements and one of 122k links are read by the real refresh worker (128 MB heap) without a
+ * crash; a worker that dies mid-scrape leaves its reason in every listing's lastError.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import { parseConfig, type Config } from '../../src/lib/config/config.ts';
+import { LIMITS } from '../../src/lib/model/model.ts';
+import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
+import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
+import { createRefreshWorker, type RefreshWorker } from '../../src/pipeline/refresh-worker-client.ts';
+import { runScrape } from '../../src/pipeline/scrape.ts';
+import { buildManyMatchesPage } from '../support/upstream-pages.ts';
+
+const pages = readFixturePages();
+const LIVE = '/jogos-em-andamento';
+const TODAY = '/jogos-de-hoje';
+let upstream: FakeUpstream;
+const dirs: string[] = [];
+const workers: RefreshWorker[] = [];
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ pages });
+});
+afterEach(async () => {
+  for (const worker of workers.splice(0)) await worker.close();
+  for (const [upstreamPath, html] of Object.entries(pages)) {
+    upstream.setFault(upstreamPath, null);
+    upstream.setPage(upstreamPath, html);
+  }
+});
+afterAll(async () => {
+  await upstream?.close();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function configFor(env: Record<string, string> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-hostile-listings-'));
+  dirs.push(dataDir);
+  return parseConfig({
+    UPSTREAM_URL: upstream.url,
+    DATA_DIR: dataDir,
+    REQUEST_TIMEOUT_MS: '5000',
+    MAX_RESPONSE_BYTES: '10000000',
+    ...env,
+  });
+}
+
+function startWorker(config: Config): RefreshWorker {
+  const worker = createRefreshWorker(config.dataDir);
+  workers.push(worker);
+  return worker;
+}
+
+describe('one hostile listing never costs the others', () => {
+  it('keeps the first 5,000 matches of a 5,001-match listing and counts the one left out', async () => {
+    upstream.setPage(TODAY, buildManyMatchesPage(pages[LIVE] ?? '', LIMITS.matches + 1));
+    const config = configFor();
+    const report = await runScrape(config);
+    expect(report.listings.hoje.ok).toBe(true);
+    expect(report.listings.hoje.count).toBe(LIMITS.matches);
+    expect(report.listings.live.ok && report.listings.amanha.ok).toBe(true);
+    const snapshot = readSnapshot(config.dataDir);
+    expect(snapshot?.hoje.matches).toHaveLength(LIMITS.matches);
+    expect(snapshot?.live.count).toBeGreaterThan(0);
+    const state = readScrapeState(config.dataDir);
+    expect(state.hoje.lastError).toBeNull();
+    expect(state.hoje.parse?.skipped).toBe(1);
+    expect(report.listings.hoje.parse?.skippedCandidates.at(-1)?.reason).toMatch(/limite de 5000 jogos/);
+  }, 60_000);
+
+  it('never keeps a crest URL from another origin or with a user and password (the API shows null)', async () => {
+    const port = Number(new URL(upstream.url).port);
+    const own = '/escudos/flamengo.png';
+    const foreign = [`http://user:pw@127.0.0.1:${port}/escudos/a.png`, `http://127.0.0.1:${port + 1}/escudos/b.png`];
+    const crests = [own, ...foreign];
+    let index = 0;
+    // Each team cell of the live page gets the next crest (then none).
+    const live = (pages[LIVE] ?? '').replace(
+      /(<h5 class="text-(?:right|left) team_link">[^<]*<\/h5>)/g,
+      (cell: string) => {
+        const src = crests[index++];
+        return src ? `${cell}<img src="${src}" alt="">` : cell;
+      },
+    );
+    expect(index).toBeGreaterThan(crests.length);
+    upstream.setPage(LIVE, live);
+    const config = configFor();
+    const report = await runScrape(config);
+    expect(report.listings.live.ok).toBe(true);
+    const shown = (readSnapshot(config.dataDir)?.live.matches ?? []).flatMap((m) => [
+      m.homeTeam.crest,
+      m.awayTeam.crest,
+    ]);
+    expect(shown).toContain(`${upstream.url}${own}`);
+    expect(shown.filter((crest) => crest !== null)).toEqual([`${upstream.url}${own}`]);
+    expect(JSON.stringify(readSnapshot(config.dataDir))).not.toMatch(/user:pw|escudos\/b\.png/);
+  }, 60_000);
+
+  it('reads a 4.9 MB page of 700k tiny elements and one of 122k links in the 128 MB worker', async () => {
+    upstream.setPage(LIVE, `<html><body><div id="livescore">${'<i></i>'.repeat(700_000)}</div></body></html>`);
+    const links = Array.from({ length: 122_000 }, (_, i) => `<a href="/l/${i}">${i}</a>`).join('');
+    upstream.setPage(
+      TODAY,
+      `<html><body><div id="livescore"><h3 class="match-list_league-name">Liga</h3>${links}</div></body></html>`,
+    );
+    const config = configFor();
+    const { summary } = await startWorker(config).scrape(config);
+    expect(summary.listings.live.ok).toBe(true);
+    expect(summary.listings.live.count).toBe(0);
+    expect(summary.listings.hoje.ok).toBe(true);
+    expect(summary.listings.amanha.ok).toBe(true);
+    expect(summary.listings.amanha.count).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("records a worker that dies mid-scrape as every listing's lastError", async () => {
+    const config = configFor({ REQUEST_TIMEOUT_MS: '20000' });
+    for (const upstreamPath of Object.keys(pages))
+      upstream.setFault(upstreamPath, { kind: 'slow-body', bytesPerSecond: 200 });
+    const worker = startWorker(config);
+    const before = upstream.requests.length;
+    const scrape = worker.scrape(config);
+    const outcome = scrape.then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
+    // Kill it once it is fetching, as the kernel kills a process out of memory.
+    let pid = worker.pid();
+    while (pid === null || upstream.requests.length === before) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      pid = worker.pid();
+    }
+    expect(pid).toBeGreaterThan(1);
+    process.kill(pid, 'SIGKILL');
+    expect(await outcome).toMatch(/coleta falhou \(sinal SIGKILL\)/);
+    const state = readScrapeState(config.dataDir);
+    for (const listing of ['live', 'hoje', 'amanha'] as const) {
+      expect(state[listing].lastError).toMatch(/coleta falhou \(sinal SIGKILL\).*últimos dados válidos/);
+      expect(state[listing].lastAttemptAt).not.toBeNull();
+    }
+  }, 60_000);
+});

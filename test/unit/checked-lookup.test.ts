@@ -1,0 +1,113 @@
+/**
+ * The crest connections' address check (issue 20, item 1), at lookup time: DNS is simulated
+ * in-process and nothing connects anywhere, so internal answers can be tried safely.
+ */
+import type dns from 'node:dns';
+import { describe, expect, it } from 'vitest';
+import {
+  createCheckedLookup,
+  internalUpstreamAddresses,
+  isInternalAddress,
+  type Resolver,
+} from '../../src/crests/checked-lookup.ts';
+
+const resolverOf =
+  (answers: Record<string, dns.LookupAddress[]>): Resolver =>
+  (hostname, callback) => {
+    const found = answers[hostname];
+    if (found) callback(null, found);
+    else callback(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+  };
+
+function lookupResult(allowed: string[], answers: Record<string, dns.LookupAddress[]>, hostname: string, all = false) {
+  const lookup = createCheckedLookup(new Set(allowed), resolverOf(answers));
+  return new Promise<{ error: Error | null; address: unknown }>((resolve) => {
+    lookup(hostname, { all }, (error, address) => resolve({ error, address }));
+  });
+}
+
+describe('internal address ranges', () => {
+  it.each([
+    '10.0.0.1',
+    '172.16.5.4',
+    '192.168.1.1',
+    '127.0.0.1',
+    '127.9.9.9',
+    '169.254.169.254',
+    '169.254.0.1',
+    '0.0.0.0',
+    '100.64.0.1',
+    '::1',
+    '::',
+    'fd00:ec2::254',
+    'fc00::1',
+    'fe80::1',
+    '::ffff:10.0.0.1',
+    '::ffff:127.0.0.1',
+    '::ffff:169.254.169.254',
+  ])('%s is internal', (address) => {
+    expect(isInternalAddress(address)).toBe(true);
+  });
+
+  it.each(['8.8.8.8', '200.147.3.157', '2001:4860:4860::8888', '::ffff:8.8.8.8', '172.32.0.1'])(
+    '%s is public',
+    (address) => {
+      expect(isInternalAddress(address)).toBe(false);
+    },
+  );
+});
+
+describe('createCheckedLookup', () => {
+  const answers: Record<string, dns.LookupAddress[]> = {
+    'privado.example': [{ address: '10.0.0.1', family: 4 }],
+    'metadados.example': [{ address: '169.254.169.254', family: 4 }],
+    'metadados6.example': [{ address: 'fd00:ec2::254', family: 6 }],
+    'misto.example': [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.1.2.3', family: 4 },
+    ],
+    'publico.example': [
+      { address: '93.184.216.34', family: 4 },
+      { address: '2606:2800:220:1::1', family: 6 },
+    ],
+    'local.example': [{ address: '127.0.0.1', family: 4 }],
+  };
+
+  it.each(['privado.example', 'metadados.example', 'metadados6.example', 'misto.example', 'local.example'])(
+    'refuses %s (an internal answer, even among public ones)',
+    async (hostname) => {
+      const { error } = await lookupResult([], answers, hostname);
+      expect(error?.message).toMatch(/escudo recusado: .* endereço interno/);
+      expect((error as NodeJS.ErrnoException | null)?.code).toBe('ECRESTADDRESS');
+    },
+  );
+
+  it('passes public answers on, one or all as asked', async () => {
+    expect(await lookupResult([], answers, 'publico.example')).toEqual({ error: null, address: '93.184.216.34' });
+    const all = await lookupResult([], answers, 'publico.example', true);
+    expect(all.address).toEqual(answers['publico.example']);
+  });
+
+  it("lets the upstream's own internal address through (a demo or test upstream), and only it", async () => {
+    expect((await lookupResult(['127.0.0.1'], answers, 'local.example')).error).toBeNull();
+    expect((await lookupResult(['127.0.0.1'], answers, 'privado.example')).error).not.toBeNull();
+  });
+
+  it('passes resolution failures on unchanged', async () => {
+    expect((await lookupResult([], answers, 'nao-existe.example')).error?.message).toMatch(/ENOTFOUND/);
+  });
+});
+
+describe('internalUpstreamAddresses', () => {
+  it("is the upstream's address when it is internal, else nothing", async () => {
+    expect(await internalUpstreamAddresses('http://127.0.0.1:4100')).toEqual(new Set(['127.0.0.1']));
+    expect(await internalUpstreamAddresses('http://[::1]:4100')).toEqual(new Set(['::1']));
+    expect(await internalUpstreamAddresses('https://93.184.216.34')).toEqual(new Set());
+    const resolve = resolverOf({
+      'placar.example': [{ address: '93.184.216.34', family: 4 }],
+      'demo.example': [{ address: '127.0.0.1', family: 4 }],
+    });
+    expect(await internalUpstreamAddresses('https://placar.example', resolve)).toEqual(new Set());
+    expect(await internalUpstreamAddresses('http://demo.example:4100', resolve)).toEqual(new Set(['127.0.0.1']));
+  });
+});
