@@ -50,7 +50,17 @@ beforeAll(async () => {
     throw new Error(`este teste monta um tmpfs e precisa de root com CAP_SYS_ADMIN: ${(error as Error).message}`);
   }
   upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({ upstreamUrl: upstream.url, dataDir: mountPoint, env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' } });
+  placar = await startPlacar({
+    upstreamUrl: upstream.url,
+    dataDir: mountPoint,
+    env: {
+      REFRESH_CRON: '*/2 * * * * *',
+      SEARCH_RATE_LIMIT: '0',
+      // Yesterday's listing on the same rhythm as the others: its error (the disk's, not the upstream's)
+      // then clears at the next refresh, as theirs does, instead of at its next hourly slot.
+      YESTERDAY_REFRESH_SECONDS: '2',
+    },
+  });
 });
 
 afterAll(async () => {

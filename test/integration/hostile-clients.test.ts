@@ -164,7 +164,7 @@ describe('/healthz', () => {
     for (const headers of outsiders) {
       const outside = await listingOf(headers);
       expect(Object.keys(outside).sort()).toEqual(['lastBuildAt', 'lastRefresh', 'listings', 'status']);
-      expect(Object.keys(outside.listings as Listing)).toEqual(['live', 'hoje', 'amanha']);
+      expect(Object.keys(outside.listings as Listing)).toEqual(['live', 'hoje', 'amanha', 'ontem']);
       expect(Object.keys((outside.listings as Record<string, Listing>).live ?? {}).sort()).toEqual([
         'generatedAt',
         'stale',
