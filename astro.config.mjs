@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import { isDataRouteComponent } from './src/lib/api/data-routes.ts';
+import { serviceWorkerIntegration } from './src/pipeline/service-worker-integration.ts';
 
 /**
  * The site bundle (PLACAR_SITE_BUNDLE=1, built once per installed version by
@@ -23,7 +24,7 @@ const onDemandDataRoutes = {
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [onDemandDataRoutes],
+  integrations: [onDemandDataRoutes, serviceWorkerIntegration(import.meta.dirname)],
   outDir: process.env.PLACAR_OUT_DIR ?? './dist',
   // Per-build caches (set by src/pipeline/build-site.ts) so concurrent builds never share one.
   ...(process.env.PLACAR_CACHE_DIR ? { cacheDir: `${process.env.PLACAR_CACHE_DIR}/astro` } : {}),

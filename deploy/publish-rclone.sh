@@ -20,15 +20,22 @@ fi
 rclone copy "$src/api" "$dest/api" --exclude '*.br' --exclude '*.gz' \
   --header-upload 'Content-Type: application/json; charset=utf-8' \
   --header-upload 'Cache-Control: public, max-age=15, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400'
-# 3. Other public files (favicon…).
+# 3. Other public files (favicon, icons…); the manifest with its type.
 rclone copy "$src" "$dest" --max-depth 1 --exclude '*.html' --exclude '*.br' --exclude '*.gz' \
+  --exclude '/sw.js' --exclude '/manifest.webmanifest' --header-upload 'Cache-Control: public, max-age=300'
+rclone copyto "$src/manifest.webmanifest" "$dest/manifest.webmanifest" \
+  --header-upload 'Content-Type: application/manifest+json; charset=utf-8' \
   --header-upload 'Cache-Control: public, max-age=300'
-# 4. Pages last: they only reference what is already there. Also without ".html" (/hoje,
+# 4. Pages: they only reference what is already there. Also without ".html" (/hoje,
 #    /busca, /ontem, /amanha) for hosts without clean URLs.
 page_headers='Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=30'
 rclone copy "$src" "$dest" --max-depth 1 --include '*.html' --header-upload "$page_headers"
 for page in hoje busca ontem amanha; do
   rclone copyto "$src/$page.html" "$dest/$page" --header-upload 'Content-Type: text/html; charset=utf-8' --header-upload "$page_headers"
 done
-# 5. Only now delete what the build no longer has (old assets, after the pages that used them).
+# 5. The service worker, which lists the pages, revalidated on every check (a new build's
+#    worker takes over at once).
+rclone copyto "$src/sw.js" "$dest/sw.js" \
+  --header-upload 'Content-Type: text/javascript; charset=utf-8' --header-upload 'Cache-Control: no-cache'
+# 6. Only now delete what the build no longer has (old assets, after the pages that used them).
 rclone sync "$src" "$dest" --exclude '*.br' --exclude '*.gz' --exclude '/hoje' --exclude '/busca' --exclude '/ontem' --exclude '/amanha'

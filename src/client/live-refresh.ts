@@ -12,6 +12,7 @@ import {
   type FetchState,
 } from '../lib/display/match-display.ts';
 import type { ListEnvelope } from '../lib/model/model.ts';
+import { showOfflineNotice } from './offline-notice.ts';
 import { pollListing } from './poll-listing.ts';
 import { highlightChangedScores, readShownScores, renderMatchList } from './render-matches.ts';
 
@@ -73,6 +74,14 @@ function startLiveRefresh(root: HTMLElement, endpoint: string): void {
     onSettled: (ok) => {
       if (errorNote) errorNote.hidden = ok;
       if (!ok) showNotice(root, shown);
+    },
+    // Offline has its own notice (it comes after onSettled), which says more than the error note.
+    onConnection: (offline) => {
+      const notice = root.querySelector<HTMLElement>('[data-offline-notice]');
+      // The shown data's time: the last-update <time>, kept current by applyEnvelope.
+      const shownAt = root.querySelector('[data-last-update]')?.getAttribute('datetime') ?? null;
+      if (notice) showOfflineNotice(notice, offline, shownAt);
+      if (offline && errorNote) errorNote.hidden = true;
     },
   });
 }

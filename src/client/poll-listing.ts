@@ -1,9 +1,11 @@
 /**
  * One listing endpoint polled every 60 s with a conditional GET (If-None-Match: a 304 costs
- * no body), paused while the tab is hidden and run at once when it is shown again.
+ * no body), paused while the tab is hidden and run at once when it is shown again, or when
+ * the connection goes or comes back.
  */
 import type { ListEnvelope } from '../lib/model/model.ts';
 import { readListEnvelope } from './api-response.ts';
+import { isOfflineAnswer } from './offline-response.ts';
 
 export const REFRESH_INTERVAL_MS = 60_000;
 
@@ -12,12 +14,16 @@ export interface ListingPollHandlers {
   onEnvelope(envelope: ListEnvelope): void;
   /** After every attempt: true when the data shown is the latest (200 or 304). */
   onSettled?(ok: boolean): void;
+  /** After every attempt: true when the answer was the service worker's last good copy, or none came. */
+  onConnection?(offline: boolean): void;
 }
 
 export function pollListing(endpoint: string, handlers: ListingPollHandlers): void {
   let etag: string | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight = false;
+  /** Asked for while one was in flight (the connection changed mid-request): run again after it. */
+  let again = false;
 
   const schedule = (): void => {
     clearTimeout(timer);
@@ -25,25 +31,38 @@ export function pollListing(endpoint: string, handlers: ListingPollHandlers): vo
   };
 
   const refresh = async (): Promise<void> => {
-    if (inFlight) return;
+    if (inFlight) {
+      again = true;
+      return;
+    }
     inFlight = true;
     clearTimeout(timer);
     let ok = false;
+    let offline = false;
     try {
       // A manual If-None-Match makes fetch hand us the 304 instead of answering from its cache.
       const response = await fetch(endpoint, { cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {} });
+      offline = isOfflineAnswer(response);
       if (response.status !== 304) {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         handlers.onEnvelope(readListEnvelope(await response.json()));
         etag = response.headers.get('ETag');
       }
       ok = true;
-    } catch {
-      // Keep what is shown; the caller decides whether to say so.
+    } catch (error) {
+      // Keep what is shown; the caller decides whether to say so. A failed fetch is a TypeError:
+      // "offline" when the browser says so too (a server that does not answer is another matter).
+      offline = error instanceof TypeError && !navigator.onLine;
     } finally {
       inFlight = false;
       handlers.onSettled?.(ok);
-      schedule();
+      handlers.onConnection?.(offline);
+      if (again) {
+        again = false;
+        void refresh();
+      } else {
+        schedule();
+      }
     }
   };
 
@@ -51,5 +70,9 @@ export function pollListing(endpoint: string, handlers: ListingPollHandlers): vo
     if (document.visibilityState === 'hidden') clearTimeout(timer);
     else void refresh();
   });
-  schedule();
+  window.addEventListener('online', () => void refresh());
+  window.addEventListener('offline', () => void refresh());
+  // Opened offline (from the service worker's copy): show the last good data at once, and say so.
+  if (navigator.onLine) schedule();
+  else void refresh();
 }

@@ -13,6 +13,7 @@ export const CACHE_CONTROL = {
   json: 'public, max-age=15, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400',
   page: 'public, max-age=0, s-maxage=60, stale-while-revalidate=30',
   other: 'public, max-age=300',
+  serviceWorker: 'no-cache',
 } as const;
 
 /** Accepted media types by extension (rclone guesses them from Go's table and /etc/mime.types). */
@@ -58,6 +59,14 @@ function expectationFor(key: string, file: string): ExpectedObject {
     return { key, file, cacheControl: CACHE_CONTROL.asset, mediaTypes: TYPES_BY_EXTENSION[extension] ?? [], contentType: null };
   }
   if (extension === '.html') return { key, file, cacheControl: CACHE_CONTROL.page, mediaTypes: ['text/html'], contentType: null };
+  if (key === 'sw.js') {
+    const contentType = 'text/javascript; charset=utf-8';
+    return { key, file, cacheControl: CACHE_CONTROL.serviceWorker, mediaTypes: ['text/javascript'], contentType };
+  }
+  if (key === 'manifest.webmanifest') {
+    const contentType = 'application/manifest+json; charset=utf-8';
+    return { key, file, cacheControl: CACHE_CONTROL.other, mediaTypes: ['application/manifest+json'], contentType };
+  }
   return { key, file, cacheControl: CACHE_CONTROL.other, mediaTypes: TYPES_BY_EXTENSION[extension] ?? [], contentType: null };
 }
 

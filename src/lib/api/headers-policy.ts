@@ -11,6 +11,8 @@ export const SEARCH_CACHE_CONTROL = 'public, max-age=15, s-maxage=30';
 /** Unfingerprinted files from public/ (favicon, robots.txt): short, they may change on deploy. */
 export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=300';
 export const NO_STORE = 'no-store';
+/** The service worker: revalidated on every check, so a new build's worker is seen at once. */
+export const SERVICE_WORKER_CACHE_CONTROL = 'no-cache';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -105,6 +107,7 @@ export function cacheControlFor(relativePath: string, contentType: string): stri
   // Crests are named by the hash of their bytes (src/crests/): as immutable as Astro's assets.
   if (relativePath.startsWith('_astro/') || relativePath.startsWith('escudos/')) return ASSET_CACHE_CONTROL;
   if (contentType.startsWith('text/html')) return PAGE_CACHE_CONTROL;
+  if (relativePath === 'sw.js') return SERVICE_WORKER_CACHE_CONTROL;
   return PUBLIC_FILE_CACHE_CONTROL;
 }
 

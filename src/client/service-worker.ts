@@ -1,0 +1,249 @@
+/**
+ * The service worker, served as sw.js at the site root (so its scope is the whole site, also
+ * from a bucket). src/pipeline/service-worker-build.ts compiles it at each `astro build` and
+ * fills PLACAR_SHELL from the build: the shell's files and the version they make, so a new
+ * build of the code is a new sw.js, hence a new worker, new cache names, old caches deleted.
+ * - pages and other unfingerprinted files: network first (never a stale shell when online),
+ *   the cached copy when the network fails;
+ * - _astro/ (fingerprinted) and escudos/ (named by content hash): cache first; the crests a
+ *   page names are fetched with it (rows' crests load lazily, and must be there offline);
+ * - api/* without a query: network first, the last good answer when offline, marked with
+ *   OFFLINE_HEADER so the page can say so; with a query (search): not handled.
+ * Every URL is taken relative to the registration's scope, never to the host's root.
+ */
+import { OFFLINE_HEADER } from './offline-response.ts';
+
+/** Filled in at build time, relative to the site root ('' is the start page). */
+declare const PLACAR_SHELL: {
+  readonly version: string;
+  readonly pages: readonly string[];
+  readonly files: readonly string[];
+  /** The pre-built API listings, kept from the start: offline search needs every one of them. */
+  readonly listings: readonly string[];
+};
+
+// The DOM library has no service worker types: the few parts used here.
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+interface NotificationClickEvent extends ExtendableEvent {
+  readonly notification: Notification;
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<WindowClient>;
+}
+interface ServiceWorkerScope {
+  readonly registration: ServiceWorkerRegistration;
+  readonly clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationClickEvent) => void): void;
+}
+
+const worker = self as unknown as ServiceWorkerScope;
+const CACHE_PREFIX = 'placar-';
+const SHELL_CACHE = `${CACHE_PREFIX}shell-${PLACAR_SHELL.version}`;
+const API_CACHE = `${CACHE_PREFIX}api-${PLACAR_SHELL.version}`;
+/** Crests keep their names forever: one cache across versions, its oldest entries dropped past this. */
+const CREST_CACHE = `${CACHE_PREFIX}escudos`;
+const MAX_CRESTS = 400;
+const scope = new URL(worker.registration.scope);
+
+/** Cache key of a same-scope URL: no query, no fragment (a page with ?q= is the same page offline). */
+function keyOf(url: URL): string {
+  return url.origin + url.pathname;
+}
+
+/**
+ * Placar's own crest files a page names (in its rows and its template's crest map), relative to
+ * the site root: named by the SHA-256 of their bytes (src/crests/), unlike the upstream's URLs.
+ */
+const CREST_PATH = /escudos\/[0-9a-f]{64}\.[a-z]+/g;
+
+async function cacheCrestsOf(page: Response): Promise<void> {
+  const cache = await caches.open(CREST_CACHE);
+  const crests = new Set((await page.text()).match(CREST_PATH));
+  // One at a time: a page names some dozens, mostly cached already.
+  for (const crest of crests) {
+    const url = new URL(crest, scope);
+    if ((await cache.match(keyOf(url), { ignoreVary: true })) !== undefined) continue;
+    try {
+      // Stored as is, not cloned: nobody else reads this answer.
+      const response = await fetch(url);
+      if (response.status === 200) await cache.put(keyOf(url), response);
+    } catch {
+      // Offline again: the next page view tries.
+    }
+  }
+}
+
+/** The crests of a page already in `cache` (read from there: the network answer went to the page). */
+async function cacheCrestsOfStored(cache: Cache, key: string): Promise<void> {
+  const page = await cache.match(key);
+  if (page !== undefined) await cacheCrestsOf(page);
+}
+
+async function precacheShell(): Promise<void> {
+  const cache = await caches.open(SHELL_CACHE);
+  // One by one and forgiving: a file the host lacks (an old bucket) must not block the update.
+  const apiCache = await caches.open(API_CACHE);
+  const precache = async (file: string, into: Cache, isPage: boolean): Promise<void> => {
+    const url = new URL(file, scope);
+    try {
+      const response = await fetch(url, { cache: 'no-cache' });
+      if (response.status !== 200) return;
+      await into.put(keyOf(url), response);
+      if (isPage) await cacheCrestsOfStored(into, keyOf(url));
+    } catch {
+      // Fetched on first use instead.
+    }
+  };
+  await Promise.all([
+    ...PLACAR_SHELL.pages.map((page) => precache(page, cache, true)),
+    ...PLACAR_SHELL.files.map((file) => precache(file, cache, false)),
+    ...PLACAR_SHELL.listings.map((listing) => precache(listing, apiCache, false)),
+  ]);
+}
+
+async function deleteOldCaches(): Promise<void> {
+  const keep = new Set([SHELL_CACHE, API_CACHE, CREST_CACHE]);
+  const names = await caches.keys();
+  await Promise.all(
+    names.filter((name) => name.startsWith(CACHE_PREFIX) && !keep.has(name)).map((name) => caches.delete(name)),
+  );
+}
+
+/** Work that may go on after the answer is given: the fetch event's waitUntil. */
+type Defer = (work: Promise<unknown>) => void;
+
+/**
+ * Keeps a copy of a good answer after handing it over (never before: a copy waiting for the
+ * answer to be read would wait forever). A full or refusing cache loses the copy, not the answer.
+ */
+function remember(cache: Cache, key: string, response: Response, defer: Defer): Promise<boolean> {
+  if (response.status !== 200) return Promise.resolve(false);
+  const stored = cache.put(key, response.clone()).then(
+    () => true,
+    () => false,
+  );
+  defer(stored);
+  return stored;
+}
+
+async function networkFirst(request: Request, cacheName: string, defer: Defer, isPage: boolean): Promise<Response> {
+  const key = keyOf(new URL(request.url));
+  const cache = await caches.open(cacheName);
+  try {
+    const response = await fetch(request);
+    const stored = remember(cache, key, response, defer);
+    if (isPage) defer(stored.then((ok) => (ok ? cacheCrestsOfStored(cache, key) : undefined)));
+    return response;
+  } catch (error) {
+    // An unknown page offline gets the start page rather than the browser's error.
+    const cached =
+      (await cache.match(key, { ignoreVary: true })) ??
+      (isPage ? await cache.match(keyOf(scope), { ignoreVary: true }) : undefined);
+    if (cached === undefined) throw error;
+    return cached;
+  }
+}
+
+/** The last good API answer when the network fails, marked so the page can say it is offline. */
+async function apiNetworkFirst(request: Request, defer: Defer): Promise<Response> {
+  const key = keyOf(new URL(request.url));
+  const cache = await caches.open(API_CACHE);
+  try {
+    const response = await fetch(request);
+    remember(cache, key, response, defer);
+    return response;
+  } catch (error) {
+    const cached = await cache.match(key, { ignoreVary: true });
+    if (cached === undefined) throw error;
+    const headers = new Headers(cached.headers);
+    headers.set(OFFLINE_HEADER, '1');
+    return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
+  }
+}
+
+async function cacheFirst(
+  request: Request,
+  cacheName: string,
+  defer: Defer,
+  maxEntries: number | null,
+): Promise<Response> {
+  const key = keyOf(new URL(request.url));
+  const cache = await caches.open(cacheName);
+  const cached = await cache.match(key, { ignoreVary: true });
+  if (cached !== undefined) return cached;
+  const response = await fetch(request);
+  const stored = remember(cache, key, response, defer);
+  if (maxEntries !== null) {
+    // keys() lists in insertion order: the first are the oldest.
+    const trimmed = stored.then(async () => {
+      const keys = await cache.keys();
+      await Promise.all(keys.slice(0, Math.max(0, keys.length - maxEntries)).map((old) => cache.delete(old)));
+    });
+    defer(trimmed);
+  }
+  return response;
+}
+
+worker.addEventListener('install', (event) => {
+  // The new code takes over at once: pages are fetched network first, so none is left stale.
+  event.waitUntil(precacheShell().then(() => worker.skipWaiting()));
+});
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(deleteOldCaches());
+});
+
+worker.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
+  const route = url.pathname.slice(scope.pathname.length);
+  if (route === 'sw.js') return;
+  const defer: Defer = (work) => event.waitUntil(work);
+  if (route.startsWith('api/')) {
+    if (url.search === '') event.respondWith(apiNetworkFirst(request, defer));
+  } else if (route.startsWith('_astro/')) {
+    event.respondWith(cacheFirst(request, SHELL_CACHE, defer, null));
+  } else if (route.startsWith('escudos/')) {
+    event.respondWith(cacheFirst(request, CREST_CACHE, defer, MAX_CRESTS));
+  } else {
+    event.respondWith(networkFirst(request, SHELL_CACHE, defer, request.mode === 'navigate'));
+  }
+});
+
+/** A notification's `data.url` (optional, relative to the site root) is the page its click opens. */
+function notificationTarget(notification: Notification): URL {
+  const data: unknown = notification.data;
+  const path =
+    typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string' ? data.url : '';
+  const target = new URL(path, scope);
+  return target.origin === scope.origin ? target : scope;
+}
+
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = notificationTarget(event.notification);
+  event.waitUntil(
+    worker.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open =
+        windows.find((client) => client.url === target.href) ??
+        windows.find((client) => client.url.startsWith(scope.href));
+      if (open) await open.focus();
+      else await worker.clients.openWindow(target.href);
+    }),
+  );
+});
