@@ -235,7 +235,7 @@ function eventsSection(results: BenchResults): string[] {
   const first = Math.max(...e.rows.map((row) => row.firstMs));
   const lastAt1000 = e.rows[0]?.lastMs ?? Number.NaN;
   return [
-    `8. Fluxo de eventos (/api/eventos/stream), um processo leitor (REFRESH_CRON=off), ` +
+    `9. Fluxo de eventos (/api/eventos/stream), um processo leitor (REFRESH_CRON=off), ` +
       `RSS sem fluxos ${formatNumber(e.baselineRssMb)} MB`,
     formatTable(['fluxos abertos', 'RSS', 'RSS por fluxo', 'troca → 1º fluxo', 'troca → último fluxo'], rows),
     '  Os clientes rodam no processo do benchmark, na mesma máquina de 2 núcleos: o "último" inclui o tempo de leitura deles.',

@@ -1,5 +1,5 @@
 /**
- * The shape of bench/results.json, and the summaries built from the groups' raw samples:
+ * The shape of a run's JSON (bench/results/<date>.json), and the summaries built from the groups' raw samples:
  * per-size medians and maxima of each refresh step, and the idle cost per minute.
  */
 import type { LeanServiceResult } from './lean-service-group.ts';

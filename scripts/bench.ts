@@ -1,6 +1,7 @@
 /** `npm run bench`: the benchmark of issue 7 (see bench/run-bench.ts); prints the table, writes the JSON. */
 import path from 'node:path';
 import { runCli, StartupError } from '../src/lib/config/cli.ts';
+import { saoPauloDate } from '../src/lib/model/time.ts';
 import { formatReport } from '../bench/report.ts';
 import { listChildren } from '../bench/process-stats.ts';
 import { ALL_GROUPS, runBench } from '../bench/run-bench.ts';
@@ -45,15 +46,22 @@ await runCli(
     options: [
       { name: '--quick', description: 'Menos ciclos e janelas mais curtas (~4 min); a saída diz quais.' },
       { name: '--only <grupos>', description: 'Só estes grupos, por exemplo 1,3 (padrão: todos).' },
-      { name: '--out <arquivo>', description: 'Onde gravar o JSON (padrão: bench/results.json; com --quick, bench/out/results-quick.json).' },
+      {
+        name: '--out <arquivo>',
+        description:
+          'Onde gravar o JSON (padrão: bench/results/AAAA-MM-DD.json, com a data do dia em São Paulo; ' +
+          'com --quick, bench/out/results-quick.json).',
+      },
       { name: '--idle-minutes <n>', description: 'Também mede o custo ocioso no relógio: n minutos na agenda padrão (soma n minutos ao tempo).' },
     ],
     variables: [],
   },
   { quick: { type: 'boolean' }, only: { type: 'string' }, out: { type: 'string' }, 'idle-minutes': { type: 'string' } },
   async (values) => {
-    // A quick run never overwrites the figures of a full one (bench/results.json, quoted in the README).
-    const defaultOut = values.quick ? path.join(projectRoot, 'bench', 'out', 'results-quick.json') : path.join(projectRoot, 'bench', 'results.json');
+    // Full runs are kept by date (docs/performance.md quotes them); a quick run never lands among them.
+    const defaultOut = values.quick
+      ? path.join(projectRoot, 'bench', 'out', 'results-quick.json')
+      : path.join(projectRoot, 'bench', 'results', `${saoPauloDate(new Date())}.json`);
     const outFile = path.resolve(values.out ?? defaultOut);
     const idleMinutes = Number(values['idle-minutes'] ?? 0);
     if (!Number.isInteger(idleMinutes) || idleMinutes < 0 || idleMinutes > 120) {

@@ -1,5 +1,5 @@
 /**
- * Pure: the upstream's status badge text → Placar's status fields (API.md, "Match").
+ * Pure: the upstream's status badge text → Placar's status fields (docs/api.md, "Status vocabulary").
  *
  * The badge, as the listing writes it:
  *   <span class="badge badge-success status-name blink">67 MIN</span>

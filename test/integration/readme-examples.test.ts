@@ -1,35 +1,67 @@
 /**
- * The README's API examples, run against a real `npm start` (fake upstream with the recorded
- * pages): each curl command gives the status, the headers and the JSON shape (keys and types,
- * not values) that the README shows right under it.
+ * The API examples of README.md and docs/api.md, run against a real `npm start` (fake upstream
+ * with the recorded pages): each curl command gives the status, the headers and the JSON shape
+ * (keys and types, not values) that the doc shows right under it.
+ *
+ * So that /api/eventos has an event to show, one `npm run refresh` records the recorded pages
+ * first, then a goal is scored upstream; the server's first refresh on that DATA_DIR raises it.
  */
+import fs from 'node:fs';
 import { STATUS_CODES } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
-import { compareJsonShape, parseApiExamples, readReadme } from '../support/readme.ts';
+import { compareJsonShape, parseApiExamples, readDoc } from '../support/readme.ts';
+import { runScript } from '../support/run-script.ts';
+import { withScore } from '../support/upstream-pages.ts';
 
-const examples = parseApiExamples(readReadme());
+const DOCS_WITH_EXAMPLES = ['README.md', 'docs/api.md'];
+const examples = DOCS_WITH_EXAMPLES.flatMap((file) =>
+  parseApiExamples(readDoc(file)).map((example) => ({ file, ...example })),
+);
+/** A match of the recorded live and today pages, 2 x 1 there. */
+const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
+let dataDir: string;
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '0 0 * * *' } });
+  const pages = readFixturePages();
+  upstream = await startFakeUpstream({ pages });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-doc-examples-'));
+  const first = await runScript('scripts/refresh.ts', {
+    ...process.env,
+    DATA_DIR: dataDir,
+    UPSTREAM_URL: upstream.url,
+    PUBLISH_COMMAND: '',
+  });
+  expect(first.code, first.output).toBe(0);
+  for (const page of ['/jogos-em-andamento', '/jogos-de-hoje'])
+    upstream.setPage(page, withScore(pages[page] ?? '', FLAMENGO, 3, 1));
+  placar = await startPlacar({ upstreamUrl: upstream.url, dataDir, env: { REFRESH_CRON: '0 0 * * *' } });
+  const feed = (await (await fetch(`${placar.url}/api/eventos`)).json()) as { count: number };
+  expect(feed.count, 'the goal scored between the two refreshes').toBe(1);
 });
 
 afterAll(async () => {
   await placar?.stop();
   await upstream?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('README API examples', () => {
-  it('has examples to run', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(6);
+describe('API examples of the docs', () => {
+  it('has examples to run in each doc', () => {
+    expect(examples.filter((e) => e.file === 'README.md').length).toBeGreaterThanOrEqual(1);
+    expect(examples.filter((e) => e.file === 'docs/api.md').length).toBeGreaterThanOrEqual(9);
   });
 
-  it.each(examples.map((e) => [e.command, e] as const))('%s', async (_command, example) => {
-    const response = await fetch(placar.url + example.target, { method: example.method, headers: example.requestHeaders });
+  it.each(examples.map((e) => [`${e.file}: ${e.command}`, e] as const))('%s', async (_name, example) => {
+    const response = await fetch(placar.url + example.target, {
+      method: example.method,
+      headers: example.requestHeaders,
+    });
     expect(response.status).toBe(example.status);
     expect(STATUS_CODES[example.status]).toBe(example.reason);
     for (const [name, value] of Object.entries(example.headers)) expect(response.headers.get(name), name).toBe(value);

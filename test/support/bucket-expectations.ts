@@ -1,7 +1,7 @@
 /**
  * What a bucket published by deploy/publish-rclone.sh must hold for one build: every file of
  * the client folder but the .br/.gz variants, plus the clean-URL copies of the pages, each with
- * the Content-Type and Cache-Control of its kind (the README's Deploying table).
+ * the Content-Type and Cache-Control of its kind (the headers-per-kind table of docs/deploying.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';

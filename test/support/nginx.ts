@@ -42,7 +42,7 @@ export function hasBrotliStaticModule(): boolean {
   return fs.existsSync(BROTLI_STATIC_MODULE);
 }
 
-/** The template with its placeholders filled in, as the README's sed line does. */
+/** The template with its placeholders filled in, as the sed line of docs/deploying.md does. */
 export function renderNginxConfig(template: string, values: NginxConfigValues): string {
   let text = template
     .replaceAll('@client_dir@', values.clientDir)

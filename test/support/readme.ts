@@ -1,15 +1,25 @@
 /**
- * Reads README.md the way the README tests check it: the npm commands and environment
- * variables it names, its Configuration table, and its API examples (a ```sh block holding
- * one `curl` command followed by an ```http block with the status line, the headers that must
- * match exactly, and an abbreviated JSON body). Editing the README changes what is tested.
+ * Reads README.md and docs/*.md the way the doc tests check them: the npm commands and
+ * environment variables they name, the README's Configuration table, and API examples (a ```sh
+ * block holding one `curl` command followed by an ```http block with the status line, the
+ * headers that must match exactly, and an abbreviated JSON body). Editing them changes what is tested.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from './placar-process.ts';
 
+/** README.md, then every docs/*.md, as paths relative to the project root. */
+export function listDocFiles(): string[] {
+  const docs = fs.readdirSync(path.join(PROJECT_ROOT, 'docs')).filter((name) => name.endsWith('.md'));
+  return ['README.md', ...docs.sort().map((name) => `docs/${name}`)];
+}
+
+export function readDoc(relativePath: string): string {
+  return fs.readFileSync(path.join(PROJECT_ROOT, relativePath), 'utf8');
+}
+
 export function readReadme(): string {
-  return fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+  return readDoc('README.md');
 }
 
 export interface CodeBlock {
@@ -88,9 +98,9 @@ function parseCurl(command: string): Pick<ApiExample, 'method' | 'target' | 'req
       const [name = '', ...value] = (words[++i] ?? '').split(':');
       requestHeaders[name.trim()] = value.join(':').trim();
     } else if (/^https?:\/\//.test(word)) url = word;
-    else throw new Error(`README curl example uses an option the test does not understand: ${word} in ${command}`);
+    else throw new Error(`curl example uses an option the test does not understand: ${word} in ${command}`);
   }
-  if (url === null) throw new Error(`README curl example without a URL: ${command}`);
+  if (url === null) throw new Error(`curl example without a URL: ${command}`);
   const parsed = new URL(url);
   return { method, target: parsed.pathname + parsed.search, requestHeaders };
 }
@@ -99,7 +109,7 @@ function parseHttpBlock(body: string): Pick<ApiExample, 'status' | 'reason' | 'h
   const [head = '', ...rest] = body.split('\n\n');
   const [statusLine = '', ...headerLines] = head.split('\n');
   const status = /^HTTP\/1\.1 (\d{3}) (.+)$/.exec(statusLine);
-  if (!status) throw new Error(`README http block without a status line: ${statusLine}`);
+  if (!status) throw new Error(`http block without a status line: ${statusLine}`);
   const headers: Record<string, string> = {};
   for (const line of headerLines) {
     const colon = line.indexOf(':');
@@ -109,7 +119,11 @@ function parseHttpBlock(body: string): Pick<ApiExample, 'status' | 'reason' | 'h
   return { status: Number(status[1]), reason: status[2] ?? '', headers, body: text === '' ? null : JSON.parse(text) };
 }
 
-/** Every ```sh block that is a single `curl` line, paired with the ```http block after it. */
+/**
+ * Every ```sh block that is a single `curl` line, paired with the ```http block after it. A curl
+ * followed by a ```text block shows a stream's transcript (Server-Sent Events), not a response:
+ * not run here (test/integration/event-stream.test.ts covers the stream).
+ */
 export function parseApiExamples(markdown: string): ApiExample[] {
   const blocks = parseCodeBlocks(markdown);
   const examples: ApiExample[] = [];
@@ -117,7 +131,8 @@ export function parseApiExamples(markdown: string): ApiExample[] {
     const command = block.body.trim();
     if (block.lang !== 'sh' || !command.startsWith('curl ') || command.includes('\n')) return;
     const response = blocks[i + 1];
-    if (response?.lang !== 'http') throw new Error(`README curl example not followed by an http block: ${command}`);
+    if (response?.lang === 'text') return;
+    if (response?.lang !== 'http') throw new Error(`curl example not followed by an http block: ${command}`);
     examples.push({ command, ...parseCurl(command), ...parseHttpBlock(response.body) });
   });
   return examples;
@@ -130,17 +145,17 @@ function typeOf(value: unknown): string {
 }
 
 /**
- * Differences between the shape the README shows and an actual JSON value: the same keys
+ * Differences between the shape a doc shows and an actual JSON value: the same keys
  * (an object holding a "…" key may leave keys out), the same types (a null in either stands
- * for a nullable field), and every element of an actual array shaped like the README's first.
+ * for a nullable field), and every element of an actual array shaped like the doc's first.
  */
 export function compareJsonShape(shown: unknown, actual: unknown, at = '$'): string[] {
   if (shown === null || actual === null) return [];
-  if (typeOf(shown) !== typeOf(actual)) return [`${at}: README shows ${typeOf(shown)}, got ${typeOf(actual)}`];
+  if (typeOf(shown) !== typeOf(actual)) return [`${at}: the doc shows ${typeOf(shown)}, got ${typeOf(actual)}`];
   if (Array.isArray(shown) && Array.isArray(actual)) {
     const [first] = shown;
     if (first === undefined) return [];
-    if (actual.length === 0) return [`${at}: README shows elements, got an empty array`];
+    if (actual.length === 0) return [`${at}: the doc shows elements, got an empty array`];
     return actual.flatMap((element, i) => compareJsonShape(first, element, `${at}[${i}]`));
   }
   if (typeOf(shown) !== 'object') return [];
@@ -150,12 +165,12 @@ export function compareJsonShape(shown: unknown, actual: unknown, at = '$'): str
   const problems: string[] = [];
   for (const key of Object.keys(shownObject)) {
     if (key === ELLIPSIS) continue;
-    if (!(key in actualObject)) problems.push(`${at}.${key}: shown in the README, missing in the response`);
+    if (!(key in actualObject)) problems.push(`${at}.${key}: shown in the doc, missing in the response`);
     else problems.push(...compareJsonShape(shownObject[key], actualObject[key], `${at}.${key}`));
   }
   if (!abbreviated) {
     for (const key of Object.keys(actualObject)) {
-      if (!(key in shownObject)) problems.push(`${at}.${key}: in the response, missing in the README`);
+      if (!(key in shownObject)) problems.push(`${at}.${key}: in the response, missing in the doc`);
     }
   }
   return problems;

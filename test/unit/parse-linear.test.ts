@@ -1,7 +1,7 @@
 /**
  * The listing parse is linear (issue 20, item 3): 10× the candidates costs about 10× the time,
  * not 100× (it was quadratic: css-select's removeSubsets over a huge element's children). A
- * ratio with a generous margin, never an absolute time; the figures are in the README.
+ * ratio with a generous margin, never an absolute time; the figures are in docs/operations.md.
  * That the output on the sample pages is unchanged is parse-listing.test.ts (expected.json).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Which headers every response gets (CORS, security) and the per-kind Cache-Control and
- * Content-Type of static files, as API.md specifies them. Data only: no I/O.
+ * Content-Type of static files, as docs/api.md ("Caching headers") lists them. Data only: no I/O.
  */
 import mime from 'mime-types';
 

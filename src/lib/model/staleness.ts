@@ -1,5 +1,5 @@
 /**
- * Pure: is a listing's data stale? API.md: stale when the last successful fetch is older
+ * Pure: is a listing's data stale? docs/api.md, "The stale rule": stale when the last successful fetch is older
  * than 3 refresh intervals, or there was none. An unreadable timestamp counts as none.
  */
 import type { ListingName } from './model.ts';

@@ -1,5 +1,5 @@
 /**
- * The query language and ranking over a snapshot's MiniSearch index (see README, "Busca").
+ * The query language and ranking over a snapshot's MiniSearch index (docs/api.md, "Query language" and "Ranking").
  * Every query word must start a word of a team, the competition or their aliases (1–2 letter
  * words: the whole word), with typo tolerance for long words; "a x b" asks for one match with
  * a side matching each term. Results are ordered by tier, then first teams before women's and
