@@ -11,7 +11,7 @@ import { buildDataDay, buildStaleNotice } from '../lib/display/match-display.ts'
 import type { Match, SearchEnvelope } from '../lib/model/model.ts';
 import { REFRESH_INTERVAL_MS } from './poll-listing.ts';
 import { highlightChangedScores, readShownScores, renderMatchList } from './render-matches.ts';
-import { SEARCH_DEBOUNCE_MS } from './search-debounce.ts';
+import { createDebouncer } from './search-debounce.ts';
 import { requestSearch } from './search-request.ts';
 import { createSuggestions } from './search-suggestions.ts';
 
@@ -35,7 +35,7 @@ const notice = query<HTMLElement>('[data-stale-notice]');
 const list = query<HTMLElement>('[data-match-list]');
 const counter = document.querySelector('[data-counter="busca"]');
 
-let debounce: ReturnType<typeof setTimeout> | undefined;
+const typing = createDebouncer();
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let pending: AbortController | null = null;
 /** The term on screen and the ETag of its last answer (for the refresh's conditional request). */
@@ -149,7 +149,7 @@ function writeUrl(term: string, mode: 'push' | 'replace'): void {
 }
 
 function searchNow(term: string): void {
-  clearTimeout(debounce);
+  typing.cancel();
   writeUrl(term, draftEntry ? 'replace' : 'push');
   draftEntry = false;
   void search(term);
@@ -165,13 +165,12 @@ form.noValidate = true;
 
 input.addEventListener('input', () => {
   suggestions.update(input.value);
-  clearTimeout(debounce);
-  debounce = setTimeout(() => {
+  typing.call(() => {
     const term = input.value.trim();
     writeUrl(term, draftEntry ? 'replace' : 'push');
     draftEntry = true;
     void search(term);
-  }, SEARCH_DEBOUNCE_MS);
+  });
 });
 
 form.addEventListener('submit', (event) => {
@@ -181,7 +180,7 @@ form.addEventListener('submit', (event) => {
 });
 
 window.addEventListener('popstate', () => {
-  clearTimeout(debounce);
+  typing.cancel();
   draftEntry = false;
   const term = termFromUrl();
   input.value = term;

@@ -1,8 +1,32 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../src/lib/config/config.ts';
 import { buildRateLimitHeaders, createRateLimiter } from '../../src/server/rate-limit.ts';
 import { rateLimitKey } from '../../src/server/rate-limit-key.ts';
-import { SEARCH_DEBOUNCE_MS, debouncedFirings } from '../../src/client/search-debounce.ts';
+import { SEARCH_DEBOUNCE_MS, createDebouncer } from '../../src/client/search-debounce.ts';
+
+/**
+ * The instants (ms) at which the search page's own debouncer (src/client/search-debounce.ts, the one
+ * search.ts uses) fires for keystrokes at `keystrokes` (ms, ascending), on vitest's simulated clock.
+ */
+function debouncedFirings(keystrokes: readonly number[]): number[] {
+  const firings: number[] = [];
+  const debouncer = createDebouncer();
+  const start = Date.now();
+  for (const at of keystrokes) {
+    vi.advanceTimersByTime(start + at - Date.now());
+    debouncer.call(() => firings.push(Date.now() - start));
+  }
+  vi.runAllTimers();
+  return firings;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** Keystrokes of a 20-letter query typed from `start`, each `gap` ms after the previous one. */
 function typing(start: number, gap: number, letters = 20): number[] {
