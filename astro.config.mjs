@@ -20,6 +20,23 @@ const onDemandDataRoutes = {
   },
 };
 
+/**
+ * No preload helper around the browser's dynamic imports (Astro sets the client's modulePreload
+ * itself, hence a plugin): the chunks loaded on demand (the search engine, the alerts) carry no
+ * CSS and import what they need themselves, and the helper would cost every page ~0.9 KB gzip.
+ * @type {import('vite').Plugin}
+ */
+const noModulePreload = {
+  name: 'placar:no-module-preload',
+  configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+};
+
+/**
+ * The browser code two or more page scripts share goes into one chunk, not one per module
+ * combination: fewer files, less import/export glue, one gzip dictionary (~0.5 KB less in all).
+ */
+const SHARED_CHUNK = { name: 'dashboard', test: /[\\/]src[\\/](client|lib)[\\/]|preload-helper/, minShareCount: 2 };
+
 // Builds go into a fresh folder (PLACAR_OUT_DIR) in a child process. See src/pipeline/.
 export default defineConfig({
   output: 'static',
@@ -37,6 +54,8 @@ export default defineConfig({
   },
   vite: {
     build: { assetsInlineLimit: 0 },
+    plugins: [noModulePreload],
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [SHARED_CHUNK] } } } } } },
     ...(process.env.PLACAR_CACHE_DIR ? { cacheDir: `${process.env.PLACAR_CACHE_DIR}/vite` } : {}),
   },
   devToolbar: { enabled: false },

@@ -1,8 +1,9 @@
 /**
  * Keeps a listing view fresh: every 60 s a conditional GET of its API listing, then the list,
  * tab counter, last-update time and stale notice are updated in place. Paused while the tab is
- * hidden, run at once when it is shown again. Goals (only) are announced politely. The stale
- * notice is decided on load from the page's own generatedAt, and again after every poll.
+ * hidden, run at once when it is shown again. Goals (only) are announced politely, except in
+ * matches of followed teams: their alerts say more (match-alerts.ts). The stale notice is decided
+ * on load from the page's own generatedAt, and again after every poll.
  */
 import { buildListingNotice } from '../lib/display/listing-notice.ts';
 import {
@@ -11,7 +12,10 @@ import {
   buildLastUpdateText,
   type FetchState,
 } from '../lib/display/match-display.ts';
+import { isFollowedMatch } from '../lib/display/followed-teams.ts';
 import type { ListEnvelope } from '../lib/model/model.ts';
+import { announce } from './announce.ts';
+import { followedTeams } from './followed-teams.ts';
 import { showOfflineNotice } from './offline-notice.ts';
 import { pollListing } from './poll-listing.ts';
 import { highlightChangedScores, readShownScores, renderMatchList } from './render-matches.ts';
@@ -40,9 +44,8 @@ function applyEnvelope(root: HTMLElement, envelope: ListEnvelope): void {
   renderMatchList(list, envelope.matches, buildDataDay(envelope.generatedAt));
 
   highlightChangedScores(list, shown, envelope.matches);
-  const goals = buildGoalAnnouncements(shown, envelope.matches);
-  const announcer = root.querySelector('[data-goal-announcer]');
-  if (announcer && goals.length > 0) announcer.textContent = goals.join(' ');
+  const followed = followedTeams();
+  announce(buildGoalAnnouncements(shown, envelope.matches.filter((match) => !isFollowedMatch(match, followed))));
 
   const counter = document.querySelector(`[data-counter="${root.dataset.listing ?? ''}"]`);
   if (counter) counter.textContent = String(envelope.count);

@@ -1,13 +1,22 @@
 /**
  * One listing endpoint polled every 60 s with a conditional GET (If-None-Match: a 304 costs
- * no body), paused while the tab is hidden and run at once when it is shown again, or when
- * the connection goes or comes back.
+ * no body), paused while the tab is hidden (unless alerts need it: keepPollingWhileHidden) and
+ * run at once when it is shown again, or when the connection goes or comes back. Each new
+ * answer also goes to the page's listing feed.
  */
 import type { ListEnvelope } from '../lib/model/model.ts';
 import { readListEnvelope } from './api-response.ts';
+import { publishListingEnvelope } from './listing-feed.ts';
 import { isOfflineAnswer } from './offline-response.ts';
 
 export const REFRESH_INTERVAL_MS = 60_000;
+
+let pollWhileHidden: () => boolean = () => false;
+
+/** Hidden tabs go on polling while `predicate` holds (the browser may slow them to once a minute). */
+export function keepPollingWhileHidden(predicate: () => boolean): void {
+  pollWhileHidden = predicate;
+}
 
 export interface ListingPollHandlers {
   /** New data (a 200); not called on a 304. */
@@ -27,7 +36,9 @@ export function pollListing(endpoint: string, handlers: ListingPollHandlers): vo
 
   const schedule = (): void => {
     clearTimeout(timer);
-    if (document.visibilityState !== 'hidden') timer = setTimeout(() => void refresh(), REFRESH_INTERVAL_MS);
+    if (document.visibilityState !== 'hidden' || pollWhileHidden()) {
+      timer = setTimeout(() => void refresh(), REFRESH_INTERVAL_MS);
+    }
   };
 
   const refresh = async (): Promise<void> => {
@@ -45,7 +56,9 @@ export function pollListing(endpoint: string, handlers: ListingPollHandlers): vo
       offline = isOfflineAnswer(response);
       if (response.status !== 304) {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        handlers.onEnvelope(readListEnvelope(await response.json()));
+        const envelope = readListEnvelope(await response.json());
+        handlers.onEnvelope(envelope);
+        publishListingEnvelope(endpoint, envelope);
         etag = response.headers.get('ETag');
       }
       ok = true;
@@ -67,8 +80,8 @@ export function pollListing(endpoint: string, handlers: ListingPollHandlers): vo
   };
 
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') clearTimeout(timer);
-    else void refresh();
+    if (document.visibilityState !== 'hidden') void refresh();
+    else if (!pollWhileHidden()) clearTimeout(timer);
   });
   window.addEventListener('online', () => void refresh());
   window.addEventListener('offline', () => void refresh());

@@ -3,8 +3,15 @@
  * MatchTemplates.astro renders from MatchRow.astro. Data only ever goes into textContent
  * and attributes, never into HTML.
  */
-import { buildScoreParts, buildStatusBadge, buildWinner, groupByCompetition, type GoalCount } from '../lib/display/match-display.ts';
+import {
+  buildScoreParts,
+  buildStatusBadge,
+  buildWinner,
+  groupByCompetition,
+  type GoalCount,
+} from '../lib/display/match-display.ts';
 import type { Match, Team } from '../lib/model/model.ts';
+import { showFollowButton } from './follow-button.ts';
 
 function cloneTemplate(id: string): Element {
   const template = document.getElementById(id);
@@ -32,10 +39,7 @@ function findCrestPath(crest: string | null): string | null {
 function fillTeam(cell: Element | null, team: Team): void {
   if (!cell) return;
   const name = cell.querySelector('.team-name');
-  if (name) {
-    name.textContent = team.name;
-    name.setAttribute('title', team.name);
-  }
+  if (name) name.textContent = team.name;
   const crest = cell.querySelector('img');
   if (!crest) return;
   const local = findCrestPath(team.crest);
@@ -43,26 +47,26 @@ function fillTeam(cell: Element | null, team: Team): void {
   else crest.setAttribute('src', local);
 }
 
+function element(tag: 'span' | 'small', className: string, text: string): HTMLElement {
+  const made = document.createElement(tag);
+  made.className = className;
+  made.textContent = text;
+  return made;
+}
+
 /** The score cell as MatchRow.astro writes it: goals in their own spans, penalties apart. */
 function fillScore(score: Element, match: Match): void {
   const parts = buildScoreParts(match);
   if (parts.home === null || parts.away === null) {
-    score.textContent = parts.pending;
+    score.replaceChildren(element('span', 'kickoff', parts.pending));
     return;
   }
-  const goals = (side: 'home' | 'away', text: string): HTMLElement => {
-    const span = document.createElement('span');
-    span.className = `goals goals--${side}`;
-    span.textContent = text;
-    return span;
-  };
-  const nodes: Node[] = [goals('home', parts.home), document.createTextNode(' x '), goals('away', parts.away)];
-  if (parts.penalties !== null) {
-    const small = document.createElement('small');
-    small.className = 'penalties';
-    small.textContent = ` ${parts.penalties}`;
-    nodes.push(small);
-  }
+  const nodes = [
+    element('span', 'goals goals--home', parts.home),
+    element('span', 'score-x', ' x '),
+    element('span', 'goals goals--away', parts.away),
+  ];
+  if (parts.penalties !== null) nodes.push(element('small', 'penalties', ` ${parts.penalties}`));
   score.replaceChildren(...nodes);
 }
 
@@ -86,12 +90,31 @@ function buildRow(match: Match, today: string | null): Element {
   fillTeam(row.querySelector('.team--away'), match.awayTeam);
   const score = row.querySelector('.score');
   if (score) fillScore(score, match);
+  for (const [side, team] of [['home', match.homeTeam], ['away', match.awayTeam]] as const) {
+    const button = row.querySelector<HTMLButtonElement>(`.follow--${side}`);
+    if (button) showFollowButton(button, team.name);
+  }
   return row;
+}
+
+/** The link or button of a row keyboard focus is on, to put it back on the same one after a redraw. */
+const FOCUSABLE_IN_ROW = ['.match-link', '.follow--home', '.follow--away'];
+
+/**
+ * Runs `redraw` (which replaces the list's rows) and puts keyboard focus back on the same
+ * control of the same match when the list had it and the match is still listed.
+ */
+export function keepFocus(list: Element, redraw: () => void): void {
+  const focused = document.activeElement;
+  const row = focused && list.contains(focused) ? focused.closest('.match') : null;
+  const id = row?.getAttribute('data-id');
+  const control = FOCUSABLE_IN_ROW.find((selector) => focused?.matches(selector));
+  redraw();
+  if (id && control) findRow(list, id)?.querySelector<HTMLElement>(control)?.focus();
 }
 
 /** Replaces the list's content; keeps keyboard focus on the same match when it is still listed. */
 export function renderMatchList(list: Element, matches: readonly Match[], today: string | null): void {
-  const focusedId = document.activeElement?.closest('.match')?.getAttribute('data-id');
   const groups = groupByCompetition(matches).map((group) => {
     const section = cloneTemplate('competition-template');
     const heading = section.querySelector('.competition-name');
@@ -99,8 +122,7 @@ export function renderMatchList(list: Element, matches: readonly Match[], today:
     section.querySelector('.matches')?.append(...group.matches.map((match) => buildRow(match, today)));
     return section;
   });
-  list.replaceChildren(...groups);
-  if (focusedId) findRow(list, focusedId)?.querySelector('a')?.focus();
+  keepFocus(list, () => list.replaceChildren(...groups));
 }
 
 export function findRow(list: Element, id: string): Element | undefined {
@@ -117,20 +139,29 @@ export function readShownScores(list: Element): Map<string, GoalCount & { text: 
       const value = row.getAttribute(name);
       return value ? Number(value) : null;
     };
-    shown.set(id, { home: goals('data-home'), away: goals('data-away'), text: row.querySelector('.score')?.textContent ?? '' });
+    const text = row.querySelector('.score')?.textContent ?? '';
+    shown.set(id, { home: goals('data-home'), away: goals('data-away'), text });
   }
   return shown;
 }
 
 const HIGHLIGHT_MS = 5_000;
 
+/** Marks a score as just changed, for a few seconds. */
+export function highlightScore(score: Element): void {
+  score.classList.add('score--changed');
+  setTimeout(() => score.classList.remove('score--changed'), HIGHLIGHT_MS);
+}
+
 /** Marks for a few seconds the scores that differ from what the list showed before (`shown`). */
-export function highlightChangedScores(list: Element, shown: ReadonlyMap<string, { text: string }>, matches: readonly Match[]): void {
+export function highlightChangedScores(
+  list: Element,
+  shown: ReadonlyMap<string, { text: string }>,
+  matches: readonly Match[],
+): void {
   for (const match of matches) {
     const before = shown.get(match.id);
     const score = findRow(list, match.id)?.querySelector('.score');
-    if (!before || !score || before.text === score.textContent) continue;
-    score.classList.add('score--changed');
-    setTimeout(() => score.classList.remove('score--changed'), HIGHLIGHT_MS);
+    if (before && score && before.text !== score.textContent) highlightScore(score);
   }
 }

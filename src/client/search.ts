@@ -5,7 +5,8 @@
  * Results refresh every 60 s like the live view (conditional requests; paused while hidden),
  * in place: the field, its focus and the scroll position stay; changed scores are highlighted.
  * The last term is also kept for the tab's session (sessionStorage), so leaving for another tab
- * and coming back to /busca shows it again.
+ * and coming back to /busca shows it again. The followed teams of "Meus times" are links to
+ * their search (/busca?q=…), run here in place with one tap.
  */
 import { buildDataDay, buildStaleNotice } from '../lib/display/match-display.ts';
 import type { Match, SearchEnvelope } from '../lib/model/model.ts';
@@ -177,6 +178,17 @@ form.addEventListener('submit', (event) => {
   event.preventDefault();
   suggestions.close();
   searchNow(input.value.trim());
+});
+
+// One tap on a followed team searches it here; a modified click still opens its own page.
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-search-term]') : null;
+  const term = link?.dataset.searchTerm;
+  if (!term || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  suggestions.close();
+  input.value = term;
+  searchNow(term);
 });
 
 window.addEventListener('popstate', () => {

@@ -2,7 +2,8 @@
  * The dashboard served by an S3 bucket's website endpoint (no Placar server at all), in
  * Chromium: `npm run refresh` uploads with deploy/publish-rclone.sh to a real S3 endpoint on
  * loopback; the three views work, the live view picks up the next refresh's upload after its
- * 60-second wait, and search falls back to the browser (the bucket has no /api/busca).
+ * 60-second wait, and search falls back to the browser (the bucket has no /api/busca); a fan
+ * follows a team there, sees "Meus times" on the three views and is alerted of its goal once.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { launchBrowser, watchPage } from '../support/browser.ts';
 import { DASHBOARD_VIEWS, readRows, readTabs } from '../support/dashboard-page.ts';
+import { pollOnce, readNotifications, recordNotifications } from '../support/fan-page.ts';
 import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
 import { withScore } from '../support/upstream-pages.ts';
 
@@ -91,5 +93,40 @@ describe('the dashboard from an S3 bucket’s website endpoint', () => {
     expect(requests.filter((p) => p === '/api/busca')).toHaveLength(1);
     for (const listing of ['/api/live', '/api/hoje', '/api/amanha']) expect(requests).toContain(listing);
     expect(errors).toEqual([]);
+  });
+
+  it('lets a fan follow a team from a row: "Meus times" on the three views, one notification a goal', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['notifications'], { origin: s3.websiteUrl });
+    await context.clock.install();
+    await recordNotifications(context);
+    const page = await context.newPage();
+    const { errors } = watchPage(page, s3.websiteUrl);
+    await page.goto(`${s3.websiteUrl}/hoje`);
+    await page.locator('[data-match-list]').getByRole('button', { name: 'Seguir Flamengo', exact: true }).click();
+    const meusTimes = page.getByRole('region', { name: 'Meus times' });
+    for (const view of DASHBOARD_VIEWS) {
+      await page.goto(`${s3.websiteUrl}${view.path}`);
+      await meusTimes.waitFor();
+      if (view.path === '/busca') expect(await meusTimes.getByRole('link').allTextContents()).toEqual(['Flamengo']);
+      else expect(await meusTimes.locator('.match-link', { hasText: 'Flamengo' }).count()).toBe(1);
+    }
+
+    await page.goto(`${s3.websiteUrl}/`);
+    const toggle = meusTimes.getByRole('button', { name: 'Ativar alertas' });
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await pollOnce(page);
+    const before = (await readRows(page)).find((row) => row.home === 'Flamengo');
+    const goals = Number(before?.score.split(' x ')[0]) + 1;
+    upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, goals, 1));
+    await refresh();
+    await pollOnce(page);
+    await expect.poll(() => readNotifications(page)).toHaveLength(1);
+    expect(await readNotifications(page)).toEqual([
+      { title: 'Gol! Flamengo', body: `Flamengo ${goals} x 1 Palmeiras · 67'`, via: 'service-worker' },
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

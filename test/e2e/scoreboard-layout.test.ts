@@ -1,9 +1,9 @@
 /**
  * The dashboard reads like a real scoreboard, in Chromium, against the fake upstream serving
- * the sample pages with crests (as the demo does): crests come from Placar itself, a match is
- * one line at 360 px, the demo's /hoje fits in 1,250 px, wide screens use two columns, the
- * winner stands out and penalties read "1 x 1 (4 x 5 pên.)". Screenshots at 360 and 1280 px
- * go to test-results/screenshots/.
+ * the sample pages with crests (as the demo does): crests come from Placar itself, a match at
+ * 360 px stacks home over away with whole names and a star per team, the demo's /hoje fits in
+ * 1,450 px, wide screens keep one-line rows in two columns, the winner stands out and penalties
+ * read "1 x 1 (4 x 5 pên.)". Screenshots at 360 and 1280 px go to test-results/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -11,6 +11,7 @@ import { withDemoCrests } from '../../src/demo/demo-crests.ts';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { saveScreenshot, watchPage } from '../support/browser.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
+import { followBeforeLoad } from '../support/fan-page.ts';
 
 let harness: DashboardHarness;
 
@@ -78,39 +79,74 @@ describe('crests served by Placar', () => {
   });
 });
 
-describe('phone density at 360 px', () => {
-  it('puts each match on one line of at most 48 px, names ellipsized but whole for screen readers and on hover', async () => {
+describe('phone rows at 360 px', () => {
+  it('stack home over away with whole names, goals on the right, a star per team, rows of at most 52 px', async () => {
     const page = await open('/hoje', 360);
-    const rows = await page.locator('.match-link').evaluateAll((links) =>
-      links.map((link) => {
-        const names = [...link.querySelectorAll('.team-name')].map((name) => {
-          const style = getComputedStyle(name);
-          return { text: name.textContent ?? '', title: name.getAttribute('title'), lines: Math.round(name.getBoundingClientRect().height / parseFloat(style.lineHeight)) };
-        });
-        return { height: link.getBoundingClientRect().height, names };
+    const rows = await page.locator('[data-match-list] .match').evaluateAll((items) =>
+      items.map((row) => {
+        const box = (selector: string): DOMRect | undefined => row.querySelector(selector)?.getBoundingClientRect();
+        const names = [...row.querySelectorAll('.team-name')].map((name) => ({
+          text: name.textContent ?? '',
+          cut: name.scrollWidth > name.clientWidth,
+          lines: Math.round(name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).lineHeight)),
+        }));
+        const stars = [...row.querySelectorAll('button.follow')].map((star) => star.getBoundingClientRect());
+        return {
+          height: row.getBoundingClientRect().height,
+          right: row.getBoundingClientRect().right,
+          names,
+          homeBottom: box('.team--home')?.bottom ?? 0,
+          awayTop: box('.team--away')?.top ?? 0,
+          nameRight: Math.max(box('.team--home')?.right ?? 0, box('.team--away')?.right ?? 0),
+          goalsLeft: box('.goals--home')?.left ?? box('.kickoff')?.left ?? 0,
+          badgeRight: box('.badge')?.right ?? 0,
+          stars: stars.map((star) => ({ left: star.left, right: star.right, width: star.width, height: star.height })),
+        };
       }),
     );
     const hoje = await harness.readListing('hoje');
     expect(rows).toHaveLength(hoje.count);
     for (const [index, row] of rows.entries()) {
       const match = hoje.matches[index];
-      expect(row.height, match?.id).toBeLessThanOrEqual(48);
+      // A shoot-out's penalties take a small line of their own.
+      expect(row.height, match?.id).toBeLessThanOrEqual(match?.score.penalties ? 66 : 52);
       expect(row.names.map((name) => name.text)).toEqual([match?.homeTeam.name, match?.awayTeam.name]);
-      expect(row.names.map((name) => name.title)).toEqual([match?.homeTeam.name, match?.awayTeam.name]);
-      for (const name of row.names) expect(name.lines, name.text).toBe(1);
+      for (const name of row.names) expect(name, name.text).toMatchObject({ cut: false, lines: 1 });
+      // Home over away, both after the status; the goals of a played match to their right.
+      expect(row.homeBottom).toBeLessThanOrEqual(row.awayTop + 1);
+      if (match?.score.home !== null) expect(row.goalsLeft).toBeGreaterThanOrEqual(row.nameRight);
+      // Two stars, inside the row, past the names, each a 24 px target at least.
+      expect(row.stars).toHaveLength(2);
+      for (const star of row.stars) {
+        expect(star.left).toBeGreaterThanOrEqual(row.nameRight);
+        expect(star.right).toBeLessThanOrEqual(row.right);
+        expect(Math.min(star.width, star.height)).toBeGreaterThanOrEqual(24);
+      }
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await saveScreenshot(page, 'placar-hoje-360');
   });
 
-  // 1,200 px before issue 23 added the links to /ontem and /amanha and /api/ontem to the footer (~+35 px).
-  it('fits the demo /hoje (13 matches, 6 competitions) in at most 1,250 px of page height at 360×800', async () => {
+  // 1,231 px with one-line rows; stacked rows (two lines for the names, a star per team) cost ~120 px.
+  it('fits the demo /hoje (13 matches, 6 competitions) in at most 1,450 px of page height at 360×800', async () => {
     const page = await open('/hoje', 360);
     expect(await page.locator('.match').count()).toBe(13);
     expect(await page.locator('.competition').count()).toBe(6);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     console.log(`/hoje a 360×800: ${height} px de altura`);
-    expect(height).toBeLessThanOrEqual(1_250);
+    expect(height).toBeLessThanOrEqual(1_450);
+
+    // Two followed teams in two matches: "Meus times" adds its region, and nothing else moves.
+    const fan = await harness.newPage({ viewport: { width: 360, height: 800 } });
+    await followBeforeLoad(fan.context(), ['Flamengo', 'Liverpool']);
+    await fan.goto(`${harness.placar.url}/hoje`);
+    const region = fan.getByRole('region', { name: 'Meus times' });
+    await region.getByRole('button', { name: 'Ativar alertas' }).waitFor();
+    expect(await region.locator('.match').count()).toBe(2);
+    const withFollowed = await fan.evaluate(() => document.documentElement.scrollHeight);
+    const regionHeight = (await region.boundingBox())?.height ?? 0;
+    console.log(`/hoje a 360×800 com 2 times seguidos: ${withFollowed} px de altura ("Meus times": ${regionHeight} px)`);
+    expect(Math.abs(withFollowed - height - regionHeight)).toBeLessThanOrEqual(12); // the region and its margin
   });
 
   it('keeps the API footer complete and visible', async () => {
@@ -150,6 +186,30 @@ describe('finished matches', () => {
 });
 
 describe('wide screens', () => {
+  it('keeps each match on one line: status, star, home, score, away, star', async () => {
+    const page = await open('/hoje', 1280);
+    const rows = await page.locator('[data-match-list] .match').evaluateAll((items) =>
+      items.map((row) => {
+        const parts = ['.badge', '.follow--home', '.team--home', '.score', '.team--away', '.follow--away'];
+        const boxes = parts.map((selector) => row.querySelector(selector)?.getBoundingClientRect());
+        return {
+          id: row.getAttribute('data-id'),
+          height: row.getBoundingClientRect().height,
+          lefts: boxes.map((box) => box?.left ?? -1),
+          middles: boxes.map((box) => (box ? Math.round(box.top + box.height / 2) : -1)),
+        };
+      }),
+    );
+    expect(rows).toHaveLength(13);
+    for (const row of rows) {
+      expect(row.height, row.id ?? '').toBeLessThanOrEqual(52);
+      expect([...row.lefts].sort((a, b) => a - b), row.id ?? '').toEqual(row.lefts);
+      // One line: every part centred on the same height (the penalties' second line aside).
+      const centre = row.middles[2] ?? 0;
+      for (const middle of row.middles) expect(Math.abs(middle - centre), row.id ?? '').toBeLessThanOrEqual(8);
+    }
+  });
+
   it('uses two columns of competitions from 1,100 px', async () => {
     for (const [width, columns] of [
       [1280, 2],

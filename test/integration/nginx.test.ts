@@ -342,7 +342,9 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     expect(after.matches.find((match) => match.homeTeam.name === 'Flamengo')?.score).toMatchObject({ home: 5, away: 4 });
     expect(after.generatedAt).not.toBe(before.generatedAt);
     const page = (await viaNginx('/')).text();
-    expect(page).toContain('<span class="score"><span class="goals goals--home">5</span> x <span class="goals goals--away">4</span></span>');
+    const goals = (side: string, count: number): string => `<span class="goals goals--${side}">${count}</span>`;
+    const score = `${goals('home', 5)}<span class="score-x"> x </span>${goals('away', 4)}`;
+    expect(page).toContain(`<span class="score">${score}</span>`);
   });
 
   it('passes /api/eventos/stream on unbuffered: an event arrives at once over the open connection, as in the feed', async () => {

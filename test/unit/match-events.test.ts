@@ -2,22 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { changesOfMatch, detectMatchChanges, matchesById, rememberMatches } from '../../src/lib/model/match-events.ts';
 import type { Match, Score, Status } from '../../src/lib/model/model.ts';
+import { buildDerby } from '../support/derby-match.ts';
 
 function match(id: string, status: Status, home: number | null, away: number | null, penalties: Score['penalties'] = null): Match {
-  return {
-    id,
-    url: `https://www.placardefutebol.com.br${id}`,
-    competition: { name: 'Brasileirão Série A', slug: 'brasileirao-serie-a' },
-    date: '2026-11-21',
-    kickoff: '2026-11-21T21:30:00-03:00',
-    status,
-    statusLabel: status,
-    minute: status === 'IN_PLAY' ? 67 : null,
-    injuryTime: null,
-    homeTeam: { name: 'Vasco da Gama', crest: null },
-    awayTeam: { name: 'Flamengo', crest: null },
-    score: { home, away, penalties },
-  };
+  return buildDerby(status, home, away, { id, penalties });
 }
 
 const types = (before: Match, after: Match) => changesOfMatch(before, after).map((c) => (c.team ? `${c.type}:${c.team}` : c.type));

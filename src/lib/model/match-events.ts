@@ -36,8 +36,11 @@ function goalsOf(score: Score, side: 'home' | 'away'): number {
   return score[side] ?? 0;
 }
 
-/** The changes of one match between its last known state and now, in the order they happen. */
-export function changesOfMatch(before: Match, after: Match): MatchChange[] {
+/**
+ * The changes of one match between its last known state and now, in the order they happen. Only
+ * the status and the score of `before` count (the browser keeps no more of what it saw).
+ */
+export function changesOfMatch(before: Pick<Match, 'status' | 'score'>, after: Match): MatchChange[] {
   const previous = { status: before.status, score: before.score };
   const make = (type: MatchEventType, team?: TeamSide): MatchChange =>
     team === undefined ? { type, match: after, previous } : { type, match: after, team, previous };

@@ -4,21 +4,10 @@
  * that crosses a boundary (a snapshot read from disk, a JSON response in the browser).
  */
 import { z } from 'zod';
+import { STATUSES } from './statuses.ts';
 import { TIMEZONE } from './time.ts';
 
-export { TIMEZONE };
-
-/** football-data.org's status vocabulary, plus UNKNOWN for text we do not recognise. */
-export const STATUSES = [
-  'SCHEDULED',
-  'IN_PLAY',
-  'PAUSED',
-  'FINISHED',
-  'POSTPONED',
-  'SUSPENDED',
-  'CANCELLED',
-  'UNKNOWN',
-] as const;
+export { STATUSES, TIMEZONE };
 
 export const StatusSchema = z.enum(STATUSES);
 export type Status = z.infer<typeof StatusSchema>;

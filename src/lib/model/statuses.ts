@@ -1,0 +1,14 @@
+/**
+ * football-data.org's status vocabulary, plus UNKNOWN for text we do not recognise. Apart from
+ * model.ts (which builds its schema from it) so that browser code can read the list without zod.
+ */
+export const STATUSES = [
+  'SCHEDULED',
+  'IN_PLAY',
+  'PAUSED',
+  'FINISHED',
+  'POSTPONED',
+  'SUSPENDED',
+  'CANCELLED',
+  'UNKNOWN',
+] as const;
