@@ -25,7 +25,9 @@ export const NEGOTIATION_CACHE_MAX_KEY = 256;
  * of this list that the subset holds.
  */
 function negotiateAll(acceptEncoding: string | undefined): readonly ContentCoding[] {
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as EncodingNegotiator;
+  const negotiator = new Negotiator({
+    headers: { 'accept-encoding': acceptEncoding },
+  }) as unknown as EncodingNegotiator;
   return negotiator.encodings(SERVER_PREFERENCE, { preferred: SERVER_PREFERENCE }) as ContentCoding[];
 }
 
@@ -49,7 +51,10 @@ export function negotiationCacheSize(): number {
 }
 
 /** The client's preferred coding among `available`; ties go to br, then gzip. null: none acceptable. */
-export function chooseContentCoding(acceptEncoding: string | undefined, available: readonly ContentCoding[]): ContentCoding | null {
+export function chooseContentCoding(
+  acceptEncoding: string | undefined,
+  available: readonly ContentCoding[],
+): ContentCoding | null {
   for (const coding of acceptedCodings(acceptEncoding)) if (available.includes(coding)) return coding;
   return null;
 }

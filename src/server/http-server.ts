@@ -83,7 +83,9 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
   // A new build's search snapshot is prepared (index built) as the build loads, before it is served,
   // and the event streams send the build's new events.
   const searchSnapshot = createSearchSnapshot(config.dataDir, config.upstreamUrl, log);
-  const commonHeaders = buildCommonHeaders(config.upstreamUrl, { strictTransportSecurity: config.strictTransportSecurity });
+  const commonHeaders = buildCommonHeaders(config.upstreamUrl, {
+    strictTransportSecurity: config.strictTransportSecurity,
+  });
   const statics = createStaticResponder(commonHeaders);
   const site = createCurrentSite(config.dataDir, log, Date.now, (loaded) => {
     searchSnapshot.prepare();

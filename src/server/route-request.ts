@@ -141,16 +141,15 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     let routing = routings.get(site);
     if (!routing) {
       const { refreshIntervalSeconds, yesterdayRefreshSeconds } = parts;
-      routing = {
-        verbatim: buildVerbatimRoutes(site.routes, RESERVED_PATHS),
-        selectListing: createListingSelector({ builtAt: site.builtAt, refreshIntervalSeconds, yesterdayRefreshSeconds }),
-      };
+      const build = { builtAt: site.builtAt, refreshIntervalSeconds, yesterdayRefreshSeconds };
+      const verbatim = buildVerbatimRoutes(site.routes, RESERVED_PATHS);
+      routing = { verbatim, selectListing: createListingSelector(build) };
       routings.set(site, routing);
     }
     return routing;
   };
 
-  const serveFile = (req: IncomingMessage, res: ServerResponse, site: StaticSite, route: string, entry: StaticEntry): void =>
+  const serveFile = (req: IncomingMessage, res: ServerResponse, site: StaticSite, route: string, entry: StaticEntry) =>
     parts.statics.serve(req, res, routingOf(site).selectListing(route, entry, Date.now()));
 
   /** The full reading of a request: anything but a GET or HEAD of a file named verbatim. */

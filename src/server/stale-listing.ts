@@ -86,7 +86,10 @@ export function createListingSelector(build: ServedBuild): ListingSelector {
   };
 }
 
-/** The entry to serve for `route`: the built one, or its `stale: true` copy once builds stopped and the data is too old. */
+/**
+ * The entry to serve for `route`: the built one, or its `stale: true` copy once builds stopped and
+ * the data is too old.
+ */
 export function selectListingEntry(route: string, entry: StaticEntry, build: ServedBuild, now: Date): StaticEntry {
   return createListingSelector(build)(route, entry, now.getTime());
 }

@@ -138,7 +138,10 @@ describe('a file named verbatim (answered without parsing the target) and the fu
       { headers: { Range: 'bytes=999999999-' } },
       { headers: { 'Accept-Encoding': 'br' }, method: 'HEAD' },
     ];
-    const withoutDate = (headers: Record<string, unknown>): Record<string, unknown> => ({ ...headers, date: undefined });
+    const withoutDate = (headers: Record<string, unknown>): Record<string, unknown> => ({
+      ...headers,
+      date: undefined,
+    });
     for (const { headers, method } of cases) {
       const [verbatim, ...parsed] = await Promise.all(
         [route, `${route}?`, `${placar.url}${route}`].map((target) => get(target, headers, method)),

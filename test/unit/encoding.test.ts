@@ -38,29 +38,31 @@ const HEADERS = [
   'foo;q=bar, br',
 ];
 
-const OFFERS: ContentCoding[][] = [
-  ['br', 'gzip', 'identity'],
-  ['gzip', 'identity'],
-  ['br', 'identity'],
-  ['identity'],
-];
+const OFFERS: ContentCoding[][] = [['br', 'gzip', 'identity'], ['gzip', 'identity'], ['br', 'identity'], ['identity']];
 
 /** negotiator on exactly the offered codings, ties to br then gzip: what the server did per request before. */
 function negotiateDirectly(header: string | undefined, offered: readonly ContentCoding[]): ContentCoding | null {
   const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as {
     encodings(available: readonly string[], options: { preferred: readonly string[] }): string[];
   };
-  return (negotiator.encodings(offered, { preferred: ['br', 'gzip', 'identity'] })[0] as ContentCoding | undefined) ?? null;
+  return (
+    (negotiator.encodings(offered, { preferred: ['br', 'gzip', 'identity'] })[0] as ContentCoding | undefined) ?? null
+  );
 }
 
 describe('chooseContentCoding', () => {
-  it.each(HEADERS.map((header) => [header]))('%j: the kept answer is negotiator’s for every set of offered codings', (header) => {
-    for (let round = 0; round < 2; round += 1) {
-      for (const offered of OFFERS) {
-        expect(chooseContentCoding(header, offered), `${String(header)} / ${offered.join(',')}`).toBe(negotiateDirectly(header, offered));
+  it.each(HEADERS.map((header) => [header]))(
+    '%j: the kept answer is negotiator’s for every set of offered codings',
+    (header) => {
+      for (let round = 0; round < 2; round += 1) {
+        for (const offered of OFFERS) {
+          expect(chooseContentCoding(header, offered), `${String(header)} / ${offered.join(',')}`).toBe(
+            negotiateDirectly(header, offered),
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
   it('prefers br on ties, as the compressed variants are served', () => {
     expect(chooseContentCoding('gzip, deflate, br', ['br', 'gzip', 'identity'])).toBe('br');
@@ -71,7 +73,9 @@ describe('chooseContentCoding', () => {
   it('keeps a bounded number of values, and none longer than the key limit', () => {
     for (let i = 0; i < NEGOTIATION_CACHE_ENTRIES * 4; i += 1) {
       const header = `gzip;q=0.${i % 10}, x-${i}`;
-      expect(chooseContentCoding(header, ['br', 'gzip', 'identity'])).toBe(negotiateDirectly(header, ['br', 'gzip', 'identity']));
+      expect(chooseContentCoding(header, ['br', 'gzip', 'identity'])).toBe(
+        negotiateDirectly(header, ['br', 'gzip', 'identity']),
+      );
     }
     expect(negotiationCacheSize()).toBe(NEGOTIATION_CACHE_ENTRIES);
     const long = `br, ${'x'.repeat(NEGOTIATION_CACHE_MAX_KEY)}`;

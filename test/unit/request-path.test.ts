@@ -9,14 +9,33 @@ import type { StaticEntry } from '../../src/server/static-site.ts';
 
 const BYTES = Buffer.from('x');
 const ENTRY: StaticEntry = {
-  file: { path: 'x', hash: 'h', size: 1, lastModified: 'Sat, 21 Nov 2026 22:41:05 GMT', contentType: 'text/plain', cacheControl: 'no-cache', br: false, gzip: false },
+  file: {
+    path: 'x',
+    hash: 'h',
+    size: 1,
+    lastModified: 'Sat, 21 Nov 2026 22:41:05 GMT',
+    contentType: 'text/plain',
+    cacheControl: 'no-cache',
+    br: false,
+    gzip: false,
+  },
   identity: BYTES,
   br: null,
   gzip: null,
 };
 
 describe('buildVerbatimRoutes', () => {
-  const plain = ['/', '/index.html', '/hoje', '/hoje.html', '/api/hoje', '/api/routes', '/_astro/app.1a2B_c-d.js', '/escudos/ab12.png', '/sw.js'];
+  const plain = [
+    '/',
+    '/index.html',
+    '/hoje',
+    '/hoje.html',
+    '/api/hoje',
+    '/api/routes',
+    '/_astro/app.1a2B_c-d.js',
+    '/escudos/ab12.png',
+    '/sw.js',
+  ];
   const needParsing = [
     '/com espaço',
     '/ação',

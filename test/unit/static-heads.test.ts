@@ -13,7 +13,9 @@ import type { StaticEntry } from '../../src/server/static-site.ts';
 const COMMON = buildCommonHeaders('https://up.example', { strictTransportSecurity: 'max-age=60' });
 
 function entry(compressed: boolean): StaticEntry {
-  const identity = Buffer.from(JSON.stringify({ matches: Array.from({ length: 50 }, (_, i) => ({ id: i, time: 'Flamengo' })) }));
+  const identity = Buffer.from(
+    JSON.stringify({ matches: Array.from({ length: 50 }, (_, i) => ({ id: i, time: 'Flamengo' })) }),
+  );
   return {
     file: {
       path: 'api/hoje',
@@ -56,7 +58,9 @@ describe('prepareStatic', () => {
       if (!variant) throw new Error('variant missing');
       const whole = asMap(variant.whole);
       expectCommon(whole);
-      expect(variant.body).toBe(variant.coding === 'identity' ? file.identity : variant.coding === 'br' ? file.br : file.gzip);
+      expect(variant.body).toBe(
+        variant.coding === 'identity' ? file.identity : variant.coding === 'br' ? file.br : file.gzip,
+      );
       expect(whole.get('etag')).toBe(buildEtag(file.file.hash, variant.coding));
       expect(whole.get('content-length')).toBe(String(variant.body.length));
       expect(whole.get('content-type')).toBe(file.file.contentType);
@@ -75,7 +79,8 @@ describe('prepareStatic', () => {
     expectCommon(notModified);
     expect(notModified.get('etag')).toBe(prepared.br?.etag);
     expect(notModified.get('vary')).toBe('Accept-Encoding');
-    for (const name of ['content-length', 'content-type', 'content-encoding']) expect(notModified.has(name), name).toBe(false);
+    for (const name of ['content-length', 'content-type', 'content-encoding'])
+      expect(notModified.has(name), name).toBe(false);
   });
 
   it('sends no Vary for a file with one coding, and the 404 page with its own Cache-Control and no ranges', () => {
