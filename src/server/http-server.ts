@@ -70,6 +70,9 @@ function createNodeServer(limits: ClientLimits, listener: http.RequestListener):
       requestTimeout: limits.requestTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+      // No route reads a request body: a request without one skips the stream's life cycle (its
+      // 'data'/'end'/'close' ticks and the dump after the answer) — a measurable share of a static hit.
+      optimizeEmptyRequests: true,
     },
     listener,
   );

@@ -1,7 +1,7 @@
 /**
  * The response headers of one static file, built once per file × content coding (when its build
- * loads) in writeHead's array form, so a request only picks a prepared list: no header object,
- * no per-request validation of values that never change. Pure: values in, values out.
+ * loads) in writeHead's array form, so a request only picks a prepared list: no header object, no
+ * setHeader calls, nothing merged (node still checks each value as it writes the head). Pure.
  */
 import { buildEtag } from '../lib/api/etag.ts';
 import type { ContentCoding } from './encoding.ts';
