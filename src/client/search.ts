@@ -58,14 +58,17 @@ function showError(detail: string | null): void {
   errorBox.hidden = detail === null;
 }
 
-function countText(count: number): string {
+function countText(envelope: SearchEnvelope): string {
+  const { count } = envelope;
   if (count === 0) return NO_RESULT;
+  // The answer holds only the best-ranked matches (SEARCH_RESULTS_MAX): say so, not "N encontrados".
+  if (envelope.truncated) return `Mostrando os ${count} jogos mais relevantes. Refine a busca para ver outros.`;
   return count === 1 ? '1 jogo encontrado' : `${count} jogos encontrados`;
 }
 
 function showEnvelope(envelope: SearchEnvelope, refreshing: boolean): void {
   const shown = readShownScores(list);
-  showResults(envelope.matches, countText(envelope.count), envelope.generatedAt);
+  showResults(envelope.matches, countText(envelope), envelope.generatedAt);
   if (refreshing) highlightChangedScores(list, shown, envelope.matches);
   const staleText = buildStaleNotice(envelope);
   notice.textContent = staleText ?? '';

@@ -18,8 +18,9 @@ import { LINK_CHECK_INTERVAL_MS, createCurrentSite, type CurrentSite } from './c
 import { createEventHub } from './event-hub.ts';
 import { buildHealth, type RefreshHealth } from './healthz.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
-import { createRequestListener } from './route-request.ts';
+import { NOT_FOUND_ANSWER, createRequestListener } from './route-request.ts';
 import { createSearchHandler } from './search-handler.ts';
+import { createStaticResponder } from './serve-static.ts';
 import { withSearchResponseCache } from './search-response-cache.ts';
 import { createSearchSnapshot } from './search-snapshot.ts';
 import { createSnapshotReader } from './snapshot-reader.ts';
@@ -69,6 +70,9 @@ function createNodeServer(limits: ClientLimits, listener: http.RequestListener):
       requestTimeout: limits.requestTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+      // No route reads a request body: a request without one skips the stream's life cycle (its
+      // 'data'/'end'/'close' ticks and the dump after the answer) — a measurable share of a static hit.
+      optimizeEmptyRequests: true,
     },
     listener,
   );
@@ -82,9 +86,14 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
   // A new build's search snapshot is prepared (index built) as the build loads, before it is served,
   // and the event streams send the build's new events.
   const searchSnapshot = createSearchSnapshot(config.dataDir, config.upstreamUrl, log);
+  const commonHeaders = buildCommonHeaders(config.upstreamUrl, {
+    strictTransportSecurity: config.strictTransportSecurity,
+  });
+  const statics = createStaticResponder(commonHeaders);
   const site = createCurrentSite(config.dataDir, log, Date.now, (loaded) => {
     searchSnapshot.prepare();
     events.load(loaded);
+    statics.prepare(loaded, NOT_FOUND_ANSWER);
   });
   site.reload();
   // Another process's swap (npm run refresh) is noticed here too, not on a request's path: fs.watch
@@ -95,7 +104,6 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
   const handler = createSearchHandler(config, searchSnapshot, log);
   const search = withSearchResponseCache(handler, () => String(searchSnapshot.generation()));
   const reader = createSnapshotReader(config.dataDir, config.upstreamUrl);
-  const commonHeaders = buildCommonHeaders(config.upstreamUrl, { strictTransportSecurity: config.strictTransportSecurity });
   let lastRefresh: RefreshHealth | null = null;
   const listener = createRequestListener({
     site,
@@ -104,6 +112,7 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
     health: () => buildHealth(config, reader, site.get()?.builtAt ?? null, new Date(), lastRefresh),
     healthzToken: config.healthzToken,
     commonHeaders,
+    statics,
     refreshIntervalSeconds: config.refreshIntervalSeconds,
     events,
     eventStreamsPerIp: config.eventStreamsPerIp,

@@ -4,6 +4,11 @@ import { JSON_CONTENT_TYPE, NO_STORE } from '../lib/api/headers-policy.ts';
 import type { Problem } from '../lib/model/model.ts';
 import { PROBLEM_CONTENT_TYPE } from '../lib/api/problem.ts';
 
+/** Sets each header (the common headers of answers not prepared in advance). */
+export function setHeaders(res: ServerResponse, headers: Readonly<Record<string, string>>): void {
+  for (const name in headers) res.setHeader(name, headers[name] ?? '');
+}
+
 function writeBody(
   req: IncomingMessage,
   res: ServerResponse,

@@ -1,5 +1,6 @@
 /**
- * The request listener: common headers, URL and method checks, then /healthz, /api/busca
+ * The request listener: a GET or HEAD naming a file verbatim is answered at once (the common
+ * case); anything else gets the common headers, URL and method checks, then /healthz, /api/busca
  * (rate limit, then the adapter), static files, and 404s (problem+json under /api, a pt-BR
  * page elsewhere). Lookups are in an in-memory map, so no path can reach outside the client
  * folder; anything a client sends gets a 2xx/3xx/4xx, never a 5xx.
@@ -20,11 +21,13 @@ import { EVENT_STREAM_PATH, answerEventStream } from './event-stream-endpoint.ts
 import { publicHealth, type Health } from './healthz.ts';
 import { maySeeHealthDetails } from './healthz-access.ts';
 import { buildRateLimitHeaders, type RateLimiter } from './rate-limit.ts';
-import { writeJson, writePlainPage, writeProblem } from './respond.ts';
+import { buildVerbatimRoutes, readPath } from './request-path.ts';
+import { setHeaders, writeJson, writePlainPage, writeProblem } from './respond.ts';
 import type { SearchHandler } from './search-handler.ts';
-import { serveStaticEntry } from './serve-static.ts';
-import { selectListingEntry } from './stale-listing.ts';
-import type { StaticSite } from './static-site.ts';
+import type { StaticResponder } from './serve-static.ts';
+import type { StaticServeOptions } from './static-heads.ts';
+import { createListingSelector, type ListingSelector } from './stale-listing.ts';
+import type { StaticEntry, StaticSite } from './static-site.ts';
 import { writeLogLine } from '../lib/config/log-line.ts';
 
 export interface RouterParts {
@@ -36,6 +39,8 @@ export interface RouterParts {
   healthzToken: string;
   /** Security and CORS headers of every response (buildCommonHeaders). */
   commonHeaders: Readonly<Record<string, string>>;
+  /** Static files, with header lists prepared with the same common headers. */
+  statics: StaticResponder;
   /** Seconds between refreshes: the pre-built listings turn stale 3 intervals after their data. */
   refreshIntervalSeconds: number;
   /** The open event streams (/api/eventos/stream). */
@@ -46,27 +51,20 @@ export interface RouterParts {
 }
 
 const SEARCH_PATH = '/api/busca';
+/** Paths answered before the files: never looked up as files. */
+const RESERVED_PATHS: ReadonlySet<string> = new Set([SEARCH_PATH, EVENT_STREAM_PATH, '/healthz']);
 
-/** The decoded path, or null when the URL cannot be read (bad escapes, NUL). */
-function readPath(rawUrl: string): { decoded: string; raw: string; search: string } | null {
-  try {
-    // WHATWG parsing resolves "." and ".." segments (also as %2e), so the path stays rooted.
-    const url = new URL(rawUrl, 'http://placar.invalid');
-    const decoded = decodeURIComponent(url.pathname);
-    return decoded.includes('\0') ? null : { decoded, raw: url.pathname, search: url.search };
-  } catch {
-    return null;
-  }
-}
+/** The dashboard's 404 page as the answer to an unknown path: never stored. */
+export const NOT_FOUND_ANSWER: StaticServeOptions = { status: 404, cacheControl: NO_STORE };
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-function answerNotFound(req: IncomingMessage, res: ServerResponse, path: string, site: CurrentSite): void {
+function answerNotFound(req: IncomingMessage, res: ServerResponse, path: string, parts: RouterParts): void {
   if (isApiPath(path)) return writeProblem(req, res, buildNotFoundProblem(path));
-  const page = site.get()?.notFoundPage;
-  if (page) return serveStaticEntry(req, res, page, { status: 404, cacheControl: NO_STORE });
+  const page = parts.site.get()?.notFoundPage;
+  if (page) return parts.statics.serve(req, res, page, NOT_FOUND_ANSWER);
   writePlainPage(req, res, 404, 'Página não encontrada', 'O endereço pedido não existe no Placar.');
 }
 
@@ -131,9 +129,32 @@ function findCanonicalPath(path: { decoded: string; raw: string }, site: StaticS
   return known ? path.raw.replace(/\/+$/, '') : null;
 }
 
+/** What a loaded build's requests need beyond its files, made once per build. */
+interface SiteRouting {
+  verbatim: ReadonlyMap<string, StaticEntry>;
+  selectListing: ListingSelector;
+}
+
 export function createRequestListener(parts: RouterParts): (req: IncomingMessage, res: ServerResponse) => void {
-  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    for (const [name, value] of Object.entries(parts.commonHeaders)) res.setHeader(name, value);
+  const routings = new WeakMap<StaticSite, SiteRouting>();
+  const routingOf = (site: StaticSite): SiteRouting => {
+    let routing = routings.get(site);
+    if (!routing) {
+      const { refreshIntervalSeconds, yesterdayRefreshSeconds } = parts;
+      const build = { builtAt: site.builtAt, refreshIntervalSeconds, yesterdayRefreshSeconds };
+      const verbatim = buildVerbatimRoutes(site.routes, RESERVED_PATHS);
+      routing = { verbatim, selectListing: createListingSelector(build) };
+      routings.set(site, routing);
+    }
+    return routing;
+  };
+
+  const serveFile = (req: IncomingMessage, res: ServerResponse, site: StaticSite, route: string, entry: StaticEntry) =>
+    parts.statics.serve(req, res, routingOf(site).selectListing(route, entry, Date.now()));
+
+  /** The full reading of a request: anything but a GET or HEAD of a file named verbatim. */
+  const routeInFull = (req: IncomingMessage, res: ServerResponse): Promise<void> | void => {
+    setHeaders(res, parts.commonHeaders);
     const path = readPath(req.url ?? '/');
     if (!path) {
       if (isApiPath(req.url ?? '')) return writeProblem(req, res, buildBadRequestProblem('/api'));
@@ -160,21 +181,32 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     if (!site) return answerStarting(req, res, path.decoded);
     if (path.decoded === EVENT_STREAM_PATH) return answerEventStream(req, res, parts.events, path.search, parts.eventStreamsPerIp);
     const entry = site.routes.get(path.decoded);
-    if (entry) {
-      const { refreshIntervalSeconds, yesterdayRefreshSeconds } = parts;
-      const build = { builtAt: site.builtAt, refreshIntervalSeconds, yesterdayRefreshSeconds };
-      return serveStaticEntry(req, res, selectListingEntry(path.decoded, entry, build, new Date()));
-    }
-    answerNotFound(req, res, path.decoded, parts.site);
+    if (entry) return serveFile(req, res, site, path.decoded, entry);
+    answerNotFound(req, res, path.decoded, parts);
+  };
+
+  /** A GET or HEAD naming a file verbatim needs no parsing; its header lists hold the common headers. */
+  const route = (req: IncomingMessage, res: ServerResponse): Promise<void> | void => {
+    const site = req.method === 'GET' || req.method === 'HEAD' ? parts.site.get() : null;
+    const url = req.url ?? '';
+    const entry = site ? routingOf(site).verbatim.get(url) : undefined;
+    if (site && entry) return serveFile(req, res, site, url, entry);
+    return routeInFull(req, res);
+  };
+
+  const answerFailure = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
+    // A bug of ours, not the client's input: answer once, keep serving.
+    writeLogLine(process.stderr, `erro ao responder ${req.method} ${req.url}: ${(error as Error).message}`);
+    if (res.headersSent) return void res.destroy();
+    const path = readPath(req.url ?? '/')?.decoded ?? '/';
+    if (isApiPath(path)) writeProblem(req, res, buildInternalErrorProblem(path));
+    else writePlainPage(req, res, 500, 'Erro interno', 'Algo falhou do nosso lado. Tente de novo.');
   };
   return (req, res) => {
-    route(req, res).catch((error: unknown) => {
-      // A bug of ours, not the client's input: answer once, keep serving.
-      writeLogLine(process.stderr, `erro ao responder ${req.method} ${req.url}: ${(error as Error).message}`);
-      if (res.headersSent) return void res.destroy();
-      const path = readPath(req.url ?? '/')?.decoded ?? '/';
-      if (isApiPath(path)) writeProblem(req, res, buildInternalErrorProblem(path));
-      else writePlainPage(req, res, 500, 'Erro interno', 'Algo falhou do nosso lado. Tente de novo.');
-    });
+    try {
+      route(req, res)?.catch((error: unknown) => answerFailure(req, res, error));
+    } catch (error) {
+      answerFailure(req, res, error);
+    }
   };
 }

@@ -7,10 +7,15 @@
  * prepared snapshot's generation), and a new snapshot drops every entry.
  * An entry also lives at most ENTRY_TTL_MS, so time-dependent fields (the `stale` flag) lag
  * by at most that. Only what the adapter would answer the same way is replayed: GETs without
- * conditional headers, keyed by the exact URL and Accept-Encoding. Rate limiting and
- * validation run as before (the limiter sits in front; a 400 is never stored).
+ * conditional headers, keyed by what the answer depends on — the query's normal form (the search
+ * answers every spelling of it alike) and the coding the client prefers — so other parameters,
+ * case, accents or spacing cannot make every request miss. Rate limiting and validation run as
+ * before (the limiter sits in front; a 400 is never stored).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { parseSearchQuery } from '../lib/api/search-query.ts';
+import { normalizeQuery } from '../lib/search/search-text.ts';
+import { chooseContentCoding } from './encoding.ts';
 import type { SearchHandler } from './search-handler.ts';
 
 const ENTRY_TTL_MS = 1_000;
@@ -22,6 +27,14 @@ interface CachedResponse {
   headers: OutgoingHttpHeaders;
   body: Buffer;
   storedAt: number;
+}
+
+/** The entry a search is kept under; null when the query is refused (the adapter answers the 400). */
+export function searchCacheKey(req: IncomingMessage): string | null {
+  const query = parseSearchQuery(new URL(req.url ?? '/', 'http://placar.invalid').search);
+  if (!query.ok) return null;
+  const coding = chooseContentCoding(req.headers['accept-encoding'], ['br', 'gzip', 'identity']) ?? 'identity';
+  return `${coding}\n${normalizeQuery(query.q)}`;
 }
 
 function isReplayable(req: IncomingMessage): boolean {
@@ -83,14 +96,14 @@ export function withSearchResponseCache(
   return {
     ...inner,
     async handle(req, res, notFound) {
-      if (!isReplayable(req)) return inner.handle(req, res, notFound);
+      const key = isReplayable(req) ? searchCacheKey(req) : null;
+      if (key === null) return inner.handle(req, res, notFound);
       const currentSnapshot = readSnapshotKey();
       if (currentSnapshot !== snapshotKey) {
         snapshotKey = currentSnapshot;
         entries = new Map();
         cachedBytes = 0;
       }
-      const key = `${req.headers['accept-encoding'] ?? ''}\n${req.url ?? ''}`;
       const hit = entries.get(key);
       if (hit && now() - hit.storedAt < ENTRY_TTL_MS) {
         res.writeHead(200, { ...hit.headers, 'Content-Length': String(hit.body.length) });

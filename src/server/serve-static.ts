@@ -5,87 +5,108 @@
  * ranges or a stale If-Range → the whole file, as RFC 9110 allows). Compressed answers ignore
  * Range and do not advertise it, as nginx's gzip_static/brotli_static do, so Placar and the
  * reference nginx front answer alike.
+ *
+ * Every header list is prepared once per file, coding and kind of answer (static-heads.ts): a
+ * request picks one and writes the preloaded bytes.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fresh from 'fresh';
 import parseRange from 'range-parser';
-import { buildEtag } from '../lib/api/etag.ts';
 import { buildRangeNotSatisfiableProblem } from '../lib/api/problem.ts';
-import { chooseContentCoding, type ContentCoding } from './encoding.ts';
-import { writeProblem } from './respond.ts';
-import type { StaticEntry } from './static-site.ts';
+import { chooseContentCoding } from './encoding.ts';
+import { setHeaders, writeProblem } from './respond.ts';
+import {
+  ROUTE_ANSWER,
+  buildPartialHeads,
+  prepareStatic,
+  type PreparedStatic,
+  type StaticServeOptions,
+  type StaticVariant,
+} from './static-heads.ts';
+import type { StaticEntry, StaticSite } from './static-site.ts';
 
-export interface ServeOptions {
-  status?: number;
-  cacheControl?: string;
-}
-
-function availableCodings(entry: StaticEntry): ContentCoding[] {
-  const codings: ContentCoding[] = [];
-  if (entry.br) codings.push('br');
-  if (entry.gzip) codings.push('gzip');
-  codings.push('identity');
-  return codings;
+export interface StaticResponder {
+  /** Prepares a newly loaded build's files (routes and 404 page) before any request sees them. */
+  prepare(site: StaticSite, notFoundAnswer: StaticServeOptions): void;
+  serve(req: IncomingMessage, res: ServerResponse, entry: StaticEntry, options?: StaticServeOptions): void;
 }
 
 /** If-Range holds the representation's strong ETag or its exact Last-Modified. */
-function ifRangeMatches(req: IncomingMessage, etag: string, lastModified: string): boolean {
+function ifRangeMatches(req: IncomingMessage, variant: StaticVariant): boolean {
   const ifRange = req.headers['if-range'];
   if (typeof ifRange !== 'string') return ifRange === undefined;
-  return ifRange.startsWith('"') ? ifRange === etag : ifRange === lastModified;
+  return ifRange.startsWith('"') ? ifRange === variant.etag : ifRange === variant.lastModified;
 }
 
 type RangeChoice = { kind: 'whole' } | { kind: 'part'; start: number; end: number } | { kind: 'unsatisfiable' };
 
-function chooseRange(req: IncomingMessage, size: number, validators: { ETag: string; 'Last-Modified': string }): RangeChoice {
+const WHOLE: RangeChoice = { kind: 'whole' };
+
+function chooseRange(req: IncomingMessage, variant: StaticVariant): RangeChoice {
   const header = req.headers.range;
   // Range is defined for GET only (HEAD ignores it), and only for the bytes unit.
-  if (req.method !== 'GET' || header === undefined || !ifRangeMatches(req, validators.ETag, validators['Last-Modified'])) return { kind: 'whole' };
-  const ranges = parseRange(size, header, { combine: true });
+  if (req.method !== 'GET' || header === undefined || !ifRangeMatches(req, variant)) return WHOLE;
+  const ranges = parseRange(variant.body.length, header, { combine: true });
   if (ranges === -1) return { kind: 'unsatisfiable' };
-  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return { kind: 'whole' };
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return WHOLE;
   const [range] = ranges;
-  return range ? { kind: 'part', start: range.start, end: range.end } : { kind: 'whole' };
+  return range ? { kind: 'part', start: range.start, end: range.end } : WHOLE;
 }
 
-export function serveStaticEntry(req: IncomingMessage, res: ServerResponse, entry: StaticEntry, options: ServeOptions = {}): void {
-  const status = options.status ?? 200;
-  const available = availableCodings(entry);
-  const coding = chooseContentCoding(req.headers['accept-encoding'], available) ?? 'identity';
-  const body = (coding === 'br' ? entry.br : coding === 'gzip' ? entry.gzip : null) ?? entry.identity;
-  const validators: Record<string, string> & { ETag: string; 'Last-Modified': string } = {
-    'Cache-Control': options.cacheControl ?? entry.file.cacheControl,
-    ETag: buildEtag(entry.file.hash, coding),
-    'Last-Modified': entry.file.lastModified,
+function chooseVariant(req: IncomingMessage, prepared: PreparedStatic): StaticVariant {
+  if (prepared.available.length === 1) return prepared.identity;
+  const coding = chooseContentCoding(req.headers['accept-encoding'], prepared.available);
+  return (coding === 'br' ? prepared.br : coding === 'gzip' ? prepared.gzip : null) ?? prepared.identity;
+}
+
+export function createStaticResponder(commonHeaders: Readonly<Record<string, string>>): StaticResponder {
+  // Entries live as long as their build; a new build's entries get their own lists.
+  const preparedByOptions = new WeakMap<StaticServeOptions, WeakMap<StaticEntry, PreparedStatic>>();
+  const prepared = (entry: StaticEntry, options: StaticServeOptions): PreparedStatic => {
+    let byEntry = preparedByOptions.get(options);
+    if (!byEntry) preparedByOptions.set(options, (byEntry = new WeakMap()));
+    let lists = byEntry.get(entry);
+    if (!lists) byEntry.set(entry, (lists = prepareStatic(entry, commonHeaders, options)));
+    return lists;
   };
-  if (available.length > 1) validators.Vary = 'Accept-Encoding';
-  if (status !== 200) {
-    res.writeHead(status, { ...validators, 'Content-Type': entry.file.contentType, 'Content-Length': String(body.length), ...(coding !== 'identity' && { 'Content-Encoding': coding }) });
-    res.end(req.method === 'HEAD' ? undefined : body);
-    return;
-  }
-  const ranges = coding === 'identity';
-  if (ranges) validators['Accept-Ranges'] = 'bytes';
-  if (fresh(req.headers, { etag: validators.ETag, 'last-modified': validators['Last-Modified'] })) {
-    res.writeHead(304, validators);
-    res.end();
-    return;
-  }
-  const range: RangeChoice = ranges ? chooseRange(req, body.length, validators) : { kind: 'whole' };
-  if (range.kind === 'unsatisfiable') {
+
+  const answerUnsatisfiable = (req: IncomingMessage, res: ServerResponse, size: number): void => {
     const { pathname } = new URL(req.url ?? '/', 'http://placar.invalid');
-    return writeProblem(req, res, buildRangeNotSatisfiableProblem(pathname, body.length), {
-      'Content-Range': `bytes */${body.length}`,
+    setHeaders(res, commonHeaders);
+    writeProblem(req, res, buildRangeNotSatisfiableProblem(pathname, size), {
+      'Content-Range': `bytes */${size}`,
       'Accept-Ranges': 'bytes',
     });
-  }
-  const sent = range.kind === 'part' ? body.subarray(range.start, range.end + 1) : body;
-  res.writeHead(range.kind === 'part' ? 206 : 200, {
-    ...validators,
-    'Content-Type': entry.file.contentType,
-    'Content-Length': String(sent.length),
-    ...(coding !== 'identity' && { 'Content-Encoding': coding }),
-    ...(range.kind === 'part' && { 'Content-Range': `bytes ${range.start}-${range.end}/${body.length}` }),
-  });
-  res.end(req.method === 'HEAD' ? undefined : sent);
+  };
+
+  return {
+    prepare(site, notFoundAnswer) {
+      for (const entry of site.routes.values()) prepared(entry, ROUTE_ANSWER);
+      if (site.notFoundPage) prepared(site.notFoundPage, notFoundAnswer);
+    },
+    serve(req, res, entry, options = ROUTE_ANSWER) {
+      const lists = prepared(entry, options);
+      const variant = chooseVariant(req, lists);
+      const body = req.method === 'HEAD' ? undefined : variant.body;
+      if (lists.status !== 200) {
+        res.writeHead(lists.status, variant.whole);
+        res.end(body);
+        return;
+      }
+      if (fresh(req.headers, variant.freshness)) {
+        res.writeHead(304, variant.notModified);
+        res.end();
+        return;
+      }
+      const range = variant.coding === 'identity' ? chooseRange(req, variant) : WHOLE;
+      if (range.kind === 'unsatisfiable') return answerUnsatisfiable(req, res, variant.body.length);
+      if (range.kind === 'part') {
+        res.writeHead(206, buildPartialHeads(lists, range.start, range.end));
+        res.end(variant.body.subarray(range.start, range.end + 1));
+        return;
+      }
+      res.writeHead(200, variant.whole);
+      res.end(body);
+    },
+  };
 }

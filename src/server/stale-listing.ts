@@ -9,7 +9,7 @@
  */
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildContentHash } from '../lib/api/etag.ts';
-import { STALE_AFTER_INTERVALS, isListingStale, listingIntervalSeconds } from '../lib/model/staleness.ts';
+import { STALE_AFTER_INTERVALS, listingIntervalSeconds, staleAfterMs } from '../lib/model/staleness.ts';
 import type { StaticEntry } from './static-site.ts';
 
 // The event feed has generatedAt and stale too, by the last complete scrape.
@@ -66,18 +66,30 @@ export interface ServedBuild {
   yesterdayRefreshSeconds?: number;
 }
 
-/** The entry to serve for `route`: the built one, or its `stale: true` copy once builds stopped and the data is too old. */
-export function selectListingEntry(route: string, entry: StaticEntry, build: ServedBuild, now: Date): StaticEntry {
-  if (!LISTING_ROUTES.has(route)) return entry;
-  const { builtAt } = build;
-  if (!isListingStale(builtAt, now, build.refreshIntervalSeconds)) return entry;
+/** The entry to serve for a route at `nowMs`: the built one, or its `stale: true` copy. */
+export type ListingSelector = (route: string, entry: StaticEntry, nowMs: number) => StaticEntry;
+
+/** One build's selector: the build's own age, read once, decides whether a listing's is looked at. */
+export function createListingSelector(build: ServedBuild): ListingSelector {
+  const buildStaleAfter = staleAfterMs(build.builtAt, build.refreshIntervalSeconds);
   const intervals = {
     refreshIntervalSeconds: build.refreshIntervalSeconds,
     yesterdayRefreshSeconds: build.yesterdayRefreshSeconds ?? 0,
   };
-  const listingInterval = listingIntervalSeconds(route === '/api/ontem' ? 'ontem' : 'hoje', intervals);
-  const listing = checkListing(entry);
-  if (listing.staleInFile || !isListingStale(listing.generatedAt, now, listingInterval)) return entry;
-  listing.staleCopy ??= buildStaleCopy(entry, listing, listingInterval);
-  return listing.staleCopy;
+  return (route, entry, nowMs) => {
+    if (!LISTING_ROUTES.has(route) || nowMs <= buildStaleAfter) return entry;
+    const listingInterval = listingIntervalSeconds(route === '/api/ontem' ? 'ontem' : 'hoje', intervals);
+    const listing = checkListing(entry);
+    if (listing.staleInFile || nowMs <= staleAfterMs(listing.generatedAt, listingInterval)) return entry;
+    listing.staleCopy ??= buildStaleCopy(entry, listing, listingInterval);
+    return listing.staleCopy;
+  };
+}
+
+/**
+ * The entry to serve for `route`: the built one, or its `stale: true` copy once builds stopped and
+ * the data is too old.
+ */
+export function selectListingEntry(route: string, entry: StaticEntry, build: ServedBuild, now: Date): StaticEntry {
+  return createListingSelector(build)(route, entry, now.getTime());
 }

@@ -10,10 +10,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { groupByCompetition } from '../../src/lib/display/match-display.ts';
-import type { SearchEnvelope } from '../../src/lib/model/model.ts';
+import type { ListEnvelope, SearchEnvelope } from '../../src/lib/model/model.ts';
+import { SEARCH_RESULTS_MAX } from '../../src/lib/model/search-results.ts';
 import { launchBrowser, watchPage } from '../support/browser.ts';
 import { readRows } from '../support/dashboard-page.ts';
 import { startPlacar } from '../support/placar-process.ts';
+import { buildGeneratedMatches } from '../support/generated-matches.ts';
 import { startStaticFileServer, type StaticFileServer } from '../support/static-file-server.ts';
 
 let upstream: FakeUpstream;
@@ -124,5 +126,36 @@ describe('search on a plain static host', () => {
     expect(await readRows(page)).toEqual([]);
     await page.getByLabel('Time ou liga').fill('f');
     await waitForStatus(page, 'Digite pelo menos 2 caracteres');
+  });
+});
+
+describe('a broad search on a static host with a big day', () => {
+  let bigDay: string;
+  let bigHost: StaticFileServer;
+
+  beforeAll(async () => {
+    // The published folder, with today's listing grown far past the cap.
+    bigDay = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-static-big-'));
+    fs.cpSync(published, bigDay, { recursive: true });
+    const file = path.join(bigDay, 'api', 'hoje');
+    const hoje = JSON.parse(fs.readFileSync(file, 'utf8')) as ListEnvelope;
+    const origin = new URL(hoje.source).origin;
+    const matches = [...hoje.matches, ...buildGeneratedMatches(3 * SEARCH_RESULTS_MAX, 'Mandante', origin)];
+    fs.writeFileSync(file, JSON.stringify({ ...hoje, count: matches.length, matches }));
+    bigHost = await startStaticFileServer(bigDay);
+  });
+
+  afterAll(async () => {
+    await bigHost?.close();
+    fs.rmSync(bigDay, { recursive: true, force: true });
+  });
+
+  it(`shows the ${SEARCH_RESULTS_MAX} best and says the search was cut`, async () => {
+    const page = await newPage();
+    await page.goto(`${bigHost.url}/busca?q=futebol+clube`);
+    const cut = `Mostrando os ${SEARCH_RESULTS_MAX} jogos mais relevantes. Refine a busca para ver outros.`;
+    await waitForStatus(page, cut);
+    expect(await readRows(page)).toHaveLength(SEARCH_RESULTS_MAX);
+    expect(await page.locator('[data-counter="busca"]').textContent()).toBe(String(SEARCH_RESULTS_MAX));
   });
 });

@@ -126,6 +126,37 @@ describe('pages and assets', () => {
   });
 });
 
+describe('a file named verbatim (answered without parsing the target) and the full reading', () => {
+  it.each(['/', '/hoje', '/api/hoje', '/favicon.svg'])('%s answers as %s? and its absolute form do', async (route) => {
+    const first = await get(route, { 'Accept-Encoding': 'br' });
+    const cases: { headers: Record<string, string>; method?: string }[] = [
+      { headers: {} },
+      { headers: { 'Accept-Encoding': 'gzip, deflate, br' } },
+      { headers: { 'Accept-Encoding': 'gzip' } },
+      { headers: { 'Accept-Encoding': 'br', 'If-None-Match': String(first.headers.etag) } },
+      { headers: { Range: 'bytes=5-14' } },
+      { headers: { Range: 'bytes=999999999-' } },
+      { headers: { 'Accept-Encoding': 'br' }, method: 'HEAD' },
+    ];
+    const withoutDate = (headers: Record<string, unknown>): Record<string, unknown> => ({
+      ...headers,
+      date: undefined,
+    });
+    for (const { headers, method } of cases) {
+      const [verbatim, ...parsed] = await Promise.all(
+        [route, `${route}?`, `${placar.url}${route}`].map((target) => get(target, headers, method)),
+      );
+      for (const other of parsed) {
+        const label = `${route} ${method ?? 'GET'} ${JSON.stringify(headers)}`;
+        expect(other.status, label).toBe(verbatim?.status);
+        expect(withoutDate(other.headers), label).toEqual(withoutDate(verbatim?.headers ?? {}));
+        expect(other.body.equals(verbatim?.body ?? Buffer.alloc(0)), label).toBe(true);
+      }
+      expectCommonHeaders(verbatim ?? first);
+    }
+  });
+});
+
 describe('canonical paths and robots.txt', () => {
   it.each([
     ['/hoje/', '/hoje'],

@@ -1,7 +1,7 @@
 /**
  * The /api/busca response cache replays the handler's 200 answers only while the searched
- * snapshot is the same (here: snapshot.json's identity) and for at most a second; everything
- * else reaches the handler.
+ * snapshot is the same (here: snapshot.json's identity) and for at most a second, for every
+ * spelling of the same query and coding; everything else reaches the handler.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -76,10 +76,29 @@ describe('search response cache', () => {
     expect(JSON.parse(first.body)).toMatchObject({ call: 1, q: 'flamengo' });
   });
 
-  it('keys on the exact URL and Accept-Encoding', async () => {
+  it('replays other parameters, another case, accents or spacing of the same query', async () => {
+    const first = await get('/api/busca?q=sao+paulo');
+    const spellings = [
+      '/api/busca?q=sao+paulo&a=1',
+      '/api/busca?a=1&q=sao%20paulo&b=2',
+      '/api/busca?q=S%C3%A3o+Paulo',
+      '/api/busca?q=%20%20SAO%20%20%20paulo%20',
+      '/api/busca?q=sa%CC%83o%09paulo',
+    ];
+    for (const spelling of spellings) expect(await get(spelling), spelling).toEqual(first);
+    expect(adapterCalls).toBe(1);
+    await get('/api/busca?q=sao+paulo+fc');
+    await get('/api/busca?q=saopaulo');
+    expect(adapterCalls).toBe(3);
+  });
+
+  it('keys on the coding the client prefers, not on how it says so', async () => {
     await get('/api/busca?q=flamengo', { 'accept-encoding': 'br' });
+    await get('/api/busca?q=flamengo', { 'accept-encoding': 'gzip, deflate, br' });
+    await get('/api/busca?q=flamengo', { 'accept-encoding': 'br;q=1, gzip;q=0.5' });
+    expect(adapterCalls).toBe(1);
     await get('/api/busca?q=flamengo', { 'accept-encoding': 'gzip' });
-    await get('/api/busca?q=Flamengo', { 'accept-encoding': 'br' });
+    await get('/api/busca?q=flamengo', { 'accept-encoding': 'identity' });
     expect(adapterCalls).toBe(3);
   });
 
@@ -104,10 +123,12 @@ describe('search response cache', () => {
   it('never replays errors, HEAD or conditional requests', async () => {
     await get('/api/busca?q=x');
     await get('/api/busca?q=x');
-    expect(adapterCalls).toBe(2);
+    await get('/api/busca?q=flamengo&q=santos');
+    await get('/api/busca?q=flamengo&q=santos');
+    expect(adapterCalls).toBe(4);
     await get('/api/busca?q=bahia');
     await get('/api/busca?q=bahia', { 'if-none-match': '"1"' });
     await get('/api/busca?q=bahia', {}, 'HEAD');
-    expect(adapterCalls).toBe(5);
+    expect(adapterCalls).toBe(7);
   });
 });

@@ -12,6 +12,7 @@ import { EventFeedSchema, ListEnvelopeSchema, MatchEventSchema, MatchSchema, Pro
 import { EVENT_FILTER_MAX, EVENT_FILTER_MIN } from './event-stream-query.ts';
 import { PROBLEM_CONTENT_TYPE } from './problem.ts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from './search-query.ts';
+import { SEARCH_RESULTS_MAX } from '../model/search-results.ts';
 import { CORS_HEADERS, FIELD_DESCRIPTIONS, PROBLEM_DESCRIPTIONS, RATE_LIMIT_HEADERS, buildHeaders } from './openapi-parts.ts';
 
 type JsonObject = Record<string, unknown>;
@@ -61,21 +62,39 @@ function buildSchemas(): Record<string, JsonObject> {
   }
   const envelope = schemas.ListEnvelope ?? {};
   schemas.ListEnvelope = { ...envelope, description: 'Uma listagem: metadados da coleta e as partidas na ordem do site de origem.' };
+  const envelopeProperties = envelope.properties as JsonObject;
   schemas.SearchEnvelope = {
     ...envelope,
     description:
-      'Resultado da busca. generatedAt é a coleta mais antiga entre as listagens ao vivo, hoje e amanhã (todo resultado delas é ao menos tão recente; a de ontem é buscada de hora em hora); stale é true se alguma listagem estiver desatualizada; source é a URL base do site de origem.',
+      `Resultado da busca: as até ${SEARCH_RESULTS_MAX} partidas mais relevantes, da melhor para a pior. ` +
+      'generatedAt é a coleta mais antiga entre as listagens ao vivo, hoje e amanhã (todo resultado delas é ao menos ' +
+      'tão recente; a de ontem é buscada de hora em hora); stale é true se alguma listagem estiver desatualizada; ' +
+      'source é a URL base do site de origem.',
     properties: {
-      ...(envelope.properties as JsonObject),
+      ...envelopeProperties,
+      count: {
+        ...(envelopeProperties.count as JsonObject),
+        maximum: SEARCH_RESULTS_MAX,
+        description: `Número de partidas (igual ao tamanho de matches; no máximo ${SEARCH_RESULTS_MAX}).`,
+      },
+      matches: { ...(envelopeProperties.matches as JsonObject), maxItems: SEARCH_RESULTS_MAX },
+      truncated: {
+        type: 'boolean',
+        description:
+          `true quando a busca achou mais de ${SEARCH_RESULTS_MAX} partidas e só as ${SEARCH_RESULTS_MAX} mais ` +
+          'relevantes vieram: refine q para ver as outras.',
+      },
       query: {
         type: 'string',
-        minLength: SEARCH_QUERY_MIN,
         maxLength: SEARCH_QUERY_MAX,
-        pattern: '\\S',
-        description: 'O parâmetro q recebido, sem espaços nas pontas.',
+        // Words one space apart (empty only for a q made of combining marks alone).
+        pattern: '^(\\S+( \\S+)*)?$',
+        description:
+          'q como a busca o lê: sem acentos, em minúsculas, com um espaço entre as palavras (toda grafia com a mesma ' +
+          'forma recebe a mesma resposta).',
       },
     },
-    required: [...((envelope.required as string[] | undefined) ?? []), 'query'],
+    required: [...((envelope.required as string[] | undefined) ?? []), 'query', 'truncated'],
   };
   schemas.MatchEvent = {
     ...schemas.MatchEvent,

@@ -107,7 +107,12 @@ export const ListEnvelopeSchema = z
   });
 export type ListEnvelope = z.infer<typeof ListEnvelopeSchema>;
 
-export type SearchEnvelope = ListEnvelope & { query: string };
+/**
+ * /api/busca's answer: a list envelope of at most SEARCH_RESULTS_MAX (search-results.ts) matches
+ * (`count` is how many it holds), `truncated` when the query found more, and `query`: q as the
+ * search reads it.
+ */
+export type SearchEnvelope = ListEnvelope & { query: string; truncated: boolean };
 
 /**
  * DATA_DIR/snapshot.json: each listing's envelope exactly as the API serves it. A file written

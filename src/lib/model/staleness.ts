@@ -19,9 +19,13 @@ export function listingIntervalSeconds(listing: ListingName, intervals: ListingI
   return Math.max(intervals.refreshIntervalSeconds, intervals.yesterdayRefreshSeconds);
 }
 
+/** The instant (ms) after which data last fetched at `lastSuccessAt` is stale; -Infinity when none or unreadable. */
+export function staleAfterMs(lastSuccessAt: string | null, refreshIntervalSeconds: number): number {
+  const at = lastSuccessAt === null ? Number.NaN : Date.parse(lastSuccessAt);
+  if (Number.isNaN(at)) return Number.NEGATIVE_INFINITY;
+  return at + STALE_AFTER_INTERVALS * refreshIntervalSeconds * 1000;
+}
+
 export function isListingStale(lastSuccessAt: string | null, now: Date, refreshIntervalSeconds: number): boolean {
-  if (lastSuccessAt === null) return true;
-  const at = Date.parse(lastSuccessAt);
-  if (Number.isNaN(at)) return true;
-  return now.getTime() - at > STALE_AFTER_INTERVALS * refreshIntervalSeconds * 1000;
+  return now.getTime() > staleAfterMs(lastSuccessAt, refreshIntervalSeconds);
 }

@@ -8,6 +8,17 @@ export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+/**
+ * A query as the search reads it: folded, its words one space apart ("  São   PAULO " → "sao paulo").
+ * Every spelling with the same normal form finds the same matches.
+ */
+export function normalizeQuery(query: string): string {
+  return foldText(query)
+    .split(/\s+/u)
+    .filter((token) => token !== '')
+    .join(' ');
+}
+
 /** The folded words of a text: any run of letters or digits ("Atlético-MG" → atletico, mg). */
 export function splitWords(text: string): string[] {
   return foldText(text)

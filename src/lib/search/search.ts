@@ -5,8 +5,10 @@
  * ranking: src/lib/search/find-matches.ts.
  */
 import type { ListEnvelope, Match, SearchEnvelope, Snapshot } from '../model/model.ts';
+import { SEARCH_RESULTS_MAX } from '../model/search-results.ts';
 import { rankMatches } from './find-matches.ts';
 import { SEARCH_ORDER } from './match-index.ts';
+import { normalizeQuery } from './search-text.ts';
 import { TIMEZONE } from '../model/time.ts';
 
 /** The matches `query` finds, best first, each once. */
@@ -27,9 +29,14 @@ export function oldestGeneratedAt(envelopes: readonly ListEnvelope[]): string | 
   return oldest;
 }
 
-/** The /api/busca envelope for `query` (already validated and trimmed). */
+/**
+ * The /api/busca envelope for `query` (already validated and trimmed): the best SEARCH_RESULTS_MAX
+ * matches, for the query's normal form — so every spelling of it gets the same answer, byte for byte.
+ */
 export function searchSnapshot(snapshot: Snapshot, query: string, upstreamUrl: string): SearchEnvelope {
-  const matches = findMatches(snapshot, query);
+  const normalized = normalizeQuery(query);
+  const found = findMatches(snapshot, normalized);
+  const matches = found.length > SEARCH_RESULTS_MAX ? found.slice(0, SEARCH_RESULTS_MAX) : found;
   // ontem is fetched hourly: its age would make every search look an hour old, and a yesterday
   // listing never fetched (nothing of it shown) would mark every search stale.
   const everyMinute = SEARCH_ORDER.filter((listing) => listing !== 'ontem').map((listing) => snapshot[listing]);
@@ -41,6 +48,7 @@ export function searchSnapshot(snapshot: Snapshot, query: string, upstreamUrl: s
     stale: shown.some((envelope) => envelope.stale),
     count: matches.length,
     matches,
-    query,
+    query: normalized,
+    truncated: matches.length < found.length,
   };
 }

@@ -1,0 +1,42 @@
+/**
+ * Reading a request's path: the WHATWG-parsed and decoded path, and — so the common request
+ * skips the parse — the routes a request target names verbatim (parsing that target gives the
+ * route itself back).
+ */
+import type { StaticEntry } from './static-site.ts';
+
+export interface RequestPath {
+  decoded: string;
+  raw: string;
+  search: string;
+}
+
+/** The decoded path, or null when the URL cannot be read (bad escapes, NUL). */
+export function readPath(rawUrl: string): RequestPath | null {
+  try {
+    // WHATWG parsing resolves "." and ".." segments (also as %2e), so the path stays rooted.
+    const url = new URL(rawUrl, 'http://placar.invalid');
+    const decoded = decodeURIComponent(url.pathname);
+    return decoded.includes('\0') ? null : { decoded, raw: url.pathname, search: url.search };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Routes whose own text, sent as the request target, reads back as that route with no query —
+ * the target needs no parsing. `reserved` paths (answered before the files) and paths with a
+ * trailing slash (redirected) are left to the full reading.
+ */
+export function buildVerbatimRoutes(
+  routes: ReadonlyMap<string, StaticEntry>,
+  reserved: ReadonlySet<string>,
+): ReadonlyMap<string, StaticEntry> {
+  const verbatim = new Map<string, StaticEntry>();
+  for (const [route, entry] of routes) {
+    if (reserved.has(route) || (route !== '/' && route.endsWith('/'))) continue;
+    const read = readPath(route);
+    if (read?.decoded === route && read.raw === route && read.search === '') verbatim.set(route, entry);
+  }
+  return verbatim;
+}
