@@ -7,14 +7,13 @@
  * prepared snapshot's generation), and a new snapshot drops every entry.
  * An entry also lives at most ENTRY_TTL_MS, so time-dependent fields (the `stale` flag) lag
  * by at most that. Only what the adapter would answer the same way is replayed: GETs without
- * conditional headers, keyed by what the answer depends on — the query's normal form (the search
- * answers every spelling of it alike) and the coding the client prefers — so other parameters,
- * case, accents or spacing cannot make every request miss. Rate limiting and validation run as
+ * conditional headers, keyed by what the answer depends on — the validated `q` (trimmed, as the
+ * answer echoes it) and the coding the client prefers — so other parameters, their order or another
+ * escaping of the same characters cannot make every request miss. Rate limiting and validation run as
  * before (the limiter sits in front; a 400 is never stored).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { parseSearchQuery } from '../lib/api/search-query.ts';
-import { normalizeQuery } from '../lib/search/search-text.ts';
 import { chooseContentCoding } from './encoding.ts';
 import type { SearchHandler } from './search-handler.ts';
 
@@ -34,7 +33,7 @@ export function searchCacheKey(req: IncomingMessage): string | null {
   const query = parseSearchQuery(new URL(req.url ?? '/', 'http://placar.invalid').search);
   if (!query.ok) return null;
   const coding = chooseContentCoding(req.headers['accept-encoding'], ['br', 'gzip', 'identity']) ?? 'identity';
-  return `${coding}\n${normalizeQuery(query.q)}`;
+  return `${coding}\n${query.q}`;
 }
 
 function isReplayable(req: IncomingMessage): boolean {

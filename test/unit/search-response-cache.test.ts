@@ -76,19 +76,19 @@ describe('search response cache', () => {
     expect(JSON.parse(first.body)).toMatchObject({ call: 1, q: 'flamengo' });
   });
 
-  it('replays other parameters, another case, accents or spacing of the same query', async () => {
+  it('replays other parameters, their order, another escaping or padding of the same q', async () => {
     const first = await get('/api/busca?q=sao+paulo');
-    const spellings = [
+    const sameQuery = [
       '/api/busca?q=sao+paulo&a=1',
       '/api/busca?a=1&q=sao%20paulo&b=2',
-      '/api/busca?q=S%C3%A3o+Paulo',
-      '/api/busca?q=%20%20SAO%20%20%20paulo%20',
-      '/api/busca?q=sa%CC%83o%09paulo',
+      '/api/busca?q=%73ao%20paulo',
+      '/api/busca?q=%20%20sao+paulo%20',
     ];
-    for (const spelling of spellings) expect(await get(spelling), spelling).toEqual(first);
+    for (const target of sameQuery) expect(await get(target), target).toEqual(first);
     expect(adapterCalls).toBe(1);
+    // Another spelling is another answer (it echoes its own q), searched once more.
+    await get('/api/busca?q=S%C3%A3o+Paulo');
     await get('/api/busca?q=sao+paulo+fc');
-    await get('/api/busca?q=saopaulo');
     expect(adapterCalls).toBe(3);
   });
 

@@ -86,12 +86,10 @@ function buildSchemas(): Record<string, JsonObject> {
       },
       query: {
         type: 'string',
+        minLength: SEARCH_QUERY_MIN,
         maxLength: SEARCH_QUERY_MAX,
-        // Words one space apart (empty only for a q made of combining marks alone).
-        pattern: '^(\\S+( \\S+)*)?$',
-        description:
-          'q como a busca o lê: sem acentos, em minúsculas, com um espaço entre as palavras (toda grafia com a mesma ' +
-          'forma recebe a mesma resposta).',
+        pattern: '\\S',
+        description: 'O parâmetro q recebido, sem espaços nas pontas.',
       },
     },
     required: [...((envelope.required as string[] | undefined) ?? []), 'query', 'truncated'],

@@ -30,8 +30,8 @@ export function oldestGeneratedAt(envelopes: readonly ListEnvelope[]): string | 
 }
 
 /**
- * The /api/busca envelope for `query` (already validated and trimmed): the best SEARCH_RESULTS_MAX
- * matches, for the query's normal form — so every spelling of it gets the same answer, byte for byte.
+ * The /api/busca envelope for `query` (already validated and trimmed, echoed as it is): the best
+ * SEARCH_RESULTS_MAX matches of the query's normal form, so every spelling of it finds the same.
  */
 export function searchSnapshot(snapshot: Snapshot, query: string, upstreamUrl: string): SearchEnvelope {
   const normalized = normalizeQuery(query);
@@ -48,7 +48,7 @@ export function searchSnapshot(snapshot: Snapshot, query: string, upstreamUrl: s
     stale: shown.some((envelope) => envelope.stale),
     count: matches.length,
     matches,
-    query: normalized,
+    query,
     truncated: matches.length < found.length,
   };
 }
