@@ -284,6 +284,8 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     searchCachedAt = Date.now();
     const hit = await viaNginx('/api/busca?q=flamengo');
     cachedSearch = hit.body;
+    // Another parameter is still the same search: answered from the cache, not passed to Placar.
+    expect((await viaNginx('/api/busca?q=flamengo&a=1')).headers['x-cache-status']).toBe('HIT');
     expect(miss.headers['x-cache-status']).toBe('MISS');
     expect(hit.headers['x-cache-status']).toBe('HIT');
     for (const response of [miss, hit]) {
