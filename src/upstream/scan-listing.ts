@@ -3,7 +3,7 @@
  * without building the page's tree. htmlparser2's parser walks the document once and this
  * keeps only the open elements and one small record per header/link/card; each candidate's
  * own HTML is parsed afterwards on its own (parse-listing.ts). Why not the page's DOM: a 5 MB
- * page of 700k tiny elements does not fit the refresh worker's heap as a tree, and cheerio's
+ * page of 700k tiny elements is hundreds of MB as a tree, and cheerio's
  * `find` on an element with many children is quadratic (css-select's removeSubsets).
  */
 import { Parser } from 'htmlparser2';
