@@ -1,8 +1,8 @@
 /**
  * The idle cost on the wall clock (--idle-minutes N): a server on the default one-minute
  * schedule at 300 matches a day, its live and today pages changing every minute (half a
- * minute off the ticks), watched for N minutes. CPU seconds of the whole service (the server, its
- * refresh worker and any build child), over the window, as % of one core.
+ * minute off the ticks), watched for N minutes. CPU seconds of the whole service (the server and
+ * any build child), over the window, as % of one core.
  */
 import { startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { startPlacar } from '../test/support/placar-process.ts';

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { startFakeUpstream, type FakeUpstream } from '../src/demo/upstream-server.ts';
 import type { PlacarProcess } from '../test/support/placar-process.ts';
 import { listServiceProcesses, startWithNpm, type ServiceRole } from './npm-start.ts';
-import { readMemoryKb, readPssKb, readServiceCpuSeconds } from './process-stats.ts';
+import { readMemoryKb, readServiceCpuSeconds, readSmapsKb } from './process-stats.ts';
 import { waitForRefresh, type RefreshLine } from './refresh-lines.ts';
 import { median, quantile } from './stats.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
@@ -40,14 +40,26 @@ export interface LeanServiceResult {
   /** Highest Placar total in the first and the second half of the last half of the 1,000-match cycles. */
   lastHalfPeaksMb: [number, number];
   processCount: number;
+  /** The server's RSS at the end of the 1,000-match phase: files (the Node binary) and anonymous memory. */
+  serverAtEnd: { rssMb: number; fileMb: number; anonymousMb: number } | null;
   search: {
     afterSwapP99Ms: number;
     betweenP99Ms: number;
+    /** Of the answers "between swaps", those that overlapped a refresh at work (informative). */
+    duringRefreshP99Ms: number;
     afterSwapCount: number;
     betweenCount: number;
+    duringRefreshCount: number;
     errors: number;
   };
-  extraWorker: { workers: number; perWorkerPeakMb: number; peakPlacarMb: number } | null;
+  extraWorker: {
+    workers: number;
+    /** Peak of one cluster process: its RSS, its PSS and its private (unique) memory. */
+    perWorkerPeakMb: number;
+    perWorkerPeakPssMb: number;
+    perWorkerPeakPrivateMb: number;
+    peakPlacarMb: number;
+  } | null;
 }
 
 const SAMPLE_MS = 100;
@@ -84,7 +96,7 @@ function watchRoles(npmPid: number): {
     for (const { pid, role } of listServiceProcesses(npmPid)) {
       if (role !== 'npm') {
         processes.add(pid);
-        pss += readPssKb(pid) ?? 0;
+        pss += readSmapsKb(pid)?.pss ?? 0;
       }
       byRole.set(role, (byRole.get(role) ?? 0) + (readMemoryKb(pid)?.rss ?? 0));
     }
@@ -190,6 +202,17 @@ async function runCycles(
   return lines;
 }
 
+/** When each refresh was at work: from its scrape's start to the end of its cleanup (its log line). */
+function refreshWindows(lines: RefreshLine[]): Array<readonly [number, number]> {
+  return lines
+    .filter((line) => line.buildStartedAt !== null)
+    .map((line) => {
+      const buildStart = line.buildStartedAt ?? 0;
+      const after = line.buildMs + line.compressMs + line.swapMs + line.cleanupMs;
+      return [buildStart - line.scrapeMs, buildStart + after] as const;
+    });
+}
+
 /** Medians over refreshes that built something (a 304 on every page builds nothing). */
 const builtMedian = (lines: RefreshLine[]): number =>
   median(lines.filter((line) => line.outcome === 'concluída').map((line) => line.totalMs));
@@ -235,6 +258,11 @@ export async function runLeanServiceGroup(
       const afterSwap = (at: number): boolean => swapTimes.some((swap) => at >= swap && at - swap < AFTER_SWAP_MS);
       const after = search.samples.filter((s) => afterSwap(s.at)).map((s) => s.ms);
       const between = search.samples.filter((s) => !afterSwap(s.at)).map((s) => s.ms);
+      const windows = refreshWindows(at1000);
+      const duringRefresh = search.samples
+        .filter((s) => !afterSwap(s.at) && windows.some(([from, to]) => s.at <= to && s.at + s.ms >= from))
+        .map((s) => s.ms);
+      const serverSmaps = readSmapsKb(serverPid);
       const lastHalf = roles.totals.slice(totalsFrom).slice(Math.floor((roles.totals.length - totalsFrom) / 2));
       const quarter = Math.floor(lastHalf.length / 2);
       const maxOf = (values: number[]): number => mb(values.reduce((a, b) => Math.max(a, b), 0));
@@ -249,11 +277,20 @@ export async function runLeanServiceGroup(
         peakPlacarPssMb: maxOf(roles.pssTotals),
         lastHalfPeaksMb: [maxOf(lastHalf.slice(0, quarter)), maxOf(lastHalf.slice(quarter))],
         processCount: roles.processes.size,
+        serverAtEnd: serverSmaps
+          ? {
+              rssMb: mb(serverSmaps.rss),
+              fileMb: mb(serverSmaps.rss - serverSmaps.anonymous),
+              anonymousMb: mb(serverSmaps.anonymous),
+            }
+          : null,
         search: {
           afterSwapP99Ms: p99(after),
           betweenP99Ms: p99(between),
+          duringRefreshP99Ms: p99(duringRefresh),
           afterSwapCount: after.length,
           betweenCount: between.length,
+          duringRefreshCount: duringRefresh.length,
           errors: search.errors(),
         },
         extraWorker: null,
@@ -293,12 +330,15 @@ async function measureExtraWorker(
     WORKERS: '2',
   });
   const npmPid = placar.process.pid ?? 0;
-  const perProcessPeak = new Map<number, number>();
+  const peaks = { rss: 0, pss: 0, private: 0 };
   const roles = watchRoles(npmPid);
   const timer = setInterval(() => {
     for (const { pid, role } of listServiceProcesses(npmPid)) {
-      if (role === 'processo do cluster')
-        perProcessPeak.set(pid, Math.max(perProcessPeak.get(pid) ?? 0, readMemoryKb(pid)?.rss ?? 0));
+      const smaps = role === 'processo do cluster' ? readSmapsKb(pid) : null;
+      if (!smaps) continue;
+      peaks.rss = Math.max(peaks.rss, smaps.rss);
+      peaks.pss = Math.max(peaks.pss, smaps.pss);
+      peaks.private = Math.max(peaks.private, smaps.private);
     }
   }, SAMPLE_MS);
   const search = loadSearch(placar.url);
@@ -310,8 +350,17 @@ async function measureExtraWorker(
     await search.stop();
     await placar.stop();
   }
-  const perWorkerPeakMb = mb([...perProcessPeak.values()].reduce((a, b) => Math.max(a, b), 0));
   const peakPlacarMb = mb(roles.totals.reduce((a, b) => Math.max(a, b), 0));
-  log(`  WORKERS=2: cada processo do cluster até ${perWorkerPeakMb} MB; Placar ${peakPlacarMb} MB`);
-  return { workers: 2, perWorkerPeakMb, peakPlacarMb };
+  const result = {
+    workers: 2,
+    perWorkerPeakMb: mb(peaks.rss),
+    perWorkerPeakPssMb: mb(peaks.pss),
+    perWorkerPeakPrivateMb: mb(peaks.private),
+    peakPlacarMb,
+  };
+  log(
+    `  WORKERS=2: cada processo do cluster até ${result.perWorkerPeakMb} MB de RSS, ` +
+      `${result.perWorkerPeakPrivateMb} MB só dele; Placar ${peakPlacarMb} MB`,
+  );
+  return result;
 }

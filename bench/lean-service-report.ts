@@ -29,10 +29,16 @@ export function formatLeanServiceSection(result: LeanServiceResult | undefined):
     ...(r.extraWorker
       ? [
           [
-            'cada processo a mais (WORKERS=2, pico de um processo do cluster)',
+            'cada processo a mais (WORKERS=2, pico de um processo do cluster): memória só dele',
             '≤ 60 MB',
-            mbCell(r.extraWorker.perWorkerPeakMb),
-            formatTarget(r.extraWorker.perWorkerPeakMb <= 60),
+            mbCell(r.extraWorker.perWorkerPeakPrivateMb),
+            formatTarget(r.extraWorker.perWorkerPeakPrivateMb <= 60),
+          ],
+          [
+            '  o mesmo processo em PSS / em RSS (com as páginas do binário do Node, partilhadas)',
+            '',
+            `${mbCell(r.extraWorker.perWorkerPeakPssMb)} / ${mbCell(r.extraWorker.perWorkerPeakMb)}`,
+            '',
           ],
         ]
       : []),
@@ -66,12 +72,27 @@ export function formatLeanServiceSection(result: LeanServiceResult | undefined):
       `${formatNumber(r.search.afterSwapP99Ms, 1)} / ${formatNumber(r.search.betweenP99Ms, 1)} ms (${formatNumber(ratio, 2)}×)`,
       formatTarget(ratio <= 2),
     ],
+    [
+      '  dos de entre trocas, os que cruzaram uma atualização em curso',
+      '',
+      `${formatNumber(r.search.duringRefreshP99Ms, 1)} ms (${r.search.duringRefreshCount} pedidos)`,
+      '',
+    ],
   ];
+  const end = r.serverAtEnd;
   return [
     `8. O serviço inteiro com npm start padrão (issue 22): ${r.processCount} processos do Placar vistos; ` +
       `${r.cyclesAt300} atualizações a 300 jogos, ${r.cyclesAt1000} a 1.000 (agenda a cada 2 s, busca sem limite para a carga)`,
     formatTable(['medida', 'meta', 'valor', ''], rows),
     `  Busca: ${r.search.afterSwapCount} pedidos após trocas, ${r.search.betweenCount} entre elas, ${r.search.errors} falhas; ` +
       'If-None-Match sem ETag válido: o cache de 1 s nunca responde, as duas janelas medem a busca em si.',
+    ...(end
+      ? [
+          `  RSS do servidor ao fim: ${mbCell(end.rssMb)} = ${mbCell(end.fileMb)} de arquivos (o binário do Node, ` +
+            `partilhado com todo processo Node) + ${mbCell(end.anonymousMb)} anônimos (heap do V8, buffers, malloc).`,
+        ]
+      : []),
+    '  Cada processo a mais do cluster conta pela memória só dele (privada): o RSS repete as páginas do binário ' +
+      'do Node que todos os processos Node da máquina partilham.',
   ];
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { PROJECT_ROOT, type PlacarProcess } from '../test/support/placar-process.ts';
 import { listDescendants } from './process-stats.ts';
 
-export type ServiceRole = 'npm' | 'servidor' | 'processo do cluster' | 'atualizador' | 'build';
+export type ServiceRole = 'npm' | 'servidor' | 'processo do cluster' | 'build';
 
 const LISTENING_LINE = /Placar ouvindo em (http:\/\/\S+)/;
 
@@ -104,8 +104,7 @@ export function listServiceProcesses(npmPid: number): Array<{ pid: number; role:
   const found: Array<{ pid: number; role: ServiceRole }> = [{ pid: npmPid, role: 'npm' }];
   for (const pid of listDescendants(npmPid)) {
     const command = readCommandLine(pid);
-    if (command.includes('refresh-worker.ts')) found.push({ pid, role: 'atualizador' });
-    else if (command.includes('scripts/start.ts'))
+    if (command.includes('scripts/start.ts'))
       found.push({ pid, role: readParent(pid) === npmPid ? 'servidor' : 'processo do cluster' });
     else if (command !== '') found.push({ pid, role: 'build' });
   }

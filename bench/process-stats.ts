@@ -52,13 +52,27 @@ export function readMemoryKb(pid: number): MemoryKb | null {
   }
 }
 
-/**
- * Proportional set size (KB): resident pages, shared ones divided among the processes sharing them
- * (the Node binary's ≈ 60 MB of code is counted once over a whole service, not once per process).
- */
-export function readPssKb(pid: number): number | null {
+export interface SmapsKb {
+  rss: number;
+  /** Proportional: shared pages divided among the processes sharing them (the Node binary counted once overall). */
+  pss: number;
+  /** Unique (private) pages: what the machine gets back if the process exits. */
+  private: number;
+  /** Anonymous pages: V8's heap, buffers, malloc; the rest of RSS is files (the Node binary, libraries). */
+  anonymous: number;
+}
+
+/** A process's memory as /proc/<pid>/smaps_rollup sums it up, KB. */
+export function readSmapsKb(pid: number): SmapsKb | null {
   try {
-    return Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    const text = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const field = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    return {
+      rss: field('Rss'),
+      pss: field('Pss'),
+      private: field('Private_Clean') + field('Private_Dirty'),
+      anonymous: field('Anonymous'),
+    };
   } catch {
     return null;
   }

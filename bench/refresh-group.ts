@@ -4,7 +4,7 @@
  * then 1,000 matches a day, each cycle's live and today pages changed (tomorrow's stays, 304).
  * Run once per REFRESH_MODE: `render` (the pipeline) and `full-build` (the earlier one, the
  * reference), one after the other. Per cycle: the step timings from its log line, CPU seconds
- * of the whole service (server + refresh worker + build children, /proc), the build children's
+ * of the whole service (the server, which refreshes, + build children, /proc), the build children's
  * peak RSS and the whole service's peak RSS (every process summed, sampled every 50 ms).
  * Memory: server RSS after warm-up, after each size, and after `memoryCycles` refreshes (the
  * last, 1,000-match phase runs until then).
@@ -94,7 +94,7 @@ export async function runRefreshGroup(plan: BenchPlan, mode: RefreshMode, memory
         ...line,
         size,
         serverCpuSeconds,
-        // Everything else the service spent: the refresh worker, build children (waited for or not).
+        // Everything else the service spent: build children (waited for or not).
         buildCpuSeconds: serviceNow - serviceCpu - serverCpuSeconds,
         buildPeakMb: mb(build.peakKb),
         servicePeakMb: mb(service.take().peakKb),

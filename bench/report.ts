@@ -64,6 +64,41 @@ function comparisonSection(results: BenchResults): string[] {
   ];
 }
 
+/**
+ * Issue 22's targets where groups 1 and 5 measure them (the render pipeline, one process, as
+ * the tests start it); group 8 measures the same with `npm start` at its defaults.
+ */
+function leanTargetsSection(results: BenchResults): string[] {
+  const seconds = (v: number): string => `${formatNumber(v, 2)} s`;
+  const totalAt = (size: number): number | undefined =>
+    sizeMedian(size, (s) => s.stepsMs.total.median / 1000)(results, 'render');
+  const cpuAt300 = sizeMedian(300, (s) => s.cpuSeconds.total.median)(results, 'render');
+  const idle = results.refresh?.idle?.percentOfOneCore;
+  const rows: Array<[string, string, number | undefined, (v: number) => boolean, (v: number) => string]> = [
+    ['atualização, mediana, 300 jogos', '≤ 0,15 s', totalAt(300), (v) => v <= 0.15, seconds],
+    ['atualização, mediana, 1.000 jogos', '≤ 0,40 s', totalAt(1000), (v) => v <= 0.4, seconds],
+    ['CPU por atualização, 300 jogos (serviço inteiro)', '≤ 0,2 s', cpuAt300, (v) => v <= 0.2, seconds],
+    ['custo ocioso, 1 atualização por minuto', '≤ 0,5 %', idle, (v) => v <= 0.5, (v) => `${formatNumber(v, 2)} %`],
+    [
+      // Group 5 starts `node scripts/start.ts` as the tests do: without npm start's memory settings.
+      'pico de memória do serviço, 1.000 jogos (grupo 5, sem as opções de memória do npm start)',
+      '≤ 200 MB',
+      results.memory?.service.peakMb,
+      (v) => v <= 200,
+      (v) => `${formatNumber(v)} MB`,
+    ],
+  ];
+  const measured = rows.flatMap(([figure, target, value, met, format]) =>
+    value === undefined || Number.isNaN(value) ? [] : [[figure, target, format(value), formatTarget(met(value))]],
+  );
+  if (measured.length === 0) return [];
+  return [
+    'Metas da issue 22 medidas pelos grupos 1 e 5 (render, um processo; o grupo 8 mede o mesmo com ' +
+      '`npm start` padrão)',
+    formatTable(['medida', 'meta', 'valor', ''], measured),
+  ];
+}
+
 function refreshSection(results: BenchResults): string[] {
   const refresh = results.refresh;
   if (!refresh) return [];
@@ -273,6 +308,7 @@ export function formatReport(results: BenchResults): string {
   const leanSection = (r: BenchResults): string[] => formatLeanServiceSection(r.leanService);
   const sections = [
     comparisonSection,
+    leanTargetsSection,
     refreshSection,
     freshnessSection,
     servingSection,

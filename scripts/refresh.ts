@@ -25,7 +25,7 @@ await runCli(
   SERVER_ARG_OPTIONS,
   async (values) => {
     const config = readConfig(readServerArgs(values));
-    // Ctrl+C stops the refresh worker (and a bundle build) too: they run in their own process groups.
+    // Ctrl+C stops the refresh, and a bundle build it started (that runs in its own process group).
     const interrupt = new AbortController();
     process.once('SIGINT', () => interrupt.abort());
     process.once('SIGTERM', () => interrupt.abort());

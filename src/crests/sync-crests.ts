@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Snapshot } from '../lib/model/model.ts';
-import { writeFileAtomically } from '../lib/store/snapshot-store.ts';
+import { writeFileAtomically } from '../lib/store/atomic-file.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import { crestsDir, readCrestMap, writeCrestMap, type CrestMap } from '../lib/store/crest-store.ts';
 import { internalUpstreamAddresses, type Resolver } from './checked-lookup.ts';

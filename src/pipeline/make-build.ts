@@ -2,8 +2,8 @@
  * Making the files of a new build folder, DATA_DIR/builds/<id>/{client,server}, in one of two
  * ways (REFRESH_MODE):
  * - render (default): the site bundle's files hard-linked in, then the data routes rendered
- *   into it by the refresh worker from the snapshot (read once). The bundle is built first
- *   only when there is none for the installed version.
+ *   into it in this process from the snapshot the scrape left (render-routes.ts). The bundle is
+ *   built first (an `astro build` child) only when there is none for the installed version.
  * - full-build: a whole `astro build` every time — the earlier pipeline, kept as the
  *   benchmark's reference and as a fallback.
  * Either way the folder then holds the same complete site.
@@ -14,7 +14,7 @@ import type { Config } from '../lib/config/config.ts';
 import { DATA_ROUTES } from '../lib/api/data-routes.ts';
 import { runSiteBuild } from './build-site.ts';
 import { linkTree } from './link-tree.ts';
-import type { RefreshWorker } from './refresh-worker-client.ts';
+import { renderDataRoutes } from './render-routes.ts';
 import { ensureSiteBundle } from './site-bundle.ts';
 
 export interface MakeBuildOptions {
@@ -26,7 +26,7 @@ export interface MakeBuildOptions {
 }
 
 /** Milliseconds spent building the site bundle (0 when it existed). */
-export async function makeRenderedBuild(config: Config, worker: RefreshWorker, options: MakeBuildOptions): Promise<{ bundleMs: number }> {
+export async function makeRenderedBuild(config: Config, options: MakeBuildOptions): Promise<{ bundleMs: number }> {
   const { bundle, builtMs } = await ensureSiteBundle({
     projectRoot: options.projectRoot,
     dataDir: config.dataDir,
@@ -39,22 +39,20 @@ export async function makeRenderedBuild(config: Config, worker: RefreshWorker, o
   const clientDir = buildClientDir(config.dataDir, options.buildId);
   linkTree(bundle.clientDir, clientDir);
   linkTree(bundle.serverDir, path.dirname(buildServerEntry(config.dataDir, options.buildId)));
-  await worker.render(
-    {
-      serverEntry: bundle.serverEntry,
-      clientDir,
-      dataDir: config.dataDir,
-      upstreamUrl: config.upstreamUrl,
+  await renderDataRoutes({
+    serverEntry: bundle.serverEntry,
+    clientDir,
+    dataDir: config.dataDir,
+    upstreamUrl: config.upstreamUrl,
+    refreshIntervalSeconds: config.refreshIntervalSeconds,
+    routes: DATA_ROUTES,
+    intervals: {
       refreshIntervalSeconds: config.refreshIntervalSeconds,
-      routes: DATA_ROUTES,
-      intervals: {
-        refreshIntervalSeconds: config.refreshIntervalSeconds,
-        yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
-      },
+      yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
     },
-    config.buildTimeoutMs,
-    options.signal,
-  );
+    timeoutMs: config.buildTimeoutMs,
+    signal: options.signal,
+  });
   return { bundleMs: builtMs ?? 0 };
 }
 

@@ -6,7 +6,12 @@
  */
 import { LISTING_NAMES, type ListingName, type Snapshot } from '../lib/model/model.ts';
 import { matchesById } from '../lib/model/match-events.ts';
-import { advanceEventStore, readEventStore, writeEventStoreAtomically, type EventStore } from '../lib/store/event-store.ts';
+import {
+  advanceEventStore,
+  readEventStore,
+  writeEventStoreAtomicallyAsync,
+  type EventStore,
+} from '../lib/store/event-store.ts';
 
 export interface EventsOutcome {
   /** Events added; null when the scrape was incomplete and nothing was compared. */
@@ -15,11 +20,11 @@ export interface EventsOutcome {
   warning: string | null;
 }
 
-export function recordMatchEvents(
+export async function recordMatchEvents(
   dataDir: string,
   scrape: { listings: Record<ListingName, { ok: boolean }>; snapshot: Snapshot },
   now: Date,
-): EventsOutcome {
+): Promise<EventsOutcome> {
   if (!LISTING_NAMES.every((listing) => scrape.listings[listing].ok)) return { added: null, warning: null };
   let previous: EventStore | null = null;
   let warning: string | null = null;
@@ -31,7 +36,7 @@ export function recordMatchEvents(
   // Live first: it is the most current sighting of a match that is in several listings.
   const current = matchesById(LISTING_NAMES.map((listing) => scrape.snapshot[listing].matches));
   const { store, added } = advanceEventStore(previous, current, now);
-  writeEventStoreAtomically(dataDir, store);
+  await writeEventStoreAtomicallyAsync(dataDir, store);
   return { added: added.length, warning };
 }
 

@@ -10,13 +10,12 @@ import type { Config } from '../lib/config/config.ts';
 import type { SiteManifest } from '../lib/store/site-manifest.ts';
 import { createBuildPublisher } from './publish-build.ts';
 import { runRefresh, type RefreshReport } from './refresh.ts';
-import { createRefreshWorker } from './refresh-worker-client.ts';
 import { formatRefreshLine } from './refresh-log.ts';
 
 export interface RefreshSchedulerOptions {
   projectRoot: string;
   log: (line: string) => void;
-  onPublished?: (buildId: string, manifest: SiteManifest) => void;
+  onPublished?: (buildId: string, manifest: SiteManifest) => void | Promise<void>;
   /** Called with every run's report (the server shows the last one in /healthz). */
   onFinished?: (report: RefreshReport) => void;
   /** Step-by-step progress lines for the first run only (first start). */
@@ -42,16 +41,14 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
   let sequence = 0;
   let running: Promise<RefreshReport> | null = null;
   let task: ScheduledTask | null = null;
-  // One worker for every refresh of this server: started once, not every minute.
-  const worker = createRefreshWorker(config.dataDir);
   const publisher = createBuildPublisher({
     dataDir: config.dataDir,
     command: config.publishCommand,
     timeoutMs: config.publishTimeoutMs,
     log: options.log,
   });
-  const onPublished = (buildId: string, manifest: SiteManifest): void => {
-    options.onPublished?.(buildId, manifest);
+  const onPublished = async (buildId: string, manifest: SiteManifest): Promise<void> => {
+    await options.onPublished?.(buildId, manifest);
     publisher.publish({ buildId, clientDir: buildClientDir(config.dataDir, buildId), generatedAt: manifest.builtAt });
   };
 
@@ -65,7 +62,6 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
       log: options.log,
       label,
       signal: aborter.signal,
-      worker,
       onPublished,
       progress: verbose ? (line) => options.log(`  ${line}`) : undefined,
     })
@@ -99,7 +95,6 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
       await task?.destroy();
       aborter.abort();
       await running?.catch(() => undefined);
-      await worker.close();
       await publisher.stop();
     },
   };

@@ -1,7 +1,9 @@
 /**
- * One refresh, under the data folder's refresh lock: scrape (in the refresh worker) → make the
- * build folder (render the data routes into the site bundle's files; make-build.ts) →
- * precompress → atomic swap → cleanup. Every refresh makes a build, even when the upstream
+ * One refresh, under the data folder's refresh lock, in this process (the server's, or
+ * `npm run refresh`'s): scrape → make the build folder (render the data routes into the site
+ * bundle's files; make-build.ts) → precompress → atomic swap → cleanup. The CPU-heavy steps run
+ * in slices (run-in-slices.ts) or off the event loop (compression, writes), so a serving
+ * process keeps answering requests while it refreshes. Every refresh makes a build, even when the upstream
  * failed, so generatedAt/stale and the pages' notices stay current. A failed build leaves
  * `current` (and so the served site) untouched; the next refresh simply tries again.
  */
@@ -9,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { buildBuildId, buildClientDir, buildDir, buildManifestPath } from '../lib/store/build-layout.ts';
 import type { Config } from '../lib/config/config.ts';
+import { DATA_ROUTES } from '../lib/api/data-routes.ts';
 import { readSiteManifest, type SiteManifest } from '../lib/store/site-manifest.ts';
 import { linkCrestsIntoBuild } from '../crests/link-crests.ts';
 import { runBuildCleanup } from './cleanup-builds.ts';
@@ -16,18 +19,20 @@ import { runPrecompress } from './precompress.ts';
 import { acquireRefreshLock, tryAcquireRefreshLock, type RefreshLock } from './refresh-lock.ts';
 import { formatRefreshLine, formatScrapeWarnings, type RefreshReport, type RefreshTimings } from './refresh-log.ts';
 import { makeFullBuild, makeRenderedBuild } from './make-build.ts';
-import { createRefreshWorker, type RefreshWorker } from './refresh-worker-client.ts';
 import { formatEventsLines, recordMatchEvents } from './record-events.ts';
-import type { ScrapeSummary } from './scrape.ts';
+import { runScrape, type ScrapeSummary } from './scrape.ts';
 import { readCurrentBuildId, swapCurrentBuild } from './swap-build.ts';
 import { runTempFileSweep } from './sweep-temp-files.ts';
 
 export type { RefreshReport } from './refresh-log.ts';
 
+/** The files every refresh renders again (compressed at the fast levels, see precompress.ts). */
+const REFRESHED_FILES: ReadonlySet<string> = new Set(DATA_ROUTES.map((route) => route.file));
+
 export interface RefreshOptions {
   projectRoot: string;
   log: (line: string) => void;
-  /** The build's clock (its id, Last-Modified); the scrape in the worker reads the real one. */
+  /** The refresh's clock (the scrape's times, the build's id and Last-Modified). */
   now?: () => Date;
   signal?: AbortSignal;
   /** How the log line names this run; default "atualização #1". */
@@ -36,12 +41,10 @@ export interface RefreshOptions {
   scrape?: boolean;
   /** Wait for another process's refresh to finish instead of skipping. Default false. */
   waitForLock?: boolean;
-  /** Environment of the build child and the worker; default process.env. */
+  /** Environment of the `astro build` child; default process.env. */
   env?: NodeJS.ProcessEnv;
-  /** The refresh worker to scrape and render in (the server keeps one); default: one for this run. */
-  worker?: RefreshWorker;
-  /** Called right after the swap, before cleanup (the server reloads its index here). */
-  onPublished?: (buildId: string, manifest: SiteManifest) => void;
+  /** Called right after the swap, before cleanup; awaited (the server loads the build and its search index). */
+  onPublished?: (buildId: string, manifest: SiteManifest) => void | Promise<void>;
   /** Step-by-step lines (each listing, build, compression), e.g. on a first start. */
   progress?: (line: string) => void;
 }
@@ -55,9 +58,9 @@ function readPreviousManifest(dataDir: string): SiteManifest | null {
   }
 }
 
-function publish(options: RefreshOptions, buildId: string, manifest: SiteManifest): void {
+async function publish(options: RefreshOptions, buildId: string, manifest: SiteManifest): Promise<void> {
   try {
-    options.onPublished?.(buildId, manifest);
+    await options.onPublished?.(buildId, manifest);
   } catch (error) {
     options.log(`aviso: o build ${buildId} foi publicado, mas o servidor não o carregou: ${(error as Error).message}`);
   }
@@ -69,32 +72,16 @@ async function takeLock(config: Config, options: RefreshOptions): Promise<Refres
   return 'lock' in attempt ? attempt.lock : `outra atualização em andamento (pid ${attempt.heldBy})`;
 }
 
-/** The scrape step: in the worker (render mode) or, in the full-build reference, in this process as before. */
-async function scrape(config: Config, options: RefreshOptions, worker: RefreshWorker, now: () => Date): Promise<ScrapeSummary> {
+/** The scrape step: fetch and parse (in slices), snapshot and scrape state, then the match events. */
+async function scrape(config: Config, options: RefreshOptions, now: () => Date): Promise<ScrapeSummary> {
   const progress = (line: string): void => options.progress?.(`coleta ${line}`);
-  if (config.refreshMode === 'full-build') {
-    // Loaded only here: cheerio and undici (≈ 35 MB) stay out of a server whose worker scrapes.
-    const { runScrape } = await import('./scrape.ts');
-    const report = await runScrape(config, { now, log: progress });
-    formatEventsLines(recordMatchEvents(config.dataDir, report, now())).forEach(progress);
-    const { snapshot: _written, ...summary } = report;
-    return summary;
-  }
-  const { summary, lines } = await worker.scrape(config, options.signal);
-  lines.forEach(progress);
+  const report = await runScrape(config, { now, log: progress });
+  formatEventsLines(await recordMatchEvents(config.dataDir, report, now())).forEach(progress);
+  const { snapshot: _written, ...summary } = report;
   return summary;
 }
 
 export async function runRefresh(config: Config, options: RefreshOptions): Promise<RefreshReport> {
-  const worker = options.worker ?? createRefreshWorker(config.dataDir, options.env);
-  try {
-    return await runRefreshSteps(config, options, worker);
-  } finally {
-    if (!options.worker) await worker.close();
-  }
-}
-
-async function runRefreshSteps(config: Config, options: RefreshOptions, worker: RefreshWorker): Promise<RefreshReport> {
   const now = options.now ?? (() => new Date());
   const started = performance.now();
   const since = (mark: number): number => Math.round(performance.now() - mark);
@@ -115,7 +102,7 @@ async function runRefreshSteps(config: Config, options: RefreshOptions, worker: 
     if (options.scrape !== false) {
       let mark = performance.now();
       try {
-        report.scrape = await scrape(config, options, worker, now);
+        report.scrape = await scrape(config, options, now);
         for (const warning of formatScrapeWarnings(report.scrape)) options.log(warning);
       } catch (error) {
         report.error = `coleta falhou: ${(error as Error).message}`;
@@ -134,7 +121,7 @@ async function runRefreshSteps(config: Config, options: RefreshOptions, worker: 
     try {
       const buildOptions = { projectRoot: options.projectRoot, buildId, env: options.env ?? process.env, signal: options.signal, progress: options.progress };
       if (config.refreshMode === 'full-build') await makeFullBuild(config, buildOptions);
-      else timings.bundleMs = (await makeRenderedBuild(config, worker, buildOptions)).bundleMs;
+      else timings.bundleMs = (await makeRenderedBuild(config, buildOptions)).bundleMs;
       timings.buildMs = since(mark) - timings.bundleMs;
       linkCrestsIntoBuild(config.dataDir, buildClientDir(config.dataDir, buildId));
       options.progress?.(`build ${buildId} em ${timings.buildMs} ms`);
@@ -148,6 +135,7 @@ async function runRefreshSteps(config: Config, options: RefreshOptions, worker: 
         previous,
         previousClientDir: previous ? buildClientDir(config.dataDir, previous.buildId) : null,
         manifestFile: buildManifestPath(config.dataDir, buildId),
+        refreshedFiles: REFRESHED_FILES,
       });
       timings.compressMs = since(mark);
       options.progress?.(`compressão de ${manifest.files.length} arquivos em ${timings.compressMs} ms`);
@@ -156,7 +144,7 @@ async function runRefreshSteps(config: Config, options: RefreshOptions, worker: 
       swapCurrentBuild(config.dataDir, buildId);
       timings.swapMs = since(mark);
       report.outcome = 'published';
-      publish(options, buildId, manifest);
+      await publish(options, buildId, manifest);
     } catch (error) {
       timings.buildMs ||= since(mark);
       report.outcome = options.signal?.aborted ? 'aborted' : 'build-failed';
@@ -164,7 +152,7 @@ async function runRefreshSteps(config: Config, options: RefreshOptions, worker: 
       fs.rmSync(buildDir(config.dataDir, buildId), { recursive: true, force: true });
     }
     mark = performance.now();
-    report.removedBuilds = runBuildCleanup(config.dataDir);
+    report.removedBuilds = await runBuildCleanup(config.dataDir);
     timings.cleanupMs = since(mark);
     return finish();
   } finally {

@@ -15,18 +15,19 @@ import {
   type Match,
   type Snapshot,
 } from '../lib/model/model.ts';
-import { readScrapeState, writeScrapeStateAtomically, type ScrapeState } from '../lib/store/scrape-state-store.ts';
-import { listingSource, readSnapshotOrEmpty, writeSnapshotAtomically } from '../lib/store/snapshot-store.ts';
+import { readScrapeState, writeScrapeStateAtomicallyAsync, type ScrapeState } from '../lib/store/scrape-state-store.ts';
+import { listingSource, readSnapshotOrEmpty, writeSnapshotAtomicallyAsync } from '../lib/store/snapshot-store.ts';
 import { isListingStale, listingIntervalSeconds } from '../lib/model/staleness.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import { ParseError, UpstreamFetchError, messageWithoutKeptData } from '../upstream/errors.ts';
 import { createUpstreamAgent, fetchPage, type FetchPageResult } from '../upstream/fetch-page.ts';
 import { summarizeDiagnostics, type ListingDiagnostics } from '../upstream/listing-diagnostics.ts';
-import { readListingPage } from '../upstream/parse-listing.ts';
+import { readListingPageSteps } from '../upstream/parse-listing.ts';
 import { parseNotices } from './parse-notices.ts';
 import { dropForeignCrests } from '../crests/crest-origin.ts';
 import { syncCrests, type CrestSyncReport } from '../crests/sync-crests.ts';
 import { isListingDue } from './listing-schedule.ts';
+import { runInSlices } from './run-in-slices.ts';
 import type { Dispatcher } from 'undici';
 
 export interface ListingScrapeResult {
@@ -50,7 +51,7 @@ export interface ScrapeReport {
   crests: CrestSyncReport;
   durationMs: number;
 }
-/** What a refresh keeps of a scrape (the snapshot itself is on disk): see refresh-worker.ts. */
+/** A scrape's report without its snapshot (written to disk, and kept by the snapshot store). */
 export type ScrapeSummary = Omit<ScrapeReport, 'snapshot'>;
 
 const MAX_CONCURRENT_FETCHES = 2;
@@ -135,7 +136,8 @@ async function readListing(
     const page = await fetched.page;
     let matches = envelope.matches;
     if (!page.notModified) {
-      const read = readListingPage(page.html, page.url);
+      // In slices: the scrape runs in the serving process, between its requests.
+      const read = await runInSlices(readListingPageSteps(page.html, page.url));
       parse = read.diagnostics;
       matches = checkMatches(read.matches, page.url);
     }
@@ -175,25 +177,6 @@ function skippedListing(listing: ListingName, context: ScrapeContext): ListingSc
   return { ok: true, notModified: true, count, durationMs: 0, error: null, parse: null, notices: [], skipped: true };
 }
 
-/**
- * A scrape that ended without its own report (the refresh worker died: out of memory, a
- * signal, a timeout): every listing's attempt is recorded as failed with `reason`, so
- * scrape-state.json and /healthz say so instead of the last success standing unexplained.
- * Never throws: the refresh goes on with the last good snapshot either way.
- */
-export function recordScrapeFailure(dataDir: string, reason: string, now: Date = new Date()): void {
-  try {
-    const state = readScrapeState(dataDir);
-    const attemptedAt = formatSaoPauloIso(now);
-    for (const listing of LISTING_NAMES) {
-      state[listing] = { ...state[listing], lastAttemptAt: attemptedAt, lastError: reason };
-    }
-    writeScrapeStateAtomically(dataDir, state);
-  } catch {
-    // A full or read-only disk: the refresh's own log line still says what happened.
-  }
-}
-
 /** One pt-BR summary line per listing, as `npm run scrape` prints it. */
 export function formatListingLine(listing: ListingName, result: ListingScrapeResult): string {
   if (result.skipped) return `${listing}: não buscada agora (fora do intervalo), ${result.count} jogos mantidos`;
@@ -212,7 +195,10 @@ export interface ScrapeOptions {
 export async function runScrape(config: Config, options: ScrapeOptions = {}): Promise<ScrapeReport> {
   const now = options.now ?? (() => new Date());
   const started = performance.now();
-  const snapshot = readSnapshotOrEmpty(config.dataDir, config.upstreamUrl);
+  // The read snapshot is shared (kept by the store, served by the search): its envelopes are
+  // copied before this scrape changes them.
+  const read = readSnapshotOrEmpty(config.dataDir, config.upstreamUrl);
+  const snapshot = Object.fromEntries(LISTING_NAMES.map((listing) => [listing, { ...read[listing] }])) as Snapshot;
   const state = readScrapeState(config.dataDir);
   const dispatcher = createUpstreamAgent(config.requestTimeoutMs);
   const context: ScrapeContext = { config, now, snapshot, state, dispatcher, unconditional: options.unconditional ?? false };
@@ -251,8 +237,8 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
     envelope.source = listingSource(config.upstreamUrl, listing);
     envelope.stale = isListingStale(envelope.generatedAt, finishedAt, listingIntervalSeconds(listing, config));
   }
-  writeSnapshotAtomically(config.dataDir, snapshot);
-  writeScrapeStateAtomically(config.dataDir, state);
+  await writeSnapshotAtomicallyAsync(config.dataDir, snapshot);
+  await writeScrapeStateAtomicallyAsync(config.dataDir, state);
 
   const listings = Object.fromEntries(LISTING_NAMES.map((listing) => [listing, results[listing]])) as Record<ListingName, ListingScrapeResult>;
   for (const listing of LISTING_NAMES) options.log?.(formatListingLine(listing, listings[listing]));

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BUNDLE_PREFIX, bundleDir, bundleInfoPath, buildsDir } from '../lib/store/build-layout.ts';
-import { writeFileAtomically } from '../lib/store/snapshot-store.ts';
+import { writeFileAtomically } from '../lib/store/atomic-file.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import { runSiteBuild } from './build-site.ts';
 import { computeSiteFingerprint } from './site-fingerprint.ts';

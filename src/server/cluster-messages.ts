@@ -14,10 +14,12 @@ export type WorkerMessage =
   /** Lease up to `wanted` search tokens of a client's bucket (cluster-rate-limit.ts). */
   | { placar: 'rate-limit-lease'; id: number; client: string; wanted: number }
   /** Tokens of an expired lease that were not spent. */
-  | { placar: 'rate-limit-return'; client: string; tokens: number };
+  | { placar: 'rate-limit-return'; client: string; tokens: number }
+  /** The worker serves the build `current` pointed at when it was told to reload (files and search index loaded). */
+  | { placar: 'loaded' };
 
 export type PrimaryMessage =
-  /** A build was published: load it now (rather than at the next link check). */
+  /** A build was published: load it now (rather than at the next link check), then say 'loaded'. */
   | { placar: 'reload' }
   /** How the last refresh ended, for /healthz. */
   | { placar: 'refresh-finished'; report: RefreshReport }

@@ -16,9 +16,12 @@ import { isClusterMessage, sendToWorker, type PrimaryMessage, type WorkerMessage
 import { serveRateLimit } from './cluster-rate-limit.ts';
 import type { RunPlacarOptions } from './run-placar.ts';
 import { runRefreshes } from './run-refreshes.ts';
+import { formatRuntimeLine } from './runtime-line.ts';
 import { createWorkerRestartPolicy, WORKER_RESTART_LIMITS } from './worker-restart-policy.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** A worker that has not loaded a new build after this no longer holds the refresh up (it loads it later on its own). */
+const RELOAD_WAIT_MS = 10_000;
 
 /** Workers kept crashing: restarting them again would not help. */
 export class WorkerCrashLoopError extends Error {
@@ -31,6 +34,32 @@ function workers(): Worker[] {
 
 function broadcast(message: PrimaryMessage): void {
   for (const worker of workers()) sendToWorker(worker, message);
+}
+
+/**
+ * Tells every worker to load the new build and resolves once each has said 'loaded' (or exited, or
+ * RELOAD_WAIT_MS passed): a refresh ends when its build is what the workers serve.
+ */
+function reloadWorkers(): Promise<void> {
+  const loads = workers().map(
+    (worker) =>
+      new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          worker.off('message', onMessage);
+          worker.off('exit', done);
+          resolve();
+        };
+        const onMessage = (message: unknown): void => {
+          if (isClusterMessage<WorkerMessage>(message) && message.placar === 'loaded') done();
+        };
+        const timer = setTimeout(done, RELOAD_WAIT_MS);
+        worker.on('message', onMessage);
+        worker.once('exit', done);
+        sendToWorker(worker, { placar: 'reload' });
+      }),
+  );
+  return Promise.all(loads).then(() => undefined);
 }
 
 async function stopWorkers(): Promise<void> {
@@ -114,13 +143,14 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
     for (let i = 0; i < config.workers; i += 1) fork();
     await ready;
     log(`Placar ouvindo em ${url} (em ${elapsedMs()} ms; ${config.workers} processos)`);
+    log(formatRuntimeLine());
     await runRefreshes(config, {
       ...options,
       signal: AbortSignal.any([options.signal, crashLoop.signal]),
       url,
       elapsedMs,
       hasSite: () => readCurrentBuildId(config.dataDir) !== null,
-      onPublished: () => broadcast({ placar: 'reload' }),
+      onPublished: reloadWorkers,
       onFinished: (report) => {
         lastReport = report;
         broadcast({ placar: 'refresh-finished', report });

@@ -19,7 +19,11 @@ export async function runClusterWorker(config: Config, options: RunPlacarOptions
   const stopped = new Promise<void>((resolve) => {
     process.on('message', (message: unknown) => {
       if (!isClusterMessage<PrimaryMessage>(message)) return;
-      if (message.placar === 'reload') server?.site.reload();
+      if (message.placar === 'reload') {
+        // A worker still starting loads the current build as it starts.
+        const loading = server ? server.site.reload() : Promise.resolve();
+        void loading.then(() => sendToPrimary({ placar: 'loaded' }));
+      }
       else if (message.placar === 'refresh-finished') {
         lastReport = message.report;
         server?.recordRefresh(message.report);

@@ -1,17 +1,27 @@
 /**
- * The static site the server answers from: the build DATA_DIR/current points at. Reloaded at
- * once after an in-process swap, and — when another process (`npm run refresh`) re-points the
- * link — noticed on the next request at most about a second later.
+ * The static site the server answers from: the build DATA_DIR/current points at. A new build is
+ * loaded — its changed files read, its search index built, in slices between requests — and
+ * served only once all of it is ready: until then requests get the previous build, whole.
+ * Loaded right after an in-process swap, and — when another process (`npm run refresh`, a
+ * cluster's primary) re-points the link — as soon as the server notices, at most about a second
+ * later.
  */
 import { readCurrentBuildId } from '../pipeline/swap-build.ts';
+import { yieldToRequests } from '../pipeline/run-in-slices.ts';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
 
 export interface CurrentSite {
-  /** The loaded site (null before the first build); checks the link at most once a second. */
+  /** The served site (null before the first build); notices another process's swap (checks at most once a second). */
   get(): StaticSite | null;
-  /** Loads the build `current` points at now, if it is not the loaded one. */
-  reload(): void;
+  /** Loads the build `current` points at now, if it is not the served one; resolves once it is served (or failed). */
+  reload(): Promise<void>;
 }
+
+/**
+ * Prepares what must be ready before `site` is served (the search index, in slices) and returns
+ * what switches it in, called at the moment the site is: nothing in between reaches a request.
+ */
+export type PrepareSite = (site: StaticSite) => Promise<() => void>;
 
 export const LINK_CHECK_INTERVAL_MS = 1000;
 
@@ -19,18 +29,22 @@ export function createCurrentSite(
   dataDir: string,
   log: (line: string) => void,
   now: () => number = Date.now,
-  /** Called with each newly loaded build, before any request sees it (search index, event streams). */
-  onLoad: (site: StaticSite) => void = () => undefined,
+  prepare: PrepareSite = async () => () => undefined,
 ): CurrentSite {
   let site: StaticSite | null = null;
   let checkedAt = 0;
   let failedBuildId: string | null = null;
-  const reload = (): void => {
+  let loading: Promise<void> | null = null;
+  let again = false;
+  const loadCurrent = async (): Promise<void> => {
     const buildId = readCurrentBuildId(dataDir);
     if (buildId === null || buildId === site?.buildId || buildId === failedBuildId) return;
     try {
-      const loaded = loadStaticSite(dataDir, buildId);
-      onLoad(loaded);
+      // Files unchanged since the served build are taken from it, not read again.
+      const loaded = loadStaticSite(dataDir, buildId, site);
+      await yieldToRequests();
+      const switchIn = await prepare(loaded);
+      switchIn();
       site = loaded;
       failedBuildId = null;
     } catch (error) {
@@ -39,13 +53,29 @@ export function createCurrentSite(
       log(`aviso: não foi possível carregar o build ${buildId}: ${(error as Error).message}`);
     }
   };
+  // One load at a time; a swap noticed meanwhile is loaded right after it.
+  const reload = (): Promise<void> => {
+    if (loading) {
+      again = true;
+      return loading;
+    }
+    loading = (async () => {
+      do {
+        again = false;
+        await loadCurrent();
+      } while (again);
+    })().finally(() => {
+      loading = null;
+    });
+    return loading;
+  };
   return {
     get(): StaticSite | null {
-      // Requests check on their own too (at most once a second): the first one after another process's
-      // swap need not wait for the server's own check.
+      // Requests check on their own too (at most once a second): another process's swap starts
+      // loading on the first request after it, which itself is still answered from the served build.
       if (now() - checkedAt >= LINK_CHECK_INTERVAL_MS) {
         checkedAt = now();
-        reload();
+        void reload();
       }
       return site;
     },

@@ -62,6 +62,8 @@ export interface EventHubOptions {
 export interface EventHub {
   /** Takes the events of a newly served build and sends those after the last one sent. */
   load(site: StaticSite): void;
+  /** load() in two parts: the feed is read now, the switch (and the sending) when the build is served. */
+  prepareLoad(site: StaticSite): () => void;
   /** Why a new connection from `ip` may not open now, or null. */
   refusal(ip: string): StreamRefusal | null;
   /** Starts the stream on `res` (headers, `retry:`, replay after query.since) and keeps it open. */
@@ -166,35 +168,36 @@ export function createEventHub(options: EventHubOptions): EventHub {
   }, options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
   heartbeat.unref();
 
-  return {
-    load(site) {
-      if (site.buildId === loadedBuildId) return;
-      let events: unknown[] | null;
-      try {
-        events = readFeedEvents(site);
-      } catch (error) {
-        options.log(`aviso: o build ${site.buildId} tem um ${EVENT_FEED_ROUTE} ilegível: ${(error as Error).message}`);
-        return;
+  /** Reads the build's feed now; what it returns switches the hub to it and sends the new events. */
+  const prepareLoad = (site: StaticSite): (() => void) => {
+    if (site.buildId === loadedBuildId) return () => undefined;
+    let events: unknown[] | null;
+    try {
+      events = readFeedEvents(site);
+    } catch (error) {
+      options.log(`aviso: o build ${site.buildId} tem um ${EVENT_FEED_ROUTE} ilegível: ${(error as Error).message}`);
+      return () => undefined;
+    }
+    if (events === null) return () => (loadedBuildId = site.buildId);
+    const previous = new Map(kept.map((item) => [item.id, item]));
+    const next: KeptEvent[] = [];
+    const matches = new Map<string, Match>();
+    for (const raw of events) {
+      const id = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
+      const known = typeof id === 'string' ? previous.get(id) : undefined;
+      if (known) {
+        next.push(known);
+        const match = keptMatches.get(known.matchId);
+        if (match && !matches.has(known.matchId)) matches.set(known.matchId, match);
+        continue;
       }
+      const parsed = MatchEventSchema.safeParse(raw);
+      if (!parsed.success) continue;
+      next.push({ id: parsed.data.id, matchId: parsed.data.match.id, wire: formatEventWire(parsed.data) });
+      matches.set(parsed.data.match.id, parsed.data.match);
+    }
+    return () => {
       loadedBuildId = site.buildId;
-      if (events === null) return;
-      const previous = new Map(kept.map((item) => [item.id, item]));
-      const next: KeptEvent[] = [];
-      const matches = new Map<string, Match>();
-      for (const raw of events) {
-        const id = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
-        const known = typeof id === 'string' ? previous.get(id) : undefined;
-        if (known) {
-          next.push(known);
-          const match = keptMatches.get(known.matchId);
-          if (match && !matches.has(known.matchId)) matches.set(known.matchId, match);
-          continue;
-        }
-        const parsed = MatchEventSchema.safeParse(raw);
-        if (!parsed.success) continue;
-        next.push({ id: parsed.data.id, matchId: parsed.data.match.id, wire: formatEventWire(parsed.data) });
-        matches.set(parsed.data.match.id, parsed.data.match);
-      }
       kept = next;
       keptMatches = matches;
       filterSnapshot = null;
@@ -204,7 +207,14 @@ export function createEventHub(options: EventHubOptions): EventHub {
       const fresh = kept.filter(({ id }) => sentBefore === null || id > sentBefore);
       lastSent = kept.at(-1)?.id ?? lastSent;
       for (const event of fresh) for (const client of clients) if (wants(client.query, event)) deliver(client, event.wire);
+    };
+  };
+
+  return {
+    load(site) {
+      prepareLoad(site)();
     },
+    prepareLoad,
     refusal(ip) {
       if (clients.size >= options.max) return 'full';
       if (options.perIp > 0 && (perIp.get(ip) ?? 0) >= options.perIp) return 'per-ip';

@@ -24,6 +24,7 @@ import { createStaticResponder } from './serve-static.ts';
 import { withSearchResponseCache } from './search-response-cache.ts';
 import { createSearchSnapshot } from './search-snapshot.ts';
 import { createSnapshotReader } from './snapshot-reader.ts';
+import { yieldToRequests } from '../pipeline/run-in-slices.ts';
 
 
 export interface PlacarHttpServer {
@@ -83,24 +84,30 @@ function createNodeServer(limits: ClientLimits, listener: http.RequestListener):
 
 export async function startHttpServer(config: Config, log: (line: string) => void, options: HttpServerOptions = {}): Promise<PlacarHttpServer> {
   const events = createEventHub({ perIp: config.eventStreamsPerIp, max: config.eventStreamsMax, log });
-  // A new build's search snapshot is prepared (index built) as the build loads, before it is served,
-  // and the event streams send the build's new events.
+  // A new build's search snapshot is prepared (index built, in slices) and its event feed read as the
+  // build loads, before it is served; the event streams send the build's new events as it is switched in.
   const searchSnapshot = createSearchSnapshot(config.dataDir, config.upstreamUrl, log);
   const commonHeaders = buildCommonHeaders(config.upstreamUrl, {
     strictTransportSecurity: config.strictTransportSecurity,
   });
   const statics = createStaticResponder(commonHeaders);
-  const site = createCurrentSite(config.dataDir, log, Date.now, (loaded) => {
-    searchSnapshot.prepare();
-    events.load(loaded);
+  const site = createCurrentSite(config.dataDir, log, Date.now, async (loaded) => {
+    const switchSearch = await searchSnapshot.prepare();
+    await yieldToRequests();
+    const switchEvents = events.prepareLoad(loaded);
     statics.prepare(loaded, NOT_FOUND_ANSWER);
+    await yieldToRequests();
+    return () => {
+      switchSearch();
+      switchEvents();
+    };
   });
-  site.reload();
+  await site.reload();
   // Another process's swap (npm run refresh) is noticed here too, not on a request's path: fs.watch
   // sees the rename onto `current` at once; the 1 s check is the fallback.
-  const linkCheck = setInterval(() => site.reload(), LINK_CHECK_INTERVAL_MS);
+  const linkCheck = setInterval(() => void site.reload(), LINK_CHECK_INTERVAL_MS);
   linkCheck.unref();
-  const linkWatch = watchCurrentLink(config.dataDir, () => site.reload());
+  const linkWatch = watchCurrentLink(config.dataDir, () => void site.reload());
   const handler = createSearchHandler(config, searchSnapshot, log);
   const search = withSearchResponseCache(handler, () => String(searchSnapshot.generation()));
   const reader = createSnapshotReader(config.dataDir, config.upstreamUrl);

@@ -8,6 +8,7 @@
 import type { Config } from '../lib/config/config.ts';
 import { startHttpServer } from './http-server.ts';
 import { runRefreshes } from './run-refreshes.ts';
+import { formatRuntimeLine } from './runtime-line.ts';
 
 export interface RunPlacarOptions {
   projectRoot: string;
@@ -22,6 +23,7 @@ export async function runPlacar(config: Config, options: RunPlacarOptions): Prom
   const server = await startHttpServer(config, options.log);
   try {
     options.log(`Placar ouvindo em ${server.url} (em ${elapsedMs()} ms)`);
+    options.log(formatRuntimeLine());
     await runRefreshes(config, {
       ...options,
       url: server.url,

@@ -18,7 +18,8 @@ export interface RunRefreshesOptions {
   elapsedMs: () => number;
   /** Whether a build is being served already. */
   hasSite: () => boolean;
-  onPublished: () => void;
+  /** The new build is published; resolves once this process serves it. */
+  onPublished: () => void | Promise<void>;
   onFinished: (report: RefreshReport) => void;
 }
 

@@ -37,20 +37,40 @@ export function buildRoutePaths(relative: string): string[] {
   return [page, own];
 }
 
-export function loadStaticSite(dataDir: string, buildId: string): StaticSite {
+/** Entries of `site` by file path, for the next build to take those whose file did not change. */
+function entriesByPath(site: StaticSite | null): Map<string, StaticEntry> {
+  const entries = new Map<string, StaticEntry>();
+  if (site?.notFoundPage) entries.set(site.notFoundPage.file.path, site.notFoundPage);
+  for (const entry of site?.routes.values() ?? []) entries.set(entry.file.path, entry);
+  return entries;
+}
+
+const sameFile = (a: SiteFile, b: SiteFile): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * `previous` (the served build): its entries for files whose manifest line is the same (same
+ * bytes, same headers) are shared, not read again — most of a refresh's files, and the memory
+ * of one copy instead of two while both builds are held.
+ */
+export function loadStaticSite(dataDir: string, buildId: string, previous: StaticSite | null = null): StaticSite {
   const manifest = readSiteManifest(buildManifestPath(dataDir, buildId));
   if (!manifest) throw new SiteManifestError(`O build ${buildId} não tem manifesto: não foi publicado por completo.`);
   const clientDir = buildClientDir(dataDir, buildId);
   const routes = new Map<string, StaticEntry>();
+  const before = entriesByPath(previous);
   let notFoundPage: StaticEntry | null = null;
   for (const file of manifest.files) {
     const absolute = path.join(clientDir, ...file.path.split('/'));
-    const entry: StaticEntry = {
-      file,
-      identity: fs.readFileSync(absolute),
-      br: file.br ? fs.readFileSync(`${absolute}.br`) : null,
-      gzip: file.gzip ? fs.readFileSync(`${absolute}.gz`) : null,
-    };
+    const kept = before.get(file.path);
+    const entry: StaticEntry =
+      kept && sameFile(kept.file, file)
+        ? kept
+        : {
+            file,
+            identity: fs.readFileSync(absolute),
+            br: file.br ? fs.readFileSync(`${absolute}.br`) : null,
+            gzip: file.gzip ? fs.readFileSync(`${absolute}.gz`) : null,
+          };
     if (ERROR_PAGES.has(file.path)) {
       if (file.path === '404.html') notFoundPage = entry;
       continue;

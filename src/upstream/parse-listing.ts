@@ -32,13 +32,22 @@
 import * as cheerio from 'cheerio/slim';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { LIMITS, MatchSchema, type Match } from '../lib/model/model.ts';
+import { finishSteps, type Steps } from '../lib/model/steps.ts';
 import { ParseError } from './errors.ts';
 import { DiagnosticsCollector, type CandidateMarkup, type ListingDiagnostics } from './listing-diagnostics.ts';
-import { MAX_CANDIDATE_ELEMENTS, SKIP_REASONS, normalizeText, parseMatchPath, type Selection } from './match-fields.ts';
+import { findFirst, textOf, withClass, type DomElement } from './dom-query.ts';
+import {
+  MAX_CANDIDATE_ELEMENTS,
+  SKIP_REASONS,
+  normalizeText,
+  parseMatchPath,
+  skipped,
+  type Selection,
+} from './match-fields.ts';
 import { CARD_LINK_CLASSES, parseMatchCard } from './parse-match-card.ts';
 import { parseMatchRow } from './parse-match-row.ts';
 import { orderListing, type ListedMatch } from './order-listing.ts';
-import { SCOPE, scanListing, type LinkRecord, type ListingScan } from './scan-listing.ts';
+import { SCOPE, scanListingSteps, type LinkRecord, type ListingScan } from './scan-listing.ts';
 
 const FEATURED_HEADER = 'jogos em destaque';
 /** Headers and league labels are read up to this many characters (names longer than LIMITS.text fail anyway). */
@@ -53,16 +62,20 @@ export interface ListingRead {
 const $ = cheerio.load('', null, false);
 
 /** The candidate's HTML as its own tree: its first element (the <a>, or the loose card). */
-function candidateTree(html: string, record: { start: number; end: number }): Selection {
+function candidateElement(html: string, record: { start: number; end: number }): DomElement | null {
   const fragment = parseDocument(html.slice(record.start, record.end));
-  const first = fragment.children.find(DomUtils.isTag);
-  return $(first ? [first] : []);
+  return fragment.children.find(DomUtils.isTag) ?? null;
 }
 
+const asSelection = (element: DomElement | null): Selection => $(element ? [element] : []);
+
+/** The candidate's tree as HTML (for --explain and /healthz, only for a candidate skipped). */
+const htmlOf = (element: DomElement | null): string => $.html(asSelection(element));
+
 /** The league name a featured row shows, in the row's link or just before it inside the block. */
-function featuredLeagueName(link: Selection, record: LinkRecord, scan: ListingScan): string {
-  const inside = link.find('.match-card-league-name').first();
-  if (inside.length > 0) return normalizeText(inside.text());
+function featuredLeagueName(link: DomElement, record: LinkRecord, scan: ListingScan): string {
+  const inside = findFirst(link, withClass('match-card-league-name'));
+  if (inside) return normalizeText(textOf(inside));
   return record.leagueLabel ? normalizeText(scan.text(record.leagueLabel, MAX_LABEL_CHARS)) : '';
 }
 
@@ -82,7 +95,12 @@ function findListing(scan: ListingScan): { scope: number; container: string } | 
 type Entry = ListedMatch & { markup: CandidateMarkup; html: () => string };
 
 export function readListingPage(html: string, pageUrl: string): ListingRead {
-  const scan = scanListing(html, (href) => parseMatchPath(href, pageUrl) !== null);
+  return finishSteps(readListingPageSteps(html, pageUrl));
+}
+
+/** readListingPage in steps: the page's scan a chunk at a time, then one step per candidate. */
+export function* readListingPageSteps(html: string, pageUrl: string): Steps<ListingRead> {
+  const scan = yield* scanListingSteps(html, (href) => parseMatchPath(href, pageUrl) !== null);
   const listing = findListing(scan);
   if (!listing) {
     const diagnostics = new DiagnosticsCollector().finish(null, 0);
@@ -114,7 +132,7 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
     if (record.kind === 'card') {
       // A card inside a link is read with its link; one without a link cannot be identified.
       collector.candidate('card');
-      collector.skip('card', SKIP_REASONS.noMatchLink, () => $.html(candidateTree(html, record)));
+      collector.skip('card', SKIP_REASONS.noMatchLink, () => htmlOf(candidateElement(html, record)));
       continue;
     }
     const cardLink = record.classes.some((name) => (CARD_LINK_CLASSES as readonly string[]).includes(name));
@@ -129,16 +147,19 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
     }
     // A match link without a single team cell: what parseMatchRow would say, without building its tree.
     if (markup === 'row' && !record.rowCells) {
-      collector.skip(markup, SKIP_REASONS.noTeams, () => $.html(candidateTree(html, record)));
+      collector.skip(markup, SKIP_REASONS.noTeams, () => htmlOf(candidateElement(html, record)));
       continue;
     }
-    const node = candidateTree(html, record);
-    const nodeHtml = (): string => $.html(node);
+    yield;
+    const element = candidateElement(html, record);
+    const nodeHtml = (): string => htmlOf(element);
     const featured = inFeatured || record.featured;
     const outcome =
       markup === 'card'
-        ? parseMatchCard(node, pageUrl, featured ? '' : league)
-        : parseMatchRow(node, pageUrl, featured ? featuredLeagueName(node, record, scan) : league);
+        ? parseMatchCard(asSelection(element), pageUrl, featured ? '' : league)
+        : element
+          ? parseMatchRow(element, pageUrl, featured ? featuredLeagueName(element, record, scan) : league)
+          : skipped(SKIP_REASONS.noMatchLink);
     if (outcome.kind === 'skipped') {
       collector.skip(markup, outcome.reason, nodeHtml);
       continue;

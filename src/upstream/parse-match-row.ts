@@ -18,53 +18,57 @@
  */
 import type { Match, Team } from '../lib/model/model.ts';
 import { saoPauloKickoffIso } from '../lib/model/time.ts';
+import { findAll, findFirst, textOf, textWithout, withClass, withTag, type DomElement } from './dom-query.ts';
 import {
   SKIP_REASONS,
-  crestUrl,
+  crestFromImage,
   makeTeam,
   normalizeText,
   parseGoalCount,
   parseMatchPath,
   skipped,
   type CandidateOutcome,
-  type Selection,
 } from './match-fields.ts';
 import { parseStatus } from './parse-status.ts';
 
-function parseTeam(cell: Selection, pageUrl: string): Team | null {
-  return makeTeam(normalizeText(cell.text()), crestUrl(cell, pageUrl));
+const isPenalties = withClass('badge-penalties');
+const isGoalsBadge = (element: DomElement): boolean => withClass('badge')(element) && !isPenalties(element);
+
+function parseTeam(cell: DomElement, pageUrl: string): Team | null {
+  return makeTeam(normalizeText(textOf(cell)), crestFromImage(findFirst(cell, withTag('img')), pageUrl));
 }
 
 /** Goals shown in a score cell: the main badge (or bare text), never the shoot-out badge. */
-function parseGoals(cell: Selection | undefined): number | null {
-  if (!cell || cell.length === 0) return null;
-  const badge = cell.find('.badge').not('.badge-penalties').first();
-  if (badge.length > 0) return parseGoalCount(badge.text());
-  return parseGoalCount(cell.clone().find('.badge-penalties').remove().end().text());
+function parseGoals(cell: DomElement | undefined): number | null {
+  if (!cell) return null;
+  const badge = findFirst(cell, isGoalsBadge);
+  if (badge) return parseGoalCount(textOf(badge));
+  return parseGoalCount(textWithout(cell, isPenalties));
 }
 
-function parsePenalties(cell: Selection | undefined): number | null {
-  if (!cell || cell.length === 0) return null;
-  const badge = cell.find('.badge-penalties').first();
-  return badge.length > 0 ? parseGoalCount(badge.text()) : null;
+function parsePenalties(cell: DomElement | undefined): number | null {
+  if (!cell) return null;
+  const badge = findFirst(cell, isPenalties);
+  return badge ? parseGoalCount(textOf(badge)) : null;
 }
 
-export function parseMatchRow(row: Selection, pageUrl: string, competitionName: string): CandidateOutcome {
-  const path = parseMatchPath(row.attr('href'), pageUrl);
+/** `row` is the candidate's link element (its own small tree). */
+export function parseMatchRow(row: DomElement, pageUrl: string, competitionName: string): CandidateOutcome {
+  const path = parseMatchPath(row.attribs.href, pageUrl);
   if (!path) return skipped(SKIP_REASONS.noMatchLink);
-  let teamCells = row.find('.team-name');
-  if (teamCells.length < 2) teamCells = row.find('.team_link');
-  if (teamCells.length < 2) return skipped(SKIP_REASONS.noTeams);
-  const homeTeam = parseTeam(teamCells.eq(0), pageUrl);
-  const awayTeam = parseTeam(teamCells.eq(1), pageUrl);
+  let teamCells = findAll(row, withClass('team-name'));
+  if (teamCells.length < 2) teamCells = findAll(row, withClass('team_link'));
+  const [homeCell, awayCell] = teamCells;
+  if (!homeCell || !awayCell) return skipped(SKIP_REASONS.noTeams);
+  const homeTeam = parseTeam(homeCell, pageUrl);
+  const awayTeam = parseTeam(awayCell, pageUrl);
   if (!homeTeam || !awayTeam) return skipped(SKIP_REASONS.noTeams);
 
-  const badge = row.find('.status-name').first();
-  const statusLabel = normalizeText((badge.length > 0 ? badge : row.find('.status').first()).text());
+  const badge = findFirst(row, withClass('status-name')) ?? findFirst(row, withClass('status'));
+  const statusLabel = normalizeText(textOf(badge));
   const { status, minute, injuryTime, kickoffTime } = parseStatus(statusLabel);
 
-  const scoreCells = row.find('.match-score');
-  const [homeScoreCell, awayScoreCell] = [scoreCells.eq(0), scoreCells.eq(1)];
+  const [homeScoreCell, awayScoreCell] = findAll(row, withClass('match-score'));
   const homePenalties = parsePenalties(homeScoreCell);
   const awayPenalties = parsePenalties(awayScoreCell);
   const match: Match = {

@@ -3,10 +3,11 @@
  * without building the page's tree. htmlparser2's parser walks the document once and this
  * keeps only the open elements and one small record per header/link/card; each candidate's
  * own HTML is parsed afterwards on its own (parse-listing.ts). Why not the page's DOM: a 5 MB
- * page of 700k tiny elements does not fit the refresh worker's heap as a tree, and cheerio's
+ * page of 700k tiny elements is hundreds of MB as a tree, and cheerio's
  * `find` on an element with many children is quadratic (css-select's removeSubsets).
  */
 import { Parser } from 'htmlparser2';
+import { finishSteps, type Steps } from '../lib/model/steps.ts';
 import { CARD_CLASSES, CARD_LINK_CLASSES } from './parse-match-card.ts';
 
 /** Where each record sits: inside the first #livescore, the first #main, the first <body>. */
@@ -72,6 +73,8 @@ const LEAGUE_LABEL_CLASS = 'match-card-league-name';
 const FEATURED_CLASS = 'trending-box';
 const CARD_CLASS_SET = new Set<string>(CARD_CLASSES);
 const CARD_LINK_CLASS_SET = new Set<string>(CARD_LINK_CLASSES);
+/** Characters fed to the parser between two steps (about a millisecond of parsing). */
+const SCAN_CHUNK_CHARS = 32 * 1024;
 
 interface OpenElement {
   scopeBit: number;
@@ -90,6 +93,11 @@ interface OpenElement {
  * no memory).
  */
 export function scanListing(html: string, isMatchHref: (href: string) => boolean): ListingScan {
+  return finishSteps(scanListingSteps(html, isMatchHref));
+}
+
+/** scanListing in steps: the page is fed to the parser a chunk at a time (indices stay the page's). */
+export function* scanListingSteps(html: string, isMatchHref: (href: string) => boolean): Steps<ListingScan> {
   const records: ListingRecord[] = [];
   const texts: string[] = [];
   const open: OpenElement[] = [];
@@ -213,7 +221,11 @@ export function scanListing(html: string, isMatchHref: (href: string) => boolean
     },
     { decodeEntities: true },
   );
-  parser.end(html);
+  for (let at = 0; at < html.length; at += SCAN_CHUNK_CHARS) {
+    parser.write(html.slice(at, at + SCAN_CHUNK_CHARS));
+    yield;
+  }
+  parser.end();
 
   return {
     records,

@@ -2,7 +2,8 @@
  * A build that hangs: after BUILD_TIMEOUT_MS the build child is killed (with its process
  * group), the old site keeps serving, /healthz and one log line say why, and the next refresh
  * builds again. The hang is real: the `astro build` child blocks at start-up (a preloaded
- * module, see test/support/hang-build.mjs) while a flag file exists. A build that fails
+ * module, see test/support/hang-build.mjs) while a flag file exists; the site bundle is removed
+ * meanwhile, so every refresh has to build it (as after an upgrade). A build that fails
  * outright: refresh-swap.test.ts.
  */
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { isBuildId } from '../../src/lib/store/build-layout.ts';
+import { BUNDLE_PREFIX, isBuildId } from '../../src/lib/store/build-layout.ts';
 import { isProcessAlive } from '../../src/pipeline/build-in-use.ts';
 import { killBuildChildren } from '../support/data-dir-checks.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
@@ -52,6 +53,9 @@ describe('a build that hangs', () => {
   it('is killed after BUILD_TIMEOUT_MS while the old site serves, and the next refresh publishes', async () => {
     const logFrom = placar.output().length;
     fs.writeFileSync(flag, '');
+    for (const name of fs.readdirSync(path.join(placar.dataDir, 'builds'))) {
+      if (name.startsWith(BUNDLE_PREFIX)) fs.rmSync(path.join(placar.dataDir, 'builds', name), { recursive: true });
+    }
     await expect.poll(() => hungPids().length, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
     const [hung = 0] = hungPids();
     expect(isProcessAlive(hung)).toBe(true);

@@ -3,7 +3,7 @@
  * build (search-snapshot.ts logs "busca: índice pronto"), before any search sees that snapshot. A
  * search loop runs across several swaps, each renaming a team upstream; the renamed team is found
  * once its build is served, and no search ever had to build an index (the handler says so in the
- * log when one does: "a busca construiu o índice durante um pedido").
+ * log when one does: "a busca construiu o índice durante um pedido"), nor ran ahead of the pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
@@ -60,6 +60,10 @@ describe('the search index of a new snapshot', () => {
         await expect
           .poll(async () => (await search(name)).count, { timeout: 30_000, interval: 100 })
           .toBeGreaterThan(0);
+        // The search and the pages switch together: once a search finds the new name, the served
+        // listing has it too (never a search ahead of its build).
+        const live = await fetch(new URL('/api/live', placar.url)).then((response) => response.text());
+        expect(live).toContain(name);
       }
     } finally {
       stop = true;

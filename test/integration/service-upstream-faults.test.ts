@@ -61,7 +61,7 @@ const FAULTS: Fault[] = [
   { label: 'no match container', page: variant('no-livescore.html'), error: /não tem o contêiner de jogos #livescore/ },
   { label: 'every row malformed', page: variant('all-malformed.html'), error: /nenhuma das \d+ linhas de jogo pôde ser lida/ },
   // Hostile pages (issue 20): the upstream's host on another port; a page the old parser could not hold
-  // in the refresh worker's heap (SIGABRT); one the old parser read in quadratic time.
+  // in the refresh worker's heap of the time (SIGABRT); one the old parser read in quadratic time.
   { label: 'redirect to another port', error: /outra origem/ },
   { label: '700k tiny elements (4.9 MB)', page: TINY_ELEMENTS_PAGE, error: /não tem o contêiner/ },
   { label: '100k match links, none readable', page: manyMatchLinks(100_000), error: /nenhuma das 100000 linhas/ },

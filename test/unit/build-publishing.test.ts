@@ -130,7 +130,7 @@ describe('swap and cleanup', () => {
     // A marker from a process that is gone does not protect its build.
     markBuildInUse(dataDir, ID_2, 2 ** 22 + 12345);
     swapCurrentBuild(dataDir, ID_3);
-    expect(runBuildCleanup(dataDir).sort()).toEqual([ID_2]);
+    expect((await runBuildCleanup(dataDir)).sort()).toEqual([ID_2]);
     expect(fs.readdirSync(path.join(dataDir, 'builds')).sort()).toEqual([ID_1, ID_3, ID_4]);
   });
 });

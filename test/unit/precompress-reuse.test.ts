@@ -1,6 +1,7 @@
 /**
  * Precompress reuses the previous build's variants of files whose bytes did not change, and
- * compresses changed (or new) files afresh; files over 64 KB get brotli quality 9 instead of 11.
+ * compresses changed (or new) files afresh: the files every refresh renders at brotli 5 and
+ * gzip 6, the lasting ones (assets, made once per version) at brotli 11 and gzip 9.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,7 +28,12 @@ function writeBuild(dataDir: string, id: string, live: string): void {
   fs.writeFileSync(path.join(client, 'api', 'live'), live);
 }
 
-function precompress(dataDir: string, id: string, previous: SiteManifest | null): Promise<SiteManifest> {
+function precompress(
+  dataDir: string,
+  id: string,
+  previous: SiteManifest | null,
+  refreshedFiles?: ReadonlySet<string>,
+): Promise<SiteManifest> {
   return runPrecompress({
     clientDir: buildClientDir(dataDir, id),
     buildId: id,
@@ -35,6 +41,7 @@ function precompress(dataDir: string, id: string, previous: SiteManifest | null)
     previous,
     previousClientDir: previous ? buildClientDir(dataDir, previous.buildId) : null,
     manifestFile: buildManifestPath(dataDir, id),
+    refreshedFiles,
   });
 }
 
@@ -71,21 +78,35 @@ describe('precompress reuse', () => {
     expect(html).toContain('<p>Ao vivo</p>');
   });
 
-  it('compresses a file over 64 KB at brotli quality 9 and a small one at 11', async () => {
+  it('compresses the files every refresh renders at the fast levels and the lasting ones at the highest', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-precompress-'));
     dirs.push(dataDir);
-    const rows = Array.from({ length: 2000 }, (_, i) => ({ id: `liga-${i % 40}/21-11-2026-time-${i}-x-outro-${i}`, home: `Time ${i}`, score: [i % 4, i % 3] }));
+    const rows = Array.from({ length: 2000 }, (_, i) => ({
+      id: `liga-${i % 40}/21-11-2026-time-${i}-x-outro-${i}`,
+      home: `Time ${i}`,
+      score: [i % 4, i % 3],
+    }));
     writeBuild(dataDir, ID_1, JSON.stringify(rows));
-    await precompress(dataDir, ID_1, null);
+    await precompress(dataDir, ID_1, null, new Set(['api/live']));
     const client = buildClientDir(dataDir, ID_1);
+    const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_SIZE_HINT, BROTLI_PARAM_LGWIN } = zlib.constants;
     const brotliAt = (file: string, quality: number): Buffer => {
       const content = fs.readFileSync(path.join(client, file));
-      const window = Math.max(zlib.constants.BROTLI_MIN_WINDOW_BITS, Math.min(zlib.constants.BROTLI_MAX_WINDOW_BITS, Math.ceil(Math.log2(content.length + 1))));
-      const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_SIZE_HINT, BROTLI_PARAM_LGWIN } = zlib.constants;
-      return zlib.brotliCompressSync(content, { params: { [BROTLI_PARAM_QUALITY]: quality, [BROTLI_PARAM_SIZE_HINT]: content.length, [BROTLI_PARAM_LGWIN]: window } });
+      const { BROTLI_MIN_WINDOW_BITS, BROTLI_MAX_WINDOW_BITS } = zlib.constants;
+      const fitted = Math.ceil(Math.log2(content.length + 1));
+      const window = Math.max(BROTLI_MIN_WINDOW_BITS, Math.min(BROTLI_MAX_WINDOW_BITS, fitted));
+      const params = {
+        [BROTLI_PARAM_QUALITY]: quality,
+        [BROTLI_PARAM_SIZE_HINT]: content.length,
+        [BROTLI_PARAM_LGWIN]: window,
+      };
+      return zlib.brotliCompressSync(content, { params });
     };
-    expect(fs.statSync(path.join(client, 'api', 'live')).size).toBeGreaterThan(64 * 1024);
-    expect(fs.readFileSync(path.join(client, 'api', 'live.br'))).toEqual(brotliAt('api/live', 9));
+    const gzipAt = (file: string, level: number): Buffer =>
+      zlib.gzipSync(fs.readFileSync(path.join(client, file)), { level });
+    expect(fs.readFileSync(path.join(client, 'api', 'live.br'))).toEqual(brotliAt('api/live', 5));
+    expect(fs.readFileSync(path.join(client, 'api', 'live.gz'))).toEqual(gzipAt('api/live', 6));
     expect(fs.readFileSync(path.join(client, 'index.html.br'))).toEqual(brotliAt('index.html', 11));
+    expect(fs.readFileSync(path.join(client, 'index.html.gz'))).toEqual(gzipAt('index.html', 9));
   });
 });

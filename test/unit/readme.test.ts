@@ -48,6 +48,10 @@ const NOT_ENV = new Set<string>([
   ...PUBLISH_COMMAND_ENV,
   // Read by @redocly/cli, not by Placar: the lint example in docs/api.md turns its telemetry off.
   'REDOCLY_TELEMETRY',
+  // Read by glibc and by Node itself: npm start and deploy/placar.service set them (docs/performance.md).
+  'MALLOC_ARENA_MAX',
+  'MALLOC_MMAP_THRESHOLD_',
+  'NODE_COMPILE_CACHE',
   // Read by test/e2e/dashboard-quality.test.ts (rewrite docs/screenshot.png), named in docs/dashboard.md.
   'UPDATE_DOCS_SCREENSHOT',
 ]);

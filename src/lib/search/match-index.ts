@@ -2,13 +2,15 @@
  * The search index of one snapshot. MiniSearch indexes the *names* — each distinct team and
  * competition once, with its aliases as a second field — not the matches: a day repeats the
  * same few hundred names over its matches, so a search touches far fewer documents. Each
- * name knows its matches (and, for a team, on which side). Built on first search and kept per
- * snapshot object (snapshots are immutable once read).
+ * name knows its matches (and, for a team, on which side). Built once per snapshot object
+ * (snapshots are immutable once read) — by a server before it serves that snapshot, in steps
+ * (buildMatchIndexSteps), or else on first search.
  */
 import MiniSearch from 'minisearch';
 import type { ListingName, Match, Snapshot } from '../model/model.ts';
 import { competitionAliasText, isCategoryTeam, teamAliasText } from './aliases.ts';
 import { splitWords } from './search-text.ts';
+import { finishSteps, type Steps } from '../model/steps.ts';
 
 // model.ts's LISTING_NAMES would pull zod into the browser bundle; same order, restated.
 export const SEARCH_ORDER: readonly ListingName[] = ['live', 'hoje', 'amanha', 'ontem'];
@@ -51,6 +53,8 @@ export interface WordHit {
 
 export interface MatchIndex {
   engine: MiniSearch<NameDocument>;
+  /** What the engine indexes (id = position): an index of the same names may share the engine. */
+  documents: readonly NameDocument[];
   names: IndexedName[];
   matches: IndexedMatch[];
   /** What each query word hit, kept for the snapshot's life: many people search the same words in a minute. */
@@ -64,7 +68,51 @@ export function wordsKey(words: readonly string[]): string {
 
 const indexes = new WeakMap<Snapshot, MatchIndex>();
 
+/** What the index derives from one name (pure): kept, as the same names come back in every snapshot. */
+interface NameFacts {
+  /** wordsKey of the name's words. */
+  key: string;
+  category: boolean;
+  teamAlias: string;
+  competitionAlias: string;
+}
+
+const nameFacts = new Map<string, NameFacts>();
+/** A day has a few thousand names: far more means the cache only collects, so it starts over. */
+const MAX_KEPT_NAMES = 50_000;
+
+function factsOf(name: string): NameFacts {
+  let facts = nameFacts.get(name);
+  if (!facts) {
+    if (nameFacts.size >= MAX_KEPT_NAMES) nameFacts.clear();
+    facts = {
+      key: wordsKey(splitWords(name)),
+      category: isCategoryTeam(name),
+      teamAlias: teamAliasText(name),
+      competitionAlias: competitionAliasText(name),
+    };
+    nameFacts.set(name, facts);
+  }
+  return facts;
+}
+
+/** Matches or names handled between two steps (well under a millisecond of work). */
+const STEP_ITEMS = 64;
+
 export function buildMatchIndex(snapshot: Snapshot): MatchIndex {
+  return finishSteps(buildMatchIndexSteps(snapshot));
+}
+
+const sameDocuments = (a: readonly NameDocument[], b: readonly NameDocument[]): boolean =>
+  a.length === b.length && a.every((document, id) => document.name === b[id]?.name && document.alias === b[id]?.alias);
+
+/**
+ * buildMatchIndex in steps of STEP_ITEMS matches, then of STEP_ITEMS names. The engine of
+ * `previous` is taken as it is when its names are this snapshot's, in the same order — the
+ * usual case from one refresh to the next (only scores and minutes changed); engines are
+ * never changed once built.
+ */
+export function* buildMatchIndexSteps(snapshot: Snapshot, previous: MatchIndex | null = null): Steps<MatchIndex> {
   const seen = new Set<string>();
   const matches: IndexedMatch[] = [];
   const names: IndexedName[] = [];
@@ -77,12 +125,15 @@ export function buildMatchIndex(snapshot: Snapshot): MatchIndex {
       id = names.length;
       nameIds.set(key, id);
       names.push({ kind, appearances: [] });
-      documents.push({ id, name, alias: kind === 'team' ? teamAliasText(name) : competitionAliasText(name) });
+      const facts = factsOf(name);
+      documents.push({ id, name, alias: kind === 'team' ? facts.teamAlias : facts.competitionAlias });
     }
     names[id]?.appearances.push(at);
   };
-  SEARCH_ORDER.forEach((listing, listingRank) => {
+  let visited = 0;
+  for (const [listingRank, listing] of SEARCH_ORDER.entries()) {
     for (const match of snapshot[listing].matches) {
+      if (++visited % STEP_ITEMS === 0) yield;
       if (seen.has(match.id)) continue;
       seen.add(match.id);
       const at = matches.length;
@@ -90,15 +141,18 @@ export function buildMatchIndex(snapshot: Snapshot): MatchIndex {
         match,
         listingRank,
         kickoffAt: match.kickoff === null ? Number.POSITIVE_INFINITY : Date.parse(match.kickoff),
-        homeKey: wordsKey(splitWords(match.homeTeam.name)),
-        awayKey: wordsKey(splitWords(match.awayTeam.name)),
-        category: isCategoryTeam(match.homeTeam.name) || isCategoryTeam(match.awayTeam.name),
+        homeKey: factsOf(match.homeTeam.name).key,
+        awayKey: factsOf(match.awayTeam.name).key,
+        category: factsOf(match.homeTeam.name).category || factsOf(match.awayTeam.name).category,
       });
       appear('team', match.homeTeam.name, [at, 'home']);
       appear('team', match.awayTeam.name, [at, 'away']);
       appear('competition', match.competition.name, [at, null]);
     }
-  });
+  }
+  if (previous && sameDocuments(previous.documents, documents)) {
+    return { engine: previous.engine, documents: previous.documents, names, matches, wordHits: new Map() };
+  }
   const engine = new MiniSearch<NameDocument>({
     fields: ['name', 'alias'],
     storeFields: [],
@@ -106,16 +160,28 @@ export function buildMatchIndex(snapshot: Snapshot): MatchIndex {
     // Texts are folded by the tokenizer; terms pass as they are.
     processTerm: (term) => term,
   });
-  engine.addAll(documents);
-  return { engine, names, matches, wordHits: new Map() };
+  for (let from = 0; from < documents.length; from += STEP_ITEMS) {
+    yield;
+    engine.addAll(documents.slice(from, from + STEP_ITEMS));
+  }
+  return { engine, documents, names, matches, wordHits: new Map() };
 }
 
 /** The snapshot's index, built once per snapshot object. */
 export function matchIndexOf(snapshot: Snapshot): MatchIndex {
+  return finishSteps(matchIndexOfSteps(snapshot));
+}
+
+/** The last index built here: the next snapshot's may share its engine. */
+let lastBuilt: MatchIndex | null = null;
+
+/** matchIndexOf in steps: what a server runs, between requests, before it serves `snapshot`. */
+export function* matchIndexOfSteps(snapshot: Snapshot): Steps<MatchIndex> {
   let index = indexes.get(snapshot);
   if (!index) {
-    index = buildMatchIndex(snapshot);
+    index = yield* buildMatchIndexSteps(snapshot, lastBuilt);
     indexes.set(snapshot, index);
+    lastBuilt = index;
   }
   return index;
 }

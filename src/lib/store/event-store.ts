@@ -3,7 +3,8 @@
  * MAX_KEPT_EVENTS), the last id it gave, and the last state of every match it has seen — the
  * baseline the next scrape is compared with. Events and baseline are one file written
  * atomically, so a process killed at any point neither loses nor repeats an event.
- * Only refreshes write it, under the data folder's refresh lock.
+ * Only refreshes write it, under the data folder's refresh lock. What this process read or wrote
+ * is kept while the file is unchanged (kept-values.ts): ~40 ms of parsing at 1,000 matches a day.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,8 @@ import {
 } from '../model/model.ts';
 import { formatSaoPauloIso } from '../model/time.ts';
 import { eventIdTime, nextEventIds } from './event-ids.ts';
-import { writeFileAtomically } from './snapshot-store.ts';
+import { writeFileAtomically, writeFileAtomicallyAsync } from './atomic-file.ts';
+import { createKeptValues, fileIdentity } from './kept-values.ts';
 
 export const EVENT_STORE_FILE = 'events.json';
 
@@ -39,6 +41,8 @@ const EventStoreSchema = z.object({
 });
 export type EventStore = z.infer<typeof EventStoreSchema>;
 
+const keptStores = createKeptValues<EventStore>();
+
 export function eventStorePath(dataDir: string): string {
   return path.join(dataDir, EVENT_STORE_FILE);
 }
@@ -51,6 +55,9 @@ export class EventStoreFileError extends Error {
 /** The store on disk, validated; null when there is none yet. Throws EventStoreFileError. */
 export function readEventStore(dataDir: string): EventStore | null {
   const file = eventStorePath(dataDir);
+  const kept = keptStores.get(file);
+  if (kept) return kept;
+  const identity = fileIdentity(file);
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -59,7 +66,9 @@ export function readEventStore(dataDir: string): EventStore | null {
     throw new EventStoreFileError(`Não foi possível ler ${file}: ${(error as Error).message}`, { cause: error });
   }
   try {
-    return EventStoreSchema.parse(JSON.parse(text));
+    const store = EventStoreSchema.parse(JSON.parse(text));
+    keptStores.set(file, identity, store);
+    return store;
   } catch (error) {
     throw new EventStoreFileError(`${file} não é um registro de eventos válido: ${(error as Error).message}`, { cause: error });
   }
@@ -76,7 +85,16 @@ export function readKeptEvents(dataDir: string): { events: MatchEvent[]; checked
 }
 
 export function writeEventStoreAtomically(dataDir: string, store: EventStore): void {
-  writeFileAtomically(eventStorePath(dataDir), `${JSON.stringify(store)}\n`);
+  const file = eventStorePath(dataDir);
+  writeFileAtomically(file, `${JSON.stringify(store)}\n`);
+  keptStores.set(file, fileIdentity(file), store);
+}
+
+/** writeEventStoreAtomically off the event loop (the refresh, in a serving process). */
+export async function writeEventStoreAtomicallyAsync(dataDir: string, store: EventStore): Promise<void> {
+  const file = eventStorePath(dataDir);
+  await writeFileAtomicallyAsync(file, `${JSON.stringify(store)}\n`);
+  keptStores.set(file, fileIdentity(file), store);
 }
 
 /**

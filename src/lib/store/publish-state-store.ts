@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomically } from './snapshot-store.ts';
+import { writeFileAtomically } from './atomic-file.ts';
 
 export const PUBLISH_STATE_FILE = 'publish-state.json';
 

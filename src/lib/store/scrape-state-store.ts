@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { LISTING_NAMES, ListingParseSummarySchema, type ListingName } from '../model/model.ts';
-import { writeFileAtomically } from './snapshot-store.ts';
+import { writeFileAtomically, writeFileAtomicallyAsync } from './atomic-file.ts';
 
 export const SCRAPE_STATE_FILE = 'scrape-state.json';
 
@@ -61,8 +61,17 @@ export function readScrapeState(dataDir: string): ScrapeState {
   }
 }
 
-export function writeScrapeStateAtomically(dataDir: string, state: ScrapeState): void {
+function serializeScrapeState(state: ScrapeState): string {
   const ordered: Record<ListingName, ListingScrapeState> = freshScrapeState();
   for (const listing of LISTING_NAMES) ordered[listing] = ListingScrapeStateSchema.parse(state[listing]);
-  writeFileAtomically(scrapeStatePath(dataDir), `${JSON.stringify(ordered, null, 2)}\n`);
+  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+export function writeScrapeStateAtomically(dataDir: string, state: ScrapeState): void {
+  writeFileAtomically(scrapeStatePath(dataDir), serializeScrapeState(state));
+}
+
+/** writeScrapeStateAtomically off the event loop (the refresh, in a serving process). */
+export async function writeScrapeStateAtomicallyAsync(dataDir: string, state: ScrapeState): Promise<void> {
+  await writeFileAtomicallyAsync(scrapeStatePath(dataDir), serializeScrapeState(state));
 }

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import { z } from 'zod';
-import { writeFileAtomically } from './snapshot-store.ts';
+import { writeFileAtomically, writeFileAtomicallyAsync } from './atomic-file.ts';
 
 export const SiteFileSchema = z.object({
   /** Path relative to the client folder, '/'-separated, e.g. "api/live", "_astro/x.css". */
@@ -51,4 +51,9 @@ export function readSiteManifest(file: string): SiteManifest | null {
 
 export function writeSiteManifest(file: string, manifest: SiteManifest): void {
   writeFileAtomically(file, `${JSON.stringify(manifest, null, 1)}\n`);
+}
+
+/** writeSiteManifest off the event loop (the refresh, in a serving process). */
+export async function writeSiteManifestAsync(file: string, manifest: SiteManifest): Promise<void> {
+  await writeFileAtomicallyAsync(file, `${JSON.stringify(manifest, null, 1)}\n`);
 }

@@ -1,0 +1,78 @@
+/**
+ * Placar's memory settings (docs/performance.md) reach the process that serves: `npm start` and
+ * deploy/placar.service give Node the same V8 flags and malloc setting and a compile cache, and
+ * the server started by `npm start` reports the heap limit those flags give and its cache.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../support/placar-process.ts';
+
+const startScript = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
+  .scripts.start;
+const unit = fs.readFileSync(path.join(PROJECT_ROOT, 'deploy', 'placar.service'), 'utf8');
+const children: ChildProcess[] = [];
+const folders: string[] = [];
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+/** `NAME=value` words before `exec node`, and the node flags before the script. */
+function readStartScript(): { env: Record<string, string>; flags: string[] } {
+  const parts = /^((?:\w+=\S+\s+)*)exec node ((?:--\S+\s+)*)scripts\/start\.ts$/.exec(startScript);
+  if (!parts) throw new Error(`npm start não tem a forma esperada: ${startScript}`);
+  const env = Object.fromEntries((parts[1] ?? '').trim().split(/\s+/).filter(Boolean).map((word) => word.split('=') as [string, string]));
+  return { env, flags: (parts[2] ?? '').trim().split(/\s+/).filter(Boolean) };
+}
+
+function readUnit(): { env: Record<string, string>; flags: string[] } {
+  const exec = /^ExecStart=\S+\/node ((?:--\S+\s+)*)scripts\/start\.ts$/m.exec(unit);
+  const env = Object.fromEntries([...unit.matchAll(/^Environment=(\w+)=(\S+)$/gm)].map((match) => [match[1] ?? '', match[2] ?? '']));
+  return { env, flags: (exec?.[1] ?? '').trim().split(/\s+/).filter(Boolean) };
+}
+
+/** The heap limit Node reports with `flags`, in MB. */
+function heapLimitWith(flags: string[]): number {
+  const script = "process.stdout.write(String(require('node:v8').getHeapStatistics().heap_size_limit))";
+  const result = spawnSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' });
+  return Math.round(Number(result.stdout) / (1024 * 1024));
+}
+
+describe('memory settings', () => {
+  it('are the same for npm start and the systemd unit', () => {
+    const start = readStartScript();
+    const service = readUnit();
+    expect(start.flags.some((flag) => flag.startsWith('--max-old-space-size='))).toBe(true);
+    expect(service.flags).toEqual(start.flags);
+    expect(service.env.MALLOC_ARENA_MAX).toBe(start.env.MALLOC_ARENA_MAX);
+    expect(start.env.NODE_COMPILE_CACHE).toBeTruthy();
+    // The unit's cache lives in DATA_DIR, the one place it may write.
+    expect(service.env.NODE_COMPILE_CACHE).toMatch(/^\/var\/lib\/placar\//);
+  });
+
+  it('reach the server npm start runs: its heap limit and compile cache', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-memory-settings-'));
+    folders.push(dataDir);
+    const child = spawn('npm', ['start', '--silent'], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, REFRESH_CRON: 'off', WORKERS: '1' },
+    });
+    children.push(child);
+    let text = '';
+    child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    const line = /heap do V8 até (\d+) MB, cache de compilação em (\S+)/;
+    await expect.poll(() => line.exec(text) !== null || child.exitCode !== null, { timeout: 60_000 }).toBe(true);
+    const [, limit, cacheDir] = line.exec(text) ?? [];
+    const { env, flags } = readStartScript();
+    expect(Number(limit)).toBe(heapLimitWith(flags));
+    expect(path.dirname(cacheDir ?? '')).toBe(path.resolve(PROJECT_ROOT, env.NODE_COMPILE_CACHE ?? ''));
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }, 90_000);
+});
