@@ -30,7 +30,7 @@ describe('parseConfig', () => {
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
-      maxConnections: 2_000,
+      maxConnections: 12_000,
     });
     const small = parseConfig({
       CLIENT_HEADERS_TIMEOUT_MS: '300',

@@ -136,8 +136,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'MAX_CONNECTIONS',
-    default: '2000',
-    description: 'Conexões abertas por processo do servidor; as excedentes são recusadas.',
+    default: '12000',
+    description:
+      'Conexões abertas por processo do servidor, fluxos de eventos incluídos (acima de EVENT_STREAMS_MAX); as excedentes são recusadas.',
   },
   {
     name: 'EVENT_STREAMS_PER_IP',
