@@ -88,10 +88,12 @@ export function createSuggestions(input: HTMLInputElement, listbox: HTMLElement,
   const update = (term: string): void => {
     lastTerm = term;
     if (names === null) {
-      loading ??= load().finally(() => {
-        loading = null;
-        if (document.activeElement === input) update(lastTerm);
-      });
+      if (!loading) {
+        loading = load().finally(() => {
+          loading = null;
+          if (document.activeElement === input) update(lastTerm);
+        });
+      }
       return;
     }
     shown = pickSuggestions(names, term);

@@ -100,7 +100,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
   try {
     runTempFileSweep(config.dataDir);
     if (options.scrape !== false) {
-      let mark = performance.now();
+      const mark = performance.now();
       try {
         report.scrape = await scrape(config, options, now);
         for (const warning of formatScrapeWarnings(report.scrape)) options.log(warning);

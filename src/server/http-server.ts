@@ -87,7 +87,7 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
   // A new build's search snapshot is prepared (index built, in slices) and its event feed read as the
   // build loads, before it is served; the event streams send the build's new events as it is switched in.
   const searchSnapshot = createSearchSnapshot(config.dataDir, config.upstreamUrl, log);
-  const commonHeaders = buildCommonHeaders(config.upstreamUrl, {
+  const commonHeaders = buildCommonHeaders({
     strictTransportSecurity: config.strictTransportSecurity,
   });
   const statics = createStaticResponder(commonHeaders);

@@ -64,9 +64,15 @@ export function createStaticResponder(commonHeaders: Readonly<Record<string, str
   const preparedByOptions = new WeakMap<StaticServeOptions, WeakMap<StaticEntry, PreparedStatic>>();
   const prepared = (entry: StaticEntry, options: StaticServeOptions): PreparedStatic => {
     let byEntry = preparedByOptions.get(options);
-    if (!byEntry) preparedByOptions.set(options, (byEntry = new WeakMap()));
+    if (!byEntry) {
+      byEntry = new WeakMap();
+      preparedByOptions.set(options, byEntry);
+    }
     let lists = byEntry.get(entry);
-    if (!lists) byEntry.set(entry, (lists = prepareStatic(entry, commonHeaders, options)));
+    if (!lists) {
+      lists = prepareStatic(entry, commonHeaders, options);
+      byEntry.set(entry, lists);
+    }
     return lists;
   };
 

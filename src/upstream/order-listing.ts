@@ -24,15 +24,18 @@ function compareKeys(a: readonly number[], b: readonly number[]): number {
 export function orderListing(entries: readonly ListedMatch[]): { ordered: ListedMatch[]; duplicates: number } {
   const kept = new Map<string, ListedMatch & { index: number }>();
   let duplicates = 0;
-  entries.forEach((entry, index) => {
+  for (const [index, entry] of entries.entries()) {
     const seen = kept.get(entry.match.id);
-    if (!seen) return void kept.set(entry.match.id, { ...entry, index });
+    if (!seen) {
+      kept.set(entry.match.id, { ...entry, index });
+      continue;
+    }
     duplicates++;
     // The competition's own block wins over the featured copy; a name known from either is kept.
     const [winner, other] = seen.featured && !entry.featured ? [{ ...entry, index }, seen] : [seen, entry];
     if (winner.match.competition.name === '') winner.match.competition.name = other.match.competition.name;
     kept.set(entry.match.id, winner);
-  });
+  }
 
   const blockPosition = new Map<string, number>();
   const featuredPosition = new Map<string, number>();

@@ -175,7 +175,14 @@ describe('offline', () => {
     // The page hears "offline" at once (and refreshes); the worker's network may go offline a moment
     // later (each is its own target for the browser): the next poll then brings the marked copy.
     await expect
-      .poll(async () => (await notice.isVisible()) || (await page.clock.runFor(60_000), false), { timeout: 10_000 })
+      .poll(
+        async () => {
+          if (await notice.isVisible()) return true;
+          await page.clock.runFor(60_000); // the next poll
+          return false;
+        },
+        { timeout: 10_000 },
+      )
       .toBe(true);
     expect(await notice.textContent()).toBe(
       `Sem conexão — mostrando os dados de ${formatExpectedClock(live.generatedAt ?? '')}`,
@@ -230,7 +237,14 @@ describe('offline', () => {
 
     await context.setOffline(false);
     await expect
-      .poll(async () => (await notice.isVisible()) && (await page.clock.runFor(60_000), true), { timeout: 10_000 })
+      .poll(
+        async () => {
+          if (!(await notice.isVisible())) return false;
+          await page.clock.runFor(60_000); // the next poll
+          return true;
+        },
+        { timeout: 10_000 },
+      )
       .toBe(false);
     await context.close();
   });

@@ -53,7 +53,7 @@ function isApiTarget(target: string): boolean {
 function judge(request: CorpusRequest, response: SocketResponse): string | null {
   if (!ALLOWED.has(response.status)) return `status ${response.status}`;
   if (response.status === 308) {
-    const location = response.headers['location'] ?? '';
+    const location = response.headers.location ?? '';
     // Same origin, one canonical path: never another host, never a redirect loop.
     return /^\/[^/]/.test(location) && !location.replace(/\?.*$/, '').endsWith('/') ? null : `308 to ${JSON.stringify(location)}`;
   }

@@ -113,7 +113,7 @@ describe('syncCrests against a hostile upstream (issue 20, item 1)', () => {
 
   it('fetches nothing from the upstream host on another port, nor a URL with a user and password', async () => {
     const otherPortCrest = `${otherPort.url}/escudos/palmeiras.png`;
-    const withUser = upstream.url.replace('http://', 'http://user:pw@') + '/escudos/gremio.png';
+    const withUser = `${upstream.url.replace('http://', 'http://user:pw@')}/escudos/gremio.png`;
     const report = await sync(snapshotWith([otherPortCrest, withUser]));
     expect(report.fetched).toBe(0);
     expect(fileOf(otherPortCrest)).toBeUndefined();

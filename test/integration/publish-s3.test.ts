@@ -107,8 +107,8 @@ describe('npm run refresh with PUBLISH_COMMAND=deploy/publish-rclone.sh, against
     expect(secondBuild).not.toBe(firstBuild);
     await expectBucketToServe(secondBuild);
     const after = await readLive();
-    expect(after.matches.map((match) => [match.homeTeam.name, match.awayTeam.name]).flat()).toContain('Sampaio Corrêa');
-    expect(after.matches.map((match) => [match.homeTeam.name, match.awayTeam.name]).flat()).not.toContain('Flamengo');
+    expect(after.matches.flatMap((match) => [match.homeTeam.name, match.awayTeam.name])).toContain('Sampaio Corrêa');
+    expect(after.matches.flatMap((match) => [match.homeTeam.name, match.awayTeam.name])).not.toContain('Flamengo');
     expect((await s3.readWebsite('/')).text()).toContain('Sampaio Corrêa');
   });
 });

@@ -57,6 +57,7 @@ function queryValues(): Array<[string, string]> {
   for (let code = 1; code < 32; code++) values.push([`control %${code.toString(16).padStart(2, '0')}`, `fla%${code.toString(16).padStart(2, '0')}mengo`]);
   values.push(['DEL', 'fla%7Fmengo']);
   for (const sql of ["' OR '1'='1", "'; DROP TABLE jogos; --", '" OR 1=1 --', '1 UNION SELECT * FROM users', "admin'--", '%27%20OR%201%3D1']) values.push([`SQL ${sql}`, enc(sql)]);
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection probe, sent as text.
   for (const script of ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "javascript:alert('x')", '{{constructor.constructor("alert(1)")()}}', '${7*7}', '<svg/onload=alert(1)>']) {
     values.push([`script ${script}`, enc(script)]);
   }

@@ -46,6 +46,7 @@ export function readRows(page: Page): Promise<ShownRow[]> {
 export async function readVisibleText(page: Page, selector: string): Promise<string> {
   const locator = page.locator(selector).filter({ visible: true }).first();
   if ((await locator.count()) === 0) return '';
+  // biome-ignore lint/performance/useDomNodeTextContent: what the fan sees, hidden parts left out.
   return (await locator.innerText()).replace(/\s+/g, ' ').trim();
 }
 

@@ -9,11 +9,6 @@ const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upstream');
 const ORIGIN = 'https://www.placardefutebol.com.br';
 const readFixture = (name: string): string => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
 const parseVariant = (name: string): Match[] => parseListingPage(readFixture(`variants/${name}.html`), `${ORIGIN}/jogos-de-hoje`);
-const byId = (matches: Match[], suffix: string): Match => {
-  const match = matches.find((m) => m.id.endsWith(suffix));
-  if (!match) throw new Error(`no match ${suffix} in ${matches.map((m) => m.id).join(', ')}`);
-  return match;
-};
 
 describe('parseListingPage on the reference samples', () => {
   it.each([

@@ -146,7 +146,7 @@ describe('rateLimitKey: whom the search limit counts', () => {
 
 describe('leases of a bucket (cluster workers)', () => {
   it('grants whole tokens up to what the bucket holds, and takes back what a lease did not use', () => {
-    let now = 0;
+    const now = 0;
     const limiter = createRateLimiter(5, () => now);
     expect(limiter.take('10.0.0.1', 2)).toMatchObject({ granted: 2, remaining: 3 });
     expect(limiter.take('10.0.0.1', 2)).toMatchObject({ granted: 2, remaining: 1 });

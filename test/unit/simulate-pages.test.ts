@@ -88,7 +88,7 @@ describe('simulatePages', () => {
     const goalsOverTime = (seed: number): number[] => Array.from({ length: 31 }, (_, t) => totalGoals(listingsAt(t * 2, seed).hoje));
     const seed1 = goalsOverTime(1);
     expect(seed1.at(-1)).toBeGreaterThan(seed1[0] ?? 0);
-    seed1.slice(1).forEach((goals, i) => expect(goals).toBeGreaterThanOrEqual(seed1[i] ?? 0));
+    for (const [i, goals] of seed1.slice(1).entries()) expect(goals).toBeGreaterThanOrEqual(seed1[i] ?? 0);
     expect(goalsOverTime(1)).toEqual(seed1);
     expect(goalsOverTime(2)).not.toEqual(seed1);
   });

@@ -10,7 +10,7 @@ import { NO_STORE, buildCommonHeaders } from '../../src/lib/api/headers-policy.t
 import { ROUTE_ANSWER, buildPartialHeads, prepareStatic, type HeaderList } from '../../src/server/static-heads.ts';
 import type { StaticEntry } from '../../src/server/static-site.ts';
 
-const COMMON = buildCommonHeaders('https://up.example', { strictTransportSecurity: 'max-age=60' });
+const COMMON = buildCommonHeaders({ strictTransportSecurity: 'max-age=60' });
 
 function entry(compressed: boolean): StaticEntry {
   const identity = Buffer.from(

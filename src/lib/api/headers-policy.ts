@@ -21,20 +21,18 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  * inline them), so neither needs 'unsafe-inline'. Crests too are served by Placar itself
  * (/escudos/, fetched once by the refresher), so images are same-origin only.
  */
-export function buildContentSecurityPolicy(upstreamUrl: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self'",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** Response headers a script on another origin may read (CORS). */
 export const EXPOSED_HEADERS = 'ETag, Last-Modified, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy';
@@ -72,9 +70,9 @@ export interface CommonHeaderOptions {
 }
 
 /** Sent on every response, whatever its status. */
-export function buildCommonHeaders(upstreamUrl: string, options: CommonHeaderOptions = {}): Readonly<Record<string, string>> {
+export function buildCommonHeaders(options: CommonHeaderOptions = {}): Readonly<Record<string, string>> {
   return {
-    'Content-Security-Policy': buildContentSecurityPolicy(upstreamUrl),
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',

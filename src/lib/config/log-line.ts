@@ -5,6 +5,7 @@
  */
 
 /** C0 (with tab and newline), DEL and C1. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/gu;
 
 /** Each control character as a visible `\xHH` (e.g. ESC → `\x1b`); everything else unchanged. Idempotent. */

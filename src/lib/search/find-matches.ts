@@ -109,7 +109,7 @@ function fixtureTier(indexed: IndexedMatch, sides: readonly [string[], string[]]
   let best: Tier | null = null;
   for (const [a, b] of orientations) {
     if (a === null || b === null || a === undefined || b === undefined) continue;
-    const tier = a > b ? a : b;
+    const tier = Math.max(a, b);
     best = best === null || tier < best ? tier : best;
   }
   return best;
