@@ -109,7 +109,8 @@ function fixtureTier(indexed: IndexedMatch, sides: readonly [string[], string[]]
   let best: Tier | null = null;
   for (const [a, b] of orientations) {
     if (a === null || b === null || a === undefined || b === undefined) continue;
-    const tier = Math.max(a, b);
+    // biome-ignore lint/complexity/useMathMinMax: Math.max would widen the tier to a plain number.
+    const tier = a > b ? a : b;
     best = best === null || tier < best ? tier : best;
   }
   return best;
