@@ -7,8 +7,8 @@ import { serviceWorkerIntegration } from './src/pipeline/service-worker-integrat
 /**
  * The site bundle (PLACAR_SITE_BUNDLE=1, built once per installed version by
  * src/pipeline/site-bundle.ts) makes the data routes on-demand, so that each refresh renders
- * them through the adapter's handler instead of rebuilding the site. Without it (`astro build`,
- * the full-build pipeline) every page is pre-rendered as before.
+ * them through the adapter's handler instead of rebuilding the site. Without it (a plain
+ * `astro build`, the tests' byte-for-byte reference) every page is pre-rendered.
  * @type {import('astro').AstroIntegration}
  */
 const onDemandDataRoutes = {

@@ -12,8 +12,6 @@ export interface BenchPlan {
   cyclesPerSize: number;
   /** Refresh cycles at the last size (1,000 matches) through which the whole service's memory is sampled. */
   memoryCycles: number;
-  /** The same for the full-build reference (slower: fewer cycles, enough to see its peaks). */
-  referenceMemoryCycles: number;
   /** Seconds of light traffic whose latency is split into during / between refreshes, per mode. */
   latencySeconds: number;
   /** Seconds the server is watched doing nothing, for the baseline of the idle cost. */
@@ -44,7 +42,6 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         sizes: [30, 300, 1000],
         cyclesPerSize: 2,
         memoryCycles: 0,
-        referenceMemoryCycles: 0,
         latencySeconds: 8,
         baselineSeconds: 2,
         freshnessChanges: 3,
@@ -64,7 +61,6 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         sizes: [30, 300, 1000],
         cyclesPerSize: 10,
         memoryCycles: 100,
-        referenceMemoryCycles: 20,
         latencySeconds: 30,
         baselineSeconds: 10,
         freshnessChanges: 20,

@@ -2,18 +2,16 @@
  * Groups 1 and 5 (and the byte counts of group 6): one real Placar server refreshing back to
  * back (REFRESH_CRON every second, no overlap) against generated upstream pages of 30, 300
  * then 1,000 matches a day, each cycle's live and today pages changed (tomorrow's stays, 304).
- * Run once per REFRESH_MODE: `render` (the pipeline) and `full-build` (the earlier one, the
- * reference), one after the other. Per cycle: the step timings from its log line, CPU seconds
- * of the whole service (the server, which refreshes, + build children, /proc), the build children's
- * peak RSS and the whole service's peak RSS (every process summed, sampled every 50 ms).
- * Memory: server RSS after warm-up, after each size, and after `memoryCycles` refreshes (the
- * last, 1,000-match phase runs until then).
+ * Per cycle: the step timings from its log line, CPU seconds of the whole service (the server,
+ * which refreshes, + build children, /proc), the build children's peak RSS and the whole
+ * service's peak RSS (every process summed, sampled every 50 ms).
+ * Memory: server RSS after warm-up, after each size, and after the plan's `memoryCycles`
+ * refreshes (the last, 1,000-match phase runs until then).
  */
 import { startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { startPlacar } from '../test/support/placar-process.ts';
 import type { BenchPlan } from './bench-plan.ts';
 import { measurePageWeights, WEIGHED_PAGES, type WeightRow } from './page-weight.ts';
-import type { RefreshMode } from '../src/lib/config/config.ts';
 import { readCpuTimes, readMemoryKb, readServiceCpuSeconds, watchChildren, watchServiceMemory } from './process-stats.ts';
 import { waitForRefresh, type RefreshLine } from './refresh-lines.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
@@ -55,12 +53,12 @@ async function warmUp(base: string): Promise<void> {
   for (const q of ['flamengo', 'serie a', 'libertadores']) await (await fetch(new URL(`/api/busca?q=${encodeURIComponent(q)}`, base))).arrayBuffer();
 }
 
-export async function runRefreshGroup(plan: BenchPlan, mode: RefreshMode, memoryCycles: number, log: (line: string) => void): Promise<RefreshGroupResult> {
+export async function runRefreshGroup(plan: BenchPlan, log: (line: string) => void): Promise<RefreshGroupResult> {
   let round = 0;
   let size = plan.sizes[0] ?? 30;
   const pagesNow = (): Record<string, string> => buildUpstreamPages({ matchesPerDay: size, round: round++ }).pages;
   const upstream = await startFakeUpstream({ pages: pagesNow() });
-  const placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '* * * * * *', SEARCH_RATE_LIMIT: '0', REFRESH_MODE: mode }, timeoutMs: 180_000 });
+  const placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '* * * * * *', SEARCH_RATE_LIMIT: '0' }, timeoutMs: 180_000 });
   const pid = placar.process.pid ?? 0;
   const children = watchChildren(pid);
   const service = watchServiceMemory(pid);
@@ -114,7 +112,7 @@ export async function runRefreshGroup(plan: BenchPlan, mode: RefreshMode, memory
       await nextCycle();
       const last = index === plan.sizes.length - 1;
       // The last size (1,000 matches) goes on for `memoryCycles` refreshes: the memory sample.
-      const cyclesHere = last ? Math.max(plan.cyclesPerSize, memoryCycles) : plan.cyclesPerSize;
+      const cyclesHere = last ? Math.max(plan.cyclesPerSize, plan.memoryCycles) : plan.cyclesPerSize;
       for (let measured = 0; measured < cyclesHere; measured++) {
         const sample = await nextCycle();
         cycles.push(sample);
@@ -123,7 +121,7 @@ export async function runRefreshGroup(plan: BenchPlan, mode: RefreshMode, memory
           memory.lastSizeFirstCycle = sample.number;
         }
         log(
-          `  ${mode}, ${size} jogos, atualização #${sample.number}: total ${sample.totalMs} ms (coleta ${sample.scrapeMs}, build ${sample.buildMs}, ` +
+          `  ${size} jogos, atualização #${sample.number}: total ${sample.totalMs} ms (coleta ${sample.scrapeMs}, build ${sample.buildMs}, ` +
             `compressão ${sample.compressMs}), CPU ${(sample.serverCpuSeconds + sample.buildCpuSeconds).toFixed(2)} s, serviço ${sample.servicePeakMb} MB`,
         );
       }

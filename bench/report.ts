@@ -1,6 +1,6 @@
 /**
  * The printed report: one section per group, medians with their spread, the ratios against
- * the references measured in the same run, and each target with whether it was met.
+ * the references measured in the same run (nginx, a naive server), and each target with whether it was met.
  */
 import { buildBenchPlan } from './bench-plan.ts';
 import type { BenchResults } from './results.ts';
@@ -10,57 +10,55 @@ import { median } from './stats.ts';
 import { formatLeanServiceSection } from './lean-service-report.ts';
 import { formatBytes, formatMedianMax, formatNumber, formatTable, formatTarget } from './report-format.ts';
 
-type Pick = (results: BenchResults, side: 'render' | 'reference') => number | undefined;
+type Pick = (results: BenchResults) => number | undefined;
 
-const sideOf = (results: BenchResults, side: 'render' | 'reference') =>
-  side === 'render'
-    ? { refresh: results.refresh, memory: results.memory, freshness: results.freshness, latency: results.latency }
-    : { refresh: results.reference?.refresh, memory: results.reference?.memory, freshness: results.reference?.freshness, latency: results.reference?.latency };
-
-const sizeMedian = (size: number, read: (s: NonNullable<BenchResults['refresh']>['sizes'][number]) => number): Pick => (results, side) => {
-  const found = sideOf(results, side).refresh?.sizes.find((entry) => entry.matchesPerDay === size);
+const sizeMedian = (size: number, read: (s: NonNullable<BenchResults['refresh']>['sizes'][number]) => number): Pick => (results) => {
+  const found = results.refresh?.sizes.find((entry) => entry.matchesPerDay === size);
   return found ? read(found) : undefined;
 };
 
-/** The issue-12 targets, the render pipeline and the full-build reference of the same run, side by side. */
+/**
+ * The issue-12 targets next to the render pipeline's values. The earlier full-build pipeline is
+ * no longer measured: its last side-by-side run is bench/results/2026-11-23-render-vs-full-build.json.
+ */
 function comparisonSection(results: BenchResults): string[] {
   const rows: Array<{ figure: string; target: string; pick: Pick; met: (value: number, results: BenchResults) => boolean; format: (value: number) => string }> = [
     { figure: 'atualização, mediana, 300 jogos', target: '≤ 0,30 s', pick: sizeMedian(300, (s) => s.stepsMs.total.median / 1000), met: (v) => v <= 0.3, format: (v) => `${formatNumber(v, 2)} s` },
     { figure: 'atualização, mediana, 1.000 jogos', target: '≤ 0,80 s', pick: sizeMedian(1000, (s) => s.stepsMs.total.median / 1000), met: (v) => v <= 0.8, format: (v) => `${formatNumber(v, 2)} s` },
     { figure: 'CPU por atualização, 300 jogos (serviço inteiro)', target: '≤ 0,35 s', pick: sizeMedian(300, (s) => s.cpuSeconds.total.median), met: (v) => v <= 0.35, format: (v) => `${formatNumber(v, 2)} s` },
-    { figure: 'custo ocioso, 1 atualização por minuto', target: '≤ 1 %', pick: (r, side) => sideOf(r, side).refresh?.idle?.percentOfOneCore, met: (v) => v <= 1, format: (v) => `${formatNumber(v, 2)} %` },
-    { figure: 'frescor X (tique → /api/live), mediana', target: '≤ 1 s', pick: (r, side) => sideOf(r, side).freshness?.apiX.median, met: (v) => v <= 1, format: (v) => `${formatNumber(v, 2)} s` },
-    { figure: 'frescor X, pior', target: '≤ 1,5 s', pick: (r, side) => sideOf(r, side).freshness?.apiX.max, met: (v) => v <= 1.5, format: (v) => `${formatNumber(v, 2)} s` },
+    { figure: 'custo ocioso, 1 atualização por minuto', target: '≤ 1 %', pick: (r) => r.refresh?.idle?.percentOfOneCore, met: (v) => v <= 1, format: (v) => `${formatNumber(v, 2)} %` },
+    { figure: 'frescor X (tique → /api/live), mediana', target: '≤ 1 s', pick: (r) => r.freshness?.apiX.median, met: (v) => v <= 1, format: (v) => `${formatNumber(v, 2)} s` },
+    { figure: 'frescor X, pior', target: '≤ 1,5 s', pick: (r) => r.freshness?.apiX.max, met: (v) => v <= 1.5, format: (v) => `${formatNumber(v, 2)} s` },
     {
       figure: 'pico de memória do serviço (servidor + filhos, somados), 1.000 jogos',
       target: '≤ 300 MB',
-      pick: (r, side) => sideOf(r, side).memory?.service.peakMb,
+      pick: (r) => r.memory?.service.peakMb,
       met: (v) => v <= 300,
       format: (v) => `${formatNumber(v)} MB`,
     },
     {
       figure: '  … nas últimas 50: pico da 1ª metade → 2ª metade',
       target: 'plano',
-      pick: (r, side) => sideOf(r, side).memory?.service.last50SecondHalfPeakMb,
+      pick: (r) => r.memory?.service.last50SecondHalfPeakMb,
       met: (v, r) => v <= (r.memory?.service.last50FirstHalfPeakMb ?? Number.NaN) * 1.05,
       format: (v) => `→ ${formatNumber(v)} MB`,
     },
-    { figure: 'p99 durante uma atualização', target: '≤ p99 entre + 10 ms', pick: (r, side) => sideOf(r, side).latency?.during.p99, met: (v, r) => v <= (r.latency?.between.p99 ?? Number.NaN) + 10, format: (v) => `${formatNumber(v)} ms` },
-    { figure: 'p99 entre atualizações', target: '—', pick: (r, side) => sideOf(r, side).latency?.between.p99, met: () => true, format: (v) => `${formatNumber(v)} ms` },
+    { figure: 'p99 durante uma atualização', target: '≤ p99 entre + 10 ms', pick: (r) => r.latency?.during.p99, met: (v, r) => v <= (r.latency?.between.p99 ?? Number.NaN) + 10, format: (v) => `${formatNumber(v)} ms` },
+    { figure: 'p99 entre atualizações', target: '—', pick: (r) => r.latency?.between.p99, met: () => true, format: (v) => `${formatNumber(v)} ms` },
   ];
   const cell = (value: number | undefined, format: (v: number) => string): string => (value === undefined || Number.isNaN(value) ? '—' : format(value));
   const body = rows.map((row) => {
-    const rendered = row.pick(results, 'render');
+    const rendered = row.pick(results);
     const verdict = rendered === undefined || Number.isNaN(rendered) || row.target === '—' ? '' : formatTarget(row.met(rendered, results));
-    return [row.figure, row.target, cell(rendered, row.format), cell(row.pick(results, 'reference'), row.format), verdict];
+    return [row.figure, row.target, cell(rendered, row.format), verdict];
   });
   const memory = results.memory?.service;
-  const reference = results.reference?.memory?.service;
   return [
-    '0. Metas da issue 12: render (pacote do site + páginas de dados) × full-build (referência, o pipeline anterior), mesma execução',
-    formatTable(['medida', 'meta', 'render', 'full-build', ''], body),
-    `  Memória do serviço: render em ${memory?.cycles ?? 0} atualizações a ${formatNumber(memory?.matchesPerDay ?? 0)} jogos (últimas 50: ${formatNumber(memory?.last50FirstHalfPeakMb ?? Number.NaN)} → ${formatNumber(memory?.last50SecondHalfPeakMb ?? Number.NaN)} MB); ` +
-      `full-build em ${reference?.cycles ?? 0} (menos ciclos: cada um leva segundos).`,
+    '0. Metas da issue 12: render (pacote do site + páginas de dados)',
+    formatTable(['medida', 'meta', 'render', ''], body),
+    `  Memória do serviço: render em ${memory?.cycles ?? 0} atualizações a ${formatNumber(memory?.matchesPerDay ?? 0)} jogos (últimas 50: ${formatNumber(memory?.last50FirstHalfPeakMb ?? Number.NaN)} → ${formatNumber(memory?.last50SecondHalfPeakMb ?? Number.NaN)} MB).`,
+    '  A última comparação com o pipeline anterior (astro build completo a cada atualização): ' +
+      'bench/results/2026-11-23-render-vs-full-build.json.',
   ];
 }
 
@@ -71,8 +69,8 @@ function comparisonSection(results: BenchResults): string[] {
 function leanTargetsSection(results: BenchResults): string[] {
   const seconds = (v: number): string => `${formatNumber(v, 2)} s`;
   const totalAt = (size: number): number | undefined =>
-    sizeMedian(size, (s) => s.stepsMs.total.median / 1000)(results, 'render');
-  const cpuAt300 = sizeMedian(300, (s) => s.cpuSeconds.total.median)(results, 'render');
+    sizeMedian(size, (s) => s.stepsMs.total.median / 1000)(results);
+  const cpuAt300 = sizeMedian(300, (s) => s.cpuSeconds.total.median)(results);
   const idle = results.refresh?.idle?.percentOfOneCore;
   const rows: Array<[string, string, number | undefined, (v: number) => boolean, (v: number) => string]> = [
     ['atualização, mediana, 300 jogos', '≤ 0,15 s', totalAt(300), (v) => v <= 0.15, seconds],

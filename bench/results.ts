@@ -70,13 +70,6 @@ export interface BenchResults {
   memory?: MemorySummary;
   /** Light traffic's latency during refreshes and between them (render pipeline). */
   latency?: RefreshLatencyResult;
-  /** The same groups with REFRESH_MODE=full-build, the earlier pipeline, measured in the same run. */
-  reference?: {
-    refresh?: { sizes: RefreshSizeSummary[]; idle: IdleCost | null; cycles: CycleSample[] };
-    memory?: MemorySummary;
-    freshness?: FreshnessResult;
-    latency?: RefreshLatencyResult;
-  };
   /** Group 8: the whole service as `npm start` runs it at default settings. */
   leanService?: LeanServiceResult;
   /** --idle-minutes: the idle cost measured on the wall clock at the default schedule. */

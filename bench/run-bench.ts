@@ -5,8 +5,8 @@
  * two cores): a server refreshing back to back (groups 1, 5 and the bytes of 6), a server on a
  * seconds-level schedule (2, 4, and the latency during / between refreshes), and a server that
  * never refreshes next to nginx (3, the browser timings of 6, and the idle baseline of 1).
- * Groups 1, 2 and 5 (and the latency) run twice: with the render pipeline, then with
- * REFRESH_MODE=full-build — the earlier pipeline, as the reference measured in the same run.
+ * Refresh figures are read against issue 22's absolute targets; the last side-by-side run with
+ * the earlier full `astro build` pipeline is bench/results/2026-11-23-render-vs-full-build.json.
  */
 import { startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { startPlacar } from '../test/support/placar-process.ts';
@@ -18,7 +18,6 @@ import { FRESHNESS_MATCHES, runFreshnessGroup, type FreshnessResult } from './fr
 import { runIdleGroup } from './idle-group.ts';
 import { runLeanServiceGroup } from './lean-service-group.ts';
 import { readServiceCpuSeconds } from './process-stats.ts';
-import type { RefreshMode } from '../src/lib/config/config.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh-group.ts';
 import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh-latency-group.ts';
 import { buildIdleCost, readLoadAverage, readMachine, summarizeMemory, summarizeRefreshSizes, writeResults, type BenchResults } from './results.ts';
@@ -41,7 +40,7 @@ export interface BenchOptions {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function runScheduledGroups(results: BenchResults, options: BenchOptions, mode: RefreshMode): Promise<{ freshness?: FreshnessResult; latency?: RefreshLatencyResult }> {
+async function runScheduledGroups(results: BenchResults, options: BenchOptions): Promise<{ freshness?: FreshnessResult; latency?: RefreshLatencyResult }> {
   const { plan } = results;
   const measured: { freshness?: FreshnessResult; latency?: RefreshLatencyResult } = {};
   const upstream = await startFakeUpstream({ pages: buildUpstreamPages({ matchesPerDay: FRESHNESS_MATCHES }).pages });
@@ -49,7 +48,6 @@ async function runScheduledGroups(results: BenchResults, options: BenchOptions, 
     const env = {
       REFRESH_CRON: `*/${plan.freshnessIntervalSeconds} * * * * *`,
       SEARCH_RATE_LIMIT: '0',
-      REFRESH_MODE: mode,
       // ontem's slot, short enough that group 4's window spans several (the default is an hour).
       YESTERDAY_REFRESH_SECONDS: String(plan.freshnessIntervalSeconds * YESTERDAY_SLOT_REFRESHES),
     };
@@ -63,7 +61,7 @@ async function runScheduledGroups(results: BenchResults, options: BenchOptions, 
           options.log,
         );
       }
-      if (options.groups.includes(4) && mode === 'render') {
+      if (options.groups.includes(4)) {
         results.upstreamLoad = await runUpstreamLoadGroup(plan, { upstream, placar, matchesPerDay: FRESHNESS_MATCHES }, options.log);
       }
       return measured;
@@ -121,23 +119,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   };
 
   let refresh: RefreshGroupResult | null = null;
-  let reference: RefreshGroupResult | null = null;
   if (wants(1, 5, 6)) {
-    refresh = await phase(`1/5/6. atualizações seguidas a ${plan.sizes.join(', ')} jogos/dia (render)`, () => runRefreshGroup(plan, 'render', plan.memoryCycles, options.log));
-  }
-  if (wants(1, 5)) {
-    reference = await phase(`1/5. as mesmas, com REFRESH_MODE=full-build (referência)`, () =>
-      runRefreshGroup(plan, 'full-build', plan.referenceMemoryCycles, options.log),
-    );
+    refresh = await phase(`1/5/6. atualizações seguidas a ${plan.sizes.join(', ')} jogos/dia (render)`, () => runRefreshGroup(plan, options.log));
   }
   if (wants(2, 4)) {
-    const rendered = await phase('2/4. agenda de segundos: frescor, latência e carga na origem (render)', () => runScheduledGroups(results, options, 'render'));
+    const rendered = await phase('2/4. agenda de segundos: frescor, latência e carga na origem (render)', () => runScheduledGroups(results, options));
     results.freshness = rendered.freshness;
     results.latency = rendered.latency;
-  }
-  if (wants(2)) {
-    const full = await phase('2. agenda de segundos: frescor e latência (full-build, referência)', () => runScheduledGroups(results, options, 'full-build'));
-    results.reference = { ...results.reference, freshness: full.freshness, latency: full.latency };
   }
 
   const idle = wants(1, 3, 6)
@@ -165,14 +153,6 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     if (wants(1)) results.refresh = { sizes, idle: buildIdleCost(sizes, idle.baseline), cycles: refresh.cycles };
     if (wants(5)) results.memory = summarizeMemory(refresh);
     if (wants(6)) results.pageWeight = { bytes: refresh.weights, browser: idle.browser };
-  }
-  if (reference) {
-    const sizes = summarizeRefreshSizes(reference.cycles, plan.sizes);
-    results.reference = {
-      ...results.reference,
-      refresh: { sizes, idle: buildIdleCost(sizes, idle.baseline), cycles: reference.cycles },
-      memory: summarizeMemory(reference),
-    };
   }
   if (options.idleMinutes > 0) {
     results.measuredIdle = await phase(`custo ocioso no relógio, ${options.idleMinutes} min`, () => runIdleGroup(options.idleMinutes, options.log));

@@ -42,7 +42,7 @@ await runCli(
       '4 carga na origem, 5 memória, 6 peso das páginas, 7 Placar e nginx com os mesmos processos (wrk), ' +
       '8 o serviço inteiro com `npm start` padrão (memória por processo, busca após a troca), 9 fluxo de eventos. ' +
       'Imprime a tabela e grava os números em JSON. ' +
-      'Até ~15 min (--quick: ~5 min); os grupos 1, 2 e 5 medem também a referência REFRESH_MODE=full-build. Precisa de nginx, chromium e wrk (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
+      'Até ~13 min (--quick: ~4 min). Precisa de nginx, chromium e wrk (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
     options: [
       { name: '--quick', description: 'Menos ciclos e janelas mais curtas (~4 min); a saída diz quais.' },
       { name: '--only <grupos>', description: 'Só estes grupos, por exemplo 1,3 (padrão: todos).' },

@@ -20,7 +20,7 @@ await runCli(
     // Accepted (and validated) like `npm start`'s, so one command line or unit file serves both;
     // this command opens no port itself.
     options: SERVER_ARG_HELP.map((option) => ({ ...option, description: `${option.description} Aceita como no npm start; a atualização não abre porta.` })),
-    variables: ['UPSTREAM_URL', 'DATA_DIR', 'REFRESH_CRON', 'REQUEST_TIMEOUT_MS', 'MAX_RESPONSE_BYTES', 'BUILD_TIMEOUT_MS', 'REFRESH_MODE', 'PUBLISH_COMMAND', 'PUBLISH_TIMEOUT_MS'],
+    variables: ['UPSTREAM_URL', 'DATA_DIR', 'REFRESH_CRON', 'REQUEST_TIMEOUT_MS', 'MAX_RESPONSE_BYTES', 'BUILD_TIMEOUT_MS', 'PUBLISH_COMMAND', 'PUBLISH_TIMEOUT_MS'],
   },
   SERVER_ARG_OPTIONS,
   async (values) => {

@@ -1,8 +1,8 @@
 /**
  * One `astro build` in a child process (in-process builds leak memory), into a fresh folder:
- * the site bundle (site-bundle.ts, once per installed version) or, in the full-build pipeline,
- * a whole DATA_DIR/builds/<id>. The child gets its own cache folder so concurrent builds from
- * the same project (a refresh while tests build) never share vite/astro caches.
+ * the site bundle (site-bundle.ts, once per installed version). The child gets its own cache
+ * folder so concurrent builds from the same project (a refresh while tests build) never share
+ * vite/astro caches.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

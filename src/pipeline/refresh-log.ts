@@ -9,7 +9,7 @@ export interface RefreshTimings {
   scrapeMs: number;
   /** Building the site bundle: only on the first refresh of an installed version (else 0). */
   bundleMs: number;
-  /** Making the build folder: rendering the data routes (or, in full-build mode, `astro build`). */
+  /** Making the build folder: linking the bundle's files and rendering the data routes. */
   buildMs: number;
   compressMs: number;
   swapMs: number;

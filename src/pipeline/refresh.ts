@@ -18,7 +18,7 @@ import { runBuildCleanup } from './cleanup-builds.ts';
 import { runPrecompress } from './precompress.ts';
 import { acquireRefreshLock, tryAcquireRefreshLock, type RefreshLock } from './refresh-lock.ts';
 import { formatRefreshLine, formatScrapeWarnings, type RefreshReport, type RefreshTimings } from './refresh-log.ts';
-import { makeFullBuild, makeRenderedBuild } from './make-build.ts';
+import { makeRenderedBuild } from './make-build.ts';
 import { formatEventsLines, recordMatchEvents } from './record-events.ts';
 import { runScrape, type ScrapeSummary } from './scrape.ts';
 import { readCurrentBuildId, swapCurrentBuild } from './swap-build.ts';
@@ -120,8 +120,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     let step = 'build';
     try {
       const buildOptions = { projectRoot: options.projectRoot, buildId, env: options.env ?? process.env, signal: options.signal, progress: options.progress };
-      if (config.refreshMode === 'full-build') await makeFullBuild(config, buildOptions);
-      else timings.bundleMs = (await makeRenderedBuild(config, buildOptions)).bundleMs;
+      timings.bundleMs = (await makeRenderedBuild(config, buildOptions)).bundleMs;
       timings.buildMs = since(mark) - timings.bundleMs;
       linkCrestsIntoBuild(config.dataDir, buildClientDir(config.dataDir, buildId));
       options.progress?.(`build ${buildId} em ${timings.buildMs} ms`);

@@ -18,7 +18,7 @@ const ENTRY_POINTS = Object.entries(packageScripts)
   .filter((entry): entry is { name: string; file: string } => entry.file !== undefined);
 const DEFAULTS = new Map(CONFIG_VARIABLES.map((v) => [v.name, v.default]));
 /** An invalid value per variable, and what the error line must mention. */
-const INVALID_VALUES: Record<string, string> = { UPSTREAM_URL: 'não-é-uma-url', REFRESH_CRON: 'toda hora', PORT: '99999', REFRESH_MODE: 'rapido' };
+const INVALID_VALUES: Record<string, string> = { UPSTREAM_URL: 'não-é-uma-url', REFRESH_CRON: 'toda hora', PORT: '99999', BUILD_TIMEOUT_MS: 'um minuto' };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-cli-scripts-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

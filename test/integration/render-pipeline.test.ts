@@ -1,6 +1,6 @@
 /**
- * The render pipeline against the full build it replaces, on the same snapshot: every file of
- * the published folder is byte-for-byte the same (pages, listings, /api/routes, the
+ * The render pipeline against a whole `astro build` of the same snapshot (test/support/full-astro-build.ts):
+ * every file of the published folder is byte-for-byte the same (pages, listings, /api/routes, the
  * fingerprinted assets under the same names), the bundle's files are hard links rather than
  * copies, the bundle is built once and reused, and the build folder is complete on its own.
  */
@@ -9,12 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientDir, buildServerEntry, bundleInfoPath } from '../../src/lib/store/build-layout.ts';
-import { parseConfig, type RefreshMode } from '../../src/lib/config/config.ts';
+import { parseConfig } from '../../src/lib/config/config.ts';
 import { DATA_ROUTES } from '../../src/lib/api/data-routes.ts';
 import { writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
 import { runRefresh, type RefreshReport } from '../../src/pipeline/refresh.ts';
 import { computeSiteFingerprint } from '../../src/pipeline/site-fingerprint.ts';
 import { buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
+import { buildFullAstroSite } from '../support/full-astro-build.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-render-'));
@@ -31,8 +32,8 @@ function readClientFiles(dir: string): Map<string, Buffer> {
   return files;
 }
 
-async function refreshOnce(mode: RefreshMode, dataDir: string): Promise<RefreshReport> {
-  const config = parseConfig({ DATA_DIR: dataDir, UPSTREAM_URL: UPSTREAM, REFRESH_MODE: mode });
+async function refreshOnce(dataDir: string): Promise<RefreshReport> {
+  const config = parseConfig({ DATA_DIR: dataDir, UPSTREAM_URL: UPSTREAM });
   const report = await runRefresh(config, { projectRoot: PROJECT_ROOT, log: () => undefined, scrape: false });
   expect(report.error).toBeNull();
   expect(report.outcome).toBe('published');
@@ -41,12 +42,12 @@ async function refreshOnce(mode: RefreshMode, dataDir: string): Promise<RefreshR
 
 const dirs = { render: path.join(root, 'render'), full: path.join(root, 'full') };
 let rendered: RefreshReport;
-let full: RefreshReport;
+let fullClientDir: string;
 
 beforeAll(async () => {
   for (const dataDir of Object.values(dirs)) writeSnapshotAtomically(dataDir, buildFixtureSnapshot(UPSTREAM));
-  rendered = await refreshOnce('render', dirs.render);
-  full = await refreshOnce('full-build', dirs.full);
+  rendered = await refreshOnce(dirs.render);
+  fullClientDir = await buildFullAstroSite(dirs.full, UPSTREAM);
 }, 180_000);
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -54,7 +55,7 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 describe('render pipeline', () => {
   it('publishes the same files, byte for byte, as a full astro build of the same snapshot', () => {
     const fromRender = readClientFiles(buildClientDir(dirs.render, rendered.buildId ?? ''));
-    const fromBuild = readClientFiles(buildClientDir(dirs.full, full.buildId ?? ''));
+    const fromBuild = readClientFiles(fullClientDir);
     expect([...fromRender.keys()].sort()).toEqual([...fromBuild.keys()].sort());
     for (const route of DATA_ROUTES) expect(fromRender.has(route.file), route.file).toBe(true);
     expect([...fromRender.keys()].some((file) => file.startsWith('_astro/'))).toBe(true);
@@ -78,7 +79,7 @@ describe('render pipeline', () => {
     expect(rendered.timings.bundleMs).toBeGreaterThan(0);
     const snapshot = buildFixtureSnapshot(UPSTREAM, '2026-11-21T19:45:00-03:00');
     writeSnapshotAtomically(dirs.render, { ...snapshot, live: { ...snapshot.live, count: 0, matches: [] } });
-    const next = await refreshOnce('render', dirs.render);
+    const next = await refreshOnce(dirs.render);
     expect(next.timings.bundleMs).toBe(0);
     const live = JSON.parse(fs.readFileSync(path.join(buildClientDir(dirs.render, next.buildId ?? ''), 'api', 'live'), 'utf8')) as { count: number; generatedAt: string };
     expect(live).toMatchObject({ count: 0, generatedAt: '2026-11-21T19:45:00-03:00' });

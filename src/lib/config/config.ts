@@ -30,8 +30,6 @@ export interface Config {
   /** Server processes sharing the port (node:cluster); 1 = a single process. */
   workers: number;
   buildTimeoutMs: number;
-  /** How a refresh makes its build folder: render the data routes (default) or a whole `astro build`. */
-  refreshMode: RefreshMode;
   /** Shell command run after every successful swap; '' disables publishing. */
   publishCommand: string;
   publishTimeoutMs: number;
@@ -57,9 +55,6 @@ export interface ClientLimits {
   /** Open connections per server process; more are refused (closed at once). */
   maxConnections: number;
 }
-
-export const REFRESH_MODES = ['render', 'full-build'] as const;
-export type RefreshMode = (typeof REFRESH_MODES)[number];
 
 export interface ConfigVariable {
   name: string;
@@ -100,11 +95,6 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'por segundo; "auto": um por núcleo).',
   },
   { name: 'BUILD_TIMEOUT_MS', default: '60000', description: 'Tempo máximo de um build do site, em ms.' },
-  {
-    name: 'REFRESH_MODE',
-    default: 'render',
-    description: 'Como cada atualização gera o site: render (só as páginas com dados, a partir do pacote do site) ou full-build (astro build completo, como antes; mais lento).',
-  },
   { name: 'PUBLISH_COMMAND', default: '', description: 'Comando de shell executado após cada build publicado, com PLACAR_BUILD_DIR e PLACAR_GENERATED_AT no ambiente (vazio: nenhum).' },
   { name: 'PUBLISH_TIMEOUT_MS', default: '50000', description: 'Tempo máximo do PUBLISH_COMMAND, em ms.' },
   {
@@ -219,13 +209,6 @@ export function cronIntervalSeconds(expression: string): number {
   }
 }
 
-function parseRefreshMode(env: Env): RefreshMode {
-  const raw = valueOf(env, 'REFRESH_MODE');
-  const mode = REFRESH_MODES.find((candidate) => candidate === raw);
-  if (!mode) throw new ConfigError(`REFRESH_MODE="${raw}" é inválido: use ${REFRESH_MODES.join(' ou ')}.`);
-  return mode;
-}
-
 /** The schedule a server without its own refresh assumes for staleness: the default one. */
 const SERVE_ONLY_INTERVAL_SECONDS = 60;
 
@@ -300,7 +283,6 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     searchRateLimit: parseInteger(env, 'SEARCH_RATE_LIMIT', 0, 1_000_000),
     workers: parseWorkers(env),
     buildTimeoutMs: parseInteger(env, 'BUILD_TIMEOUT_MS', 1_000, 3_600_000),
-    refreshMode: parseRefreshMode(env),
     publishCommand: valueOf(env, 'PUBLISH_COMMAND'),
     publishTimeoutMs: parseInteger(env, 'PUBLISH_TIMEOUT_MS', 1_000, 3_600_000),
     strictTransportSecurity: buildStrictTransportSecurity(parseInteger(env, 'HSTS_MAX_AGE', 0, 63_072_000)),

@@ -68,7 +68,7 @@ export function readDashboardData(): DashboardData {
   return buildDashboardData(config.upstreamUrl, snapshot, readCrestMap(config.dataDir), context);
 }
 
-/** The data the render call passed in `locals`, or (full build) the snapshot on disk. */
+/** The data the render call passed in `locals`, or (a plain `astro build`) the snapshot on disk. */
 export function dashboardDataFor(locals: App.Locals): DashboardData {
   return locals.placar ?? readDashboardData();
 }
