@@ -50,6 +50,7 @@ export function ensureBuildModulesLink(dataDir: string, projectRoot: string): vo
 /** The line that best says why the build failed (last error-looking line, colours stripped). */
 export function summarizeBuildOutput(output: string): string {
   const lines = output
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC starts the colour codes removed here.
     .replace(/\x1b\[[0-9;]*m/g, '')
     .split('\n')
     .map((line) => line.trim())
