@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BUNDLE_PREFIX, bundleDir, bundleInfoPath, buildsDir } from '../lib/store/build-layout.ts';
-import { writeFileAtomically } from '../lib/store/atomic-file.ts';
+import { writeJsonAtomically } from '../lib/store/json-file.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import { runSiteBuild } from './build-site.ts';
 import { computeSiteFingerprint } from './site-fingerprint.ts';
@@ -81,9 +81,10 @@ export async function ensureSiteBundle(options: SiteBundleOptions): Promise<{ bu
       env: options.env,
       signal: options.signal,
     });
-    writeFileAtomically(
+    writeJsonAtomically(
       bundleInfoPath(options.dataDir, fingerprint),
-      `${JSON.stringify({ fingerprint, node: process.version, builtAt: formatSaoPauloIso(new Date()) }, null, 1)}\n`,
+      { fingerprint, node: process.version, builtAt: formatSaoPauloIso(new Date()) },
+      { space: 1 },
     );
     removeOtherBundles(options.dataDir, bundle.dir);
     return { bundle, builtMs: durationMs };

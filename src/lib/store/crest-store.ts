@@ -3,10 +3,9 @@
  * (`<sha256>.<png|jpg|gif|webp>`), and `mapa.json`, which says for each upstream crest URL
  * which file holds it (or that fetching it failed, and when). Validated when read.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomically } from './atomic-file.ts';
+import { readJsonFileOr, writeJsonAtomically } from './json-file.ts';
 
 export const CRESTS_FOLDER = 'escudos';
 const MAP_FILE = 'mapa.json';
@@ -28,17 +27,11 @@ export function crestsDir(dataDir: string): string {
 
 /** The map, or an empty one when there is none yet or it cannot be read (crests are optional). */
 export function readCrestMap(dataDir: string): CrestMap {
-  try {
-    const raw: unknown = JSON.parse(fs.readFileSync(path.join(crestsDir(dataDir), MAP_FILE), 'utf8'));
-    return CrestMapSchema.parse(raw).crests;
-  } catch {
-    return {};
-  }
+  return readJsonFileOr(path.join(crestsDir(dataDir), MAP_FILE), CrestMapSchema, { crests: {} }).crests;
 }
 
 export function writeCrestMap(dataDir: string, crests: CrestMap): void {
-  fs.mkdirSync(crestsDir(dataDir), { recursive: true });
-  writeFileAtomically(path.join(crestsDir(dataDir), MAP_FILE), `${JSON.stringify({ crests }, null, 1)}\n`);
+  writeJsonAtomically(path.join(crestsDir(dataDir), MAP_FILE), { crests }, { space: 1 });
 }
 
 /** Crest URL → "/escudos/<file>" for every stored crest: what the pages reference. */

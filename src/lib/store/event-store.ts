@@ -6,7 +6,6 @@
  * Only refreshes write it, under the data folder's refresh lock. What this process read or wrote
  * is kept while the file is unchanged (kept-values.ts): ~40 ms of parsing at 1,000 matches a day.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { detectMatchChanges, rememberMatches } from '../model/match-events.ts';
@@ -21,7 +20,7 @@ import {
 } from '../model/model.ts';
 import { formatSaoPauloIso } from '../model/time.ts';
 import { eventIdTime, nextEventIds } from './event-ids.ts';
-import { writeFileAtomically, writeFileAtomicallyAsync } from './atomic-file.ts';
+import { readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from './json-file.ts';
 import { createKeptValues, fileIdentity } from './kept-values.ts';
 
 export const EVENT_STORE_FILE = 'events.json';
@@ -58,20 +57,13 @@ export function readEventStore(dataDir: string): EventStore | null {
   const kept = keptStores.get(file);
   if (kept) return kept;
   const identity = fileIdentity(file);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new EventStoreFileError(`Não foi possível ler ${file}: ${(error as Error).message}`, { cause: error });
+  const reading = readJsonFile(file, EventStoreSchema);
+  if (reading.kind === 'absent') return null;
+  if (reading.kind === 'unusable') {
+    throw new EventStoreFileError(`registro de eventos inválido: ${reading.reason}`, { cause: reading.cause });
   }
-  try {
-    const store = EventStoreSchema.parse(JSON.parse(text));
-    keptStores.set(file, identity, store);
-    return store;
-  } catch (error) {
-    throw new EventStoreFileError(`${file} não é um registro de eventos válido: ${(error as Error).message}`, { cause: error });
-  }
+  keptStores.set(file, identity, reading.value);
+  return reading.value;
 }
 
 /** The kept events, oldest first ([] when there is no readable store). */
@@ -86,14 +78,14 @@ export function readKeptEvents(dataDir: string): { events: MatchEvent[]; checked
 
 export function writeEventStoreAtomically(dataDir: string, store: EventStore): void {
   const file = eventStorePath(dataDir);
-  writeFileAtomically(file, `${JSON.stringify(store)}\n`);
+  writeJsonAtomically(file, store);
   keptStores.set(file, fileIdentity(file), store);
 }
 
 /** writeEventStoreAtomically off the event loop (the refresh, in a serving process). */
 export async function writeEventStoreAtomicallyAsync(dataDir: string, store: EventStore): Promise<void> {
   const file = eventStorePath(dataDir);
-  await writeFileAtomicallyAsync(file, `${JSON.stringify(store)}\n`);
+  await writeJsonAtomicallyAsync(file, store);
   keptStores.set(file, fileIdentity(file), store);
 }
 

@@ -3,10 +3,9 @@
  * ended. On disk rather than in memory so /healthz shows it whichever process published
  * (`npm start` or a manual `npm run refresh`). A missing or invalid file reads as "never ran".
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomically } from './atomic-file.ts';
+import { readJsonFileOr, writeJsonAtomically } from './json-file.ts';
 
 export const PUBLISH_STATE_FILE = 'publish-state.json';
 
@@ -32,14 +31,9 @@ export function emptyPublishState(): PublishState {
 }
 
 export function readPublishState(dataDir: string): PublishState {
-  try {
-    const parsed = PublishStateSchema.safeParse(JSON.parse(fs.readFileSync(publishStatePath(dataDir), 'utf8')));
-    return parsed.success ? parsed.data : emptyPublishState();
-  } catch {
-    return emptyPublishState();
-  }
+  return readJsonFileOr(publishStatePath(dataDir), PublishStateSchema, emptyPublishState());
 }
 
 export function writePublishStateAtomically(dataDir: string, state: PublishState): void {
-  writeFileAtomically(publishStatePath(dataDir), `${JSON.stringify(PublishStateSchema.parse(state), null, 2)}\n`);
+  writeJsonAtomically(publishStatePath(dataDir), PublishStateSchema.parse(state), { space: 2 });
 }

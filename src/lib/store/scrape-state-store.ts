@@ -5,11 +5,10 @@
  * requested, and what the parser recognised on the last page it read. Losing this file is harmless (one unconditional request per listing), so a
  * missing or corrupt file simply reads as a fresh state.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { LISTING_NAMES, ListingParseSummarySchema, type ListingName } from '../model/model.ts';
-import { writeFileAtomically, writeFileAtomicallyAsync } from './atomic-file.ts';
+import { readJsonFileOr, writeJsonAtomically, writeJsonAtomicallyAsync } from './json-file.ts';
 
 export const SCRAPE_STATE_FILE = 'scrape-state.json';
 
@@ -53,25 +52,21 @@ export function freshScrapeState(): ScrapeState {
 
 /** The state on disk, or a fresh one when the file is missing, unreadable or invalid. */
 export function readScrapeState(dataDir: string): ScrapeState {
-  try {
-    const parsed = ScrapeStateSchema.safeParse(JSON.parse(fs.readFileSync(scrapeStatePath(dataDir), 'utf8')));
-    return parsed.success ? parsed.data : freshScrapeState();
-  } catch {
-    return freshScrapeState();
-  }
+  return readJsonFileOr(scrapeStatePath(dataDir), ScrapeStateSchema, freshScrapeState());
 }
 
-function serializeScrapeState(state: ScrapeState): string {
+/** The listings in their order, each validated: what goes to disk. */
+function orderScrapeState(state: ScrapeState): Record<ListingName, ListingScrapeState> {
   const ordered: Record<ListingName, ListingScrapeState> = freshScrapeState();
   for (const listing of LISTING_NAMES) ordered[listing] = ListingScrapeStateSchema.parse(state[listing]);
-  return `${JSON.stringify(ordered, null, 2)}\n`;
+  return ordered;
 }
 
 export function writeScrapeStateAtomically(dataDir: string, state: ScrapeState): void {
-  writeFileAtomically(scrapeStatePath(dataDir), serializeScrapeState(state));
+  writeJsonAtomically(scrapeStatePath(dataDir), orderScrapeState(state), { space: 2 });
 }
 
 /** writeScrapeStateAtomically off the event loop (the refresh, in a serving process). */
 export async function writeScrapeStateAtomicallyAsync(dataDir: string, state: ScrapeState): Promise<void> {
-  await writeFileAtomicallyAsync(scrapeStatePath(dataDir), serializeScrapeState(state));
+  await writeJsonAtomicallyAsync(scrapeStatePath(dataDir), orderScrapeState(state), { space: 2 });
 }

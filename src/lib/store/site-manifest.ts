@@ -2,9 +2,8 @@
  * builds/<id>/site-manifest.json: written by the precompress step, read by the server's static
  * index and by the next build (to keep Last-Modified stable for unchanged files).
  */
-import fs from 'node:fs';
 import { z } from 'zod';
-import { writeFileAtomically, writeFileAtomicallyAsync } from './atomic-file.ts';
+import { readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from './json-file.ts';
 
 export const SiteFileSchema = z.object({
   /** Path relative to the client folder, '/'-separated, e.g. "api/live", "_astro/x.css". */
@@ -35,25 +34,18 @@ export class SiteManifestError extends Error {
 
 /** The manifest at `file`; null when missing; SiteManifestError when unreadable or invalid. */
 export function readSiteManifest(file: string): SiteManifest | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new SiteManifestError(`Não foi possível ler ${file}: ${(error as Error).message}`, { cause: error });
+  const reading = readJsonFile(file, SiteManifestSchema);
+  if (reading.kind === 'unusable') {
+    throw new SiteManifestError(`manifesto de build inválido: ${reading.reason}`, { cause: reading.cause });
   }
-  try {
-    return SiteManifestSchema.parse(JSON.parse(text));
-  } catch (error) {
-    throw new SiteManifestError(`${file} não é um manifesto de build válido: ${(error as Error).message}`, { cause: error });
-  }
+  return reading.kind === 'found' ? reading.value : null;
 }
 
 export function writeSiteManifest(file: string, manifest: SiteManifest): void {
-  writeFileAtomically(file, `${JSON.stringify(manifest, null, 1)}\n`);
+  writeJsonAtomically(file, manifest, { space: 1 });
 }
 
 /** writeSiteManifest off the event loop (the refresh, in a serving process). */
 export async function writeSiteManifestAsync(file: string, manifest: SiteManifest): Promise<void> {
-  await writeFileAtomicallyAsync(file, `${JSON.stringify(manifest, null, 1)}\n`);
+  await writeJsonAtomicallyAsync(file, manifest, { space: 1 });
 }

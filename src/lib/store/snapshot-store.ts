@@ -4,9 +4,9 @@
  * mid-write — never leaves or sees half a file. What this process read or wrote is kept while
  * the file is unchanged (kept-values.ts): one parsed, validated copy, shared and never mutated.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomically, writeFileAtomicallyAsync } from './atomic-file.ts';
+import { z } from 'zod';
+import { formatJsonFile, readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from './json-file.ts';
 import { createKeptValues, fileIdentity } from './kept-values.ts';
 import { finishSteps, type Steps } from '../model/steps.ts';
 import {
@@ -20,6 +20,8 @@ import {
 } from '../model/model.ts';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
+/** Indented: people read this file when a listing looks wrong. */
+const SNAPSHOT_FORMAT = { space: 2 };
 
 const keptSnapshots = createKeptValues<Snapshot>();
 
@@ -77,19 +79,11 @@ export function readSnapshot(dataDir: string): Snapshot | null {
   return finishSteps(readSnapshotSteps(dataDir));
 }
 
+/** The file's JSON, not yet validated (readSnapshotSteps validates it a listing at a time); null when absent. */
 function readSnapshotJson(file: string): unknown {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new SnapshotFileError(`Não foi possível ler ${file}: ${(error as Error).message}`, { cause: error });
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new SnapshotFileError(`${file} não é JSON válido: ${(error as Error).message}`, { cause: error });
-  }
+  const reading = readJsonFile(file, z.unknown());
+  if (reading.kind === 'unusable') throw new SnapshotFileError(reading.reason, { cause: reading.cause });
+  return reading.kind === 'found' ? reading.value : null;
 }
 
 /** readSnapshot in steps, one listing's validation each (~5 ms at 1,000 matches): for a serving process. */
@@ -131,19 +125,19 @@ export function readSnapshotOrEmpty(dataDir: string, upstreamUrl: string): Snaps
  * they were read: nothing is parsed again here (that took ~25 ms at 1,000 matches a day).
  */
 export function serializeSnapshot(snapshot: Snapshot): string {
-  return `${JSON.stringify(snapshot, null, 2)}\n`;
+  return formatJsonFile(snapshot, SNAPSHOT_FORMAT);
 }
 
 export function writeSnapshotAtomically(dataDir: string, snapshot: Snapshot): void {
   const file = snapshotPath(dataDir);
-  writeFileAtomically(file, serializeSnapshot(snapshot));
+  writeJsonAtomically(file, snapshot, SNAPSHOT_FORMAT);
   keptSnapshots.set(file, fileIdentity(file), snapshot);
 }
 
 /** writeSnapshotAtomically off the event loop (the refresh, in a serving process). */
 export async function writeSnapshotAtomicallyAsync(dataDir: string, snapshot: Snapshot): Promise<void> {
   const file = snapshotPath(dataDir);
-  await writeFileAtomicallyAsync(file, serializeSnapshot(snapshot));
+  await writeJsonAtomicallyAsync(file, snapshot, SNAPSHOT_FORMAT);
   keptSnapshots.set(file, fileIdentity(file), snapshot);
 }
 
