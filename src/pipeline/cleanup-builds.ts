@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { buildDir, buildManifestPath, buildsDir, isBuildId } from '../lib/store/build-layout.ts';
-import { isBuildInUse } from './build-in-use.ts';
-import { readCurrentBuildId } from './swap-build.ts';
+import { isBuildInUse } from '../lib/store/build-in-use.ts';
+import { readCurrentBuildId } from '../lib/store/current-link.ts';
 
 export const BUILDS_TO_KEEP = 2;
 

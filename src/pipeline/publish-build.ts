@@ -11,8 +11,8 @@
  */
 import { buildClientDir, buildManifestPath } from '../lib/store/build-layout.ts';
 import { readSiteManifest } from '../lib/store/site-manifest.ts';
-import { markBuildInUse, unmarkBuildInUse } from './build-in-use.ts';
-import { readCurrentBuildId } from './swap-build.ts';
+import { markBuildInUse, unmarkBuildInUse } from '../lib/store/build-in-use.ts';
+import { readCurrentBuildId } from '../lib/store/current-link.ts';
 import { runPublishCommand, type PublishRequest, type PublishResult } from './publish-command.ts';
 import { readPublishState, writePublishStateAtomically } from '../lib/store/publish-state-store.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';

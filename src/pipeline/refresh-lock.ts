@@ -16,7 +16,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isProcessAlive } from './build-in-use.ts';
+import { isProcessAlive } from '../lib/store/process-alive.ts';
 
 /** The lock file could not be written (a full or read-only disk, DATA_DIR not a folder). */
 export class RefreshLockError extends Error {

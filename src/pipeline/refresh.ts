@@ -21,7 +21,7 @@ import { formatRefreshLine, formatScrapeWarnings, type RefreshReport, type Refre
 import { makeRenderedBuild } from './make-build.ts';
 import { formatEventsLines, recordMatchEvents } from './record-events.ts';
 import { runScrape, type ScrapeSummary } from './scrape.ts';
-import { readCurrentBuildId, swapCurrentBuild } from './swap-build.ts';
+import { readCurrentBuildId, swapCurrentBuild } from '../lib/store/current-link.ts';
 import { runTempFileSweep } from './sweep-temp-files.ts';
 
 export type { RefreshReport } from './refresh-log.ts';

@@ -11,7 +11,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { StartupError } from '../lib/config/cli.ts';
 import type { Config } from '../lib/config/config.ts';
 import type { RefreshReport } from '../pipeline/refresh-log.ts';
-import { readCurrentBuildId } from '../pipeline/swap-build.ts';
+import { readCurrentBuildId } from '../lib/store/current-link.ts';
 import { isClusterMessage, sendToWorker, type PrimaryMessage, type WorkerMessage } from './cluster-messages.ts';
 import { serveRateLimit } from './cluster-rate-limit.ts';
 import type { RunPlacarOptions } from './run-placar.ts';

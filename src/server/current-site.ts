@@ -6,7 +6,7 @@
  * cluster's primary) re-points the link — as soon as the server notices, at most about a second
  * later.
  */
-import { readCurrentBuildId } from '../pipeline/swap-build.ts';
+import { readCurrentBuildId } from '../lib/store/current-link.ts';
 import { yieldToRequests } from '../pipeline/run-in-slices.ts';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
 

@@ -11,7 +11,7 @@ import { readPublishState, type PublishState } from '../lib/store/publish-state-
 import { readScrapeState } from '../lib/store/scrape-state-store.ts';
 import { isListingStale, listingIntervalSeconds } from '../lib/model/staleness.ts';
 import type { RefreshOutcome } from '../pipeline/refresh-log.ts';
-import type { SnapshotReader } from './snapshot-reader.ts';
+import type { SnapshotReader } from '../lib/store/snapshot-reader.ts';
 
 export interface ListingHealth {
   generatedAt: string | null;

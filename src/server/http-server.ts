@@ -23,7 +23,7 @@ import { createSearchHandler } from './search-handler.ts';
 import { createStaticResponder } from './serve-static.ts';
 import { withSearchResponseCache } from './search-response-cache.ts';
 import { createSearchSnapshot } from './search-snapshot.ts';
-import { createSnapshotReader } from './snapshot-reader.ts';
+import { createSnapshotReader } from '../lib/store/snapshot-reader.ts';
 import { yieldToRequests } from '../pipeline/run-in-slices.ts';
 
 

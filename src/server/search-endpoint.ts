@@ -16,7 +16,7 @@ import { isListingStale, listingIntervalSeconds } from '../lib/model/staleness.t
 import { parseSearchQuery } from '../lib/api/search-query.ts';
 import { chooseContentCoding } from './encoding.ts';
 import { SEARCH_CACHE_CONTROL } from '../lib/api/headers-policy.ts';
-import { createSnapshotReader, type SnapshotReader, type SnapshotReading } from './snapshot-reader.ts';
+import { createSnapshotReader, type SnapshotReader, type SnapshotReading } from '../lib/store/snapshot-reader.ts';
 import type { Problem } from '../lib/model/model.ts';
 
 /** Below this size compression costs more than it saves. */

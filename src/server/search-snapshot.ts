@@ -7,7 +7,7 @@
  */
 import { matchIndexOfSteps } from '../lib/search/match-index.ts';
 import { runInSlices } from '../pipeline/run-in-slices.ts';
-import { createSnapshotReader, type SnapshotReading } from './snapshot-reader.ts';
+import { createSnapshotReader, type SnapshotReading } from '../lib/store/snapshot-reader.ts';
 
 export interface SearchSnapshot {
   /**

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { BUNDLE_PREFIX, isBuildId } from '../../src/lib/store/build-layout.ts';
-import { isProcessAlive } from '../../src/pipeline/build-in-use.ts';
+import { isProcessAlive } from '../../src/lib/store/process-alive.ts';
 import { killBuildChildren } from '../support/data-dir-checks.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';

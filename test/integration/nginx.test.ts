@@ -19,7 +19,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { buildManifestPath, currentLinkPath } from '../../src/lib/store/build-layout.ts';
 import type { EventFeed, ListEnvelope } from '../../src/lib/model/model.ts';
 import { readSiteManifest } from '../../src/lib/store/site-manifest.ts';
-import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
+import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
 import { buildRoutePaths } from '../../src/server/static-site.ts';
 import { openEventStream } from '../support/event-stream-client.ts';
 import { hasBrotliStaticModule, startNginx, type NginxProcess } from '../support/nginx.ts';

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildClientDir, buildManifestPath } from '../../src/lib/store/build-layout.ts';
 import { writeSiteManifest } from '../../src/lib/store/site-manifest.ts';
-import { swapCurrentBuild } from '../../src/pipeline/swap-build.ts';
+import { swapCurrentBuild } from '../../src/lib/store/current-link.ts';
 import { readPublishState } from '../../src/lib/store/publish-state-store.ts';
-import { isProcessAlive } from '../../src/pipeline/build-in-use.ts';
+import { isProcessAlive } from '../../src/lib/store/process-alive.ts';
 import { createBuildPublisher, type PublishRequest } from '../../src/pipeline/publish-build.ts';
 
 let dataDir: string;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { PublishState } from '../../src/lib/store/publish-state-store.ts';
-import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
+import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
 import { startLocalS3, type LocalS3 } from '../support/local-s3.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';

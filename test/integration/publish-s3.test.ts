@@ -17,7 +17,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { buildClientDir } from '../../src/lib/store/build-layout.ts';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { readPublishState } from '../../src/lib/store/publish-state-store.ts';
-import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
+import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
 import { expectedBucket, websitePath } from '../support/bucket-expectations.ts';
 import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
 

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { buildClientDir, buildManifestPath, buildsDir, isBuildId } from '../../src/lib/store/build-layout.ts';
 import { ScrapeStateSchema, scrapeStatePath } from '../../src/lib/store/scrape-state-store.ts';
 import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
-import { readCurrentBuildId } from '../../src/pipeline/swap-build.ts';
+import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
 import { loadStaticSite } from '../../src/server/static-site.ts';
 
 export interface DataDirState {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { snapshotPath, writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
-import { createSnapshotReader } from '../../src/server/snapshot-reader.ts';
+import { createSnapshotReader } from '../../src/lib/store/snapshot-reader.ts';
 import { buildEnvelope, buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';

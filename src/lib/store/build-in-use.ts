@@ -1,26 +1,17 @@
 /**
- * A server process imports /api/busca's handler from one build's server folder and keeps
- * using it across swaps; it marks that build (builds/<id>/server-in-use.<pid>) so that
- * cleanup — in this process or in a separate `npm run refresh` — never deletes it.
+ * A process that still uses a build after `current` moved on (a running PUBLISH_COMMAND uploads
+ * its client folder) marks it (builds/<id>/server-in-use.<pid>) so that cleanup — in this
+ * process or in a separate `npm run refresh` — never deletes it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildDir } from '../lib/store/build-layout.ts';
+import { buildDir } from './build-layout.ts';
+import { isProcessAlive } from './process-alive.ts';
 
 const MARKER = /^server-in-use\.(\d+)$/;
 
 function markerPath(dataDir: string, buildId: string, pid: number): string {
   return path.join(buildDir(dataDir, buildId), `server-in-use.${pid}`);
-}
-
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export function markBuildInUse(dataDir: string, buildId: string, pid: number = process.pid): void {

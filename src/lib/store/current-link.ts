@@ -1,12 +1,13 @@
 /**
- * Publishing a build: DATA_DIR/current is re-pointed at builds/<id>/client with a temp symlink
- * renamed over it (rename is atomic), so a reader resolves either the old or the new build,
- * never nothing. Only the client folder is linked: a running server keeps its server bundle.
+ * DATA_DIR/current, the build that is served: publishing re-points it at builds/<id>/client with
+ * a temp symlink renamed over it (rename is atomic), so a reader resolves either the old or the
+ * new build, never nothing. The refresh writes it; servers and cleanup read it.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { currentLinkPath, currentLinkTarget, parseCurrentLinkTarget } from '../lib/store/build-layout.ts';
+import { errorMessage } from '../model/caught-error.ts';
+import { currentLinkPath, currentLinkTarget, parseCurrentLinkTarget } from './build-layout.ts';
 
 export class BuildSwapError extends Error {
   override name = 'BuildSwapError' as const;
@@ -20,7 +21,8 @@ export function swapCurrentBuild(dataDir: string, buildId: string): void {
     fs.renameSync(temp, link);
   } catch (error) {
     fs.rmSync(temp, { force: true });
-    throw new BuildSwapError(`Não foi possível apontar ${link} para o build ${buildId}: ${(error as Error).message}`, { cause: error });
+    const reason = `Não foi possível apontar ${link} para o build ${buildId}: ${errorMessage(error)}`;
+    throw new BuildSwapError(reason, { cause: error });
   }
 }
 

@@ -5,9 +5,9 @@
  * snapshot this process wrote itself (its own refresh) is the store's kept copy: nothing is read.
  */
 import fs from 'node:fs';
-import type { Snapshot } from '../lib/model/model.ts';
-import { finishSteps, type Steps } from '../lib/model/steps.ts';
-import { emptySnapshot, readSnapshotSteps, snapshotPath } from '../lib/store/snapshot-store.ts';
+import type { Snapshot } from '../model/model.ts';
+import { finishSteps, type Steps } from '../model/steps.ts';
+import { emptySnapshot, readSnapshotSteps, snapshotPath } from './snapshot-store.ts';
 
 export interface SnapshotReading {
   snapshot: Snapshot;
