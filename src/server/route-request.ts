@@ -1,7 +1,7 @@
 /**
  * The request listener: a GET or HEAD naming a file verbatim is answered at once (the common
  * case); anything else gets the common headers, URL and method checks, then /healthz, /api/busca
- * (rate limit, then the adapter), static files, and 404s (problem+json under /api, a pt-BR
+ * (rate limit, then search-handler.ts), static files, and 404s (problem+json under /api, a pt-BR
  * page elsewhere). Lookups are in an in-memory map, so no path can reach outside the client
  * folder; anything a client sends gets a 2xx/3xx/4xx, never a 5xx.
  */

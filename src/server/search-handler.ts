@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../lib/config/config.ts';
 import { hasMatchIndex } from '../lib/search/match-index.ts';
 import { writeProblem } from './respond.ts';
-import { answerSearch } from './search-endpoint.ts';
+import { answerSearch } from '../lib/api/search-answer.ts';
 import type { SearchSnapshot } from './search-snapshot.ts';
 
 export interface SearchHandler {

@@ -6,7 +6,7 @@
  * Never older than the data: the key holds the searched snapshot's identity (`snapshotKey`, the
  * prepared snapshot's generation), and a new snapshot drops every entry.
  * An entry also lives at most ENTRY_TTL_MS, so time-dependent fields (the `stale` flag) lag
- * by at most that. Only what the adapter would answer the same way is replayed: GETs without
+ * by at most that. Only what the handler would answer the same way is replayed: GETs without
  * conditional headers, keyed by what the answer depends on — the validated `q` (trimmed, as the
  * answer echoes it) and the coding the client prefers — so other parameters, their order or another
  * escaping of the same characters cannot make every request miss. Rate limiting and validation run as
@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { parseSearchQuery } from '../lib/api/search-query.ts';
-import { chooseContentCoding } from './encoding.ts';
+import { chooseContentCoding } from '../lib/api/content-coding.ts';
 import type { SearchHandler } from './search-handler.ts';
 
 const ENTRY_TTL_MS = 1_000;
@@ -28,7 +28,7 @@ interface CachedResponse {
   storedAt: number;
 }
 
-/** The entry a search is kept under; null when the query is refused (the adapter answers the 400). */
+/** The entry a search is kept under; null when the query is refused (the handler answers the 400). */
 export function searchCacheKey(req: IncomingMessage): string | null {
   const query = parseSearchQuery(new URL(req.url ?? '/', 'http://placar.invalid').search);
   if (!query.ok) return null;
@@ -40,7 +40,7 @@ function isReplayable(req: IncomingMessage): boolean {
   return req.method === 'GET' && req.headers['if-none-match'] === undefined && req.headers['if-modified-since'] === undefined;
 }
 
-/** Records the status, headers and body the adapter writes, and passes everything through. */
+/** Records the status, headers and body the handler writes, and passes everything through. */
 function recordResponse(res: ServerResponse, done: (recorded: { status: number; headers: OutgoingHttpHeaders; body: Buffer }) => void): void {
   let headers: OutgoingHttpHeaders | null = null;
   const chunks: Buffer[] = [];
@@ -78,7 +78,7 @@ export function withSearchResponseCache(
   let cachedBytes = 0;
 
   const store = (key: string, forSnapshot: string, response: CachedResponse): void => {
-    // The snapshot changed while the adapter answered: this answer is no one's to replay.
+    // The snapshot changed while the handler answered: this answer is no one's to replay.
     if (forSnapshot !== snapshotKey || response.body.length > MAX_ENTRY_BYTES) return;
     const previous = entries.get(key);
     if (previous) cachedBytes -= previous.body.length;

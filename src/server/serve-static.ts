@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fresh from 'fresh';
 import parseRange from 'range-parser';
 import { buildRangeNotSatisfiableProblem } from '../lib/api/problem.ts';
-import { chooseContentCoding } from './encoding.ts';
+import { chooseContentCoding } from '../lib/api/content-coding.ts';
 import { setHeaders, writeProblem } from './respond.ts';
 import {
   ROUTE_ANSWER,

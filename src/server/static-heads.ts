@@ -4,7 +4,7 @@
  * setHeader calls, nothing merged (node still checks each value as it writes the head). Pure.
  */
 import { buildEtag } from '../lib/api/etag.ts';
-import type { ContentCoding } from './encoding.ts';
+import type { ContentCoding } from '../lib/api/content-coding.ts';
 import type { StaticEntry } from './static-site.ts';
 
 /** [name, value, name, value, …]: writeHead's array form (its type is mutable; node only reads it, and so do we). */

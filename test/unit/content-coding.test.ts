@@ -11,7 +11,7 @@ import {
   chooseContentCoding,
   negotiationCacheSize,
   type ContentCoding,
-} from '../../src/server/encoding.ts';
+} from '../../src/lib/api/content-coding.ts';
 
 const HEADERS = [
   undefined,
