@@ -17,7 +17,8 @@ export interface RefreshTimings {
   totalMs: number;
 }
 
-export type RefreshOutcome = 'published' | 'build-failed' | 'skipped' | 'aborted';
+export const REFRESH_OUTCOMES = ['published', 'build-failed', 'skipped', 'aborted'] as const;
+export type RefreshOutcome = (typeof REFRESH_OUTCOMES)[number];
 
 export interface RefreshReport {
   outcome: RefreshOutcome;

@@ -12,7 +12,7 @@ import { StartupError } from '../lib/config/cli.ts';
 import type { Config } from '../lib/config/config.ts';
 import type { RefreshReport } from '../pipeline/refresh-log.ts';
 import { readCurrentBuildId } from '../lib/store/current-link.ts';
-import { isClusterMessage, sendToWorker, type PrimaryMessage, type WorkerMessage } from './cluster-messages.ts';
+import { readWorkerMessage, sendToWorker, type PrimaryMessage, type RefreshEnd } from './cluster-messages.ts';
 import { serveRateLimit } from './cluster-rate-limit.ts';
 import type { RunPlacarOptions } from './run-placar.ts';
 import { runRefreshes } from './run-refreshes.ts';
@@ -30,6 +30,11 @@ export class WorkerCrashLoopError extends Error {
 
 function workers(): Worker[] {
   return Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+}
+
+/** What a worker's /healthz needs of a refresh report (not its scrape summary). */
+function refreshEnd(report: RefreshReport): RefreshEnd {
+  return { outcome: report.outcome, error: report.error };
 }
 
 function broadcast(message: PrimaryMessage): void {
@@ -50,8 +55,9 @@ function reloadWorkers(): Promise<void> {
           worker.off('exit', done);
           resolve();
         };
+        // Not logged here: the worker's own listener (fork) reports a bad message.
         const onMessage = (message: unknown): void => {
-          if (isClusterMessage<WorkerMessage>(message) && message.placar === 'loaded') done();
+          if (readWorkerMessage(message)?.placar === 'loaded') done();
         };
         const timer = setTimeout(done, RELOAD_WAIT_MS);
         worker.on('message', onMessage);
@@ -90,15 +96,16 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
 
   const fork = (): void => {
     const worker = cluster.fork();
-    worker.on('message', (message: unknown) => {
-      if (!isClusterMessage<WorkerMessage>(message)) return;
+    worker.on('message', (received: unknown) => {
+      const message = readWorkerMessage(received, log);
+      if (!message) return;
       if (message.placar === 'rate-limit-lease' || message.placar === 'rate-limit-return') {
         return answerRateLimit(worker, message);
       }
       if (message.placar === 'startup-error') return settleReady(new StartupError(message.message));
       if (message.placar === 'listening') {
         url = message.url;
-        if (lastReport) sendToWorker(worker, { placar: 'refresh-finished', report: lastReport });
+        if (lastReport) sendToWorker(worker, { placar: 'refresh-finished', report: refreshEnd(lastReport) });
         listening += 1;
         if (listening === config.workers) {
           isReady = true;
@@ -153,7 +160,7 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
       onPublished: reloadWorkers,
       onFinished: (report) => {
         lastReport = report;
-        broadcast({ placar: 'refresh-finished', report });
+        broadcast({ placar: 'refresh-finished', report: refreshEnd(report) });
       },
     });
     if (crashLoopError) throw crashLoopError;

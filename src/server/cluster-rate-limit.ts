@@ -12,13 +12,7 @@
  * With the limit off (0) no message is sent.
  */
 import type { Worker } from 'node:cluster';
-import {
-  isClusterMessage,
-  sendToPrimary,
-  sendToWorker,
-  type PrimaryMessage,
-  type WorkerMessage,
-} from './cluster-messages.ts';
+import { readPrimaryMessage, sendToPrimary, sendToWorker, type WorkerMessage } from './cluster-messages.ts';
 import { rateLimitKey } from './rate-limit-key.ts';
 import { createRateLimiter, type RateLimitDecision, type RateLimiter } from './rate-limit.ts';
 
@@ -46,8 +40,10 @@ export function createPrimaryRateLimiter(limit: number, workers: number, now: ()
   let nextId = 0;
   const pending = new Map<number, (answer: { granted: number; remaining: number; resetSeconds: number }) => void>();
   const leases = new Map<string, Lease>();
-  process.on('message', (message: unknown) => {
-    if (!isClusterMessage<PrimaryMessage>(message) || message.placar !== 'rate-limit-leased') return;
+  // Not logged here: the worker's own listener (cluster-worker.ts) reports a bad message.
+  process.on('message', (received: unknown) => {
+    const message = readPrimaryMessage(received);
+    if (message?.placar !== 'rate-limit-leased') return;
     pending.get(message.id)?.(message);
     pending.delete(message.id);
   });

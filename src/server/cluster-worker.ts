@@ -6,19 +6,19 @@
  */
 import { EXIT_BAD_CONFIG, StartupError } from '../lib/config/cli.ts';
 import type { Config } from '../lib/config/config.ts';
-import { isClusterMessage, sendToPrimary, type PrimaryMessage } from './cluster-messages.ts';
+import { readPrimaryMessage, sendToPrimary, type RefreshEnd } from './cluster-messages.ts';
 import { createPrimaryRateLimiter } from './cluster-rate-limit.ts';
-import type { RefreshReport } from '../pipeline/refresh-log.ts';
 import { startHttpServer, type PlacarHttpServer } from './http-server.ts';
 import type { RunPlacarOptions } from './run-placar.ts';
 
 export async function runClusterWorker(config: Config, options: RunPlacarOptions): Promise<void> {
   // Listen to the primary before anything else: a shutdown may come while the server is starting.
   let server: PlacarHttpServer | null = null;
-  let lastReport: RefreshReport | null = null;
+  let lastReport: RefreshEnd | null = null;
   const stopped = new Promise<void>((resolve) => {
-    process.on('message', (message: unknown) => {
-      if (!isClusterMessage<PrimaryMessage>(message)) return;
+    process.on('message', (received: unknown) => {
+      const message = readPrimaryMessage(received, options.log);
+      if (!message) return;
       if (message.placar === 'reload') {
         // A worker still starting loads the current build as it starts.
         const loading = server ? server.site.reload() : Promise.resolve();

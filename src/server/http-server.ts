@@ -31,7 +31,7 @@ export interface PlacarHttpServer {
   url: string;
   site: CurrentSite;
   /** Remembers how a refresh ended, for /healthz. */
-  recordRefresh(report: RefreshReport): void;
+  recordRefresh(report: Pick<RefreshReport, 'outcome' | 'error'>): void;
   close(): Promise<void>;
 }
 
