@@ -5,6 +5,7 @@ import { readConfig } from '../src/lib/config/config.ts';
 import { acquireRefreshLock } from '../src/pipeline/refresh-lock.ts';
 import { ensureSiteBundle } from '../src/pipeline/site-bundle.ts';
 import { writeLogLine } from '../src/lib/config/log-line.ts';
+import { errorMessage } from '../src/lib/model/caught-error.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const log = (line: string): void => writeLogLine(process.stdout, line);
@@ -39,7 +40,7 @@ await runCli(
       log(`pacote do site ${bundle.fingerprint} construído em ${builtMs ?? 0} ms: ${bundle.dir}`);
       return 0;
     } catch (error) {
-      writeLogLine(process.stderr, `Erro: o pacote do site não pôde ser construído: ${(error as Error).message}`);
+      writeLogLine(process.stderr, `Erro: o pacote do site não pôde ser construído: ${errorMessage(error)}`);
       return EXIT_FAILURE;
     } finally {
       lock.release();

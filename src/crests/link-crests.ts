@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CREST_FILE_PATTERN, CRESTS_FOLDER, crestsDir, readCrestMap } from '../lib/store/crest-store.ts';
+import { errorCode } from '../lib/model/caught-error.ts';
 
 export function linkCrestsIntoBuild(dataDir: string, clientDir: string): number {
   const files = new Set(Object.values(readCrestMap(dataDir)).flatMap((entry) => (entry.file ? [entry.file] : [])));
@@ -20,7 +21,7 @@ export function linkCrestsIntoBuild(dataDir: string, clientDir: string): number 
       fs.linkSync(source, path.join(target, file));
       linked++;
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = errorCode(error);
       if (code === 'EXDEV' || code === 'EPERM') {
         // Another file system, or links not allowed: a copy does the same job.
         fs.copyFileSync(source, path.join(target, file));

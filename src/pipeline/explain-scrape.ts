@@ -8,6 +8,7 @@ import { LISTING_NAMES } from '../lib/model/model.ts';
 import { listingSource } from '../lib/store/snapshot-store.ts';
 import { explainPage, formatExplanation } from '../upstream/explain-listing.ts';
 import type { ScrapeReport } from './scrape.ts';
+import { errorCode, errorMessage } from '../lib/model/caught-error.ts';
 
 export function explainScrapeReport(report: ScrapeReport, upstreamUrl: string): string[] {
   return LISTING_NAMES.flatMap((listing) => {
@@ -30,7 +31,7 @@ export function explainFiles(files: readonly string[], pageUrl: string): { lines
     try {
       html = fs.readFileSync(file, 'utf8');
     } catch (error) {
-      throw new StartupError(`não foi possível ler ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new StartupError(`não foi possível ler ${file}: ${errorCode(error) ?? errorMessage(error)}`);
     }
     const explained = explainPage(`${file} (lido como ${pageUrl})`, html, pageUrl);
     lines.push(...explained.lines);

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { errorCode } from '../lib/model/caught-error.ts';
 
 /** Links every file under `from` to the same place under `to` (copies where links fail: EXDEV, EPERM). */
 export function linkTree(from: string, to: string): number {
@@ -16,7 +17,7 @@ export function linkTree(from: string, to: string): number {
     try {
       fs.linkSync(source, target);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = errorCode(error);
       if (code !== 'EXDEV' && code !== 'EPERM') throw error;
       fs.copyFileSync(source, target);
     }

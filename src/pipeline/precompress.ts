@@ -14,6 +14,7 @@ import { buildContentHash } from '../lib/api/etag.ts';
 import { writeSiteManifestAsync, type SiteFile, type SiteManifest } from '../lib/store/site-manifest.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import { cacheControlFor, contentTypeFor } from '../lib/api/headers-policy.ts';
+import { errorCode } from '../lib/model/caught-error.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -69,7 +70,7 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
   try {
     await fs.link(from, to);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     if (code !== 'EXDEV' && code !== 'EPERM') throw error;
     await fs.copyFile(from, to);
   }

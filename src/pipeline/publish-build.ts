@@ -16,6 +16,7 @@ import { readCurrentBuildId } from '../lib/store/current-link.ts';
 import { runPublishCommand, type PublishRequest, type PublishResult } from './publish-command.ts';
 import { readPublishState, writePublishStateAtomically } from '../lib/store/publish-state-store.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
+import { errorMessage } from '../lib/model/caught-error.ts';
 
 export type { PublishRequest, PublishResult } from './publish-command.ts';
 
@@ -79,7 +80,7 @@ export function createBuildPublisher(options: BuildPublisherOptions): BuildPubli
         lastError: result.error,
       });
     } catch (error) {
-      options.log(`aviso: não foi possível gravar o estado da publicação: ${(error as Error).message}`);
+      options.log(`aviso: não foi possível gravar o estado da publicação: ${errorMessage(error)}`);
     }
     if (result.ok) options.log(`publicação concluída build=${request.buildId} publicacao_ms=${result.durationMs}`);
     else options.log(`aviso: publicação falhou build=${request.buildId} publicacao_ms=${result.durationMs} erro=${quote(result.error ?? '')}`);
@@ -107,7 +108,7 @@ export function createBuildPublisher(options: BuildPublisherOptions): BuildPubli
       while (queued) {
         const next = queued;
         queued = null;
-        await runOne(next).catch((error: unknown) => options.log(`aviso: publicação do build ${next.buildId} falhou: ${(error as Error).message}`));
+        await runOne(next).catch((error: unknown) => options.log(`aviso: publicação do build ${next.buildId} falhou: ${errorMessage(error)}`));
       }
     } finally {
       running = null;

@@ -12,6 +12,7 @@ import {
   writeEventStoreAtomicallyAsync,
   type EventStore,
 } from '../lib/store/event-store.ts';
+import { errorMessage } from '../lib/model/caught-error.ts';
 
 export interface EventsOutcome {
   /** Events added; null when the scrape was incomplete and nothing was compared. */
@@ -31,7 +32,7 @@ export async function recordMatchEvents(
   try {
     previous = readEventStore(dataDir);
   } catch (error) {
-    warning = `aviso: ${(error as Error).message}; eventos recomeçam desta coleta`;
+    warning = `aviso: ${errorMessage(error)}; eventos recomeçam desta coleta`;
   }
   // Live first: it is the most current sighting of a match that is in several listings.
   const current = matchesById(LISTING_NAMES.map((listing) => scrape.snapshot[listing].matches));

@@ -17,6 +17,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isProcessAlive } from '../lib/store/process-alive.ts';
+import { errorCode, errorMessage } from '../lib/model/caught-error.ts';
 
 /** The lock file could not be written (a full or read-only disk, DATA_DIR not a folder). */
 export class RefreshLockError extends Error {
@@ -43,7 +44,7 @@ function readOwner(file: string): Owner {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable';
+    return errorCode(error) === 'ENOENT' ? 'missing' : 'unreadable';
   }
   const pid = Number(text.trim());
   return Number.isSafeInteger(pid) && pid > 0 ? { pid } : 'unreadable';
@@ -75,7 +76,7 @@ function createExclusive(file: string): boolean {
     fs.linkSync(temp, file);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if (errorCode(error) === 'EEXIST') return false;
     throw error;
   } finally {
     fs.rmSync(temp, { force: true });
@@ -140,7 +141,7 @@ export function tryAcquireRefreshLock(dataDir: string): { lock: RefreshLock } | 
       if (takeOver(file, pid, 0)) return heldLock(file);
     }
   } catch (error) {
-    throw new RefreshLockError(`não foi possível criar ${file}: ${(error as Error).message}`, { cause: error });
+    throw new RefreshLockError(`não foi possível criar ${file}: ${errorMessage(error)}`, { cause: error });
   }
   return { heldBy: ownerPid(readOwner(file)) ?? 0 };
 }

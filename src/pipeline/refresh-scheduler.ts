@@ -11,6 +11,7 @@ import type { SiteManifest } from '../lib/store/site-manifest.ts';
 import { createBuildPublisher } from './publish-build.ts';
 import { runRefresh, type RefreshReport } from './refresh.ts';
 import { formatRefreshLine } from './refresh-log.ts';
+import { errorMessage } from '../lib/model/caught-error.ts';
 
 export interface RefreshSchedulerOptions {
   projectRoot: string;
@@ -31,7 +32,7 @@ export interface RefreshScheduler {
 
 function buildThrownReport(label: string, error: unknown, log: (line: string) => void): RefreshReport {
   const timings = { scrapeMs: 0, bundleMs: 0, buildMs: 0, compressMs: 0, swapMs: 0, cleanupMs: 0, totalMs: 0 };
-  const report: RefreshReport = { outcome: 'build-failed', buildId: null, scrape: null, timings, error: (error as Error).message, removedBuilds: [] };
+  const report: RefreshReport = { outcome: 'build-failed', buildId: null, scrape: null, timings, error: errorMessage(error), removedBuilds: [] };
   log(formatRefreshLine(label, report));
   return report;
 }

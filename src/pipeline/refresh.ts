@@ -23,6 +23,7 @@ import { formatEventsLines, recordMatchEvents } from './record-events.ts';
 import { runScrape, type ScrapeSummary } from './scrape.ts';
 import { readCurrentBuildId, swapCurrentBuild } from '../lib/store/current-link.ts';
 import { runTempFileSweep } from './sweep-temp-files.ts';
+import { errorMessage } from '../lib/model/caught-error.ts';
 
 export type { RefreshReport } from './refresh-log.ts';
 
@@ -62,7 +63,7 @@ async function publish(options: RefreshOptions, buildId: string, manifest: SiteM
   try {
     await options.onPublished?.(buildId, manifest);
   } catch (error) {
-    options.log(`aviso: o build ${buildId} foi publicado, mas o servidor não o carregou: ${(error as Error).message}`);
+    options.log(`aviso: o build ${buildId} foi publicado, mas o servidor não o carregou: ${errorMessage(error)}`);
   }
 }
 
@@ -105,7 +106,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
         report.scrape = await scrape(config, options, now);
         for (const warning of formatScrapeWarnings(report.scrape)) options.log(warning);
       } catch (error) {
-        report.error = `coleta falhou: ${(error as Error).message}`;
+        report.error = `coleta falhou: ${errorMessage(error)}`;
         options.log(`aviso: ${report.error}; o site é reconstruído com o último snapshot`);
       }
       timings.scrapeMs = since(mark);
@@ -147,7 +148,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     } catch (error) {
       timings.buildMs ||= since(mark);
       report.outcome = options.signal?.aborted ? 'aborted' : 'build-failed';
-      report.error = step === 'build' ? (error as Error).message : `${step}: ${(error as Error).message}`;
+      report.error = step === 'build' ? errorMessage(error) : `${step}: ${errorMessage(error)}`;
       fs.rmSync(buildDir(config.dataDir, buildId), { recursive: true, force: true });
     }
     mark = performance.now();

@@ -29,6 +29,7 @@ import { syncCrests, type CrestSyncReport } from '../crests/sync-crests.ts';
 import { isListingDue } from './listing-schedule.ts';
 import { runInSlices } from './run-in-slices.ts';
 import type { Dispatcher } from 'undici';
+import { errorMessage } from '../lib/model/caught-error.ts';
 
 export interface ListingScrapeResult {
   ok: boolean;
@@ -157,7 +158,7 @@ async function readListing(
     const notices = parse ? parseNotices(listing, previous.parse, summarizeDiagnostics(parse)) : [];
     return { ok: true, notModified: page.notModified, count: matches.length, durationMs: elapsed(), error: null, parse, notices };
   } catch (error) {
-    const raw = error instanceof Error ? error.message : String(error);
+    const raw = errorMessage(error);
     // Nothing was ever fetched: the log must not claim the last good data was kept.
     const message = envelope.generatedAt === null ? messageWithoutKeptData(raw) : raw;
     const pendingUntil = previous.retryNotBefore && Date.parse(previous.retryNotBefore) > now().getTime() ? previous.retryNotBefore : null;

@@ -9,6 +9,7 @@
 import { readCurrentBuildId } from '../lib/store/current-link.ts';
 import { yieldToRequests } from '../pipeline/run-in-slices.ts';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
+import { errorMessage } from '../lib/model/caught-error.ts';
 
 export interface CurrentSite {
   /** The served site (null before the first build); notices another process's swap (checks at most once a second). */
@@ -50,7 +51,7 @@ export function createCurrentSite(
     } catch (error) {
       // Keep serving what we have; do not retry (and log) the same broken build every second.
       failedBuildId = buildId;
-      log(`aviso: não foi possível carregar o build ${buildId}: ${(error as Error).message}`);
+      log(`aviso: não foi possível carregar o build ${buildId}: ${errorMessage(error)}`);
     }
   };
   // One load at a time; a swap noticed meanwhile is loaded right after it.

@@ -16,6 +16,7 @@ import { MAX_KEPT_EVENTS, MatchEventSchema, type Match, type MatchEvent } from '
 import type { EventStreamQuery } from '../lib/api/event-stream-query.ts';
 import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../lib/search/match-filter.ts';
 import type { StaticSite } from './static-site.ts';
+import { errorMessage } from '../lib/model/caught-error.ts';
 
 export const EVENT_FEED_ROUTE = '/api/eventos';
 export const HEARTBEAT_INTERVAL_MS = 15_000;
@@ -175,7 +176,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
     try {
       events = readFeedEvents(site);
     } catch (error) {
-      options.log(`aviso: o build ${site.buildId} tem um ${EVENT_FEED_ROUTE} ilegível: ${(error as Error).message}`);
+      options.log(`aviso: o build ${site.buildId} tem um ${EVENT_FEED_ROUTE} ilegível: ${errorMessage(error)}`);
       return () => undefined;
     }
     if (events === null) return () => (loadedBuildId = site.buildId);

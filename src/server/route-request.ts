@@ -29,6 +29,7 @@ import type { StaticServeOptions } from './static-heads.ts';
 import { createListingSelector, type ListingSelector } from './stale-listing.ts';
 import type { StaticEntry, StaticSite } from './static-site.ts';
 import { writeLogLine } from '../lib/config/log-line.ts';
+import { errorMessage } from '../lib/model/caught-error.ts';
 
 export interface RouterParts {
   site: CurrentSite;
@@ -196,7 +197,7 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
 
   const answerFailure = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
     // A bug of ours, not the client's input: answer once, keep serving.
-    writeLogLine(process.stderr, `erro ao responder ${req.method} ${req.url}: ${(error as Error).message}`);
+    writeLogLine(process.stderr, `erro ao responder ${req.method} ${req.url}: ${errorMessage(error)}`);
     if (res.headersSent) return void res.destroy();
     const path = readPath(req.url ?? '/')?.decoded ?? '/';
     if (isApiPath(path)) writeProblem(req, res, buildInternalErrorProblem(path));

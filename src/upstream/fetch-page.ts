@@ -16,6 +16,7 @@ import { UpstreamFetchError } from './errors.ts';
 import { parseRetryAfter } from './parse-retry-after.ts';
 import { readBodyText } from './read-body.ts';
 import { resolveRedirect } from './resolve-redirect.ts';
+import { errorCode, errorMessage } from '../lib/model/caught-error.ts';
 
 export const USER_AGENT = 'Placar/0.1 (+https://github.com/placar-futebol/placar)';
 const MAX_RETRIES = 2;
@@ -106,11 +107,11 @@ async function fetchOnce(url: string, options: FetchPageOptions, dispatcher: Dis
     return await followRedirects(url, options, dispatcher, controller.signal, now, attempt);
   } catch (error) {
     if (error instanceof UpstreamFetchError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     if (controller.signal.aborted || (code !== undefined && UNDICI_TIMEOUTS.has(code))) {
       throw new UpstreamFetchError({ reason: 'timeout', url, detail: `sem resposta completa em ${options.timeoutMs} ms (REQUEST_TIMEOUT_MS)`, cause: error });
     }
-    const detail = `erro de rede (${code ? `${code}: ` : ''}${(error as Error).message})`;
+    const detail = `erro de rede (${code ? `${code}: ` : ''}${errorMessage(error)})`;
     throw new UpstreamFetchError({ reason: 'network', url, detail, cause: error });
   } finally {
     clearTimeout(timer);

@@ -7,6 +7,7 @@ import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { UpstreamFetchError } from './errors.ts';
+import { errorCode, errorMessage } from '../lib/model/caught-error.ts';
 
 /** Thrown inside the pipeline to stop reading; converted to an UpstreamFetchError by the caller. */
 class BodyTooLarge extends Error {
@@ -73,7 +74,7 @@ export async function readBodyText(body: Readable, options: ReadBodyOptions): Pr
       throw new UpstreamFetchError({
         reason: 'content-encoding',
         url,
-        detail: `conteúdo compactado inválido (${(error as Error).message})`,
+        detail: `conteúdo compactado inválido (${errorMessage(error)})`,
         cause: error,
       });
     }
@@ -84,6 +85,5 @@ export async function readBodyText(body: Readable, options: ReadBodyOptions): Pr
 }
 
 function isZlibError(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === 'string' && code.startsWith('Z_');
+  return errorCode(error)?.startsWith('Z_') ?? false;
 }

@@ -6,6 +6,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONFIG_VARIABLES, ConfigError } from './config.ts';
 import { writeLogLine } from './log-line.ts';
+import { errorCode, errorMessage } from '../model/caught-error.ts';
 
 export interface CliOption {
   name: string;
@@ -51,19 +52,20 @@ export class StartupError extends Error {
 }
 
 /** node:util.parseArgs errors (English, by code) as one pt-BR sentence. */
-export function formatArgumentError(error: NodeJS.ErrnoException): string {
-  const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
+export function formatArgumentError(error: unknown): string {
+  const message = errorMessage(error);
+  const quoted = /'([^']*)'/.exec(message)?.[1] ?? '';
   // "-h, --help <value>" → "--help"
   const option = quoted.replace(/ <value>$/, '').split(', ').at(-1) ?? quoted;
-  switch (error.code) {
+  switch (errorCode(error)) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return `Opção desconhecida: ${option}.`;
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return `Argumento inesperado: ${quoted} (as opções começam com --).`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return / argument missing$/.test(error.message) ? `Falta o valor da opção ${option}.` : `A opção ${option} não aceita valor.`;
+      return / argument missing$/.test(message) ? `Falta o valor da opção ${option}.` : `A opção ${option} não aceita valor.`;
     default:
-      return `Argumentos inválidos: ${error.message}.`;
+      return `Argumentos inválidos: ${message}.`;
   }
 }
 
@@ -87,7 +89,7 @@ export async function runCli<T extends NonNullable<ParseArgsConfig['options']>>(
     }
     values = parsed.values as Parameters<typeof main>[0];
   } catch (error) {
-    process.stderr.write(`${formatArgumentError(error as NodeJS.ErrnoException)} Use --help para ver as opções.\n`);
+    process.stderr.write(`${formatArgumentError(error)} Use --help para ver as opções.\n`);
     process.exitCode = EXIT_BAD_CONFIG;
     return;
   }
@@ -100,8 +102,8 @@ export async function runCli<T extends NonNullable<ParseArgsConfig['options']>>(
       process.exitCode = EXIT_BAD_CONFIG;
       return;
     }
-    const err = error as Error;
-    writeLogLine(process.stderr, `Erro inesperado (${err.name}): ${err.message}`);
+    const name = error instanceof Error ? error.name : typeof error;
+    writeLogLine(process.stderr, `Erro inesperado (${name}): ${errorMessage(error)}`);
     process.exitCode = EXIT_FAILURE;
   }
 }
