@@ -1,7 +1,7 @@
 /**
  * Where builds live inside DATA_DIR (see docs/ARCHITECTURE.md):
  *   builds/<id>/client/            the static site (served; `current` points here)
- *   builds/<id>/server/entry.mjs   the adapter's handler for /api/busca
+ *   builds/<id>/server/entry.mjs   the site bundle's server, linked in (it renders pages; /api/busca is the server's)
  *   builds/<id>/site-manifest.json content hashes, Last-Modified, precompressed variants
  *   current → builds/<id>/client   re-pointed atomically after each successful build
  *   builds/bundle-<fingerprint>/   the site bundle: client assets + the render handler, built once
