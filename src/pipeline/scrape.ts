@@ -27,7 +27,7 @@ import { parseNotices } from './parse-notices.ts';
 import { dropForeignCrests } from '../crests/crest-origin.ts';
 import { syncCrests, type CrestSyncReport } from '../crests/sync-crests.ts';
 import { isListingDue } from './listing-schedule.ts';
-import { runInSlices } from './run-in-slices.ts';
+import { runInSlices } from '../lib/slices/run-in-slices.ts';
 import type { Dispatcher } from 'undici';
 import { errorMessage } from '../lib/model/caught-error.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { Worker } from 'node:cluster';
 import { z } from 'zod';
-import { REFRESH_OUTCOMES } from '../pipeline/refresh-log.ts';
+import { REFRESH_OUTCOMES } from '../pipeline/refresh-scheduler.ts';
 
 /** Ids, token counts and seconds: whole numbers, never negative. */
 const natural = z.number().int().nonnegative();

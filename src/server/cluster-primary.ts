@@ -10,7 +10,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { StartupError } from '../lib/config/cli.ts';
 import type { Config } from '../lib/config/config.ts';
-import type { RefreshReport } from '../pipeline/refresh-log.ts';
+import type { RefreshReport } from '../pipeline/refresh-scheduler.ts';
 import { readCurrentBuildId } from '../lib/store/current-link.ts';
 import { readWorkerMessage, sendToWorker, type PrimaryMessage, type RefreshEnd } from './cluster-messages.ts';
 import { serveRateLimit } from './cluster-rate-limit.ts';

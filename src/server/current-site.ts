@@ -7,7 +7,7 @@
  * later.
  */
 import { readCurrentBuildId } from '../lib/store/current-link.ts';
-import { yieldToRequests } from '../pipeline/run-in-slices.ts';
+import { yieldToRequests } from '../lib/slices/run-in-slices.ts';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
 

@@ -10,7 +10,7 @@ import { LISTING_NAMES, type ListingName, type ListingParseSummary } from '../li
 import { readPublishState, type PublishState } from '../lib/store/publish-state-store.ts';
 import { readScrapeState } from '../lib/store/scrape-state-store.ts';
 import { isListingStale, listingIntervalSeconds } from '../lib/model/staleness.ts';
-import type { RefreshOutcome } from '../pipeline/refresh-log.ts';
+import type { RefreshOutcome } from '../pipeline/refresh-scheduler.ts';
 import type { SnapshotReader } from '../lib/store/snapshot-reader.ts';
 
 export interface ListingHealth {

@@ -12,7 +12,7 @@ import type { ClientLimits, Config } from '../lib/config/config.ts';
 import { buildCommonHeaders } from '../lib/api/headers-policy.ts';
 import { currentLinkPath } from '../lib/store/build-layout.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
-import type { RefreshReport } from '../pipeline/refresh-log.ts';
+import type { RefreshReport } from '../pipeline/refresh-scheduler.ts';
 import { buildClientErrorProblem, buildConnectProblem, writeRawProblem } from './client-error.ts';
 import { LINK_CHECK_INTERVAL_MS, createCurrentSite, type CurrentSite } from './current-site.ts';
 import { createEventHub } from './event-hub.ts';
@@ -24,7 +24,7 @@ import { createStaticResponder } from './serve-static.ts';
 import { withSearchResponseCache } from './search-response-cache.ts';
 import { createSearchSnapshot } from './search-snapshot.ts';
 import { createSnapshotReader } from '../lib/store/snapshot-reader.ts';
-import { yieldToRequests } from '../pipeline/run-in-slices.ts';
+import { yieldToRequests } from '../lib/slices/run-in-slices.ts';
 
 
 export interface PlacarHttpServer {

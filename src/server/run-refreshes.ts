@@ -6,8 +6,7 @@
  */
 import { StartupError } from '../lib/config/cli.ts';
 import type { Config } from '../lib/config/config.ts';
-import type { RefreshReport } from '../pipeline/refresh-log.ts';
-import { createRefreshScheduler } from '../pipeline/refresh-scheduler.ts';
+import { createRefreshScheduler, type RefreshReport } from '../pipeline/refresh-scheduler.ts';
 
 export interface RunRefreshesOptions {
   projectRoot: string;

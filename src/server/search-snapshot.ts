@@ -6,7 +6,7 @@
  * thus follow the published build, as the pages do, and none waits for an index.
  */
 import { matchIndexOfSteps } from '../lib/search/match-index.ts';
-import { runInSlices } from '../pipeline/run-in-slices.ts';
+import { runInSlices } from '../lib/slices/run-in-slices.ts';
 import { createSnapshotReader, type SnapshotReading } from '../lib/store/snapshot-reader.ts';
 
 export interface SearchSnapshot {

@@ -14,13 +14,20 @@ const ARCHITECTURE = fs.readFileSync(path.join(ROOT, 'docs', 'ARCHITECTURE.md'),
 /** What "May import" says of a folder that may import any other (the tests). */
 const ANYTHING = 'anything';
 
+/** A folder a row may import: any of its files, or (`file.ts` only) just that one. */
+interface Allowance {
+  folder: string;
+  onlyFile: string | null;
+}
+
 /**
  * docs/ARCHITECTURE.md's folder table as folder → the folders it may import (its own files always).
  * A row is `| \`folder/\` | holds | may import |`; "may import" names folders by their last part
  * ("model" is src/lib/model), "—" for none, "anything" for a folder no rule limits (kept apart,
- * so the table's own cycle check sees only real rules).
+ * so the table's own cycle check sees only real rules). A note in brackets is for the reader,
+ * except "(`file.ts` only)", which allows that one file of the folder.
  */
-function readLayering(markdown: string): { allowed: Record<string, string[]>; unlimited: Set<string> } {
+function readLayering(markdown: string): { allowed: Record<string, Allowance[]>; unlimited: Set<string> } {
   const rows = [...markdown.matchAll(/^\| `([^`]+)\/` \|[^\n]*\| ([^|\n]+) \|$/gm)].map((m) => ({
     folder: m[1] ?? '',
     targets: (m[2] ?? '').trim(),
@@ -31,12 +38,14 @@ function readLayering(markdown: string): { allowed: Record<string, string[]>; un
     if (matches.length !== 1) throw new Error(`"${name}" names ${matches.length} folders of the table`);
     return matches[0] ?? '';
   };
+  const readAllowance = (target: string): Allowance => {
+    const onlyFile = /\(`([^`]+)` only\)/.exec(target)?.[1] ?? null;
+    return { folder: byLastPart(target.replace(/\(.*\)/, '').trim()), onlyFile };
+  };
   const allowed = Object.fromEntries(
     rows.map(({ folder, targets }) => {
       if (targets === '—' || targets === ANYTHING) return [folder, []];
-      // "model (types)": the note in brackets is for the reader.
-      const names = targets.split(',').map((name) => name.replace(/\(.*\)/, '').trim());
-      return [folder, names.map(byLastPart)];
+      return [folder, targets.split(',').map(readAllowance)];
     }),
   );
   return { allowed, unlimited: new Set(rows.filter((row) => row.targets === ANYTHING).map((row) => row.folder)) };
@@ -53,12 +62,18 @@ function folderOf(file: string): string {
 }
 
 /** Edges that go against the table (or come from a folder the table does not name). */
-function forbiddenEdges(edges: ImportEdge[], allowed: Record<string, string[]>): string[] {
+function forbiddenEdges(edges: ImportEdge[], allowed: Record<string, Allowance[]>): string[] {
   return edges.flatMap(({ from, to }) => {
     const source = folderOf(from);
     const target = folderOf(to);
     if (source === target || UNLIMITED.has(source)) return [];
-    return allowed[source]?.includes(target) ? [] : [`${from} → ${to} (${source} may not import ${target})`];
+    const allowance = allowed[source]?.find((candidate) => candidate.folder === target);
+    if (!allowance) return [`${from} → ${to} (${source} may not import ${target})`];
+    const file = path.posix.basename(to);
+    if (allowance.onlyFile !== null && allowance.onlyFile !== file) {
+      return [`${from} → ${to} (${source} may import only ${allowance.onlyFile} of ${target})`];
+    }
+    return [];
   });
 }
 
@@ -106,7 +121,9 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
 
   it('there is no import cycle, between files or in the table', () => {
     expect(findCycles(graph.edges)).toEqual([]);
-    const tableEdges = Object.entries(ALLOWED_IMPORTS).flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
+    const tableEdges = Object.entries(ALLOWED_IMPORTS).flatMap(([from, targets]) =>
+      targets.map((to) => ({ from, to: to.folder })),
+    );
     expect(findCycles(tableEdges)).toEqual([]);
   });
 
@@ -127,14 +144,24 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
 
   it('reads the rules from the document: a row edited there changes what is allowed', () => {
     expect(Object.keys(ALLOWED_IMPORTS).length).toBeGreaterThanOrEqual(19);
-    expect(ALLOWED_IMPORTS['src/client']).toEqual(['src/lib/model', 'src/lib/search', 'src/lib/api', 'src/lib/display']);
+    expect(ALLOWED_IMPORTS['src/client']?.map((allowance) => allowance.folder)).toEqual([
+      'src/lib/model',
+      'src/lib/search',
+      'src/lib/api',
+      'src/lib/display',
+    ]);
     expect(UNLIMITED).toEqual(new Set(['test']));
-    const serverRow = /^(\| `src\/server\/` \|.*\| )model, config, store, search, api, pipeline \|$/m;
+    const serverRow = /^(\| `src\/server\/` \|.*\| )model, config, store, search, api, slices, pipeline \(`refresh-scheduler\.ts` only\) \|$/m;
     expect(ARCHITECTURE).toMatch(serverRow);
     const edited = readLayering(ARCHITECTURE.replace(serverRow, '$1model |'));
-    const edge = [{ from: 'src/server/run-server.ts', to: 'src/pipeline/refresh.ts' }];
-    expect(forbiddenEdges(edge, ALLOWED_IMPORTS)).toEqual([]);
-    expect(forbiddenEdges(edge, edited.allowed)).toHaveLength(1);
+    const entry = [{ from: 'src/server/run-server.ts', to: 'src/pipeline/refresh-scheduler.ts' }];
+    expect(forbiddenEdges(entry, ALLOWED_IMPORTS)).toEqual([]);
+    expect(forbiddenEdges(entry, edited.allowed)).toHaveLength(1);
+    // "(`refresh-scheduler.ts` only)": the pipeline's other files stay out of the server's reach.
+    const inside = [{ from: 'src/server/run-server.ts', to: 'src/pipeline/refresh.ts' }];
+    expect(forbiddenEdges(inside, ALLOWED_IMPORTS)).toEqual([
+      'src/server/run-server.ts → src/pipeline/refresh.ts (src/server may import only refresh-scheduler.ts of src/pipeline)',
+    ]);
   });
 
   it('the checks can fail: a bad direction and a cycle are reported', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { finishSteps, type Steps } from '../../src/lib/model/steps.ts';
-import { runInSlices } from '../../src/pipeline/run-in-slices.ts';
+import { runInSlices } from '../../src/lib/slices/run-in-slices.ts';
 
 /** `count` steps of about `stepMs` of busy work each; returns how many ran. */
 function* busySteps(count: number, stepMs: number, log: string[]): Steps<number> {

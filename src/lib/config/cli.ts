@@ -69,6 +69,11 @@ export function formatArgumentError(error: unknown): string {
   }
 }
 
+/** The parsed flags `main` receives. */
+type CliValues<T extends NonNullable<ParseArgsConfig['options']>> = ReturnType<
+  typeof parseArgs<{ options: T; strict: true; allowPositionals: false }>
+>['values'];
+
 /**
  * Parses argv with node:util.parseArgs (strict), handles --help, and runs `main`.
  * ConfigError/StartupError and bad arguments print one line and exit 2; anything else
@@ -77,17 +82,17 @@ export function formatArgumentError(error: unknown): string {
 export async function runCli<T extends NonNullable<ParseArgsConfig['options']>>(
   spec: CliSpec,
   options: T,
-  main: (values: ReturnType<typeof parseArgs<{ options: T; strict: true; allowPositionals: false }>>['values']) => Promise<number | void>,
+  main: (values: CliValues<T>) => Promise<number | undefined>,
   argv: string[] = process.argv.slice(2),
 ): Promise<void> {
-  let values;
+  let values: CliValues<T>;
   try {
     const parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
     if ((parsed.values as { help?: boolean }).help) {
       process.stdout.write(formatHelp(spec));
       return;
     }
-    values = parsed.values as Parameters<typeof main>[0];
+    values = parsed.values as CliValues<T>;
   } catch (error) {
     process.stderr.write(`${formatArgumentError(error)} Use --help para ver as opções.\n`);
     process.exitCode = EXIT_BAD_CONFIG;

@@ -145,7 +145,7 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function valueOf(env: Env, name: string): string {
+function rawValueOf(env: Env, name: string): string {
   const variable = CONFIG_VARIABLES.find((v) => v.name === name);
   if (!variable) throw new Error(`unknown config variable ${name}`);
   const raw = env[name]?.trim();
@@ -153,7 +153,7 @@ function valueOf(env: Env, name: string): string {
 }
 
 function parseInteger(env: Env, name: string, min: number, max: number): number {
-  const raw = valueOf(env, name);
+  const raw = rawValueOf(env, name);
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name}="${raw}" é inválido: use um número inteiro entre ${min} e ${max}.`);
@@ -162,7 +162,7 @@ function parseInteger(env: Env, name: string, min: number, max: number): number 
 }
 
 function parseUpstreamUrl(env: Env): string {
-  const raw = valueOf(env, 'UPSTREAM_URL');
+  const raw = rawValueOf(env, 'UPSTREAM_URL');
   let url: URL;
   try {
     url = new URL(raw);
@@ -177,7 +177,7 @@ function parseUpstreamUrl(env: Env): string {
 
 /** CREST_HOSTS: each entry an http(s) origin (no user, path or query), kept as its origin. */
 function parseCrestOrigins(env: Env): string[] {
-  const raw = valueOf(env, 'CREST_HOSTS');
+  const raw = rawValueOf(env, 'CREST_HOSTS');
   return raw
     .split(/[\s,]+/)
     .filter((entry) => entry !== '')
@@ -213,7 +213,7 @@ export function cronIntervalSeconds(expression: string): number {
 const SERVE_ONLY_INTERVAL_SECONDS = 60;
 
 function parseRefreshCron(env: Env): string | null {
-  const raw = valueOf(env, 'REFRESH_CRON');
+  const raw = rawValueOf(env, 'REFRESH_CRON');
   if (raw.toLowerCase() === 'off') return null;
   if (!cron.validate(raw)) {
     throw new ConfigError(`REFRESH_CRON="${raw}" não é uma expressão cron válida: use por exemplo "* * * * *" (a cada minuto), ou "off".`);
@@ -230,7 +230,7 @@ function buildStrictTransportSecurity(maxAgeSeconds: number): string {
 const HEALTHZ_TOKEN_MIN_LENGTH = 16;
 
 function parseHealthzToken(env: Env): string {
-  const token = valueOf(env, 'HEALTHZ_TOKEN');
+  const token = rawValueOf(env, 'HEALTHZ_TOKEN');
   if (token !== '' && (token.length < HEALTHZ_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
     throw new ConfigError(
       `HEALTHZ_TOKEN é inválido: use ao menos ${HEALTHZ_TOKEN_MIN_LENGTH} caracteres ASCII visíveis ` +
@@ -258,7 +258,7 @@ function parseClientLimits(env: Env): ClientLimits {
 }
 
 function parseWorkers(env: Env): number {
-  const raw = valueOf(env, 'WORKERS');
+  const raw = rawValueOf(env, 'WORKERS');
   if (raw.toLowerCase() === 'auto') return os.availableParallelism();
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < 1 || value > 256) {
@@ -271,19 +271,19 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
   const refreshCron = parseRefreshCron(env);
   return {
     upstreamUrl: parseUpstreamUrl(env),
-    dataDir: path.resolve(cwd, valueOf(env, 'DATA_DIR')),
+    dataDir: path.resolve(cwd, rawValueOf(env, 'DATA_DIR')),
     refreshCron,
     refreshIntervalSeconds: refreshCron === null ? SERVE_ONLY_INTERVAL_SECONDS : cronIntervalSeconds(refreshCron),
     yesterdayRefreshSeconds: parseInteger(env, 'YESTERDAY_REFRESH_SECONDS', 1, 86_400),
     requestTimeoutMs: parseInteger(env, 'REQUEST_TIMEOUT_MS', 100, 600_000),
     maxResponseBytes: parseInteger(env, 'MAX_RESPONSE_BYTES', 1_000, 1_000_000_000),
     crestOrigins: parseCrestOrigins(env),
-    host: valueOf(env, 'HOST'),
+    host: rawValueOf(env, 'HOST'),
     port: parseInteger(env, 'PORT', 0, 65_535),
     searchRateLimit: parseInteger(env, 'SEARCH_RATE_LIMIT', 0, 1_000_000),
     workers: parseWorkers(env),
     buildTimeoutMs: parseInteger(env, 'BUILD_TIMEOUT_MS', 1_000, 3_600_000),
-    publishCommand: valueOf(env, 'PUBLISH_COMMAND'),
+    publishCommand: rawValueOf(env, 'PUBLISH_COMMAND'),
     publishTimeoutMs: parseInteger(env, 'PUBLISH_TIMEOUT_MS', 1_000, 3_600_000),
     strictTransportSecurity: buildStrictTransportSecurity(parseInteger(env, 'HSTS_MAX_AGE', 0, 63_072_000)),
     healthzToken: parseHealthzToken(env),

@@ -4,7 +4,7 @@
  * serving process this way, so a request waits for about one slice, never for a whole parse or
  * index build.
  */
-import type { Steps } from '../lib/model/steps.ts';
+import type { Steps } from '../model/steps.ts';
 
 /** Work between two turns of the event loop: a few ms, far below a request's own time. */
 export const SLICE_MS = 4;
