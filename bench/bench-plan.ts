@@ -6,7 +6,10 @@ import type { LeanServicePlan } from './lean-service-group.ts';
 
 export interface BenchPlan {
   quick: boolean;
-  /** Match counts per day, in the order the refresh group runs them (300 last: memory cycles continue at the typical size). */
+  /**
+   * Match counts per day, in the order the refresh group runs them (300 last: memory cycles continue at the typical
+   * size).
+   */
   sizes: readonly number[];
   /** Measured refresh cycles per size (after one warm-up cycle). */
   cyclesPerSize: number;

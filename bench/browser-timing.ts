@@ -35,12 +35,19 @@ async function loadOnce(browser: Browser, url: string): Promise<LoadMetrics> {
     const page = await context.newPage();
     await page.addInitScript(OBSERVE_DATA);
     await page.goto(url, { waitUntil: 'load' });
-    await page.waitForFunction(() => (window as unknown as { __placarBench?: { dataAt?: number } }).__placarBench?.dataAt !== undefined, undefined, {
-      timeout: 20_000,
+    await page.waitForFunction(
+      () => (window as unknown as { __placarBench?: { dataAt?: number } }).__placarBench?.dataAt !== undefined,
+      undefined,
+      {
+        timeout: 20_000,
+        polling: 20,
+      },
+    );
+    // first-contentful-paint may be reported a frame after load.
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
+      timeout: 10_000,
       polling: 20,
     });
-    // first-contentful-paint may be reported a frame after load.
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 10_000, polling: 20 });
     return await page.evaluate(() => ({
       firstRender: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       data: (window as unknown as { __placarBench: { dataAt: number } }).__placarBench.dataAt,
@@ -50,7 +57,11 @@ async function loadOnce(browser: Browser, url: string): Promise<LoadMetrics> {
   }
 }
 
-export async function runBrowserTiming(base: string, paths: readonly string[], loads: number): Promise<BrowserTiming[]> {
+export async function runBrowserTiming(
+  base: string,
+  paths: readonly string[],
+  loads: number,
+): Promise<BrowserTiming[]> {
   const browser = await launchBrowser();
   try {
     const timings: BrowserTiming[] = [];

@@ -3,7 +3,8 @@
  * WORKERS, nginx's worker_processes in the bench's own copy of deploy/nginx.conf), serving
  * /api/hoje brotli-compressed from the same build, loaded by wrk — multi-threaded (one thread
  * per core), so the load generator is not the single-core bottleneck autocannon is in group 3.
- * After a warm-up run of each, runs alternate Placar/nginx and repeat; reported: requests/s, p50/p99, and server CPU per
+ * After a warm-up run of each, runs alternate Placar/nginx and repeat; reported: requests/s, p50/p99, and server CPU
+ * per
  * request (CPU seconds of all the server's processes over the run ÷ requests answered).
  */
 import { execFile } from 'node:child_process';
@@ -58,18 +59,27 @@ function parseDuration(text: string): number {
   const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
   if (!match) return Number.NaN;
   const value = Number(match[1]);
-  return match[2] === 'us' ? value / 1000 : match[2] === 'ms' ? value : match[2] === 's' ? value * 1000 : value * 60_000;
+  return match[2] === 'us'
+    ? value / 1000
+    : match[2] === 'ms'
+      ? value
+      : match[2] === 's'
+        ? value * 1000
+        : value * 60_000;
 }
 
 export function parseWrkOutput(output: string): Omit<WrkRun, 'cpuMicrosPerRequest'> {
   const number = (re: RegExp): number => Number(re.exec(output)?.[1] ?? 0);
-  const percentile = (p: string): number => parseDuration(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(output)?.[1] ?? '');
+  const percentile = (p: string): number =>
+    parseDuration(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(output)?.[1] ?? '');
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   return {
     requestsPerSecond: number(/Requests\/sec:\s+([\d.]+)/),
     requests: number(/(\d+) requests in/),
     latencyMs: { p50: percentile('50'), p99: percentile('99') },
-    failures: number(/Non-2xx or 3xx responses: (\d+)/) + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
+    failures:
+      number(/Non-2xx or 3xx responses: (\d+)/) +
+      (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
   };
 }
 
@@ -77,7 +87,13 @@ function cpuSeconds(pids: readonly number[]): number {
   return pids.reduce((sum, pid) => sum + totalCpuSeconds(readCpuTimes(pid)), 0);
 }
 
-async function runWrk(url: string, threads: number, connections: number, seconds: number, pids: () => number[]): Promise<WrkRun> {
+async function runWrk(
+  url: string,
+  threads: number,
+  connections: number,
+  seconds: number,
+  pids: () => number[],
+): Promise<WrkRun> {
   const serverPids = pids();
   const before = cpuSeconds(serverPids);
   const { stdout } = await promisify(execFile)(WRK_PATH, [
@@ -95,8 +111,13 @@ async function runWrk(url: string, threads: number, connections: number, seconds
   return { ...run, cpuMicrosPerRequest: (cpu / run.requests) * 1e6 };
 }
 
-export async function runEqualWorkersGroup(plan: BenchPlan, matchesPerDay: number, log: (line: string) => void): Promise<EqualWorkersResult> {
-  if (!fs.existsSync(WRK_PATH)) throw new Error(`wrk não encontrado em ${WRK_PATH}: instale com \`apt-get install wrk\` (o .ci/run faz isso).`);
+export async function runEqualWorkersGroup(
+  plan: BenchPlan,
+  matchesPerDay: number,
+  log: (line: string) => void,
+): Promise<EqualWorkersResult> {
+  if (!fs.existsSync(WRK_PATH))
+    throw new Error(`wrk não encontrado em ${WRK_PATH}: instale com \`apt-get install wrk\` (o .ci/run faz isso).`);
   const workers = os.availableParallelism();
   const threads = workers;
   const upstream = await startFakeUpstream({ pages: buildUpstreamPages({ matchesPerDay }).pages });
@@ -107,7 +128,13 @@ export async function runEqualWorkersGroup(plan: BenchPlan, matchesPerDay: numbe
       timeoutMs: 180_000,
     });
     try {
-      const nginx = await startNginx({ clientDir: path.join(placar.dataDir, 'current'), placarUrl: placar.url, upstreamUrl: upstream.url, workerProcesses: workers, plainHttp: true });
+      const nginx = await startNginx({
+        clientDir: path.join(placar.dataDir, 'current'),
+        placarUrl: placar.url,
+        upstreamUrl: upstream.url,
+        workerProcesses: workers,
+        plainHttp: true,
+      });
       try {
         // The primary and its workers; nginx's master and its workers.
         const pids = {
@@ -125,7 +152,8 @@ export async function runEqualWorkersGroup(plan: BenchPlan, matchesPerDay: numbe
         );
         const encoding = encodings.join(' / ');
         // Warm-up (not measured), one run's length each: V8's optimised code, lazy paths, nginx's first opens.
-        for (const base of [placar.url, nginx.url]) await runWrk(`${base}${PATH}`, threads, 50, plan.equalWorkersSeconds, () => []);
+        for (const base of [placar.url, nginx.url])
+          await runWrk(`${base}${PATH}`, threads, 50, plan.equalWorkersSeconds, () => []);
         const cases: EqualWorkersCase[] = [];
         for (const connections of plan.servingConnections) {
           const runs = { placar: [] as WrkRun[], nginx: [] as WrkRun[] };
@@ -133,7 +161,9 @@ export async function runEqualWorkersGroup(plan: BenchPlan, matchesPerDay: numbe
           for (let repeat = 0; repeat < plan.equalWorkersRepeats; repeat += 1) {
             for (const server of repeat % 2 === 0 ? (['placar', 'nginx'] as const) : (['nginx', 'placar'] as const)) {
               const base = server === 'placar' ? placar.url : nginx.url;
-              runs[server].push(await runWrk(`${base}${PATH}`, threads, connections, plan.equalWorkersSeconds, pids[server]));
+              runs[server].push(
+                await runWrk(`${base}${PATH}`, threads, connections, plan.equalWorkersSeconds, pids[server]),
+              );
             }
             const last = (server: 'placar' | 'nginx'): number => runs[server].at(-1)?.requestsPerSecond ?? 0;
             pairRatios.push(last('placar') / last('nginx'));

@@ -116,7 +116,9 @@ export async function runEventStreamGroup(
         };
         rows.push(row);
         const memory = `RSS ${row.rssMb.toFixed(0)} MB (${row.rssPerStreamKb.toFixed(1)} KB/fluxo)`;
-        log(`  ${count} fluxos: ${memory}; evento após a troca: 1º ${row.firstMs.toFixed(0)} ms, último ${row.lastMs.toFixed(0)} ms`);
+        log(
+          `  ${count} fluxos: ${memory}; evento após a troca: 1º ${row.firstMs.toFixed(0)} ms, último ${row.lastMs.toFixed(0)} ms`,
+        );
       }
       return { baselineRssMb: baselineKb / 1024, rows };
     } finally {

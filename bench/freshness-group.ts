@@ -80,7 +80,9 @@ export async function runFreshnessGroup(
       };
       await waitFor(hasGoals, 5 * interval + 60_000, `o gol ${goals} em /api/live`);
       const apiAt = Date.now();
-      const fetchedAt = upstream.requests.find((request) => request.path === LISTING_PATHS.live && request.at >= changedAt)?.at ?? apiAt;
+      const fetchedAt =
+        upstream.requests.find((request) => request.path === LISTING_PATHS.live && request.at >= changedAt)?.at ??
+        apiAt;
       const tick = Math.floor(fetchedAt / interval) * interval;
       const publishing = async (): Promise<RefreshLine | undefined> =>
         readRefreshLines(placar).find((line) => line.buildStartedAt !== null && line.buildStartedAt >= fetchedAt);
@@ -88,11 +90,23 @@ export async function runFreshnessGroup(
       const refreshMs = (await publishing())?.totalMs;
       const domStart = Date.now();
       await page.clock.runFor(PAGE_POLL_MS);
-      await waitFor(async () => (await score.textContent())?.startsWith(`${goals} `) === true, 30_000, `o gol ${goals} na página`);
+      await waitFor(
+        async () => (await score.textContent())?.startsWith(`${goals} `) === true,
+        30_000,
+        `o gol ${goals} na página`,
+      );
       const domClient = Date.now() - domStart;
-      const change = { waitSeconds: (tick - changedAt) / 1000, tickToFetchSeconds: (fetchedAt - tick) / 1000, refreshSeconds: refreshMs === undefined ? null : refreshMs / 1000, apiXSeconds: (apiAt - tick) / 1000, domXSeconds: (apiAt - tick + domClient) / 1000 };
+      const change = {
+        waitSeconds: (tick - changedAt) / 1000,
+        tickToFetchSeconds: (fetchedAt - tick) / 1000,
+        refreshSeconds: refreshMs === undefined ? null : refreshMs / 1000,
+        apiXSeconds: (apiAt - tick) / 1000,
+        domXSeconds: (apiAt - tick + domClient) / 1000,
+      };
       changes.push(change);
-      log(`  mudança ${i + 1}: espera ${change.waitSeconds.toFixed(2)} s, tique→coleta ${change.tickToFetchSeconds.toFixed(2)} s, atualização ${change.refreshSeconds?.toFixed(2) ?? '?'} s, API X=${change.apiXSeconds.toFixed(2)} s, DOM X=${change.domXSeconds.toFixed(2)} s`);
+      log(
+        `  mudança ${i + 1}: espera ${change.waitSeconds.toFixed(2)} s, tique→coleta ${change.tickToFetchSeconds.toFixed(2)} s, atualização ${change.refreshSeconds?.toFixed(2) ?? '?'} s, API X=${change.apiXSeconds.toFixed(2)} s, DOM X=${change.domXSeconds.toFixed(2)} s`,
+      );
     }
   } finally {
     await browser.close();

@@ -25,15 +25,25 @@ export async function runIdleGroup(minutes: number, log: (line: string) => void)
   let round = 0;
   const upstream = await startFakeUpstream({ pages: buildUpstreamPages({ matchesPerDay: IDLE_MATCHES }).pages });
   const change = (): void => {
-    for (const [path, html] of Object.entries(buildUpstreamPages({ matchesPerDay: IDLE_MATCHES, round: ++round }).pages)) upstream.setPage(path, html);
+    for (const [path, html] of Object.entries(
+      buildUpstreamPages({ matchesPerDay: IDLE_MATCHES, round: ++round }).pages,
+    ))
+      upstream.setPage(path, html);
   };
   let changer: NodeJS.Timeout | undefined;
-  const offset = setTimeout(() => {
-    change();
-    changer = setInterval(change, MINUTE_MS);
-  }, MINUTE_MS - ((Date.now() + MINUTE_MS / 2) % MINUTE_MS));
+  const offset = setTimeout(
+    () => {
+      change();
+      changer = setInterval(change, MINUTE_MS);
+    },
+    MINUTE_MS - ((Date.now() + MINUTE_MS / 2) % MINUTE_MS),
+  );
   try {
-    const placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '* * * * *' }, timeoutMs: 180_000 });
+    const placar = await startPlacar({
+      upstreamUrl: upstream.url,
+      env: { REFRESH_CRON: '* * * * *' },
+      timeoutMs: 180_000,
+    });
     try {
       const pid = placar.process.pid ?? 0;
       const linesBefore = readRefreshLines(placar).length;

@@ -29,7 +29,10 @@ async function startNaiveServer(upstreamUrl: string): Promise<NaiveServer> {
       .then(async (response) => {
         const matches = parseListingPage(await response.text(), source);
         const body = JSON.stringify({ count: matches.length, matches });
-        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+        res.writeHead(200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': Buffer.byteLength(body),
+        });
         res.end(body);
       })
       .catch((error: unknown) => {

@@ -22,7 +22,11 @@ function fetchBody(url: string, acceptEncoding: string): Promise<Buffer> {
       .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => (response.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${url}: HTTP ${response.statusCode}`))));
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(Buffer.concat(chunks))
+            : reject(new Error(`${url}: HTTP ${response.statusCode}`)),
+        );
         response.on('error', reject);
       })
       .on('error', reject);
@@ -31,7 +35,11 @@ function fetchBody(url: string, acceptEncoding: string): Promise<Buffer> {
 
 async function weigh(base: string, path: string, kind: WeightRow['kind']): Promise<WeightRow> {
   const url = new URL(path, base).href;
-  const [raw, gzip, brotli] = await Promise.all([fetchBody(url, 'identity'), fetchBody(url, 'gzip'), fetchBody(url, 'br')]);
+  const [raw, gzip, brotli] = await Promise.all([
+    fetchBody(url, 'identity'),
+    fetchBody(url, 'gzip'),
+    fetchBody(url, 'br'),
+  ]);
   return { path, kind, raw: raw.length, gzip: gzip.length, brotli: brotli.length };
 }
 
@@ -53,7 +61,8 @@ async function findAssets(base: string, pagePaths: readonly string[]): Promise<s
 export async function measurePageWeights(base: string): Promise<WeightRow[]> {
   const rows: WeightRow[] = [];
   for (const page of WEIGHED_PAGES) rows.push(await weigh(base, page, 'page'));
-  for (const asset of await findAssets(base, WEIGHED_PAGES)) rows.push(await weigh(base, asset, asset.endsWith('.css') ? 'css' : 'js'));
+  for (const asset of await findAssets(base, WEIGHED_PAGES))
+    rows.push(await weigh(base, asset, asset.endsWith('.css') ? 'css' : 'js'));
   for (const json of WEIGHED_JSON) rows.push(await weigh(base, json, 'json'));
   return rows;
 }

@@ -12,7 +12,13 @@ import { startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { startPlacar } from '../test/support/placar-process.ts';
 import type { BenchPlan } from './bench-plan.ts';
 import { measurePageWeights, WEIGHED_PAGES, type WeightRow } from './page-weight.ts';
-import { readCpuTimes, readMemoryKb, readServiceCpuSeconds, watchChildren, watchServiceMemory } from './process-stats.ts';
+import {
+  readCpuTimes,
+  readMemoryKb,
+  readServiceCpuSeconds,
+  watchChildren,
+  watchServiceMemory,
+} from './process-stats.ts';
 import { waitForRefresh, type RefreshLine } from './refresh-lines.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
@@ -35,7 +41,10 @@ export interface RefreshGroupResult {
   memory: {
     warmupRssMb: number;
     rssAfterSizeMb: Record<number, number>;
-    /** RSS after the first measured cycle of the last size, and after the last cycle: same data size, so growth is a leak. */
+    /**
+     * RSS after the first measured cycle of the last size, and after the last cycle: same data size, so growth is a
+     * leak.
+     */
     lastSizeFirstRssMb: number;
     lastSizeFirstCycle: number;
     finalRssMb: number;
@@ -49,8 +58,10 @@ const mb = (kb: number): number => Math.round(kb / 102.4) / 10;
 
 /** Every route once, and a few searches, so the server has loaded all it will hold. */
 async function warmUp(base: string): Promise<void> {
-  for (const path of [...WEIGHED_PAGES, '/api/live', '/api/hoje', '/api/amanha', '/api/routes', '/healthz']) await (await fetch(new URL(path, base))).arrayBuffer();
-  for (const q of ['flamengo', 'serie a', 'libertadores']) await (await fetch(new URL(`/api/busca?q=${encodeURIComponent(q)}`, base))).arrayBuffer();
+  for (const path of [...WEIGHED_PAGES, '/api/live', '/api/hoje', '/api/amanha', '/api/routes', '/healthz'])
+    await (await fetch(new URL(path, base))).arrayBuffer();
+  for (const q of ['flamengo', 'serie a', 'libertadores'])
+    await (await fetch(new URL(`/api/busca?q=${encodeURIComponent(q)}`, base))).arrayBuffer();
 }
 
 export async function runRefreshGroup(plan: BenchPlan, log: (line: string) => void): Promise<RefreshGroupResult> {
@@ -58,7 +69,11 @@ export async function runRefreshGroup(plan: BenchPlan, log: (line: string) => vo
   let size = plan.sizes[0] ?? 30;
   const pagesNow = (): Record<string, string> => buildUpstreamPages({ matchesPerDay: size, round: round++ }).pages;
   const upstream = await startFakeUpstream({ pages: pagesNow() });
-  const placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '* * * * * *', SEARCH_RATE_LIMIT: '0' }, timeoutMs: 180_000 });
+  const placar = await startPlacar({
+    upstreamUrl: upstream.url,
+    env: { REFRESH_CRON: '* * * * * *', SEARCH_RATE_LIMIT: '0' },
+    timeoutMs: 180_000,
+  });
   const pid = placar.process.pid ?? 0;
   const children = watchChildren(pid);
   const service = watchServiceMemory(pid);

@@ -33,7 +33,14 @@ function percentile(sorted: Float64Array, p: number): number {
 function describe(latencies: number[]): Summary & { p99: number; count: number } {
   const sorted = Float64Array.from(latencies).sort();
   const at = (index: number): number => sorted[index] ?? Number.NaN;
-  return { n: sorted.length, median: percentile(sorted, 50), min: at(0), max: at(sorted.length - 1), p99: percentile(sorted, 99), count: sorted.length };
+  return {
+    n: sorted.length,
+    median: percentile(sorted, 50),
+    min: at(0),
+    max: at(sorted.length - 1),
+    p99: percentile(sorted, 99),
+    count: sorted.length,
+  };
 }
 
 export async function runRefreshLatencyGroup(
@@ -45,7 +52,8 @@ export async function runRefreshLatencyGroup(
   let round = 1_000;
   // New pages just after every tick, so every refresh has changed data to render.
   const changer = setInterval(() => {
-    for (const [path, html] of Object.entries(buildUpstreamPages({ matchesPerDay, round: round++ }).pages)) upstream.setPage(path, html);
+    for (const [path, html] of Object.entries(buildUpstreamPages({ matchesPerDay, round: round++ }).pages))
+      upstream.setPage(path, html);
   }, env.intervalSeconds * 1000);
   const responses: Array<{ at: number; ms: number }> = [];
   const linesBefore = readRefreshLines(placar).length;
@@ -59,7 +67,9 @@ export async function runRefreshLatencyGroup(
       headers: { 'accept-encoding': 'br, gzip' },
       requests: PATHS.map((path) => ({ method: 'GET' as const, path })),
       setupClient: (client) => {
-        client.on('response', (_status: number, _bytes: number, responseTime: number) => responses.push({ at: Date.now(), ms: responseTime }));
+        client.on('response', (_status: number, _bytes: number, responseTime: number) =>
+          responses.push({ at: Date.now(), ms: responseTime }),
+        );
       },
     });
     errors = result.errors + result.timeouts + result.non2xx;
@@ -72,7 +82,10 @@ export async function runRefreshLatencyGroup(
     .filter((line) => line.buildStartedAt !== null && line.buildStartedAt >= started)
     .map((line) => {
       const buildStart = line.buildStartedAt ?? 0;
-      return [buildStart - line.scrapeMs, buildStart + line.buildMs + line.compressMs + line.swapMs + line.cleanupMs] as const;
+      return [
+        buildStart - line.scrapeMs,
+        buildStart + line.buildMs + line.compressMs + line.swapMs + line.cleanupMs,
+      ] as const;
     });
   const during: number[] = [];
   const between: number[] = [];
@@ -80,7 +93,14 @@ export async function runRefreshLatencyGroup(
     // The request was in flight from at − ms to at: any overlap with a refresh counts as during.
     (windows.some(([from, to]) => at >= from && at - ms <= to) ? during : between).push(ms);
   }
-  const result = { seconds, matchesPerDay, refreshes: windows.length, during: describe(during), between: describe(between), errors };
+  const result = {
+    seconds,
+    matchesPerDay,
+    refreshes: windows.length,
+    during: describe(during),
+    between: describe(between),
+    errors,
+  };
   log(
     `  latência: ${result.refreshes} atualizações; durante: p99 ${result.during.p99} ms (${result.during.count} pedidos), ` +
       `entre: p99 ${result.between.p99} ms (${result.between.count} pedidos), ${errors} erros`,

@@ -34,7 +34,17 @@ export function parseRefreshLine(text: string): RefreshLine | null {
   return {
     number: Number(parts[1]),
     outcome: parts[2] ?? '',
-    buildStartedAt: id ? Date.UTC(+(id[1] ?? 0), +(id[2] ?? 1) - 1, +(id[3] ?? 0), +(id[4] ?? 0), +(id[5] ?? 0), +(id[6] ?? 0), +(id[7] ?? 0)) : null,
+    buildStartedAt: id
+      ? Date.UTC(
+          +(id[1] ?? 0),
+          +(id[2] ?? 1) - 1,
+          +(id[3] ?? 0),
+          +(id[4] ?? 0),
+          +(id[5] ?? 0),
+          +(id[6] ?? 0),
+          +(id[7] ?? 0),
+        )
+      : null,
     listings,
     scrapeMs: number('coleta_ms'),
     buildMs: number('build_ms'),
@@ -57,7 +67,10 @@ export function readRefreshLines(placar: PlacarProcess): RefreshLine[] {
 /** Waits until refresh #n has ended (published, failed or skipped) and returns its line. */
 export async function waitForRefresh(placar: PlacarProcess, n: number, timeoutMs = 120_000): Promise<RefreshLine> {
   // Up to the newline: the line may arrive in two chunks.
-  await placar.waitForOutput(new RegExp(`atualização #${n} (concluída|falhou|ignorada|interrompida)[^\n]*\n`), timeoutMs);
+  await placar.waitForOutput(
+    new RegExp(`atualização #${n} (concluída|falhou|ignorada|interrompida)[^\n]*\n`),
+    timeoutMs,
+  );
   const line = readRefreshLines(placar).find((candidate) => candidate.number === n);
   if (!line) throw new Error(`linha da atualização #${n} ilegível`);
   return line;

@@ -12,7 +12,11 @@ export function formatMedianMax(summary: Summary, digits = 0, scale = 1): string
 }
 
 export function formatBytes(bytes: number): string {
-  return bytes >= 10_240 ? `${formatNumber(bytes / 1024, 0)} KB` : bytes >= 1024 ? `${formatNumber(bytes / 1024, 1)} KB` : `${bytes} B`;
+  return bytes >= 10_240
+    ? `${formatNumber(bytes / 1024, 0)} KB`
+    : bytes >= 1024
+      ? `${formatNumber(bytes / 1024, 1)} KB`
+      : `${bytes} B`;
 }
 
 export function formatTarget(met: boolean): string {
@@ -24,6 +28,9 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
   const all = [header, ...rows];
   const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? '').length)));
   const line = (row: readonly string[]): string =>
-    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ').trimEnd();
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].map((text) => `  ${text}`).join('\n');
 }

@@ -12,23 +12,67 @@ import { formatBytes, formatMedianMax, formatNumber, formatTable, formatTarget }
 
 type Pick = (results: BenchResults) => number | undefined;
 
-const sizeMedian = (size: number, read: (s: NonNullable<BenchResults['refresh']>['sizes'][number]) => number): Pick => (results) => {
-  const found = results.refresh?.sizes.find((entry) => entry.matchesPerDay === size);
-  return found ? read(found) : undefined;
-};
+const sizeMedian =
+  (size: number, read: (s: NonNullable<BenchResults['refresh']>['sizes'][number]) => number): Pick =>
+  (results) => {
+    const found = results.refresh?.sizes.find((entry) => entry.matchesPerDay === size);
+    return found ? read(found) : undefined;
+  };
 
 /**
  * The issue-12 targets next to the render pipeline's values. The earlier full-build pipeline is
  * no longer measured: its last side-by-side run is bench/results/2026-11-23-render-vs-full-build.json.
  */
 function comparisonSection(results: BenchResults): string[] {
-  const rows: Array<{ figure: string; target: string; pick: Pick; met: (value: number, results: BenchResults) => boolean; format: (value: number) => string }> = [
-    { figure: 'atualização, mediana, 300 jogos', target: '≤ 0,30 s', pick: sizeMedian(300, (s) => s.stepsMs.total.median / 1000), met: (v) => v <= 0.3, format: (v) => `${formatNumber(v, 2)} s` },
-    { figure: 'atualização, mediana, 1.000 jogos', target: '≤ 0,80 s', pick: sizeMedian(1000, (s) => s.stepsMs.total.median / 1000), met: (v) => v <= 0.8, format: (v) => `${formatNumber(v, 2)} s` },
-    { figure: 'CPU por atualização, 300 jogos (serviço inteiro)', target: '≤ 0,35 s', pick: sizeMedian(300, (s) => s.cpuSeconds.total.median), met: (v) => v <= 0.35, format: (v) => `${formatNumber(v, 2)} s` },
-    { figure: 'custo ocioso, 1 atualização por minuto', target: '≤ 1 %', pick: (r) => r.refresh?.idle?.percentOfOneCore, met: (v) => v <= 1, format: (v) => `${formatNumber(v, 2)} %` },
-    { figure: 'frescor X (tique → /api/live), mediana', target: '≤ 1 s', pick: (r) => r.freshness?.apiX.median, met: (v) => v <= 1, format: (v) => `${formatNumber(v, 2)} s` },
-    { figure: 'frescor X, pior', target: '≤ 1,5 s', pick: (r) => r.freshness?.apiX.max, met: (v) => v <= 1.5, format: (v) => `${formatNumber(v, 2)} s` },
+  const rows: Array<{
+    figure: string;
+    target: string;
+    pick: Pick;
+    met: (value: number, results: BenchResults) => boolean;
+    format: (value: number) => string;
+  }> = [
+    {
+      figure: 'atualização, mediana, 300 jogos',
+      target: '≤ 0,30 s',
+      pick: sizeMedian(300, (s) => s.stepsMs.total.median / 1000),
+      met: (v) => v <= 0.3,
+      format: (v) => `${formatNumber(v, 2)} s`,
+    },
+    {
+      figure: 'atualização, mediana, 1.000 jogos',
+      target: '≤ 0,80 s',
+      pick: sizeMedian(1000, (s) => s.stepsMs.total.median / 1000),
+      met: (v) => v <= 0.8,
+      format: (v) => `${formatNumber(v, 2)} s`,
+    },
+    {
+      figure: 'CPU por atualização, 300 jogos (serviço inteiro)',
+      target: '≤ 0,35 s',
+      pick: sizeMedian(300, (s) => s.cpuSeconds.total.median),
+      met: (v) => v <= 0.35,
+      format: (v) => `${formatNumber(v, 2)} s`,
+    },
+    {
+      figure: 'custo ocioso, 1 atualização por minuto',
+      target: '≤ 1 %',
+      pick: (r) => r.refresh?.idle?.percentOfOneCore,
+      met: (v) => v <= 1,
+      format: (v) => `${formatNumber(v, 2)} %`,
+    },
+    {
+      figure: 'frescor X (tique → /api/live), mediana',
+      target: '≤ 1 s',
+      pick: (r) => r.freshness?.apiX.median,
+      met: (v) => v <= 1,
+      format: (v) => `${formatNumber(v, 2)} s`,
+    },
+    {
+      figure: 'frescor X, pior',
+      target: '≤ 1,5 s',
+      pick: (r) => r.freshness?.apiX.max,
+      met: (v) => v <= 1.5,
+      format: (v) => `${formatNumber(v, 2)} s`,
+    },
     {
       figure: 'pico de memória do serviço (servidor + filhos, somados), 1.000 jogos',
       target: '≤ 300 MB',
@@ -43,13 +87,29 @@ function comparisonSection(results: BenchResults): string[] {
       met: (v, r) => v <= (r.memory?.service.last50FirstHalfPeakMb ?? Number.NaN) * 1.05,
       format: (v) => `→ ${formatNumber(v)} MB`,
     },
-    { figure: 'p99 durante uma atualização', target: '≤ p99 entre + 10 ms', pick: (r) => r.latency?.during.p99, met: (v, r) => v <= (r.latency?.between.p99 ?? Number.NaN) + 10, format: (v) => `${formatNumber(v)} ms` },
-    { figure: 'p99 entre atualizações', target: '—', pick: (r) => r.latency?.between.p99, met: () => true, format: (v) => `${formatNumber(v)} ms` },
+    {
+      figure: 'p99 durante uma atualização',
+      target: '≤ p99 entre + 10 ms',
+      pick: (r) => r.latency?.during.p99,
+      met: (v, r) => v <= (r.latency?.between.p99 ?? Number.NaN) + 10,
+      format: (v) => `${formatNumber(v)} ms`,
+    },
+    {
+      figure: 'p99 entre atualizações',
+      target: '—',
+      pick: (r) => r.latency?.between.p99,
+      met: () => true,
+      format: (v) => `${formatNumber(v)} ms`,
+    },
   ];
-  const cell = (value: number | undefined, format: (v: number) => string): string => (value === undefined || Number.isNaN(value) ? '—' : format(value));
+  const cell = (value: number | undefined, format: (v: number) => string): string =>
+    value === undefined || Number.isNaN(value) ? '—' : format(value);
   const body = rows.map((row) => {
     const rendered = row.pick(results);
-    const verdict = rendered === undefined || Number.isNaN(rendered) || row.target === '—' ? '' : formatTarget(row.met(rendered, results));
+    const verdict =
+      rendered === undefined || Number.isNaN(rendered) || row.target === '—'
+        ? ''
+        : formatTarget(row.met(rendered, results));
     return [row.figure, row.target, cell(rendered, row.format), verdict];
   });
   const memory = results.memory?.service;
@@ -68,8 +128,7 @@ function comparisonSection(results: BenchResults): string[] {
  */
 function leanTargetsSection(results: BenchResults): string[] {
   const seconds = (v: number): string => `${formatNumber(v, 2)} s`;
-  const totalAt = (size: number): number | undefined =>
-    sizeMedian(size, (s) => s.stepsMs.total.median / 1000)(results);
+  const totalAt = (size: number): number | undefined => sizeMedian(size, (s) => s.stepsMs.total.median / 1000)(results);
   const cpuAt300 = sizeMedian(300, (s) => s.cpuSeconds.total.median)(results);
   const idle = results.refresh?.idle?.percentOfOneCore;
   const rows: Array<[string, string, number | undefined, (v: number) => boolean, (v: number) => string]> = [
@@ -114,9 +173,25 @@ function refreshSection(results: BenchResults): string[] {
   const typical = refresh.sizes.find((size) => size.matchesPerDay === 300);
   const lines = [
     '1. Ciclo de atualização (coleta → build → compressão → troca), mediana / máximo em ms',
-    formatTable(['jogos/dia', 'ciclos', 'coleta', 'build', 'compressão', 'troca', 'total', 'CPU s servidor + build', 'pico RSS build MB'], rows),
+    formatTable(
+      [
+        'jogos/dia',
+        'ciclos',
+        'coleta',
+        'build',
+        'compressão',
+        'troca',
+        'total',
+        'CPU s servidor + build',
+        'pico RSS build MB',
+      ],
+      rows,
+    ),
   ];
-  if (typical) lines.push(`  Meta: total ≤ 2,5 s (mediana) a 300 jogos: ${formatNumber(typical.stepsMs.total.median / 1000, 2)} s — ${formatTarget(typical.stepsMs.total.median <= 2500)}`);
+  if (typical)
+    lines.push(
+      `  Meta: total ≤ 2,5 s (mediana) a 300 jogos: ${formatNumber(typical.stepsMs.total.median / 1000, 2)} s — ${formatTarget(typical.stepsMs.total.median <= 2500)}`,
+    );
   const idle = refresh.idle;
   if (idle) {
     lines.push(
@@ -152,18 +227,55 @@ function servingSection(results: BenchResults): string[] {
   if (!s) return [];
   const saturated = (c: ServingCase | undefined): string => (c && c.clientCpuPercent >= 90 ? '*' : '');
   const cells = (c: ServingCase | undefined): string[] =>
-    c ? [`${formatNumber(c.requestsPerSecond)}${saturated(c)}`, `${formatNumber(c.latencyMs.p50)} / ${formatNumber(c.latencyMs.p99)}`, formatNumber(c.cpuMicrosPerRequest)] : ['—', '—', '—'];
+    c
+      ? [
+          `${formatNumber(c.requestsPerSecond)}${saturated(c)}`,
+          `${formatNumber(c.latencyMs.p50)} / ${formatNumber(c.latencyMs.p99)}`,
+          formatNumber(c.cpuMicrosPerRequest),
+        ]
+      : ['—', '—', '—'];
   const rows = s.ratios.map(({ path, connections, ratio, cpuPerRequestRatio }) => {
     const placar = s.cases.find((c) => c.server === 'placar' && c.path === path && c.connections === connections);
     const nginx = s.cases.find((c) => c.server === 'nginx' && c.path === path && c.connections === connections);
-    return [`${path} (${placar?.encoding ?? '?'}, ${formatBytes(placar?.bodyBytes ?? 0)})`, String(connections), ...cells(placar), ...cells(nginx), `${formatNumber(ratio * 100)} %`, `${formatNumber(cpuPerRequestRatio, 1)}×`];
+    return [
+      `${path} (${placar?.encoding ?? '?'}, ${formatBytes(placar?.bodyBytes ?? 0)})`,
+      String(connections),
+      ...cells(placar),
+      ...cells(nginx),
+      `${formatNumber(ratio * 100)} %`,
+      `${formatNumber(cpuPerRequestRatio, 1)}×`,
+    ];
   });
   const searches = s.cases.filter((c) => c.path.startsWith('/api/busca'));
-  for (const search of searches) rows.push([`${search.path} (${search.encoding})`, String(search.connections), ...cells(search), '—', '—', '—', '—', '—']);
+  for (const search of searches)
+    rows.push([
+      `${search.path} (${search.encoding})`,
+      String(search.connections),
+      ...cells(search),
+      '—',
+      '—',
+      '—',
+      '—',
+      '—',
+    ]);
   const json = s.ratios.filter((r) => r.path.startsWith('/api/'));
   return [
     `3. Servir (1.000 jogos/dia; Accept-Encoding: gzip, deflate, br; nginx: ${s.nginxSetup}; ${results.plan.servingRepeats}× ${formatNumber(results.plan.servingSeconds, 1)} s por caso)`,
-    formatTable(['rota', 'conexões', 'Placar req/s', 'p50 / p99 ms', 'µs CPU/pedido', 'nginx req/s', 'p50 / p99 ms', 'µs CPU/pedido', 'Placar/nginx req/s', 'CPU/pedido'], rows),
+    formatTable(
+      [
+        'rota',
+        'conexões',
+        'Placar req/s',
+        'p50 / p99 ms',
+        'µs CPU/pedido',
+        'nginx req/s',
+        'p50 / p99 ms',
+        'µs CPU/pedido',
+        'Placar/nginx req/s',
+        'CPU/pedido',
+      ],
+      rows,
+    ),
     '  * o gerador de carga (autocannon, 1 núcleo) passou de 90 % de CPU: o número mede o cliente; compare então a CPU por pedido.',
     `  Meta: JSON estático ≥ 50 % do nginx: ${json.map((r) => `${formatNumber(r.ratio * 100)} %`).join(', ')} — ${formatTarget(json.every((r) => r.ratio >= 0.5))}`,
     `  Meta: /api/busca ≥ 5.000 req/s com p99 ≤ 20 ms: ${searches.map((c) => `${formatNumber(c.requestsPerSecond)} req/s, p99 ${formatNumber(c.latencyMs.p99)} ms (c=${c.connections})`).join('; ')} — ${formatTarget(searches.some((c) => c.requestsPerSecond >= 5000 && c.latencyMs.p99 <= 20))}`,
@@ -199,7 +311,9 @@ function upstreamSection(results: BenchResults): string[] {
 function memorySection(results: BenchResults): string[] {
   const m = results.memory;
   if (!m) return [];
-  const bySize = Object.entries(m.rssAfterSizeMb).map(([size, rss]) => `${formatNumber(Number(size))} jogos ${formatNumber(rss)} MB`);
+  const bySize = Object.entries(m.rssAfterSizeMb).map(
+    ([size, rss]) => `${formatNumber(Number(size))} jogos ${formatNumber(rss)} MB`,
+  );
   return [
     '5. Memória',
     `  RSS do servidor: após aquecimento ${formatNumber(m.warmupRssMb)} MB; ao fim de cada tamanho: ${bySize.join(', ')}; após ${m.finalAfterCycles} atualizações ${formatNumber(m.finalRssMb)} MB (pico ${formatNumber(m.serverPeakMb)} MB)`,
@@ -211,7 +325,9 @@ function memorySection(results: BenchResults): string[] {
 function weightSection(results: BenchResults): string[] {
   const w = results.pageWeight;
   if (!w) return [];
-  const sizes = Object.keys(w.bytes).map(Number).sort((a, b) => a - b);
+  const sizes = Object.keys(w.bytes)
+    .map(Number)
+    .sort((a, b) => a - b);
   const paths = [...new Set(sizes.flatMap((size) => (w.bytes[size] ?? []).map((row) => row.path)))];
   const rows = paths.map((path) => [
     path.replace(/^\/_astro\/(.{24}).*(\.\w+)$/, '/_astro/$1…$2'),
@@ -220,9 +336,14 @@ function weightSection(results: BenchResults): string[] {
       return row ? `${formatBytes(row.raw)} / ${formatBytes(row.gzip)} / ${formatBytes(row.brotli)}` : '—';
     }),
   ]);
-  const lines = ['6. Peso das páginas (bruto / gzip / brotli, como o servidor envia)', formatTable(['arquivo', ...sizes.map((s) => `${formatNumber(s)} jogos`)], rows)];
+  const lines = [
+    '6. Peso das páginas (bruto / gzip / brotli, como o servidor envia)',
+    formatTable(['arquivo', ...sizes.map((s) => `${formatNumber(s)} jogos`)], rows),
+  ];
   for (const timing of w.browser ?? []) {
-    lines.push(`  Chromium ${timing.path}: primeira renderização ${formatMedianMax(timing.firstRenderMs)} ms, dados ao vivo ${formatMedianMax(timing.liveDataMs)} ms (mediana / máx. de ${timing.loads} cargas frias, 1.000 jogos)`);
+    lines.push(
+      `  Chromium ${timing.path}: primeira renderização ${formatMedianMax(timing.firstRenderMs)} ms, dados ao vivo ${formatMedianMax(timing.liveDataMs)} ms (mediana / máx. de ${timing.loads} cargas frias, 1.000 jogos)`,
+    );
   }
   return lines;
 }
@@ -248,11 +369,28 @@ function equalWorkersSection(results: BenchResults): string[] {
     `${formatNumber(c.ratio * 100)} % (${c.pairRatios.map((r) => formatNumber(r * 100)).join(' · ')})`,
     `${formatNumber(c.cpuPerRequestRatio, 1)}×`,
   ]);
-  const failures = e.cases.reduce((sum, c) => sum + [...c.placar, ...c.nginx].reduce((n, run) => n + run.failures, 0), 0);
+  const failures = e.cases.reduce(
+    (sum, c) => sum + [...c.placar, ...c.nginx].reduce((n, run) => n + run.failures, 0),
+    0,
+  );
   return [
     `7. Mesmos processos (${e.workers} + ${e.workers}): Placar WORKERS=${e.workers}, nginx ${e.nginxSetup}; wrk -t${e.wrkThreads}; ` +
       `${results.plan.equalWorkersRepeats}× ${formatNumber(results.plan.equalWorkersSeconds)} s por servidor e caso, alternados`,
-    formatTable(['rota', 'conexões', 'Placar req/s', 'p50 / p99 ms', 'µs CPU/pedido', 'nginx req/s', 'p50 / p99 ms', 'µs CPU/pedido', 'Placar/nginx (por par)', 'CPU/pedido'], rows),
+    formatTable(
+      [
+        'rota',
+        'conexões',
+        'Placar req/s',
+        'p50 / p99 ms',
+        'µs CPU/pedido',
+        'nginx req/s',
+        'p50 / p99 ms',
+        'µs CPU/pedido',
+        'Placar/nginx (por par)',
+        'CPU/pedido',
+      ],
+      rows,
+    ),
     `  Falhas (não 2xx/3xx, erros de socket): ${failures}. wrk divide os mesmos ${e.workers} núcleos com os servidores.`,
     `  Meta: Placar ≥ ${formatNumber(EQUAL_WORKERS_TARGET.ratio * 100)} % do nginx com os mesmos processos: ` +
       `${e.cases.map((c) => `${formatNumber(c.ratio * 100)} % (c=${c.connections})`).join(', ')} — ` +
@@ -319,5 +457,14 @@ export function formatReport(results: BenchResults): string {
   ]
     .map((section) => section(results))
     .filter((lines) => lines.length > 0);
-  return [header, ...quickNote, '', ...sections.map((lines) => lines.join('\n')).join('\n\n').split('\n'), ''].join('\n');
+  return [
+    header,
+    ...quickNote,
+    '',
+    ...sections
+      .map((lines) => lines.join('\n'))
+      .join('\n\n')
+      .split('\n'),
+    '',
+  ].join('\n');
 }

@@ -142,13 +142,20 @@ export function summarizeRefreshSizes(cycles: readonly CycleSample[], sizes: rea
         cleanup: pick((c) => c.cleanupMs),
         total: pick((c) => c.totalMs),
       },
-      cpuSeconds: { server: pick((c) => c.serverCpuSeconds), build: pick((c) => c.buildCpuSeconds), total: pick((c) => c.serverCpuSeconds + c.buildCpuSeconds) },
+      cpuSeconds: {
+        server: pick((c) => c.serverCpuSeconds),
+        build: pick((c) => c.buildCpuSeconds),
+        total: pick((c) => c.serverCpuSeconds + c.buildCpuSeconds),
+      },
       buildPeakMb: pick((c) => c.buildPeakMb),
     };
   });
 }
 
-export function buildIdleCost(sizes: readonly RefreshSizeSummary[], baseline: { cpuSeconds: number; seconds: number } | null): IdleCost | null {
+export function buildIdleCost(
+  sizes: readonly RefreshSizeSummary[],
+  baseline: { cpuSeconds: number; seconds: number } | null,
+): IdleCost | null {
   const typical = sizes.find((size) => size.matchesPerDay === IDLE_SIZE);
   if (!typical || !baseline) return null;
   const cpuPerRefreshSeconds = typical.cpuSeconds.total.median;

@@ -20,7 +20,15 @@ import { runLeanServiceGroup } from './lean-service-group.ts';
 import { readServiceCpuSeconds } from './process-stats.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh-group.ts';
 import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh-latency-group.ts';
-import { buildIdleCost, readLoadAverage, readMachine, summarizeMemory, summarizeRefreshSizes, writeResults, type BenchResults } from './results.ts';
+import {
+  buildIdleCost,
+  readLoadAverage,
+  readMachine,
+  summarizeMemory,
+  summarizeRefreshSizes,
+  writeResults,
+  type BenchResults,
+} from './results.ts';
 import { startServingFixture } from './serving-fixture.ts';
 import { runServingGroup } from './serving-group.ts';
 import { runUpstreamLoadGroup, YESTERDAY_SLOT_REFRESHES } from './upstream-load-group.ts';
@@ -40,7 +48,10 @@ export interface BenchOptions {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function runScheduledGroups(results: BenchResults, options: BenchOptions): Promise<{ freshness?: FreshnessResult; latency?: RefreshLatencyResult }> {
+async function runScheduledGroups(
+  results: BenchResults,
+  options: BenchOptions,
+): Promise<{ freshness?: FreshnessResult; latency?: RefreshLatencyResult }> {
   const { plan } = results;
   const measured: { freshness?: FreshnessResult; latency?: RefreshLatencyResult } = {};
   const upstream = await startFakeUpstream({ pages: buildUpstreamPages({ matchesPerDay: FRESHNESS_MATCHES }).pages });
@@ -62,7 +73,11 @@ async function runScheduledGroups(results: BenchResults, options: BenchOptions):
         );
       }
       if (options.groups.includes(4)) {
-        results.upstreamLoad = await runUpstreamLoadGroup(plan, { upstream, placar, matchesPerDay: FRESHNESS_MATCHES }, options.log);
+        results.upstreamLoad = await runUpstreamLoadGroup(
+          plan,
+          { upstream, placar, matchesPerDay: FRESHNESS_MATCHES },
+          options.log,
+        );
       }
       return measured;
     } finally {
@@ -86,7 +101,9 @@ async function runServingPhase(
     const before = readServiceCpuSeconds(pid);
     await sleep(plan.baselineSeconds * 1000);
     const baseline = { cpuSeconds: readServiceCpuSeconds(pid) - before, seconds: plan.baselineSeconds };
-    const browser = options.groups.includes(6) ? await runBrowserTiming(fixture.placar.url, ['/', '/hoje', '/busca?q=flamengo'], plan.browserLoads) : null;
+    const browser = options.groups.includes(6)
+      ? await runBrowserTiming(fixture.placar.url, ['/', '/hoje', '/busca?q=flamengo'], plan.browserLoads)
+      : null;
     if (options.groups.includes(3)) results.serving = await runServingGroup(plan, fixture, options.log);
     return { baseline, browser };
   } finally {
@@ -120,16 +137,22 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
 
   let refresh: RefreshGroupResult | null = null;
   if (wants(1, 5, 6)) {
-    refresh = await phase(`1/5/6. atualizações seguidas a ${plan.sizes.join(', ')} jogos/dia (render)`, () => runRefreshGroup(plan, options.log));
+    refresh = await phase(`1/5/6. atualizações seguidas a ${plan.sizes.join(', ')} jogos/dia (render)`, () =>
+      runRefreshGroup(plan, options.log),
+    );
   }
   if (wants(2, 4)) {
-    const rendered = await phase('2/4. agenda de segundos: frescor, latência e carga na origem (render)', () => runScheduledGroups(results, options));
+    const rendered = await phase('2/4. agenda de segundos: frescor, latência e carga na origem (render)', () =>
+      runScheduledGroups(results, options),
+    );
     results.freshness = rendered.freshness;
     results.latency = rendered.latency;
   }
 
   const idle = wants(1, 3, 6)
-    ? await phase(`1/3/6. servidor parado com ${SERVING_MATCHES} jogos/dia e nginx`, () => runServingPhase(results, options))
+    ? await phase(`1/3/6. servidor parado com ${SERVING_MATCHES} jogos/dia e nginx`, () =>
+        runServingPhase(results, options),
+      )
     : { baseline: null, browser: null };
 
   if (wants(7)) {
@@ -155,7 +178,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     if (wants(6)) results.pageWeight = { bytes: refresh.weights, browser: idle.browser };
   }
   if (options.idleMinutes > 0) {
-    results.measuredIdle = await phase(`custo ocioso no relógio, ${options.idleMinutes} min`, () => runIdleGroup(options.idleMinutes, options.log));
+    results.measuredIdle = await phase(`custo ocioso no relógio, ${options.idleMinutes} min`, () =>
+      runIdleGroup(options.idleMinutes, options.log),
+    );
   }
   results.durationSeconds = Math.round((performance.now() - started) / 1000);
   results.loadAverageAfter = readLoadAverage();

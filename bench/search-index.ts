@@ -50,5 +50,10 @@ export function measureSearchIndex(dataDir: string, terms: readonly string[]): S
     for (let i = 0; i < rounds; i++) findMatches(snapshot, term);
     return ((performance.now() - started) / rounds) * 1000;
   });
-  return { matches: kept[0]?.matches.length ?? 0, buildMs: median(buildTimes), heapBytes, queryMicros: median(perTerm) };
+  return {
+    matches: kept[0]?.matches.length ?? 0,
+    buildMs: median(buildTimes),
+    heapBytes,
+    queryMicros: median(perTerm),
+  };
 }

@@ -26,10 +26,20 @@ export async function startServingFixture(matchesPerDay: number): Promise<Servin
   const upstream = await startFakeUpstream({ pages: buildUpstreamPages({ matchesPerDay }).pages });
   let placar: PlacarProcess | undefined;
   try {
-    placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '0 0 1 1 *', SEARCH_RATE_LIMIT: '0' }, timeoutMs: 180_000 });
+    placar = await startPlacar({
+      upstreamUrl: upstream.url,
+      env: { REFRESH_CRON: '0 0 1 1 *', SEARCH_RATE_LIMIT: '0' },
+      timeoutMs: 180_000,
+    });
     // One worker, as Placar is one process; the load generator needs the other core. Plain
     // HTTP on both sides: the comparison is of serving engines, not of TLS.
-    const nginx = await startNginx({ clientDir: path.join(placar.dataDir, 'current'), placarUrl: placar.url, upstreamUrl: upstream.url, workerProcesses: 1, plainHttp: true });
+    const nginx = await startNginx({
+      clientDir: path.join(placar.dataDir, 'current'),
+      placarUrl: placar.url,
+      upstreamUrl: upstream.url,
+      workerProcesses: 1,
+      plainHttp: true,
+    });
     const server = placar;
     return {
       matchesPerDay,

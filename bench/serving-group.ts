@@ -14,8 +14,26 @@ import { median } from './stats.ts';
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 /** Team and league names of the generated day, whole and partial, with and without accents. */
 export const SEARCH_TERMS = [
-  'flamengo', 'palmeiras', 'são paulo', 'gremio', 'serie a', 'copa', 'libertadores', 'premier', 'bahia', 'santos',
-  'corinthians', 'fla', 'atletico', 'vasco', 'cruzeiro', 'liga', 'bundesliga', 'inter', 'botafogo', 'ceara',
+  'flamengo',
+  'palmeiras',
+  'são paulo',
+  'gremio',
+  'serie a',
+  'copa',
+  'libertadores',
+  'premier',
+  'bahia',
+  'santos',
+  'corinthians',
+  'fla',
+  'atletico',
+  'vasco',
+  'cruzeiro',
+  'liga',
+  'bundesliga',
+  'inter',
+  'botafogo',
+  'ceara',
 ];
 export const SEARCH_PATHS = SEARCH_TERMS.map((term) => `/api/busca?q=${encodeURIComponent(term)}`);
 
@@ -28,7 +46,10 @@ export interface ServingCase {
   perSecond: { min: number; max: number };
   latencyMs: { p50: number; p99: number };
   failures: number;
-  /** Server CPU per request, µs (median over runs): the comparison that still holds when the load generator is the bottleneck. */
+  /**
+   * Server CPU per request, µs (median over runs): the comparison that still holds when the load generator is the
+   * bottleneck.
+   */
   cpuMicrosPerRequest: number;
   /** CPU of the load generator, % of one core; near 100 % the run measured the client, not the server. */
   clientCpuPercent: number;
@@ -52,19 +73,34 @@ function probe(base: string, path: string): Promise<{ status: number; encoding: 
       .get(new URL(path, base), { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, (response) => {
         let bytes = 0;
         response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, encoding: String(response.headers['content-encoding'] ?? 'identity'), bytes }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            encoding: String(response.headers['content-encoding'] ?? 'identity'),
+            bytes,
+          }),
+        );
       })
       .on('error', reject);
   });
 }
 
-function summarizeRuns(server: ServingCase['server'], path: string, connections: number, runs: LoadResult[], sample: { encoding: string; bytes: number }): ServingCase {
+function summarizeRuns(
+  server: ServingCase['server'],
+  path: string,
+  connections: number,
+  runs: LoadResult[],
+  sample: { encoding: string; bytes: number },
+): ServingCase {
   return {
     server,
     path,
     connections,
     requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
-    perSecond: { min: Math.min(...runs.map((run) => run.perSecond.min)), max: Math.max(...runs.map((run) => run.perSecond.max)) },
+    perSecond: {
+      min: Math.min(...runs.map((run) => run.perSecond.min)),
+      max: Math.max(...runs.map((run) => run.perSecond.max)),
+    },
     latencyMs: { p50: median(runs.map((run) => run.latencyMs.p50)), p99: median(runs.map((run) => run.latencyMs.p99)) },
     failures: runs.reduce((sum, run) => sum + run.failures, 0),
     cpuMicrosPerRequest: median(runs.map((run) => (run.serverCpuPercent / 100 / run.requestsPerSecond) * 1e6)),
@@ -74,14 +110,28 @@ function summarizeRuns(server: ServingCase['server'], path: string, connections:
   };
 }
 
-export async function runServingGroup(plan: BenchPlan, fixture: ServingFixture, log: (line: string) => void): Promise<ServingResult> {
+export async function runServingGroup(
+  plan: BenchPlan,
+  fixture: ServingFixture,
+  log: (line: string) => void,
+): Promise<ServingResult> {
   const bases = { placar: fixture.placar.url, nginx: fixture.nginx.url } as const;
-  const pids = { placar: [fixture.placar.process.pid ?? 0], nginx: listChildren(fixture.nginx.process.pid ?? 0) } as const;
+  const pids = {
+    placar: [fixture.placar.process.pid ?? 0],
+    nginx: listChildren(fixture.nginx.process.pid ?? 0),
+  } as const;
   const headers = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
   const cases: ServingCase[] = [];
   const ratios: ServingResult['ratios'] = [];
   const load = (server: 'placar' | 'nginx', connections: number, paths: readonly string[]): Promise<LoadResult> =>
-    runLoad({ url: bases[server], connections, durationSeconds: plan.servingSeconds, headers, paths, serverPids: pids[server] });
+    runLoad({
+      url: bases[server],
+      connections,
+      durationSeconds: plan.servingSeconds,
+      headers,
+      paths,
+      serverPids: pids[server],
+    });
 
   for (const path of ['/api/hoje', '/']) {
     const samples = { placar: await probe(bases.placar, path), nginx: await probe(bases.nginx, path) };
@@ -98,7 +148,12 @@ export async function runServingGroup(plan: BenchPlan, fixture: ServingFixture, 
       const placar = summarizeRuns('placar', path, connections, runs.placar, samples.placar);
       const nginx = summarizeRuns('nginx', path, connections, runs.nginx, samples.nginx);
       cases.push(placar, nginx);
-      ratios.push({ path, connections, ratio: placar.requestsPerSecond / nginx.requestsPerSecond, cpuPerRequestRatio: placar.cpuMicrosPerRequest / nginx.cpuMicrosPerRequest });
+      ratios.push({
+        path,
+        connections,
+        ratio: placar.requestsPerSecond / nginx.requestsPerSecond,
+        cpuPerRequestRatio: placar.cpuMicrosPerRequest / nginx.cpuMicrosPerRequest,
+      });
       log(
         `  ${path} c=${connections}: Placar ${Math.round(placar.requestsPerSecond)} req/s (${Math.round(placar.cpuMicrosPerRequest)} µs CPU/pedido), ` +
           `nginx ${Math.round(nginx.requestsPerSecond)} req/s (${Math.round(nginx.cpuMicrosPerRequest)} µs), gerador ${Math.round(placar.clientCpuPercent)}/${Math.round(nginx.clientCpuPercent)} % CPU`,
@@ -110,7 +165,8 @@ export async function runServingGroup(plan: BenchPlan, fixture: ServingFixture, 
   if (searchSample.status !== 200) throw new Error(`Placar respondeu ${searchSample.status} para /api/busca`);
   for (const connections of plan.servingConnections) {
     const runs: LoadResult[] = [];
-    for (let repeat = 0; repeat < plan.servingRepeats; repeat++) runs.push(await load('placar', connections, SEARCH_PATHS));
+    for (let repeat = 0; repeat < plan.servingRepeats; repeat++)
+      runs.push(await load('placar', connections, SEARCH_PATHS));
     const search = summarizeRuns('placar', '/api/busca?q=…', connections, runs, searchSample);
     cases.push(search);
     log(`  /api/busca c=${connections}: ${Math.round(search.requestsPerSecond)} req/s, p99 ${search.latencyMs.p99} ms`);

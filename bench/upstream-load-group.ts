@@ -22,7 +22,16 @@ export const YESTERDAY_SLOT_REFRESHES = 2;
 
 const USER_RATE = 1_000;
 const USER_CONNECTIONS = 50;
-const USER_PATHS = ['/', '/api/live', '/hoje', '/api/hoje', '/busca', SEARCH_PATHS[0] ?? '/api/busca?q=flamengo', '/api/amanha', SEARCH_PATHS[4] ?? '/api/busca?q=serie%20a'];
+const USER_PATHS = [
+  '/',
+  '/api/live',
+  '/hoje',
+  '/api/hoje',
+  '/busca',
+  SEARCH_PATHS[0] ?? '/api/busca?q=flamengo',
+  '/api/amanha',
+  SEARCH_PATHS[4] ?? '/api/busca?q=serie%20a',
+];
 
 export interface UpstreamLoadSide {
   seconds: number;
@@ -70,15 +79,24 @@ export async function runUpstreamLoadGroup(
   const interval = plan.freshnessIntervalSeconds * 1000;
   // Half an interval off the ticks: every refresh finds changed live and today pages.
   let changer: NodeJS.Timeout | undefined;
-  const offset = setTimeout(() => {
-    change();
-    changer = setInterval(change, interval);
-  }, interval - ((Date.now() + interval / 2) % interval));
+  const offset = setTimeout(
+    () => {
+      change();
+      changer = setInterval(change, interval);
+    },
+    interval - ((Date.now() + interval / 2) % interval),
+  );
   const linesBefore = readRefreshLines(placar).length;
   const from = Date.now();
   let placarLoad: LoadResult;
   try {
-    placarLoad = await runLoad({ url: placar.url, connections: USER_CONNECTIONS, durationSeconds: plan.upstreamLoadSeconds, paths: USER_PATHS, overallRate: USER_RATE });
+    placarLoad = await runLoad({
+      url: placar.url,
+      connections: USER_CONNECTIONS,
+      durationSeconds: plan.upstreamLoadSeconds,
+      paths: USER_PATHS,
+      overallRate: USER_RATE,
+    });
   } finally {
     clearTimeout(offset);
     clearInterval(changer);
@@ -96,14 +114,22 @@ export async function runUpstreamLoadGroup(
   const refreshed = readRefreshLines(placar).slice(linesBefore);
   const perRefresh = refreshes > 0 ? inWindow.length / refreshes : Number.NaN;
   const seconds = (to - from) / 1000;
-  log(`  Placar: ${Math.round(placarLoad.requestsPerSecond)} req/s servidas, ${inWindow.length} pedidos à origem em ${refreshes} atualizações`);
+  log(
+    `  Placar: ${Math.round(placarLoad.requestsPerSecond)} req/s servidas, ${inWindow.length} pedidos à origem em ${refreshes} atualizações`,
+  );
   log(`  ontem: ${yesterdayRequests} pedidos em ${yesterdaySlots} intervalos dela`);
 
   const naive = await spawnNaiveServer(upstream.url);
   let naiveLoad: LoadResult;
   const naiveFrom = Date.now();
   try {
-    naiveLoad = await runLoad({ url: naive.url, connections: USER_CONNECTIONS, durationSeconds: plan.naiveLoadSeconds, paths: USER_PATHS, overallRate: USER_RATE });
+    naiveLoad = await runLoad({
+      url: naive.url,
+      connections: USER_CONNECTIONS,
+      durationSeconds: plan.naiveLoadSeconds,
+      paths: USER_PATHS,
+      overallRate: USER_RATE,
+    });
   } finally {
     await naive.close();
   }
@@ -111,7 +137,11 @@ export async function runUpstreamLoadGroup(
   const naiveRequests = countSince(upstream, naiveFrom, naiveTo);
   const naiveSeconds = (naiveTo - naiveFrom) / 1000;
   log(`  ingênuo: ${Math.round(naiveLoad.requestsPerSecond)} req/s servidas, ${naiveRequests} pedidos à origem`);
-  const served = (load: LoadResult): UpstreamLoadSide['served'] => ({ requestsPerSecond: load.requestsPerSecond, latencyMs: load.latencyMs, failures: load.failures });
+  const served = (load: LoadResult): UpstreamLoadSide['served'] => ({
+    requestsPerSecond: load.requestsPerSecond,
+    latencyMs: load.latencyMs,
+    failures: load.failures,
+  });
   return {
     placar: {
       seconds,
@@ -127,6 +157,11 @@ export async function runUpstreamLoadGroup(
       yesterdaySlots,
       yesterdayPerSlot: yesterdayRequests / yesterdaySlots,
     },
-    naive: { seconds: naiveSeconds, served: served(naiveLoad), upstreamRequests: naiveRequests, upstreamPerMinute: (naiveRequests / naiveSeconds) * 60 },
+    naive: {
+      seconds: naiveSeconds,
+      served: served(naiveLoad),
+      upstreamRequests: naiveRequests,
+      upstreamPerMinute: (naiveRequests / naiveSeconds) * 60,
+    },
   };
 }

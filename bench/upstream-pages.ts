@@ -10,13 +10,48 @@ import { LISTING_PATHS } from '../src/lib/model/model.ts';
 import { saoPauloDate } from '../src/lib/model/time.ts';
 
 const TEAMS = [
-  'Flamengo', 'Palmeiras', 'São Paulo', 'Grêmio', 'Athletico-PR', 'Vasco da Gama', 'Atlético-MG', 'Red Bull Bragantino',
-  'Ceará', 'Vitória', 'Fortaleza', 'Cruzeiro', 'Corinthians', 'Santos', 'Botafogo', 'Fluminense', 'Internacional',
-  'Bahia', 'Sport', 'Juventude', 'Goiás', 'Coritiba', 'Avaí', 'Chapecoense', 'Náutico', 'Paysandu', 'Remo', 'CRB',
+  'Flamengo',
+  'Palmeiras',
+  'São Paulo',
+  'Grêmio',
+  'Athletico-PR',
+  'Vasco da Gama',
+  'Atlético-MG',
+  'Red Bull Bragantino',
+  'Ceará',
+  'Vitória',
+  'Fortaleza',
+  'Cruzeiro',
+  'Corinthians',
+  'Santos',
+  'Botafogo',
+  'Fluminense',
+  'Internacional',
+  'Bahia',
+  'Sport',
+  'Juventude',
+  'Goiás',
+  'Coritiba',
+  'Avaí',
+  'Chapecoense',
+  'Náutico',
+  'Paysandu',
+  'Remo',
+  'CRB',
 ];
 const LEAGUES = [
-  'Brasileirão Série A', 'Brasileirão Série B', 'Copa do Brasil', 'Campeonato Paulista', 'Campeonato Carioca',
-  'Copa Libertadores', 'Copa Sul-Americana', 'Premier League', 'La Liga', 'Série A Itália', 'Bundesliga', 'Ligue 1',
+  'Brasileirão Série A',
+  'Brasileirão Série B',
+  'Copa do Brasil',
+  'Campeonato Paulista',
+  'Campeonato Carioca',
+  'Copa Libertadores',
+  'Copa Sul-Americana',
+  'Premier League',
+  'La Liga',
+  'Série A Itália',
+  'Bundesliga',
+  'Ligue 1',
 ];
 const MATCHES_PER_LEAGUE = 10;
 /** Every LIVE_EVERY-th match of today is being played. */
@@ -79,7 +114,10 @@ function renderPage(title: string, rows: readonly Row[]): string {
       `<div class="container content">\n${group.map(renderRow).join('')}  <a href="/${slugOf(league)}" class="see-table">Ver tabela e classificação</a>\n</div>`,
     );
   }
-  const body = blocks.length > 0 ? blocks.join('\n') : '<div class="alert alert-info text-center">Nenhuma partida no momento.</div>';
+  const body =
+    blocks.length > 0
+      ? blocks.join('\n')
+      : '<div class="alert alert-info text-center">Nenhuma partida no momento.</div>';
   return `<!DOCTYPE html>
 <html lang="pt-br">
 <head>
@@ -135,7 +173,15 @@ function buildDayRows(
       rows.push({ league, path, status: `AMANHÃ ${kickoff}`, badge: 'warning', home, away, score: null });
     } else if (i % LIVE_EVERY === 0) {
       const minute = 1 + ((i * 7 + round) % 90);
-      rows.push({ league, path, status: `${minute} MIN`, badge: 'success', home, away, score: [liveGoals(i), (i + round) % 3] });
+      rows.push({
+        league,
+        path,
+        status: `${minute} MIN`,
+        badge: 'success',
+        home,
+        away,
+        score: [liveGoals(i), (i + round) % 3],
+      });
     } else if (i % LIVE_EVERY <= 2) {
       rows.push({ league, path, status: 'ENCERRADO', badge: 'danger', home, away, score: [i % 4, (i >> 1) % 3] });
     } else {
@@ -155,12 +201,16 @@ export interface UpstreamPagesOptions {
 }
 
 /** The four listing pages keyed by upstream path, and the id of the first live match. */
-export function buildUpstreamPages(options: UpstreamPagesOptions): { pages: Record<string, string>; watchedMatchId: string } {
+export function buildUpstreamPages(options: UpstreamPagesOptions): {
+  pages: Record<string, string>;
+  watchedMatchId: string;
+} {
   const now = options.now ?? new Date();
   const round = options.round ?? 0;
   const today = saoPauloDate(now);
   const tomorrow = saoPauloDate(new Date(now.getTime() + 24 * 3600 * 1000));
-  const goals = (index: number): number => (index === 0 && options.watchedGoals !== undefined ? options.watchedGoals : (index + round) % 4);
+  const goals = (index: number): number =>
+    index === 0 && options.watchedGoals !== undefined ? options.watchedGoals : (index + round) % 4;
   const todayRows = buildDayRows(options.matchesPerDay, today, 'hoje', round, goals);
   const liveRows = todayRows.filter((_, index) => index % LIVE_EVERY === 0);
   const tomorrowRows = buildDayRows(options.matchesPerDay, tomorrow, 'amanha', round, goals);

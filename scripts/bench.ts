@@ -52,7 +52,10 @@ await runCli(
           'Onde gravar o JSON (padrão: bench/results/AAAA-MM-DD.json, com a data do dia em São Paulo; ' +
           'com --quick, bench/out/results-quick.json).',
       },
-      { name: '--idle-minutes <n>', description: 'Também mede o custo ocioso no relógio: n minutos na agenda padrão (soma n minutos ao tempo).' },
+      {
+        name: '--idle-minutes <n>',
+        description: 'Também mede o custo ocioso no relógio: n minutos na agenda padrão (soma n minutos ao tempo).',
+      },
     ],
     variables: [],
   },
@@ -65,9 +68,17 @@ await runCli(
     const outFile = path.resolve(values.out ?? defaultOut);
     const idleMinutes = Number(values['idle-minutes'] ?? 0);
     if (!Number.isInteger(idleMinutes) || idleMinutes < 0 || idleMinutes > 120) {
-      throw new StartupError(`--idle-minutes "${values['idle-minutes']}" é inválido: use um número inteiro de minutos entre 0 e 120.`);
+      throw new StartupError(
+        `--idle-minutes "${values['idle-minutes']}" é inválido: use um número inteiro de minutos entre 0 e 120.`,
+      );
     }
-    const results = await runBench({ quick: values.quick === true, groups: parseGroups(values.only), outFile, idleMinutes, log: progress });
+    const results = await runBench({
+      quick: values.quick === true,
+      groups: parseGroups(values.only),
+      outFile,
+      idleMinutes,
+      log: progress,
+    });
     process.stdout.write(formatReport(results));
     process.stdout.write(`\nResultados gravados em ${path.relative(process.cwd(), outFile)}\n`);
     return 0;

@@ -12,7 +12,13 @@ const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 
 function parseNumberOption(name: string, raw: string, min: number, max: number, integer: boolean): number {
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+  if (
+    raw.trim() === '' ||
+    !Number.isFinite(value) ||
+    value < min ||
+    value > max ||
+    (integer && !Number.isInteger(value))
+  ) {
     const kind = integer ? 'um número inteiro' : 'um número';
     throw new StartupError(`--${name}="${raw}" é inválido: use ${kind} entre ${min} e ${max}.`);
   }
@@ -27,10 +33,19 @@ await runCli(
       'amanhã e os jogos ao vivo avançando com o relógio) e inicia o Placar contra ele, como `npm start`.\n' +
       'Os dados ficam numa pasta temporária, apagada ao sair. Ctrl-C encerra os dois servidores.',
     options: [
-      { name: '--seed N', description: 'Semente da simulação (gols, acréscimos); a mesma semente repete o jogo. Padrão: 1.' },
-      { name: '--speed N', description: 'Minutos de jogo por minuto real (padrão: 1, tempo real; 60 = um minuto por segundo).' },
+      {
+        name: '--seed N',
+        description: 'Semente da simulação (gols, acréscimos); a mesma semente repete o jogo. Padrão: 1.',
+      },
+      {
+        name: '--speed N',
+        description: 'Minutos de jogo por minuto real (padrão: 1, tempo real; 60 = um minuto por segundo).',
+      },
       ...SERVER_ARG_HELP,
-      { name: '--cards', description: 'O site fictício escreve as listas no formato de cartões (match__md) em vez de linhas.' },
+      {
+        name: '--cards',
+        description: 'O site fictício escreve as listas no formato de cartões (match__md) em vez de linhas.',
+      },
     ],
     variables: ['HOST', 'PORT', 'REFRESH_CRON'],
   },

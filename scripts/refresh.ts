@@ -19,8 +19,20 @@ await runCli(
       'Sai com 0 quando o build foi publicado, mesmo se a coleta falhou (os últimos dados válidos são mantidos); 1 quando nada pôde ser publicado.',
     // Accepted (and validated) like `npm start`'s, so one command line or unit file serves both;
     // this command opens no port itself.
-    options: SERVER_ARG_HELP.map((option) => ({ ...option, description: `${option.description} Aceita como no npm start; a atualização não abre porta.` })),
-    variables: ['UPSTREAM_URL', 'DATA_DIR', 'REFRESH_CRON', 'REQUEST_TIMEOUT_MS', 'MAX_RESPONSE_BYTES', 'BUILD_TIMEOUT_MS', 'PUBLISH_COMMAND', 'PUBLISH_TIMEOUT_MS'],
+    options: SERVER_ARG_HELP.map((option) => ({
+      ...option,
+      description: `${option.description} Aceita como no npm start; a atualização não abre porta.`,
+    })),
+    variables: [
+      'UPSTREAM_URL',
+      'DATA_DIR',
+      'REFRESH_CRON',
+      'REQUEST_TIMEOUT_MS',
+      'MAX_RESPONSE_BYTES',
+      'BUILD_TIMEOUT_MS',
+      'PUBLISH_COMMAND',
+      'PUBLISH_TIMEOUT_MS',
+    ],
   },
   SERVER_ARG_OPTIONS,
   async (values) => {
@@ -29,7 +41,12 @@ await runCli(
     const interrupt = new AbortController();
     process.once('SIGINT', () => interrupt.abort());
     process.once('SIGTERM', () => interrupt.abort());
-    const publisher = createBuildPublisher({ dataDir: config.dataDir, command: config.publishCommand, timeoutMs: config.publishTimeoutMs, log });
+    const publisher = createBuildPublisher({
+      dataDir: config.dataDir,
+      command: config.publishCommand,
+      timeoutMs: config.publishTimeoutMs,
+      log,
+    });
     interrupt.signal.addEventListener('abort', () => void publisher.stop(), { once: true });
     const report = await runRefresh(config, {
       projectRoot,
@@ -39,7 +56,11 @@ await runCli(
       signal: interrupt.signal,
       progress: (line) => log(`  ${line}`),
       onPublished: (buildId, manifest) =>
-        publisher.publish({ buildId, clientDir: buildClientDir(config.dataDir, buildId), generatedAt: manifest.builtAt }),
+        publisher.publish({
+          buildId,
+          clientDir: buildClientDir(config.dataDir, buildId),
+          generatedAt: manifest.builtAt,
+        }),
     });
     // Nothing new to upload, but the last upload failed: the bucket still needs the current build.
     if (report.outcome !== 'published' && !interrupt.signal.aborted) publisher.retryFailed();

@@ -22,9 +22,19 @@ await runCli(
       'candidatos a jogo, quantos viraram jogos, cada um ignorado com o motivo e o começo do HTML, e as situações não reconhecidas.\n' +
       'Com --file, explica páginas salvas do navegador, sem rede e sem mexer em DATA_DIR (sai com 1 se alguma não pôde ser lida).',
     options: [
-      { name: '--explain', description: 'Explica o que foi lido em cada lista (ignora ETag/Last-Modified e lê as páginas inteiras).' },
-      { name: '--file PÁGINA.html', description: 'Explica uma página salva, sem rede (pode repetir). Implica --explain.' },
-      { name: '--url URL', description: 'Endereço de onde a página salva veio, para os links relativos (padrão: UPSTREAM_URL/jogos-de-hoje).' },
+      {
+        name: '--explain',
+        description: 'Explica o que foi lido em cada lista (ignora ETag/Last-Modified e lê as páginas inteiras).',
+      },
+      {
+        name: '--file PÁGINA.html',
+        description: 'Explica uma página salva, sem rede (pode repetir). Implica --explain.',
+      },
+      {
+        name: '--url URL',
+        description:
+          'Endereço de onde a página salva veio, para os links relativos (padrão: UPSTREAM_URL/jogos-de-hoje).',
+      },
     ],
     variables: ['UPSTREAM_URL', 'DATA_DIR', 'REFRESH_CRON', 'REQUEST_TIMEOUT_MS', 'MAX_RESPONSE_BYTES'],
   },

@@ -45,7 +45,12 @@ function applyEnvelope(root: HTMLElement, envelope: ListEnvelope): void {
 
   highlightChangedScores(list, shown, envelope.matches);
   const followed = followedTeams();
-  announce(buildGoalAnnouncements(shown, envelope.matches.filter((match) => !isFollowedMatch(match, followed))));
+  announce(
+    buildGoalAnnouncements(
+      shown,
+      envelope.matches.filter((match) => !isFollowedMatch(match, followed)),
+    ),
+  );
 
   const counter = document.querySelector(`[data-counter="${root.dataset.listing ?? ''}"]`);
   if (counter) counter.textContent = String(envelope.count);

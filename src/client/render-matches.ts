@@ -28,7 +28,10 @@ function findCrestPath(crest: string | null): string | null {
   if (crest === null) return null;
   if (crestPaths === null) {
     try {
-      crestPaths = JSON.parse(document.getElementById('match-template')?.dataset.crests ?? '{}') as Record<string, string>;
+      crestPaths = JSON.parse(document.getElementById('match-template')?.dataset.crests ?? '{}') as Record<
+        string,
+        string
+      >;
     } catch {
       crestPaths = {};
     }
@@ -90,7 +93,10 @@ function buildRow(match: Match, today: string | null): Element {
   fillTeam(row.querySelector('.team--away'), match.awayTeam);
   const score = row.querySelector('.score');
   if (score) fillScore(score, match);
-  for (const [side, team] of [['home', match.homeTeam], ['away', match.awayTeam]] as const) {
+  for (const [side, team] of [
+    ['home', match.homeTeam],
+    ['away', match.awayTeam],
+  ] as const) {
     const button = row.querySelector<HTMLButtonElement>(`.follow--${side}`);
     if (button) showFollowButton(button, team.name);
   }

@@ -16,7 +16,10 @@ export interface TimerFunctions {
   clearTimeout(handle: unknown): void;
 }
 
-export function createDebouncer(debounceMs: number = SEARCH_DEBOUNCE_MS, timers: TimerFunctions = globalThis): Debouncer {
+export function createDebouncer(
+  debounceMs: number = SEARCH_DEBOUNCE_MS,
+  timers: TimerFunctions = globalThis,
+): Debouncer {
   let handle: unknown;
   return {
     call(run) {

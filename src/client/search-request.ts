@@ -9,7 +9,10 @@
 import type { SearchEnvelope } from '../lib/model/model.ts';
 import { readListEnvelope, readProblemDetail } from './api-response.ts';
 
-export type SearchOutcome = { ok: true; envelope: SearchEnvelope; etag: string | null } | { ok: true; notModified: true } | { ok: false; detail: string };
+export type SearchOutcome =
+  | { ok: true; envelope: SearchEnvelope; etag: string | null }
+  | { ok: true; notModified: true }
+  | { ok: false; detail: string };
 
 /** Statuses that say "no search server here" (405: hosts that refuse query strings on files). */
 const NO_SERVER_STATUSES = new Set([404, 405]);
@@ -26,7 +29,11 @@ async function searchInBrowser(term: string, signal: AbortSignal): Promise<Searc
   return outcome.ok ? { ok: true, envelope: outcome.envelope, etag: null } : outcome;
 }
 
-export async function requestSearch(term: string, signal: AbortSignal, etag: string | null = null): Promise<SearchOutcome> {
+export async function requestSearch(
+  term: string,
+  signal: AbortSignal,
+  etag: string | null = null,
+): Promise<SearchOutcome> {
   if (staticHost) return searchInBrowser(term, signal);
   let response: Response;
   try {
@@ -50,7 +57,11 @@ export async function requestSearch(term: string, signal: AbortSignal, etag: str
   if (response.status === 400) return { ok: false, detail: await readProblemDetail(response) };
   if (!response.ok) return searchInBrowser(term, signal);
   try {
-    return { ok: true, envelope: readListEnvelope(await response.json()) as SearchEnvelope, etag: response.headers.get('ETag') };
+    return {
+      ok: true,
+      envelope: readListEnvelope(await response.json()) as SearchEnvelope,
+      etag: response.headers.get('ETag'),
+    };
   } catch (error) {
     if (signal.aborted) throw error;
     return searchInBrowser(term, signal);

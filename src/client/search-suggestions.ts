@@ -45,12 +45,19 @@ export function pickSuggestions(names: readonly string[], term: string): string[
   const startsWithTerm = (name: string): boolean => splitWords(name).join(' ').startsWith(words.join(' '));
   // Names the term already finds as a query first ("serie b": Série B before Série A's "Brasileirão").
   const rank = (name: string): number => (matchesWordStarts(words, name) ? 0 : 2) + (startsWithTerm(name) ? 0 : 1);
-  const ordered = fitting.map((name) => ({ name, rank: rank(name) })).sort((a, b) => a.rank - b.rank).map(({ name }) => name);
+  const ordered = fitting
+    .map((name) => ({ name, rank: rank(name) }))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ name }) => name);
   if (ordered.length === 1 && splitWords(ordered[0] ?? '').join(' ') === words.join(' ')) return [];
   return ordered.slice(0, MAX_SUGGESTIONS);
 }
 
-export function createSuggestions(input: HTMLInputElement, listbox: HTMLElement, choose: (name: string) => void): Suggestions {
+export function createSuggestions(
+  input: HTMLInputElement,
+  listbox: HTMLElement,
+  choose: (name: string) => void,
+): Suggestions {
   let names: string[] | null = null;
   let loading: Promise<void> | null = null;
   let shown: string[] = [];

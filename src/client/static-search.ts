@@ -18,7 +18,10 @@ const LIVE_PATH = '/jogos-em-andamento';
 /** The snapshot last built from the listings, kept while they are unchanged so the index is reused. */
 let cached: { key: string; snapshot: Snapshot } | null = null;
 
-async function fetchListing(name: keyof Snapshot, signal: AbortSignal): Promise<{ envelope: ListEnvelope; tag: string }> {
+async function fetchListing(
+  name: keyof Snapshot,
+  signal: AbortSignal,
+): Promise<{ envelope: ListEnvelope; tag: string }> {
   // no-cache: revalidate (a conditional request) rather than reuse a copy from an earlier minute.
   const response = await fetch(`/api/${name}`, { signal, cache: 'no-cache' });
   if (!response.ok) throw new Error(`/api/${name}: ${response.status}`);

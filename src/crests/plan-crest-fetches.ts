@@ -55,7 +55,8 @@ export function planCrestFetches(
       if (crest === null || seen.has(crest)) continue;
       seen.add(crest);
       const entry = known[crest];
-      const due = !entry || (entry.file === null && now.getTime() - Date.parse(entry.checkedAt) >= CREST_RETRY_AFTER_MS);
+      const due =
+        !entry || (entry.file === null && now.getTime() - Date.parse(entry.checkedAt) >= CREST_RETRY_AFTER_MS);
       if (due && isAllowedCrestUrl(crest, sources.upstreamUrl, sources.crestOrigins)) wanted.push(crest);
       if (wanted.length >= limit) return wanted;
     }

@@ -55,7 +55,14 @@ export function buildDemoCrest(slug: string): Buffer {
 }
 
 function slugOf(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'time';
+  return (
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'time'
+  );
 }
 
 /** The listing page with a crest <img> in every team cell that has none. */

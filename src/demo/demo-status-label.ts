@@ -25,7 +25,12 @@ export function parseFixtureStatus(label: string): FixtureStatus {
       return { kind: 'scheduled', prefix: text.startsWith('HOJE') ? 'HOJE ' : '', time: parsed.kickoffTime };
     case 'IN_PLAY':
       if (parsed.minute === null) return { kind: 'playingWithoutMinute' };
-      return { kind: 'playing', minute: parsed.minute, injuryTime: parsed.injuryTime ?? 0, style: /MIN$/.test(text) ? 'min' : 'apostrophe' };
+      return {
+        kind: 'playing',
+        minute: parsed.minute,
+        injuryTime: parsed.injuryTime ?? 0,
+        style: /MIN$/.test(text) ? 'min' : 'apostrophe',
+      };
     case 'PAUSED':
       return { kind: 'halfTime' };
     default:

@@ -58,7 +58,15 @@ export function planMatch({ key, seed, status, initialScore, kickoffOffset }: Pl
   let style: LabelStyle = 'min';
   switch (status.kind) {
     case 'scheduled':
-      return { key, kickoffOffset: kickoffOffset ?? 0, simulatedFrom: 0, firstHalfStoppage: s1, secondHalfStoppage: s2, style, initialScore };
+      return {
+        key,
+        kickoffOffset: kickoffOffset ?? 0,
+        simulatedFrom: 0,
+        firstHalfStoppage: s1,
+        secondHalfStoppage: s2,
+        style,
+        initialScore,
+      };
     case 'halfTime':
       start = HALF + s1 + BREAK - BREAK_MINUTES_LEFT;
       break;
@@ -82,7 +90,15 @@ export function planMatch({ key, seed, status, initialScore, kickoffOffset }: Pl
     case 'other':
       return null;
   }
-  return { key, kickoffOffset: -start, simulatedFrom: start, firstHalfStoppage: s1, secondHalfStoppage: s2, style, initialScore };
+  return {
+    key,
+    kickoffOffset: -start,
+    simulatedFrom: start,
+    firstHalfStoppage: s1,
+    secondHalfStoppage: s2,
+    style,
+    initialScore,
+  };
 }
 
 function phaseAt(plan: MatchPlan, t: number): Omit<MatchState, 'home' | 'away'> {

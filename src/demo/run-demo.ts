@@ -65,7 +65,9 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const render = (): Record<string, string> => {
     const pages = simulatePages({ fixturePages, seed: options.seed, speed: options.speed, startedAt, now: new Date() });
     // Crests first: the card rewrite carries each row's <img> into the card's logo.
-    const withCrests = Object.fromEntries(Object.entries(pages).map(([pagePath, html]) => [pagePath, withDemoCrests(html)]));
+    const withCrests = Object.fromEntries(
+      Object.entries(pages).map(([pagePath, html]) => [pagePath, withDemoCrests(html)]),
+    );
     return pagesInLayout(withCrests, options.layout ?? 'rows');
   };
   const upstream = await startFakeUpstream({ host: '127.0.0.1', port: 0, pages: render() });
@@ -90,7 +92,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       if (stopping) return 0;
       const how = signal ? `sinal ${signal}` : `código ${code}`;
       // Exit 2: Placar has already said, in one line, what to change (e.g. a port in use).
-      if (code !== EXIT_BAD_CONFIG) process.stderr.write(`Erro: o Placar parou inesperadamente (${how}); a demonstração foi encerrada.\n`);
+      if (code !== EXIT_BAD_CONFIG)
+        process.stderr.write(`Erro: o Placar parou inesperadamente (${how}); a demonstração foi encerrada.\n`);
       return code !== null && code > 0 ? code : 1;
     });
     const exitCode = await Promise.race([shutdownRequested, crashed]);

@@ -67,7 +67,10 @@ function planTodayMatches(today: CheerioAPI, seed: number, startedAt: Date): Map
     const key = anchor.attr('href') ?? '';
     if (plans.has(key) || scheduled.some((s) => s.key === key)) return;
     const status = parseFixtureStatus(anchor.find('.status-name').first().text());
-    const initialScore = { home: readGoals(scoreCell(today, anchor, 'home')), away: readGoals(scoreCell(today, anchor, 'away')) };
+    const initialScore = {
+      home: readGoals(scoreCell(today, anchor, 'home')),
+      away: readGoals(scoreCell(today, anchor, 'away')),
+    };
     if (status.kind === 'scheduled') {
       scheduled.push({ key, prefix: status.prefix, time: status.time, initialScore });
       return;
@@ -81,7 +84,13 @@ function planTodayMatches(today: CheerioAPI, seed: number, startedAt: Date): Map
     const kickoff = kickoffs[i];
     if (!kickoff) return;
     const status = { kind: 'scheduled', prefix: match.prefix, time: kickoff.time } as const;
-    const plan = planMatch({ key: match.key, seed, status, initialScore: match.initialScore, kickoffOffset: kickoff.offsetMinutes });
+    const plan = planMatch({
+      key: match.key,
+      seed,
+      status,
+      initialScore: match.initialScore,
+      kickoffOffset: kickoff.offsetMinutes,
+    });
     if (plan) plans.set(match.key, { ...plan, scheduledLabel: `${match.prefix}${kickoff.time}` });
   });
   return plans;
@@ -90,10 +99,13 @@ function planTodayMatches(today: CheerioAPI, seed: number, startedAt: Date): Map
 function writeState(today: CheerioAPI, anchor: ReturnType<CheerioAPI>, match: SimulatedMatch): void {
   const { state, plan } = match;
   const label =
-    state.phase === 'scheduled' ? plan.scheduledLabel
-    : state.phase === 'halfTime' ? 'INTERVALO'
-    : state.phase === 'finished' ? 'ENCERRADO'
-    : formatPlayingLabel(state.minute ?? 0, state.injuryTime, plan.style);
+    state.phase === 'scheduled'
+      ? plan.scheduledLabel
+      : state.phase === 'halfTime'
+        ? 'INTERVALO'
+        : state.phase === 'finished'
+          ? 'ENCERRADO'
+          : formatPlayingLabel(state.minute ?? 0, state.injuryTime, plan.style);
   anchor.find('.status-name').first().attr('class', BADGE_CLASS[state.phase]).text(label);
   if (state.phase === 'scheduled') return;
   for (const side of ['home', 'away'] as const) {
@@ -113,12 +125,20 @@ function shiftDates($: CheerioAPI, dayDelta: number): string {
 }
 
 /** The four listing pages of the demo upstream at `now`, keyed by upstream path. */
-export function simulatePages({ fixturePages, seed, startedAt, now, speed = 1 }: SimulationInput): Record<string, string> {
+export function simulatePages({
+  fixturePages,
+  seed,
+  startedAt,
+  now,
+  speed = 1,
+}: SimulationInput): Record<string, string> {
   const today = cheerio.load(pageOf(fixturePages, LISTING_PATHS.hoje));
   const live = cheerio.load(pageOf(fixturePages, LISTING_PATHS.live));
   const tomorrow = cheerio.load(pageOf(fixturePages, LISTING_PATHS.amanha));
   const yesterday = cheerio.load(pageOf(fixturePages, LISTING_PATHS.ontem));
-  const matchPaths = today(MATCH_ANCHOR).map((_, element) => today(element).attr('href') ?? '').get();
+  const matchPaths = today(MATCH_ANCHOR)
+    .map((_, element) => today(element).attr('href') ?? '')
+    .get();
   const dayDelta = daysBetween(findFixtureDay(matchPaths) ?? saoPauloDate(now), saoPauloDate(now));
 
   const elapsedMinutes = (Math.max(0, now.getTime() - startedAt.getTime()) / 60_000) * speed;

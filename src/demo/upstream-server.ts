@@ -104,25 +104,41 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
   const timers = new Set<NodeJS.Timeout>();
   const requests: UpstreamRequest[] = [];
   const encodings = options.encodings ?? ['gzip', 'br'];
-  const setPage = (pagePath: string, html: string): void => void pages.set(pagePath, storePage(html, pages.get(pagePath)));
+  const setPage = (pagePath: string, html: string): void =>
+    void pages.set(pagePath, storePage(html, pages.get(pagePath)));
   for (const [pagePath, html] of Object.entries(options.pages ?? {})) setPage(pagePath, html);
 
   const server = http.createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://upstream.invalid');
-    requests.push({ method: request.method ?? 'GET', path: request.url ?? '/', headers: { ...request.headers }, at: Date.now() });
+    requests.push({
+      method: request.method ?? 'GET',
+      path: request.url ?? '/',
+      headers: { ...request.headers },
+      at: Date.now(),
+    });
     const page = pages.get(pathname);
     const fault = faults.get(pathname);
-    if (fault) return playFault(fault, { request, response, body: page?.body ?? Buffer.from(EMPTY_LISTING_HTML), timers });
+    if (fault)
+      return playFault(fault, { request, response, body: page?.body ?? Buffer.from(EMPTY_LISTING_HTML), timers });
     const crest = page ? null : findDemoCrest(pathname);
     if (crest) {
-      response.writeHead(200, { 'content-type': 'image/png', 'content-length': crest.length, 'cache-control': 'public, max-age=86400' });
+      response.writeHead(200, {
+        'content-type': 'image/png',
+        'content-length': crest.length,
+        'cache-control': 'public, max-age=86400',
+      });
       return void response.end(request.method === 'HEAD' ? undefined : crest);
     }
     if (!page) {
       response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
       return void response.end('<!DOCTYPE html><html><body><h1>Página não encontrada</h1></body></html>');
     }
-    const headers: http.OutgoingHttpHeaders = { etag: page.etag, 'last-modified': page.lastModified, 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+    const headers: http.OutgoingHttpHeaders = {
+      etag: page.etag,
+      'last-modified': page.lastModified,
+      'cache-control': 'no-cache',
+      vary: 'Accept-Encoding',
+    };
     if (isNotModified(request, page)) {
       response.writeHead(304, headers);
       return void response.end();

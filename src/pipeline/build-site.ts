@@ -55,7 +55,9 @@ export function summarizeBuildOutput(output: string): string {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('at ') && !/^(Stack trace|Location):$/.test(line));
-  const errorLine = lines.findLast((line) => /error|cannot|failed|not found|ENOENT|EACCES|ENOSPC|EROFS|EDQUOT/i.test(line));
+  const errorLine = lines.findLast((line) =>
+    /error|cannot|failed|not found|ENOENT|EACCES|ENOSPC|EROFS|EDQUOT/i.test(line),
+  );
   return (errorLine ?? lines.at(-1) ?? 'sem saída').slice(0, 300);
 }
 
@@ -64,22 +66,26 @@ export async function runSiteBuild(options: SiteBuildOptions): Promise<{ duratio
   const outDir = options.outDir;
   const cacheDir = path.join(outDir, 'cache');
   ensureBuildModulesLink(options.dataDir, options.projectRoot);
-  const child = spawn(process.execPath, [path.join(options.projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
-    cwd: options.projectRoot,
-    // Own process group, so a timeout or shutdown kills the build and whatever it started.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...options.env,
-      DATA_DIR: options.dataDir,
-      UPSTREAM_URL: options.upstreamUrl,
-      PLACAR_OUT_DIR: outDir,
-      PLACAR_CACHE_DIR: cacheDir,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      NODE_ENV: 'production',
-      ...options.extraEnv,
+  const child = spawn(
+    process.execPath,
+    [path.join(options.projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'],
+    {
+      cwd: options.projectRoot,
+      // Own process group, so a timeout or shutdown kills the build and whatever it started.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...options.env,
+        DATA_DIR: options.dataDir,
+        UPSTREAM_URL: options.upstreamUrl,
+        PLACAR_OUT_DIR: outDir,
+        PLACAR_CACHE_DIR: cacheDir,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        NODE_ENV: 'production',
+        ...options.extraEnv,
+      },
     },
-  });
+  );
   let output = '';
   const collect = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);

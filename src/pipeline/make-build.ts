@@ -31,7 +31,10 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
     env: options.env,
     signal: options.signal,
   });
-  if (builtMs !== null) options.progress?.(`pacote do site ${bundle.fingerprint} construído em ${builtMs} ms (só quando a versão instalada muda)`);
+  if (builtMs !== null)
+    options.progress?.(
+      `pacote do site ${bundle.fingerprint} construído em ${builtMs} ms (só quando a versão instalada muda)`,
+    );
   const clientDir = buildClientDir(config.dataDir, options.buildId);
   linkTree(bundle.clientDir, clientDir);
   linkTree(bundle.serverDir, path.dirname(buildServerEntry(config.dataDir, options.buildId)));

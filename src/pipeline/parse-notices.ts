@@ -11,7 +11,11 @@ const SKIPPED_SHARE_TO_REPORT = 0.1;
 const skippedTooMany = (summary: ListingParseSummary | null): boolean =>
   summary !== null && summary.candidates > 0 && summary.skipped / summary.candidates > SKIPPED_SHARE_TO_REPORT;
 
-export function parseNotices(listing: ListingName, previous: ListingParseSummary | null, current: ListingParseSummary): string[] {
+export function parseNotices(
+  listing: ListingName,
+  previous: ListingParseSummary | null,
+  current: ListingParseSummary,
+): string[] {
   const notices: string[] = [];
   const known = new Set(previous?.unknownStatusLabels ?? []);
   const fresh = current.unknownStatusLabels.filter((label) => !known.has(label));

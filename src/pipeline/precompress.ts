@@ -42,7 +42,10 @@ export const COMPRESSION_LEVELS = {
 
 /** Smallest brotli window (log2 bytes) that holds the whole file: less encoder memory. */
 function brotliWindowBits(size: number): number {
-  return Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.ceil(Math.log2(size + 1))));
+  return Math.max(
+    constants.BROTLI_MIN_WINDOW_BITS,
+    Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.ceil(Math.log2(size + 1))),
+  );
 }
 
 function isCompressible(contentType: string): boolean {
@@ -58,7 +61,13 @@ async function listFiles(clientDir: string): Promise<string[]> {
 }
 
 /** Writes `file + suffix` when the compressed bytes are meaningfully smaller; true if written. */
-async function writeVariant(file: string, suffix: string, original: Buffer, compressed: Buffer, modified: Date): Promise<boolean> {
+async function writeVariant(
+  file: string,
+  suffix: string,
+  original: Buffer,
+  compressed: Buffer,
+  modified: Date,
+): Promise<boolean> {
   if (compressed.length >= original.length * 0.95) return false;
   await fs.writeFile(file + suffix, compressed);
   await fs.utimes(file + suffix, modified, modified);
@@ -79,7 +88,10 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
 /** Reuses the previous build's variants of an unchanged file; false if any is missing. */
 async function reuseVariants(file: string, previousFile: string, before: SiteFile, modified: Date): Promise<boolean> {
   try {
-    for (const [suffix, exists] of [['.br', before.br], ['.gz', before.gzip]] as const) {
+    for (const [suffix, exists] of [
+      ['.br', before.br],
+      ['.gz', before.gzip],
+    ] as const) {
       if (!exists) continue;
       await linkOrCopy(previousFile + suffix, file + suffix);
       await fs.utimes(file + suffix, modified, modified);
@@ -108,7 +120,10 @@ async function precompressFile(
   let br = false;
   let gz = false;
   const unchanged = before !== undefined && before.hash === hash && previousClientDir !== null;
-  if (unchanged && (await reuseVariants(file, path.join(previousClientDir, ...relative.split('/')), before, modified))) {
+  if (
+    unchanged &&
+    (await reuseVariants(file, path.join(previousClientDir, ...relative.split('/')), before, modified))
+  ) {
     br = before.br;
     gz = before.gzip;
   } else if (content.length >= MIN_COMPRESS_BYTES && isCompressible(contentType)) {
@@ -123,7 +138,10 @@ async function precompressFile(
       }),
       gzipAsync(content, { level: levels.gzip }),
     ]);
-    [br, gz] = await Promise.all([writeVariant(file, '.br', content, brBytes, modified), writeVariant(file, '.gz', content, gzBytes, modified)]);
+    [br, gz] = await Promise.all([
+      writeVariant(file, '.br', content, brBytes, modified),
+      writeVariant(file, '.gz', content, gzBytes, modified),
+    ]);
   }
   await fs.utimes(file, modified, modified);
   return {

@@ -83,22 +83,32 @@ export function createBuildPublisher(options: BuildPublisherOptions): BuildPubli
       options.log(`aviso: não foi possível gravar o estado da publicação: ${errorMessage(error)}`);
     }
     if (result.ok) options.log(`publicação concluída build=${request.buildId} publicacao_ms=${result.durationMs}`);
-    else options.log(`aviso: publicação falhou build=${request.buildId} publicacao_ms=${result.durationMs} erro=${quote(result.error ?? '')}`);
+    else
+      options.log(
+        `aviso: publicação falhou build=${request.buildId} publicacao_ms=${result.durationMs} erro=${quote(result.error ?? '')}`,
+      );
   };
 
   const runOne = async (request: PublishRequest): Promise<void> => {
     const startedAt = now();
     stopping = new AbortController();
     let marker: number | null = null;
-    const result = await runPublishCommand(options.command, request, options.timeoutMs, options.env, stopping.signal, (pid) => {
-      // Marked with the command's pid, so cleanup keeps the folder while it is being uploaded.
-      try {
-        markBuildInUse(options.dataDir, request.buildId, pid);
-        marker = pid;
-      } catch {
-        // The folder is gone already: the command will say so.
-      }
-    });
+    const result = await runPublishCommand(
+      options.command,
+      request,
+      options.timeoutMs,
+      options.env,
+      stopping.signal,
+      (pid) => {
+        // Marked with the command's pid, so cleanup keeps the folder while it is being uploaded.
+        try {
+          markBuildInUse(options.dataDir, request.buildId, pid);
+          marker = pid;
+        } catch {
+          // The folder is gone already: the command will say so.
+        }
+      },
+    );
     if (marker !== null) unmarkBuildInUse(options.dataDir, request.buildId, marker);
     record(request, startedAt, result);
   };
@@ -108,7 +118,9 @@ export function createBuildPublisher(options: BuildPublisherOptions): BuildPubli
       while (queued) {
         const next = queued;
         queued = null;
-        await runOne(next).catch((error: unknown) => options.log(`aviso: publicação do build ${next.buildId} falhou: ${errorMessage(error)}`));
+        await runOne(next).catch((error: unknown) =>
+          options.log(`aviso: publicação do build ${next.buildId} falhou: ${errorMessage(error)}`),
+        );
       }
     } finally {
       running = null;
@@ -118,7 +130,8 @@ export function createBuildPublisher(options: BuildPublisherOptions): BuildPubli
   return {
     publish(request) {
       if (options.command === '') return;
-      if (queued) options.log(`publicação do build ${queued.buildId} dispensada: o build ${request.buildId} é mais novo`);
+      if (queued)
+        options.log(`publicação do build ${queued.buildId} dispensada: o build ${request.buildId} é mais novo`);
       queued = request;
       running ??= drain();
     },

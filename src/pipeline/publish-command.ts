@@ -28,7 +28,10 @@ const KILL_GRACE_MS = 2_000;
 const OUTPUT_TAIL_BYTES = 4_096;
 
 function lastLine(output: string): string {
-  const lines = output.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const lines = output
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const line = lines.at(-1) ?? '';
   return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
@@ -60,7 +63,12 @@ export function runPublishCommand(
     const child = spawn('/bin/sh', ['-c', command], {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...env, PLACAR_BUILD_DIR: request.clientDir, PLACAR_GENERATED_AT: request.generatedAt, PLACAR_BUILD_ID: request.buildId },
+      env: {
+        ...env,
+        PLACAR_BUILD_DIR: request.clientDir,
+        PLACAR_GENERATED_AT: request.generatedAt,
+        PLACAR_BUILD_ID: request.buildId,
+      },
     });
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);

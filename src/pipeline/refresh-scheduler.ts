@@ -35,7 +35,14 @@ export interface RefreshScheduler {
 
 function buildThrownReport(label: string, error: unknown, log: (line: string) => void): RefreshReport {
   const timings = { scrapeMs: 0, bundleMs: 0, buildMs: 0, compressMs: 0, swapMs: 0, cleanupMs: 0, totalMs: 0 };
-  const report: RefreshReport = { outcome: 'build-failed', buildId: null, scrape: null, timings, error: errorMessage(error), removedBuilds: [] };
+  const report: RefreshReport = {
+    outcome: 'build-failed',
+    buildId: null,
+    scrape: null,
+    timings,
+    error: errorMessage(error),
+    removedBuilds: [],
+  };
   log(formatRefreshLine(label, report));
   return report;
 }

@@ -68,7 +68,8 @@ async function publish(options: RefreshOptions, buildId: string, manifest: SiteM
 }
 
 async function takeLock(config: Config, options: RefreshOptions): Promise<RefreshLock | string> {
-  if (options.waitForLock) return (await acquireRefreshLock(config.dataDir, options.signal)) ?? 'interrompida antes de começar';
+  if (options.waitForLock)
+    return (await acquireRefreshLock(config.dataDir, options.signal)) ?? 'interrompida antes de começar';
   const attempt = tryAcquireRefreshLock(config.dataDir);
   return 'lock' in attempt ? attempt.lock : `outra atualização em andamento (pid ${attempt.heldBy})`;
 }
@@ -86,8 +87,23 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
   const now = options.now ?? (() => new Date());
   const started = performance.now();
   const since = (mark: number): number => Math.round(performance.now() - mark);
-  const timings: RefreshTimings = { scrapeMs: 0, bundleMs: 0, buildMs: 0, compressMs: 0, swapMs: 0, cleanupMs: 0, totalMs: 0 };
-  const report: RefreshReport = { outcome: 'skipped', buildId: null, scrape: null, timings, error: null, removedBuilds: [] };
+  const timings: RefreshTimings = {
+    scrapeMs: 0,
+    bundleMs: 0,
+    buildMs: 0,
+    compressMs: 0,
+    swapMs: 0,
+    cleanupMs: 0,
+    totalMs: 0,
+  };
+  const report: RefreshReport = {
+    outcome: 'skipped',
+    buildId: null,
+    scrape: null,
+    timings,
+    error: null,
+    removedBuilds: [],
+  };
   const finish = (): RefreshReport => {
     timings.totalMs = since(started);
     options.log(formatRefreshLine(options.label ?? 'atualização #1', report));
@@ -120,7 +136,13 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     let mark = performance.now();
     let step = 'build';
     try {
-      const buildOptions = { projectRoot: options.projectRoot, buildId, env: options.env ?? process.env, signal: options.signal, progress: options.progress };
+      const buildOptions = {
+        projectRoot: options.projectRoot,
+        buildId,
+        env: options.env ?? process.env,
+        signal: options.signal,
+        progress: options.progress,
+      };
       timings.bundleMs = (await makeRenderedBuild(config, buildOptions)).bundleMs;
       timings.buildMs = since(mark) - timings.bundleMs;
       linkCrestsIntoBuild(config.dataDir, buildClientDir(config.dataDir, buildId));

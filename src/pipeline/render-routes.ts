@@ -40,7 +40,12 @@ export interface RenderResult {
   bytes: number;
 }
 
-type AdapterHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: App.Locals) => Promise<void>;
+type AdapterHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+  locals: App.Locals,
+) => Promise<void>;
 
 const handlers = new Map<string, Promise<AdapterHandler>>();
 

@@ -83,7 +83,11 @@ interface ScrapeContext {
   unconditional: boolean;
 }
 
-async function forEachConcurrently<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+async function forEachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     for (let index = next++; index < items.length; index = next++) await task(items[index] as T);
@@ -145,7 +149,14 @@ async function readListing(
     // Also on a 304: matches kept from before CREST_HOSTS changed follow the rule of today.
     matches = dropForeignCrests(matches, config.upstreamUrl, config.crestOrigins);
     const succeededAt = formatSaoPauloIso(now());
-    snapshot[listing] = { generatedAt: succeededAt, timezone: TIMEZONE, source, stale: false, count: matches.length, matches };
+    snapshot[listing] = {
+      generatedAt: succeededAt,
+      timezone: TIMEZONE,
+      source,
+      stale: false,
+      count: matches.length,
+      matches,
+    };
     state[listing] = {
       lastSuccessAt: succeededAt,
       lastAttemptAt: attemptedAt,
@@ -156,19 +167,39 @@ async function readListing(
       parse: parse ? summarizeDiagnostics(parse) : previous.parse,
     };
     const notices = parse ? parseNotices(listing, previous.parse, summarizeDiagnostics(parse)) : [];
-    return { ok: true, notModified: page.notModified, count: matches.length, durationMs: elapsed(), error: null, parse, notices };
+    return {
+      ok: true,
+      notModified: page.notModified,
+      count: matches.length,
+      durationMs: elapsed(),
+      error: null,
+      parse,
+      notices,
+    };
   } catch (error) {
     const raw = errorMessage(error);
     // Nothing was ever fetched: the log must not claim the last good data was kept.
     const message = envelope.generatedAt === null ? messageWithoutKeptData(raw) : raw;
-    const pendingUntil = previous.retryNotBefore && Date.parse(previous.retryNotBefore) > now().getTime() ? previous.retryNotBefore : null;
-    const retryNotBefore = error instanceof UpstreamFetchError && error.retryNotBefore ? formatSaoPauloIso(error.retryNotBefore) : pendingUntil;
+    const pendingUntil =
+      previous.retryNotBefore && Date.parse(previous.retryNotBefore) > now().getTime() ? previous.retryNotBefore : null;
+    const retryNotBefore =
+      error instanceof UpstreamFetchError && error.retryNotBefore
+        ? formatSaoPauloIso(error.retryNotBefore)
+        : pendingUntil;
     // A page that no longer parses still says what it holds (markup, skipped rows) in /healthz.
     parse = error instanceof ParseError ? error.diagnostics : null;
     const summary = parse ? summarizeDiagnostics(parse) : previous.parse;
     state[listing] = { ...previous, lastAttemptAt: attemptedAt, lastError: message, retryNotBefore, parse: summary };
     const notices = parse ? parseNotices(listing, previous.parse, summarizeDiagnostics(parse)) : [];
-    return { ok: false, notModified: false, count: envelope.count, durationMs: elapsed(), error: message, parse, notices };
+    return {
+      ok: false,
+      notModified: false,
+      count: envelope.count,
+      durationMs: elapsed(),
+      error: message,
+      parse,
+      notices,
+    };
   }
 }
 
@@ -182,7 +213,8 @@ function skippedListing(listing: ListingName, context: ScrapeContext): ListingSc
 export function formatListingLine(listing: ListingName, result: ListingScrapeResult): string {
   if (result.skipped) return `${listing}: não buscada agora (fora do intervalo), ${result.count} jogos mantidos`;
   if (!result.ok) return `${listing}: falhou em ${result.durationMs} ms — ${result.error ?? 'erro desconhecido'}`;
-  if (result.notModified) return `${listing}: sem mudanças (304), ${result.count} jogos mantidos, em ${result.durationMs} ms`;
+  if (result.notModified)
+    return `${listing}: sem mudanças (304), ${result.count} jogos mantidos, em ${result.durationMs} ms`;
   return `${listing}: ${result.count} jogos em ${result.durationMs} ms`;
 }
 
@@ -202,7 +234,14 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   const snapshot = Object.fromEntries(LISTING_NAMES.map((listing) => [listing, { ...read[listing] }])) as Snapshot;
   const state = readScrapeState(config.dataDir);
   const dispatcher = createUpstreamAgent(config.requestTimeoutMs);
-  const context: ScrapeContext = { config, now, snapshot, state, dispatcher, unconditional: options.unconditional ?? false };
+  const context: ScrapeContext = {
+    config,
+    now,
+    snapshot,
+    state,
+    dispatcher,
+    unconditional: options.unconditional ?? false,
+  };
   const results: Partial<Record<ListingName, ListingScrapeResult>> = {};
   let crests: CrestSyncReport;
   try {
@@ -241,7 +280,10 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   await writeSnapshotAtomicallyAsync(config.dataDir, snapshot);
   await writeScrapeStateAtomicallyAsync(config.dataDir, state);
 
-  const listings = Object.fromEntries(LISTING_NAMES.map((listing) => [listing, results[listing]])) as Record<ListingName, ListingScrapeResult>;
+  const listings = Object.fromEntries(LISTING_NAMES.map((listing) => [listing, results[listing]])) as Record<
+    ListingName,
+    ListingScrapeResult
+  >;
   for (const listing of LISTING_NAMES) options.log?.(formatListingLine(listing, listings[listing]));
   if (crests.fetched > 0) options.log?.(`escudos: ${crests.stored} novos de ${crests.fetched} buscados`);
   return { listings, snapshot, crests, durationMs: Math.round(performance.now() - started) };

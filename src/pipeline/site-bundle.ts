@@ -58,12 +58,15 @@ function describeBundle(dataDir: string, fingerprint: string): SiteBundle {
 /** Bundles of other fingerprints: builds keep hard links to what they use, so these can go. */
 function removeOtherBundles(dataDir: string, keep: string): void {
   for (const name of fs.readdirSync(buildsDir(dataDir))) {
-    if (name.startsWith(BUNDLE_PREFIX) && name !== path.basename(keep)) fs.rmSync(path.join(buildsDir(dataDir), name), { recursive: true, force: true });
+    if (name.startsWith(BUNDLE_PREFIX) && name !== path.basename(keep))
+      fs.rmSync(path.join(buildsDir(dataDir), name), { recursive: true, force: true });
   }
 }
 
 /** The complete bundle of the installed version, built first when needed; builtMs null when it existed. */
-export async function ensureSiteBundle(options: SiteBundleOptions): Promise<{ bundle: SiteBundle; builtMs: number | null }> {
+export async function ensureSiteBundle(
+  options: SiteBundleOptions,
+): Promise<{ bundle: SiteBundle; builtMs: number | null }> {
   const fingerprint = fingerprintOf(options.projectRoot);
   const bundle = describeBundle(options.dataDir, fingerprint);
   if (!options.force && fs.existsSync(bundleInfoPath(options.dataDir, fingerprint))) return { bundle, builtMs: null };

@@ -20,7 +20,9 @@ import { formatRuntimeLine } from './runtime-line.ts';
 import { createWorkerRestartPolicy, WORKER_RESTART_LIMITS } from './worker-restart-policy.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-/** A worker that has not loaded a new build after this no longer holds the refresh up (it loads it later on its own). */
+/**
+ * A worker that has not loaded a new build after this no longer holds the refresh up (it loads it later on its own).
+ */
 const RELOAD_WAIT_MS = 10_000;
 
 /** Workers kept crashing: restarting them again would not help. */
@@ -70,7 +72,9 @@ function reloadWorkers(): Promise<void> {
 
 async function stopWorkers(): Promise<void> {
   const running = workers();
-  const exits = running.map((worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))));
+  const exits = running.map(
+    (worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))),
+  );
   broadcast({ placar: 'shutdown' });
   const force = setTimeout(() => {
     for (const worker of running) if (!worker.isDead()) worker.process.kill('SIGKILL');

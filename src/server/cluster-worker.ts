@@ -23,8 +23,7 @@ export async function runClusterWorker(config: Config, options: RunPlacarOptions
         // A worker still starting loads the current build as it starts.
         const loading = server ? server.site.reload() : Promise.resolve();
         void loading.then(() => sendToPrimary({ placar: 'loaded' }));
-      }
-      else if (message.placar === 'refresh-finished') {
+      } else if (message.placar === 'refresh-finished') {
         lastReport = message.report;
         server?.recordRefresh(message.report);
       } else if (message.placar === 'shutdown') resolve();

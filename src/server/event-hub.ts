@@ -82,7 +82,8 @@ export function formatEventWire(event: MatchEvent): string {
 }
 
 function formatResetWire(oldestId: string | null): string {
-  const detail = 'Alguns eventos depois do id informado não são mais guardados (só as últimas 24 horas): recarregue /api/eventos.';
+  const detail =
+    'Alguns eventos depois do id informado não são mais guardados (só as últimas 24 horas): recarregue /api/eventos.';
   return `event: reset\ndata: ${JSON.stringify({ oldestId, detail })}\n\n`;
 }
 
@@ -207,7 +208,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
       const sentBefore = lastSent;
       const fresh = kept.filter(({ id }) => sentBefore === null || id > sentBefore);
       lastSent = kept.at(-1)?.id ?? lastSent;
-      for (const event of fresh) for (const client of clients) if (wants(client.query, event)) deliver(client, event.wire);
+      for (const event of fresh)
+        for (const client of clients) if (wants(client.query, event)) deliver(client, event.wire);
     };
   };
 

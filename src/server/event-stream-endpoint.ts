@@ -15,7 +15,13 @@ export const EVENT_STREAM_PATH = '/api/eventos/stream';
 const PER_IP_RETRY_SECONDS = 30;
 const FULL_RETRY_SECONDS = 10;
 
-export function answerEventStream(req: IncomingMessage, res: ServerResponse, hub: EventHub, search: string, perIpLimit: number): void {
+export function answerEventStream(
+  req: IncomingMessage,
+  res: ServerResponse,
+  hub: EventHub,
+  search: string,
+  perIpLimit: number,
+): void {
   const header = req.headers['last-event-id'];
   const parsed = parseEventStreamQuery(search, Array.isArray(header) ? header[0] : header, EVENT_STREAM_PATH);
   if (!parsed.ok) return writeProblem(req, res, parsed.problem);
@@ -26,10 +32,16 @@ export function answerEventStream(req: IncomingMessage, res: ServerResponse, hub
     return writeProblem(req, res, problem, { 'Retry-After': String(PER_IP_RETRY_SECONDS) });
   }
   if (refusal === 'full') {
-    return writeProblem(req, res, buildStreamsFullProblem(EVENT_STREAM_PATH, FULL_RETRY_SECONDS), { 'Retry-After': String(FULL_RETRY_SECONDS) });
+    return writeProblem(req, res, buildStreamsFullProblem(EVENT_STREAM_PATH, FULL_RETRY_SECONDS), {
+      'Retry-After': String(FULL_RETRY_SECONDS),
+    });
   }
   if (req.method === 'HEAD') {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': EVENT_STREAM_CACHE_CONTROL, 'X-Accel-Buffering': 'no' });
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': EVENT_STREAM_CACHE_CONTROL,
+      'X-Accel-Buffering': 'no',
+    });
     return void res.end();
   }
   hub.attach(res, ip, parsed.query);

@@ -26,7 +26,6 @@ import { createSearchSnapshot } from './search-snapshot.ts';
 import { createSnapshotReader } from '../lib/store/snapshot-reader.ts';
 import { yieldToRequests } from '../lib/slices/run-in-slices.ts';
 
-
 export interface PlacarHttpServer {
   url: string;
   site: CurrentSite;
@@ -36,7 +35,8 @@ export interface PlacarHttpServer {
 }
 
 function formatUrl(address: AddressInfo, configuredHost: string): string {
-  const host = configuredHost === 'localhost' ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const host =
+    configuredHost === 'localhost' ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;
 }
 
@@ -82,7 +82,11 @@ function createNodeServer(limits: ClientLimits, listener: http.RequestListener):
   return server;
 }
 
-export async function startHttpServer(config: Config, log: (line: string) => void, options: HttpServerOptions = {}): Promise<PlacarHttpServer> {
+export async function startHttpServer(
+  config: Config,
+  log: (line: string) => void,
+  options: HttpServerOptions = {},
+): Promise<PlacarHttpServer> {
   const events = createEventHub({ perIp: config.eventStreamsPerIp, max: config.eventStreamsMax, log });
   // A new build's search snapshot is prepared (index built, in slices) and its event feed read as the
   // build loads, before it is served; the event streams send the build's new events as it is switched in.
@@ -126,13 +130,20 @@ export async function startHttpServer(config: Config, log: (line: string) => voi
     yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
   });
   const server = createNodeServer(config.clientLimits, listener);
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => writeRawProblem(socket, buildClientErrorProblem(error.code), commonHeaders));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
+    writeRawProblem(socket, buildClientErrorProblem(error.code), commonHeaders),
+  );
   server.on('connect', (_req, socket) => writeRawProblem(socket, buildConnectProblem(), commonHeaders));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE')
-        reject(new StartupError(`a porta ${config.port} já está em uso em ${config.host}: pare o outro processo ou use outra PORT.`));
-      else if (error.code === 'EACCES') reject(new StartupError(`sem permissão para escutar na porta ${config.port}: use uma PORT acima de 1024.`));
+        reject(
+          new StartupError(
+            `a porta ${config.port} já está em uso em ${config.host}: pare o outro processo ou use outra PORT.`,
+          ),
+        );
+      else if (error.code === 'EACCES')
+        reject(new StartupError(`sem permissão para escutar na porta ${config.port}: use uma PORT acima de 1024.`));
       else reject(new StartupError(`não foi possível escutar em ${config.host}:${config.port}: ${error.message}`));
     });
     server.listen(config.port, config.host, () => resolve());

@@ -18,7 +18,10 @@ export interface RateLimitDecision {
 }
 
 export interface RateLimiter {
-  /** null when the limit is off (SEARCH_RATE_LIMIT=0). A promise when the buckets live in another process (cluster-rate-limit.ts). */
+  /**
+   * null when the limit is off (SEARCH_RATE_LIMIT=0). A promise when the buckets live in another process
+   * (cluster-rate-limit.ts).
+   */
   check(client: string): RateLimitDecision | null | Promise<RateLimitDecision | null>;
 }
 

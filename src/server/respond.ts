@@ -22,11 +22,25 @@ function writeBody(
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-export function writeProblem(req: IncomingMessage, res: ServerResponse, problem: Problem, headers: Record<string, string> = {}): void {
-  writeBody(req, res, problem.status, PROBLEM_CONTENT_TYPE, JSON.stringify(problem), { 'Cache-Control': NO_STORE, ...headers });
+export function writeProblem(
+  req: IncomingMessage,
+  res: ServerResponse,
+  problem: Problem,
+  headers: Record<string, string> = {},
+): void {
+  writeBody(req, res, problem.status, PROBLEM_CONTENT_TYPE, JSON.stringify(problem), {
+    'Cache-Control': NO_STORE,
+    ...headers,
+  });
 }
 
-export function writeJson(req: IncomingMessage, res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function writeJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   writeBody(req, res, status, JSON_CONTENT_TYPE, JSON.stringify(value), headers);
 }
 

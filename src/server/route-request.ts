@@ -86,7 +86,12 @@ function pinSearchRequestUrl(req: IncomingMessage, search: string): void {
   for (const name of FORWARDED_ORIGIN_HEADERS) delete req.headers[name];
 }
 
-async function answerSearch(req: IncomingMessage, res: ServerResponse, parts: RouterParts, search: string): Promise<void> {
+async function answerSearch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  parts: RouterParts,
+  search: string,
+): Promise<void> {
   const decision = await parts.rateLimiter.check(req.socket.remoteAddress ?? 'desconhecido');
   if (decision) {
     const headers = buildRateLimitHeaders(decision);
@@ -118,7 +123,8 @@ const STARTING_RETRY_SECONDS = 2;
 function answerStarting(req: IncomingMessage, res: ServerResponse, path: string): void {
   const retry = { 'Retry-After': String(STARTING_RETRY_SECONDS) };
   if (isApiPath(path)) return writeProblem(req, res, buildStartingProblem(path), retry);
-  const message = 'O primeiro build do site está em andamento. Esta página se recarrega sozinha assim que ele terminar.';
+  const message =
+    'O primeiro build do site está em andamento. Esta página se recarrega sozinha assim que ele terminar.';
   writePlainPage(req, res, 503, 'Placar iniciando', message, retry, STARTING_RETRY_SECONDS);
 }
 
@@ -126,7 +132,11 @@ function answerStarting(req: IncomingMessage, res: ServerResponse, path: string)
 function findCanonicalPath(path: { decoded: string; raw: string }, site: StaticSite | null): string | null {
   if (path.decoded === '/' || !path.decoded.endsWith('/')) return null;
   const decoded = path.decoded.replace(/\/+$/, '');
-  const known = decoded === SEARCH_PATH || decoded === EVENT_STREAM_PATH || decoded === '/healthz' || (site?.routes.has(decoded) ?? false);
+  const known =
+    decoded === SEARCH_PATH ||
+    decoded === EVENT_STREAM_PATH ||
+    decoded === '/healthz' ||
+    (site?.routes.has(decoded) ?? false);
   return known ? path.raw.replace(/\/+$/, '') : null;
 }
 
@@ -159,7 +169,13 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     const path = readPath(req.url ?? '/');
     if (!path) {
       if (isApiPath(req.url ?? '')) return writeProblem(req, res, buildBadRequestProblem('/api'));
-      return writePlainPage(req, res, 400, 'Endereço inválido', 'O endereço pedido não pôde ser lido. Verifique a codificação da URL.');
+      return writePlainPage(
+        req,
+        res,
+        400,
+        'Endereço inválido',
+        'O endereço pedido não pôde ser lido. Verifique a codificação da URL.',
+      );
     }
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') {
@@ -168,19 +184,25 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     }
     if (method !== 'GET' && method !== 'HEAD') {
       const allow = { Allow: ALLOWED_METHODS };
-      if (isApiPath(path.decoded)) return writeProblem(req, res, buildMethodNotAllowedProblem(path.decoded, method), allow);
+      if (isApiPath(path.decoded))
+        return writeProblem(req, res, buildMethodNotAllowedProblem(path.decoded, method), allow);
       return writePlainPage(req, res, 405, 'Método não permitido', 'Esta página só aceita GET e HEAD.', allow);
     }
     const canonical = findCanonicalPath(path, parts.site.get());
     if (canonical) {
-      res.writeHead(308, { Location: canonical + path.search, 'Cache-Control': PUBLIC_FILE_CACHE_CONTROL, 'Content-Length': '0' });
+      res.writeHead(308, {
+        Location: canonical + path.search,
+        'Cache-Control': PUBLIC_FILE_CACHE_CONTROL,
+        'Content-Length': '0',
+      });
       return void res.end();
     }
     if (path.decoded === '/healthz') return answerHealth(req, res, parts);
     if (path.decoded === SEARCH_PATH) return answerSearch(req, res, parts, path.search);
     const site = parts.site.get();
     if (!site) return answerStarting(req, res, path.decoded);
-    if (path.decoded === EVENT_STREAM_PATH) return answerEventStream(req, res, parts.events, path.search, parts.eventStreamsPerIp);
+    if (path.decoded === EVENT_STREAM_PATH)
+      return answerEventStream(req, res, parts.events, path.search, parts.eventStreamsPerIp);
     const entry = site.routes.get(path.decoded);
     if (entry) return serveFile(req, res, site, path.decoded, entry);
     answerNotFound(req, res, path.decoded, parts);

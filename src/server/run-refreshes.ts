@@ -30,7 +30,9 @@ function untilAborted(signal: AbortSignal): Promise<void> {
 export async function runRefreshes(config: Config, options: RunRefreshesOptions): Promise<void> {
   const { log, signal } = options;
   if (config.refreshCron === null) {
-    log(`REFRESH_CRON=off: este servidor só serve ${config.dataDir}; outro processo (npm run refresh, npm start) o mantém atualizado.`);
+    log(
+      `REFRESH_CRON=off: este servidor só serve ${config.dataDir}; outro processo (npm run refresh, npm start) o mantém atualizado.`,
+    );
     if (!options.hasSite()) log('Nenhum build publicado ainda: 503 "Placar iniciando" até o primeiro aparecer.');
     return untilAborted(signal);
   }
@@ -45,7 +47,9 @@ export async function runRefreshes(config: Config, options: RunRefreshesOptions)
   try {
     if (signal.aborted) return;
     if (firstStart) {
-      log(`Primeiro início: nenhum build publicado ainda; coletando ${config.upstreamUrl} e construindo o site (até lá, 503 "Placar iniciando")…`);
+      log(
+        `Primeiro início: nenhum build publicado ainda; coletando ${config.upstreamUrl} e construindo o site (até lá, 503 "Placar iniciando")…`,
+      );
       const report = await scheduler.runNow();
       if (signal.aborted) return;
       // Nothing to serve after the first refresh (build failed, DATA_DIR not writable, …): say why and stop.

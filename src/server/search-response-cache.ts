@@ -37,11 +37,16 @@ export function searchCacheKey(req: IncomingMessage): string | null {
 }
 
 function isReplayable(req: IncomingMessage): boolean {
-  return req.method === 'GET' && req.headers['if-none-match'] === undefined && req.headers['if-modified-since'] === undefined;
+  return (
+    req.method === 'GET' && req.headers['if-none-match'] === undefined && req.headers['if-modified-since'] === undefined
+  );
 }
 
 /** Records the status, headers and body the handler writes, and passes everything through. */
-function recordResponse(res: ServerResponse, done: (recorded: { status: number; headers: OutgoingHttpHeaders; body: Buffer }) => void): void {
+function recordResponse(
+  res: ServerResponse,
+  done: (recorded: { status: number; headers: OutgoingHttpHeaders; body: Buffer }) => void,
+): void {
   let headers: OutgoingHttpHeaders | null = null;
   const chunks: Buffer[] = [];
   const collect = (chunk: unknown): void => {
@@ -54,7 +59,8 @@ function recordResponse(res: ServerResponse, done: (recorded: { status: number; 
   res.writeHead = ((...args: unknown[]) => {
     const [, second, third] = args;
     const given = typeof second === 'object' && second !== null && !Array.isArray(second) ? second : third;
-    if (typeof given === 'object' && given !== null && !Array.isArray(given)) headers = { ...(given as OutgoingHttpHeaders) };
+    if (typeof given === 'object' && given !== null && !Array.isArray(given))
+      headers = { ...(given as OutgoingHttpHeaders) };
     return writeHead(...args);
   }) as ServerResponse['writeHead'];
   res.write = ((...args: unknown[]) => {

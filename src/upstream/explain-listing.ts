@@ -29,7 +29,9 @@ export function formatExplanation({ title, diagnostics, error, notModified = fal
   if (diagnostics) {
     const d = diagnostics;
     lines.push(`formato reconhecido: ${MARKUP_NAMES[d.markup]}${d.container ? ` (em ${d.container})` : ''}`);
-    lines.push(`candidatos: ${d.candidates} (${d.rowCandidates} linhas, ${d.cardCandidates} cartões)${d.duplicates > 0 ? `; repetidos no bloco de destaque: ${d.duplicates}` : ''}`);
+    lines.push(
+      `candidatos: ${d.candidates} (${d.rowCandidates} linhas, ${d.cardCandidates} cartões)${d.duplicates > 0 ? `; repetidos no bloco de destaque: ${d.duplicates}` : ''}`,
+    );
     lines.push(`jogos lidos: ${d.matches}`);
     lines.push(`ignorados: ${d.skipped}`);
     for (const skipped of d.skippedCandidates) {

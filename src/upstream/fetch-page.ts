@@ -64,7 +64,12 @@ function discard(body: NodeJS.ReadableStream & { destroy(): void }): void {
 }
 
 export function createUpstreamAgent(timeoutMs: number): Agent {
-  return new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connections: 2 });
+  return new Agent({
+    connect: { timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connections: 2,
+  });
 }
 
 export async function fetchPage(url: string, options: FetchPageOptions): Promise<FetchPageResult> {
@@ -100,7 +105,13 @@ function isRetryable(error: unknown): boolean {
   return error.reason === 'http-status' && (error.status ?? 0) >= 500 && !error.retryNotBefore;
 }
 
-async function fetchOnce(url: string, options: FetchPageOptions, dispatcher: Dispatcher, now: () => Date, attempt: number): Promise<FetchPageResult> {
+async function fetchOnce(
+  url: string,
+  options: FetchPageOptions,
+  dispatcher: Dispatcher,
+  now: () => Date,
+  attempt: number,
+): Promise<FetchPageResult> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   try {
@@ -109,7 +120,12 @@ async function fetchOnce(url: string, options: FetchPageOptions, dispatcher: Dis
     if (error instanceof UpstreamFetchError) throw error;
     const code = errorCode(error);
     if (controller.signal.aborted || (code !== undefined && UNDICI_TIMEOUTS.has(code))) {
-      throw new UpstreamFetchError({ reason: 'timeout', url, detail: `sem resposta completa em ${options.timeoutMs} ms (REQUEST_TIMEOUT_MS)`, cause: error });
+      throw new UpstreamFetchError({
+        reason: 'timeout',
+        url,
+        detail: `sem resposta completa em ${options.timeoutMs} ms (REQUEST_TIMEOUT_MS)`,
+        cause: error,
+      });
     }
     const detail = `erro de rede (${code ? `${code}: ` : ''}${errorMessage(error)})`;
     throw new UpstreamFetchError({ reason: 'network', url, detail, cause: error });
@@ -130,25 +146,53 @@ function requestHeaders(options: FetchPageOptions): Record<string, string> {
   return headers;
 }
 
-async function followRedirects(url: string, options: FetchPageOptions, dispatcher: Dispatcher, signal: AbortSignal, now: () => Date, attempts: number): Promise<FetchPageResult> {
+async function followRedirects(
+  url: string,
+  options: FetchPageOptions,
+  dispatcher: Dispatcher,
+  signal: AbortSignal,
+  now: () => Date,
+  attempts: number,
+): Promise<FetchPageResult> {
   const start = new URL(url);
   const visited = new Set([start.href]);
   let current = start;
   for (;;) {
-    const { statusCode, headers, body } = await request(current, { method: 'GET', headers: requestHeaders(options), dispatcher, signal });
+    const { statusCode, headers, body } = await request(current, {
+      method: 'GET',
+      headers: requestHeaders(options),
+      dispatcher,
+      signal,
+    });
     if (statusCode === 200) {
       const contentType = header(headers, 'content-type') ?? '';
       if (contentType.split(';')[0]?.trim().toLowerCase() !== 'text/html') {
         discard(body);
-        throw new UpstreamFetchError({ reason: 'content-type', url, status: statusCode, detail: `tipo de conteúdo "${contentType || '(nenhum)'}" em vez de text/html` });
+        throw new UpstreamFetchError({
+          reason: 'content-type',
+          url,
+          status: statusCode,
+          detail: `tipo de conteúdo "${contentType || '(nenhum)'}" em vez de text/html`,
+        });
       }
       const contentEncoding = header(headers, 'content-encoding') ?? '';
       const declaredLength = Number(header(headers, 'content-length') ?? Number.NaN);
       if (contentEncoding === '' && declaredLength > options.maxBytes) {
         discard(body);
-        throw new UpstreamFetchError({ reason: 'too-large', url, status: statusCode, detail: `resposta de ${declaredLength} bytes, acima do limite de ${options.maxBytes} bytes (MAX_RESPONSE_BYTES)` });
+        throw new UpstreamFetchError({
+          reason: 'too-large',
+          url,
+          status: statusCode,
+          detail: `resposta de ${declaredLength} bytes, acima do limite de ${options.maxBytes} bytes (MAX_RESPONSE_BYTES)`,
+        });
       }
-      const { text, bytes } = await readBodyText(body, { url, contentEncoding, contentType, maxBytes: options.maxBytes, signal });
+      const { text, bytes } = await readBodyText(body, {
+        url,
+        contentEncoding,
+        contentType,
+        maxBytes: options.maxBytes,
+        signal,
+      });
       return { notModified: false, url: current.href, html: text, bytes, attempts, ...validatorsOf(headers) };
     }
     await body.dump().catch(() => undefined);

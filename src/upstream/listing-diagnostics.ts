@@ -69,10 +69,13 @@ export class DiagnosticsCollector {
 
   finish(container: string | null, matches: number): ListingDiagnostics {
     const markup: Markup =
-      container === null ? 'none'
-      : this.rows > 0 && this.cards > 0 ? 'mixed'
-      : this.cards > 0 || (this.rows === 0 && container !== '#livescore') ? 'cards'
-      : 'rows';
+      container === null
+        ? 'none'
+        : this.rows > 0 && this.cards > 0
+          ? 'mixed'
+          : this.cards > 0 || (this.rows === 0 && container !== '#livescore')
+            ? 'cards'
+            : 'rows';
     return {
       markup,
       container,

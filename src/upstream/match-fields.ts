@@ -11,7 +11,11 @@ export type Selection = ReturnType<Cheerio<never>['find']>;
 
 /** One candidate row or card: a match, or why it was skipped (pt-BR, shown by `--explain`). */
 export type CandidateOutcome =
-  | { kind: 'match'; match: Match; /** false when the status text is not one Placar knows. */ statusRecognised: boolean }
+  | {
+      kind: 'match';
+      match: Match /** false when the status text is not one Placar knows. */;
+      statusRecognised: boolean;
+    }
   | { kind: 'skipped'; reason: string };
 
 export const skipped = (reason: string): CandidateOutcome => ({ kind: 'skipped', reason });

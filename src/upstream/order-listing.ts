@@ -14,7 +14,8 @@ export interface ListedMatch {
 }
 
 /** A competition is its name and its slug: two blocks with one name but other slugs stay apart. */
-const competitionKey = (match: Match): string => `${match.competition.slug}\n${match.competition.name.toLocaleLowerCase('pt-BR')}`;
+const competitionKey = (match: Match): string =>
+  `${match.competition.slug}\n${match.competition.name.toLocaleLowerCase('pt-BR')}`;
 
 function compareKeys(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);

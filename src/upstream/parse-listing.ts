@@ -194,9 +194,11 @@ export function* readListingPageSteps(html: string, pageUrl: string): Steps<List
   const diagnostics = collector.finish(listing.container, matches.length);
   if (diagnostics.candidates > 0 && matches.length === 0) {
     const what =
-      diagnostics.markup === 'cards' ? `nenhum dos ${diagnostics.candidates} cartões de jogo pôde ser lido`
-      : diagnostics.markup === 'mixed' ? `nenhuma das ${diagnostics.candidates} linhas e cartões de jogo pôde ser lida`
-      : `nenhuma das ${diagnostics.candidates} linhas de jogo pôde ser lida`;
+      diagnostics.markup === 'cards'
+        ? `nenhum dos ${diagnostics.candidates} cartões de jogo pôde ser lido`
+        : diagnostics.markup === 'mixed'
+          ? `nenhuma das ${diagnostics.candidates} linhas e cartões de jogo pôde ser lida`
+          : `nenhuma das ${diagnostics.candidates} linhas de jogo pôde ser lida`;
     throw new ParseError(pageUrl, `${what} (o formato da página mudou?)`, { diagnostics });
   }
   return { matches, diagnostics };

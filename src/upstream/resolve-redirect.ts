@@ -16,7 +16,13 @@ export function isSameOriginRedirect(start: URL, current: URL, next: URL): boole
   return upgrade && next.hostname === start.hostname && next.port === start.port;
 }
 
-export function resolveRedirect(url: string, start: URL, current: URL, location: string | undefined, visited: Set<string>): URL {
+export function resolveRedirect(
+  url: string,
+  start: URL,
+  current: URL,
+  location: string | undefined,
+  visited: Set<string>,
+): URL {
   const fail = (detail: string): UpstreamFetchError => new UpstreamFetchError({ reason: 'redirect', url, detail });
   if (!location) throw fail('redirecionamento sem cabeçalho Location');
   let next: URL;

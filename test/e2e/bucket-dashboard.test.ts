@@ -56,17 +56,20 @@ async function newPage(): Promise<{ page: Page; requests: string[]; errors: stri
 }
 
 describe('the dashboard from an S3 bucket’s website endpoint', () => {
-  it.each(DASHBOARD_VIEWS)('serves the $name view ($path) with its tab, its matches and no error', async ({ path: viewPath }) => {
-    const { page, errors } = await newPage();
-    const response = await page.goto(`${s3.websiteUrl}${viewPath}`);
-    expect(response?.status()).toBe(200);
-    const tabs = await readTabs(page);
-    const label = { '/': 'Ao Vivo', '/hoje': 'Hoje', '/busca': 'Busca' }[viewPath];
-    expect(tabs.filter((tab) => tab.current === 'page').map((tab) => tab.label)).toEqual([label]);
-    expect(tabs.map((tab) => tab.count)).toEqual(['4', '13', '0']);
-    if (viewPath !== '/busca') expect((await readRows(page)).length).toBeGreaterThan(0);
-    expect(errors).toEqual([]);
-  });
+  it.each(DASHBOARD_VIEWS)(
+    'serves the $name view ($path) with its tab, its matches and no error',
+    async ({ path: viewPath }) => {
+      const { page, errors } = await newPage();
+      const response = await page.goto(`${s3.websiteUrl}${viewPath}`);
+      expect(response?.status()).toBe(200);
+      const tabs = await readTabs(page);
+      const label = { '/': 'Ao Vivo', '/hoje': 'Hoje', '/busca': 'Busca' }[viewPath];
+      expect(tabs.filter((tab) => tab.current === 'page').map((tab) => tab.label)).toEqual([label]);
+      expect(tabs.map((tab) => tab.count)).toEqual(['4', '13', '0']);
+      if (viewPath !== '/busca') expect((await readRows(page)).length).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('shows the next upload after the 60-second refresh, without navigating', async () => {
     const { page, errors } = await newPage();

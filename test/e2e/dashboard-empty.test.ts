@@ -11,7 +11,10 @@ import { startDashboardHarness, type DashboardHarness } from '../support/dashboa
 import { formatExpectedClock, readRows, readTabs, readVisibleText } from '../support/dashboard-page.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 
-const EMPTY_PAGE = fs.readFileSync(path.join(PROJECT_ROOT, 'test/fixtures/upstream/jogos-em-andamento-vazio.html'), 'utf8');
+const EMPTY_PAGE = fs.readFileSync(
+  path.join(PROJECT_ROOT, 'test/fixtures/upstream/jogos-em-andamento-vazio.html'),
+  'utf8',
+);
 const ZERO_TABS = (current: number): { label: string; count: string; current: string | null }[] =>
   ['Ao Vivo', 'Hoje', 'Busca'].map((label, i) => ({ label, count: '0', current: i === current ? 'page' : null }));
 
@@ -64,7 +67,10 @@ describe('empty listings (the upstream lists no match)', () => {
   it('passes axe-core and is screenshotted at 360 px and 1280 px', async () => {
     for (const width of [360, 1280]) {
       const page = await harness.newPage({ viewport: { width, height: 800 } });
-      for (const [name, view] of [['ao-vivo-vazio', '/'], ['hoje-vazio', '/hoje']] as const) {
+      for (const [name, view] of [
+        ['ao-vivo-vazio', '/'],
+        ['hoje-vazio', '/hoje'],
+      ] as const) {
         await page.goto(`${harness.placar.url}${view}`);
         expect(await findSeriousViolations(page), view).toEqual([]);
         await saveScreenshot(page, `${name}-${width}`);
@@ -91,7 +97,9 @@ describe('an upstream that never answered', () => {
     const page = await harness.newPage();
     for (const view of ['/', '/hoje']) {
       await page.goto(`${harness.placar.url}${view}`);
-      expect(await readVisibleText(page, '[data-stale-notice]')).toBe('Não foi possível acessar o site de origem — nova tentativa a cada minuto.');
+      expect(await readVisibleText(page, '[data-stale-notice]')).toBe(
+        'Não foi possível acessar o site de origem — nova tentativa a cada minuto.',
+      );
       expect(await page.locator('[data-empty-state]').isVisible()).toBe(false);
       expect(await readVisibleText(page, '.last-update')).toMatch(/^Última atualização — /);
       expect((await readTabs(page)).map((t) => t.count)).toEqual(['0', '0', '0']);

@@ -13,7 +13,6 @@ import { startDashboardHarness, type DashboardHarness } from '../support/dashboa
 import { DASHBOARD_VIEWS as VIEWS, readRows, readVisibleText } from '../support/dashboard-page.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 
-
 let harness: DashboardHarness;
 
 beforeAll(async () => {
@@ -65,7 +64,11 @@ describe('every view', () => {
         // The README's picture: written when missing (or asked for), so a test run does not
         // rewrite a committed file with a new time and port every time.
         const readmeShot = path.join(PROJECT_ROOT, 'docs', 'screenshot.png');
-        if (width === 1280 && view.name === 'ao-vivo' && (!fs.existsSync(readmeShot) || process.env.UPDATE_DOCS_SCREENSHOT === '1')) {
+        if (
+          width === 1280 &&
+          view.name === 'ao-vivo' &&
+          (!fs.existsSync(readmeShot) || process.env.UPDATE_DOCS_SCREENSHOT === '1')
+        ) {
           fs.mkdirSync(path.dirname(readmeShot), { recursive: true });
           await page.screenshot({ path: readmeShot, fullPage: true });
         }
@@ -81,7 +84,11 @@ describe('keyboard only', () => {
     const focused = (): Promise<{ text: string; tag: string; outline: string }> =>
       page.evaluate(() => {
         const element = document.activeElement as HTMLElement;
-        return { text: element.textContent?.trim() ?? '', tag: element.tagName, outline: getComputedStyle(element).outlineStyle };
+        return {
+          text: element.textContent?.trim() ?? '',
+          tag: element.tagName,
+          outline: getComputedStyle(element).outlineStyle,
+        };
       });
     await page.keyboard.press('Tab');
     expect(await focused()).toEqual({ text: 'Pular para o conteúdo', tag: 'A', outline: 'solid' });

@@ -5,8 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { DASHBOARD_VIEWS as VIEWS, formatExpectedClock, readRows, readTabs, readVisibleText } from '../support/dashboard-page.ts';
-
+import {
+  DASHBOARD_VIEWS as VIEWS,
+  formatExpectedClock,
+  readRows,
+  readTabs,
+  readVisibleText,
+} from '../support/dashboard-page.ts';
 
 let harness: DashboardHarness;
 
@@ -59,7 +64,7 @@ describe('Ao Vivo (/) with live matches', () => {
   });
 });
 
-describe('Hoje (/hoje) with today\'s matches', () => {
+describe("Hoje (/hoje) with today's matches", () => {
   it('shows the tabs with Hoje current, the last update line and every match of the day', async () => {
     const hoje = await harness.readListing('hoje');
     const page = await harness.newPage();
@@ -69,7 +74,9 @@ describe('Hoje (/hoje) with today\'s matches', () => {
       { label: 'Hoje', count: '13', current: 'page' },
       { label: 'Busca', count: '0', current: null },
     ]);
-    expect(await readVisibleText(page, '.last-update')).toContain(`Última atualização ${formatExpectedClock(hoje.generatedAt ?? '')}`);
+    expect(await readVisibleText(page, '.last-update')).toContain(
+      `Última atualização ${formatExpectedClock(hoje.generatedAt ?? '')}`,
+    );
     const rows = await readRows(page);
     expect(rows).toHaveLength(13);
     expect([...new Set(rows.map((r) => r.competition))]).toEqual([
@@ -81,7 +88,11 @@ describe('Hoje (/hoje) with today\'s matches', () => {
       'Brasileiro Feminino',
     ]);
     const byHome = new Map(rows.map((r) => [r.home, r]));
-    expect(byHome.get('Fortaleza')).toMatchObject({ badge: 'Encerrado', score: '1 x 1 (4 x 5 pên.)', away: 'Cruzeiro' });
+    expect(byHome.get('Fortaleza')).toMatchObject({
+      badge: 'Encerrado',
+      score: '1 x 1 (4 x 5 pên.)',
+      away: 'Cruzeiro',
+    });
     expect(byHome.get('Atlético-MG')).toMatchObject({ score: '21:30', away: 'Red Bull Bragantino' });
     expect(byHome.get('Corinthians Sub-20')).toMatchObject({ badge: 'Suspenso', score: '0 x 0' });
     expect(byHome.get('São Paulo')).toMatchObject({ badge: 'Intervalo' });
@@ -111,10 +122,15 @@ describe('every view', () => {
       await page.goto(`${harness.placar.url}${view.path}`);
       const credit = page.locator('footer a', { hasText: new URL(harness.upstream.url).host });
       expect(await credit.getAttribute('href')).toBe(harness.upstream.url);
-      expect(await readVisibleText(page, 'footer p')).toBe(`Dados obtidos em tempo real de ${new URL(harness.upstream.url).host}.`);
+      expect(await readVisibleText(page, 'footer p')).toBe(
+        `Dados obtidos em tempo real de ${new URL(harness.upstream.url).host}.`,
+      );
       expect(await readVisibleText(page, 'footer h2')).toBe('API Endpoints');
       const items = await page.locator('footer .api-list li').evaluateAll((lis) =>
-        lis.map((li) => ({ text: li.textContent?.replace(/\s+/g, ' ').trim(), href: li.querySelector('a')?.getAttribute('href') })),
+        lis.map((li) => ({
+          text: li.textContent?.replace(/\s+/g, ' ').trim(),
+          href: li.querySelector('a')?.getAttribute('href'),
+        })),
       );
       expect(items.map((i) => i.text)).toEqual([
         'GET /api/live — Jogos acontecendo agora',

@@ -35,7 +35,11 @@ async function openAt(path: string, at?: Date): Promise<Page> {
 describe('the yesterday and tomorrow pages', () => {
   it('are linked from Hoje, while the three tabs stay as they are', async () => {
     const page = await openAt('/hoje');
-    expect((await readTabs(page)).map((tab) => [tab.label, tab.current])).toEqual([['Ao Vivo', null], ['Hoje', 'page'], ['Busca', null]]);
+    expect((await readTabs(page)).map((tab) => [tab.label, tab.current])).toEqual([
+      ['Ao Vivo', null],
+      ['Hoje', 'page'],
+      ['Busca', null],
+    ]);
     const days = page.getByRole('navigation', { name: 'Outros dias' });
     expect(await days.getByRole('link').allTextContents()).toEqual(['Resultados de ontem', 'Jogos de amanhã']);
     await days.getByRole('link', { name: 'Resultados de ontem' }).click();
@@ -52,11 +56,20 @@ describe('the yesterday and tomorrow pages', () => {
     expect(await readVisibleText(page, '.listing-count')).toBe('Jogos: 6');
     expect(await readVisibleText(page, '.last-update')).toMatch(/^Última atualização \d{2}:\d{2}:\d{2}/);
     const rows = await readRows(page);
-    expect(rows.map((row) => `${row.home} ${row.score} ${row.away}`)).toEqual(ontem.matches.map((m) => {
-      const score = m.score.home === null ? 'x' : `${m.score.home} x ${m.score.away}`;
-      return `${m.homeTeam.name} ${score} ${m.awayTeam.name}`;
-    }));
-    expect(rows.map((row) => row.badge)).toEqual(['Encerrado', 'Encerrado', 'Encerrado', 'Adiado', 'Encerrado', 'Encerrado']);
+    expect(rows.map((row) => `${row.home} ${row.score} ${row.away}`)).toEqual(
+      ontem.matches.map((m) => {
+        const score = m.score.home === null ? 'x' : `${m.score.home} x ${m.score.away}`;
+        return `${m.homeTeam.name} ${score} ${m.awayTeam.name}`;
+      }),
+    );
+    expect(rows.map((row) => row.badge)).toEqual([
+      'Encerrado',
+      'Encerrado',
+      'Encerrado',
+      'Adiado',
+      'Encerrado',
+      'Encerrado',
+    ]);
     expect(await page.locator('[data-stale-notice]').isVisible()).toBe(false);
     expect(await page.locator('[data-empty-state]').isVisible()).toBe(false);
   });
@@ -103,7 +116,9 @@ describe('the stale notice on load', () => {
     // The same page, read 4 minutes after its data (a reader whose refresher stopped).
     const late = await openAt('/hoje', new Date(generatedAt + 4 * 60_000));
     await late.locator('[data-stale-notice]').waitFor({ state: 'visible', timeout: 5_000 });
-    expect(await readVisibleText(late, '[data-stale-notice]')).toMatch(/^Dados desatualizados: sem atualização desde \d{2}\/\d{2} às \d{2}:\d{2}:\d{2}\./);
+    expect(await readVisibleText(late, '[data-stale-notice]')).toMatch(
+      /^Dados desatualizados: sem atualização desde \d{2}\/\d{2} às \d{2}:\d{2}:\d{2}\./,
+    );
     // Read on time, the same page says nothing.
     const onTime = await openAt('/hoje', new Date(generatedAt + 30_000));
     expect(await onTime.locator('[data-stale-notice]').isVisible()).toBe(false);
@@ -123,7 +138,9 @@ describe('search over yesterday, today and tomorrow', () => {
   it('finds yesterday’s matches too', async () => {
     const page = await openAt('/busca?q=benfica');
     await page.locator('[data-empty-state]', { hasText: '1 jogo encontrado' }).waitFor();
-    expect((await readRows(page)).map((row) => `${row.home} ${row.score} ${row.away}`)).toEqual(['Benfica 2 x 0 Porto']);
+    expect((await readRows(page)).map((row) => `${row.home} ${row.score} ${row.away}`)).toEqual([
+      'Benfica 2 x 0 Porto',
+    ]);
   });
 
   it('says what it covers when nothing is found', async () => {
@@ -164,12 +181,16 @@ describe('the first minutes, with an upstream that does not deliver', () => {
     const page = await offline.newPage();
     await page.clock.install();
     await page.goto(`${offline.placar.url}/hoje`);
-    expect(await readVisibleText(page, '[data-stale-notice]')).toBe('Não foi possível acessar o site de origem — nova tentativa a cada minuto.');
+    expect(await readVisibleText(page, '[data-stale-notice]')).toBe(
+      'Não foi possível acessar o site de origem — nova tentativa a cada minuto.',
+    );
     expect(await page.locator('[data-empty-state]').isVisible()).toBe(false);
     expect(offline.placar.output()).toMatch(/aviso: hoje não foi atualizada: .*ainda não há dados desta lista/);
 
     for (const [path, html] of Object.entries(readFixturePages())) offline.upstream.setPage(path, html);
-    await expect.poll(async () => (await offline.readListing('hoje')).count, { timeout: 45_000, interval: 250 }).toBe(13);
+    await expect
+      .poll(async () => (await offline.readListing('hoje')).count, { timeout: 45_000, interval: 250 })
+      .toBe(13);
     await page.clock.runFor(60_000);
     await page.locator('[data-stale-notice]').waitFor({ state: 'hidden', timeout: 10_000 });
     expect(await readRows(page)).toHaveLength(13);

@@ -39,14 +39,26 @@ function buildHostilePage(otherOrigin: string): string {
   const saoPaulo = $('a[href="/brasileirao-serie-a/21-11-2026-sao-paulo-x-gremio.html"]');
   saoPaulo.find('h5.text-right').after('<img src="javascript:alert(16)" alt="">');
   saoPaulo.find('h5.text-left').after(`<img src='/escudos/gremio.png" onerror="alert(18)' alt="">`);
-  $('a[href="/campeonato-espanhol/21-11-2026-real-madrid-x-barcelona.html"]').attr('href', `/campeonato-espanhol/21-11-2026-real-madrid-x-barcelona.html?"onmouseover="alert(19)`);
-  flamengo.parent().append(row('javascript:alert(15)//brasileirao-serie-a/21-11-2026-a-x-b.html'), row('https://evil.example/brasileirao-serie-a/21-11-2026-mal-x-vado.html'), row('data:text/html,<script>alert(20)</script>'));
+  $('a[href="/campeonato-espanhol/21-11-2026-real-madrid-x-barcelona.html"]').attr(
+    'href',
+    `/campeonato-espanhol/21-11-2026-real-madrid-x-barcelona.html?"onmouseover="alert(19)`,
+  );
+  flamengo
+    .parent()
+    .append(
+      row('javascript:alert(15)//brasileirao-serie-a/21-11-2026-a-x-b.html'),
+      row('https://evil.example/brasileirao-serie-a/21-11-2026-mal-x-vado.html'),
+      row('data:text/html,<script>alert(20)</script>'),
+    );
   return $.html();
 }
 
 beforeAll(async () => {
   other = await startFakeUpstream({ host: '127.0.0.2', pages });
-  harness = await startDashboardHarness({ pages: { ...pages, [LIVE_PATH]: buildHostilePage(other.url) }, env: { REFRESH_CRON: '0 0 * * *' } });
+  harness = await startDashboardHarness({
+    pages: { ...pages, [LIVE_PATH]: buildHostilePage(other.url) },
+    env: { REFRESH_CRON: '0 0 * * *' },
+  });
 });
 
 afterAll(async () => {
@@ -55,7 +67,9 @@ afterAll(async () => {
 });
 
 /** Opens `path` recording CSP violations, requests, dialogs and errors. */
-async function open(path: string): Promise<{ page: Page; seen: ReturnType<typeof watchPage>; requested: string[]; failed: string[] }> {
+async function open(
+  path: string,
+): Promise<{ page: Page; seen: ReturnType<typeof watchPage>; requested: string[]; failed: string[] }> {
   const page = await harness.newPage();
   const seen = watchPage(page, harness.placar.url);
   const requested: string[] = [];
@@ -78,13 +92,19 @@ async function expectNothingInjected(page: Page, seen: ReturnType<typeof watchPa
   expect(names).toEqual(expect.arrayContaining([HOME, AWAY]));
   expect(await page.locator('[data-match-list] h2').allTextContents()).toContain(LEAGUE);
   const handlers = await page.evaluate(() =>
-    [...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${element.tagName} ${a.name}`)),
+    [...document.querySelectorAll('*')].flatMap((element) =>
+      [...element.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${element.tagName} ${a.name}`),
+    ),
   );
   expect(handlers).toEqual([]);
   // The only svg a row has is its star buttons' own (issue 23); no other svg, no image "x", no script.
-  const injected = '[data-match-list] :not(button.follow) > svg, [data-match-list] img[src="x"], [data-match-list] script';
+  const injected =
+    '[data-match-list] :not(button.follow) > svg, [data-match-list] img[src="x"], [data-match-list] script';
   expect(await page.locator(injected).count()).toBe(0);
-  for (const src of await page.$$eval('script', (scripts) => scripts.map((script) => script.getAttribute('src') ?? 'inline'))) expect(src).toMatch(/^\/_astro\//);
+  for (const src of await page.$$eval('script', (scripts) =>
+    scripts.map((script) => script.getAttribute('src') ?? 'inline'),
+  ))
+    expect(src).toMatch(/^\/_astro\//);
   const origins = new Set([new URL(harness.placar.url).origin, new URL(harness.upstream.url).origin]);
   for (const href of await page.$$eval('a[href]', (links) => links.map((link) => (link as HTMLAnchorElement).href))) {
     expect(href).toMatch(/^https?:\/\//);
@@ -99,7 +119,9 @@ describe('a hostile upstream page', () => {
     const { page, seen, requested } = await open('/');
     await expectNothingInjected(page, seen);
     expect(await page.locator('[data-match-list] .match').count()).toBe(4);
-    const crests = await page.$$eval('[data-match-list] img.crest', (images) => images.map((image) => image.getAttribute('src') ?? ''));
+    const crests = await page.$$eval('[data-match-list] img.crest', (images) =>
+      images.map((image) => image.getAttribute('src') ?? ''),
+    );
     // Flamengo's crest (the upstream's, a PNG) is Placar's own copy now; the other origin's was
     // never fetched, the one whose URL carries an attribute breaker got a 404 and is not shown.
     expect(crests).toEqual([expect.stringMatching(/^\/escudos\/[0-9a-f]{64}\.png$/)]);

@@ -36,8 +36,12 @@ function flamengoScore(page: Page): Promise<string | null> {
   return page.locator(`.match[data-id="${FLAMENGO_ID}"] .score`).textContent();
 }
 
-async function waitForServerLive(predicate: (live: Awaited<ReturnType<DashboardHarness['readListing']>>) => boolean): Promise<void> {
-  await expect.poll(async () => predicate(await harness.readListing('live')), { timeout: 45_000, interval: 250 }).toBe(true);
+async function waitForServerLive(
+  predicate: (live: Awaited<ReturnType<DashboardHarness['readListing']>>) => boolean,
+): Promise<void> {
+  await expect
+    .poll(async () => predicate(await harness.readListing('live')), { timeout: 45_000, interval: 250 })
+    .toBe(true);
 }
 
 describe('live refresh every 60 seconds', () => {
@@ -68,7 +72,11 @@ describe('live refresh every 60 seconds', () => {
     expect(lastUpdateAfter).not.toBe(lastUpdateBefore);
     expect(navigations).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    expect((await readRows(page)).filter((r) => r.score !== '3 x 1').map((r) => r.score)).toEqual(['0 x 0', '1 x 0', '2 x 2']);
+    expect((await readRows(page)).filter((r) => r.score !== '3 x 1').map((r) => r.score)).toEqual([
+      '0 x 0',
+      '1 x 0',
+      '2 x 2',
+    ]);
 
     await page.clock.runFor(6_000);
     expect(await score.getAttribute('class')).not.toContain('score--changed');
@@ -143,10 +151,13 @@ describe('live refresh every 60 seconds', () => {
 
       // A fresh load shows the notice from the HTML as well (the build after the data went stale).
       await expect
-        .poll(async () => {
-          await page.goto(`${harness.placar.url}/`);
-          return readVisibleText(page, '[data-stale-notice]');
-        }, { timeout: 30_000, interval: 1_000 })
+        .poll(
+          async () => {
+            await page.goto(`${harness.placar.url}/`);
+            return readVisibleText(page, '[data-stale-notice]');
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
         .toContain(`sem atualização desde ${since}`);
     } finally {
       harness.upstream.setFault(LIVE_PATH, null);
@@ -178,7 +189,9 @@ describe('live refresh every 60 seconds', () => {
       const [hojeResponse] = await Promise.all(liveResponses);
       for (const page of [hoje, busca]) {
         await expect.poll(() => shownLive(page), { timeout: 10_000 }).toBe(String(before.count - 1));
-        expect(await page.locator('[data-counter="hoje"]').textContent()).toBe(String((await harness.readListing('hoje')).count));
+        expect(await page.locator('[data-counter="hoje"]').textContent()).toBe(
+          String((await harness.readListing('hoje')).count),
+        );
       }
       // The next minute asks conditionally (the counters cost a 304 when nothing changed).
       const etag = await hojeResponse?.headerValue('etag');

@@ -14,7 +14,12 @@ const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
 const IMG_NAME = '<img src=x onerror=alert(1)>';
 const SCRIPT_NAME = '<script>alert(2)</script>';
 const pages = readFixturePages();
-const hostilePage = withTeamName(withTeamName(pages[LIVE_PATH] ?? '', FLAMENGO, 'home', IMG_NAME), FLAMENGO, 'away', SCRIPT_NAME);
+const hostilePage = withTeamName(
+  withTeamName(pages[LIVE_PATH] ?? '', FLAMENGO, 'home', IMG_NAME),
+  FLAMENGO,
+  'away',
+  SCRIPT_NAME,
+);
 let harness: DashboardHarness;
 
 beforeAll(async () => {
@@ -54,7 +59,9 @@ describe('markup in upstream team names', () => {
     await page.goto(`${harness.placar.url}/`);
     harness.upstream.setPage(LIVE_PATH, withScore(hostilePage, FLAMENGO, 5, 5));
     await expect
-      .poll(async () => (await harness.readListing('live')).matches.some((m) => m.score.home === 5), { timeout: 45_000 })
+      .poll(async () => (await harness.readListing('live')).matches.some((m) => m.score.home === 5), {
+        timeout: 45_000,
+      })
       .toBe(true);
     await page.clock.runFor(60_000);
     await page.locator('.score', { hasText: '5 x 5' }).waitFor();

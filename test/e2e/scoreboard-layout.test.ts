@@ -15,7 +15,9 @@ import { followBeforeLoad } from '../support/fan-page.ts';
 
 let harness: DashboardHarness;
 
-const pages = Object.fromEntries(Object.entries(readFixturePages()).map(([path, html]) => [path, withDemoCrests(html)]));
+const pages = Object.fromEntries(
+  Object.entries(readFixturePages()).map(([path, html]) => [path, withDemoCrests(html)]),
+);
 
 beforeAll(async () => {
   harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: '0 0 * * *' } });
@@ -33,10 +35,12 @@ async function open(path: string, width: number, colorScheme: 'light' | 'dark' =
 
 describe('crests served by Placar', () => {
   it('asks the upstream for each crest once (at most 20 per refresh), however many refreshes follow', async () => {
-    const crestRequests = (): string[] => harness.upstream.requests.filter((request) => request.path.startsWith('/escudos/')).map((r) => r.path);
+    const crestRequests = (): string[] =>
+      harness.upstream.requests.filter((request) => request.path.startsWith('/escudos/')).map((r) => r.path);
     const teams = new Set<string>();
     for (const listing of ['live', 'hoje', 'amanha', 'ontem'] as const) {
-      for (const match of (await harness.readListing(listing)).matches) for (const team of [match.homeTeam, match.awayTeam]) if (team.crest) teams.add(team.crest);
+      for (const match of (await harness.readListing(listing)).matches)
+        for (const team of [match.homeTeam, match.awayTeam]) if (team.crest) teams.add(team.crest);
     }
     expect(teams.size).toBeGreaterThan(20);
     expect(crestRequests().length).toBeLessThanOrEqual(20);
@@ -52,13 +56,19 @@ describe('crests served by Placar', () => {
     const seen = watchPage(page, harness.placar.url);
     // The server serves the build of the last refresh (the test above ran them).
     await expect
-      .poll(async () => {
-        await page.goto(`${harness.placar.url}/hoje`);
-        return (await page.locator('.match img.crest').count()) === (await page.locator('.match').count()) * 2;
-      }, { timeout: 20_000, interval: 500 })
+      .poll(
+        async () => {
+          await page.goto(`${harness.placar.url}/hoje`);
+          return (await page.locator('.match img.crest').count()) === (await page.locator('.match').count()) * 2;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
       .toBe(true);
     const crests = await page.locator('.match img.crest').evaluateAll((images) =>
-      images.map((image) => ({ src: image.getAttribute('src') ?? '', loaded: (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0 })),
+      images.map((image) => ({
+        src: image.getAttribute('src') ?? '',
+        loaded: (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
+      })),
     );
     const rows = await page.locator('.match').count();
     expect(crests).toHaveLength(rows * 2);
@@ -67,7 +77,11 @@ describe('crests served by Placar', () => {
       await page.locator(`img.crest[src="${crest.src}"]`).first().scrollIntoViewIfNeeded();
     }
     await expect
-      .poll(() => page.locator('.match img.crest').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)))
+      .poll(() =>
+        page
+          .locator('.match img.crest')
+          .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)),
+      )
       .toBe(true);
     expect(seen.foreignRequests).toEqual([]);
 
@@ -145,14 +159,25 @@ describe('phone rows at 360 px', () => {
     expect(await region.locator('.match').count()).toBe(2);
     const withFollowed = await fan.evaluate(() => document.documentElement.scrollHeight);
     const regionHeight = (await region.boundingBox())?.height ?? 0;
-    console.log(`/hoje a 360×800 com 2 times seguidos: ${withFollowed} px de altura ("Meus times": ${regionHeight} px)`);
+    console.log(
+      `/hoje a 360×800 com 2 times seguidos: ${withFollowed} px de altura ("Meus times": ${regionHeight} px)`,
+    );
     expect(Math.abs(withFollowed - height - regionHeight)).toBeLessThanOrEqual(12); // the region and its margin
   });
 
   it('keeps the API footer complete and visible', async () => {
     const page = await open('/hoje', 360);
-    const routes = await page.locator('footer .api-list li').evaluateAll((items) => items.map((item) => item.textContent?.trim() ?? ''));
-    expect(routes.map((route) => route.split(' — ')[0])).toEqual(['GET /api/live', 'GET /api/hoje', 'GET /api/amanha', 'GET /api/ontem', 'GET /api/busca?q=', 'GET /api/routes']);
+    const routes = await page
+      .locator('footer .api-list li')
+      .evaluateAll((items) => items.map((item) => item.textContent?.trim() ?? ''));
+    expect(routes.map((route) => route.split(' — ')[0])).toEqual([
+      'GET /api/live',
+      'GET /api/hoje',
+      'GET /api/amanha',
+      'GET /api/ontem',
+      'GET /api/busca?q=',
+      'GET /api/routes',
+    ]);
     expect(await page.locator('footer').isVisible()).toBe(true);
     // Six endpoints since issue 23 (/api/ontem): one more wrapped line than the five had.
     expect((await page.locator('footer').boundingBox())?.height ?? 0).toBeLessThanOrEqual(220);
@@ -171,7 +196,11 @@ describe('finished matches', () => {
         weights: [...row.querySelectorAll('.team-name')].map((name) => Number(getComputedStyle(name).fontWeight)),
       }));
     const fromHtml = await readShootout();
-    expect(fromHtml).toEqual({ score: '1 x 1 (4 x 5 pên.)', winner: 'away', weights: [expect.any(Number), expect.any(Number)] });
+    expect(fromHtml).toEqual({
+      score: '1 x 1 (4 x 5 pên.)',
+      winner: 'away',
+      weights: [expect.any(Number), expect.any(Number)],
+    });
     expect(fromHtml.weights[1]).toBeGreaterThan(fromHtml.weights[0] ?? 0);
 
     // The browser's own rendering (the 60-second refresh) writes the same.
@@ -203,7 +232,10 @@ describe('wide screens', () => {
     expect(rows).toHaveLength(13);
     for (const row of rows) {
       expect(row.height, row.id ?? '').toBeLessThanOrEqual(52);
-      expect([...row.lefts].sort((a, b) => a - b), row.id ?? '').toEqual(row.lefts);
+      expect(
+        [...row.lefts].sort((a, b) => a - b),
+        row.id ?? '',
+      ).toEqual(row.lefts);
       // One line: every part centred on the same height (the penalties' second line aside).
       const centre = row.middles[2] ?? 0;
       for (const middle of row.middles) expect(Math.abs(middle - centre), row.id ?? '').toBeLessThanOrEqual(8);
@@ -216,7 +248,9 @@ describe('wide screens', () => {
       [1024, 1],
     ] as const) {
       const page = await open('/hoje', width);
-      const lefts = await page.locator('.competition').evaluateAll((sections) => [...new Set(sections.map((s) => Math.round(s.getBoundingClientRect().left)))]);
+      const lefts = await page
+        .locator('.competition')
+        .evaluateAll((sections) => [...new Set(sections.map((s) => Math.round(s.getBoundingClientRect().left)))]);
       expect(lefts, `${width} px`).toHaveLength(columns);
       if (width === 1280) {
         await saveScreenshot(page, 'placar-hoje-1280');

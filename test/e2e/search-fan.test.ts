@@ -20,7 +20,13 @@ const LIVE_PATH = '/jogos-em-andamento';
 const TODAY_PATH = '/jogos-de-hoje';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
 const FLAMENGO_ID = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
-const BUSY = JSON.stringify({ type: 'about:blank', title: 'Muitas buscas', status: 429, detail: 'Limite de buscas atingido.', instance: '/api/busca' });
+const BUSY = JSON.stringify({
+  type: 'about:blank',
+  title: 'Muitas buscas',
+  status: 429,
+  detail: 'Limite de buscas atingido.',
+  instance: '/api/busca',
+});
 let harness: DashboardHarness;
 
 beforeAll(async () => {
@@ -38,7 +44,12 @@ async function refuseSearches(page: Page): Promise<() => number> {
   let refused = 0;
   await page.route(isSearchRequest, (route) => {
     refused++;
-    return route.fulfill({ status: 429, contentType: 'application/problem+json', headers: { 'Retry-After': '30' }, body: BUSY });
+    return route.fulfill({
+      status: 429,
+      contentType: 'application/problem+json',
+      headers: { 'Retry-After': '30' },
+      body: BUSY,
+    });
   });
   return () => refused;
 }
@@ -64,7 +75,10 @@ describe('relevance set (a realistic day)', () => {
       const response = await fetch(`${harness.placar.url}/api/busca?${new URLSearchParams({ q })}`);
       expect(response.status, q).toBe(200);
       const envelope = (await response.json()) as SearchEnvelope;
-      answers.set(q, envelope.matches.map((match) => `${match.homeTeam.name} x ${match.awayTeam.name}`));
+      answers.set(
+        q,
+        envelope.matches.map((match) => `${match.homeTeam.name} x ${match.awayTeam.name}`),
+      );
     }
     const report = scoreRelevance(cases, answers);
     console.log(formatRelevance('servidor, /api/busca', cases.length, report));
@@ -72,7 +86,9 @@ describe('relevance set (a realistic day)', () => {
   });
 
   // One page, one query after another through the form (as a user would), on a machine that may be loaded.
-  it('answers every labelled query right in the browser when /api/busca refuses (429)', { timeout: 240_000 }, async () => {
+  it('answers every labelled query right in the browser when /api/busca refuses (429)', {
+    timeout: 240_000,
+  }, async () => {
     const page = await harness.newPage();
     const refused = await refuseSearches(page);
     await page.goto(`${harness.placar.url}/busca`);
@@ -83,7 +99,9 @@ describe('relevance set (a realistic day)', () => {
       await input.press('Enter');
       // The URL changes and the list is marked busy synchronously on Enter; done when it is not busy any more.
       await page.waitForFunction(
-        (expected) => new URLSearchParams(location.search).get('q') === expected && !document.querySelector('[data-match-list]')?.hasAttribute('aria-busy'),
+        (expected) =>
+          new URLSearchParams(location.search).get('q') === expected &&
+          !document.querySelector('[data-match-list]')?.hasAttribute('aria-busy'),
         q,
       );
       answers.set(q, await shownNames(page));
@@ -97,7 +115,9 @@ describe('relevance set (a realistic day)', () => {
 });
 
 describe('the search page', () => {
-  it('refreshes results every 60 s with a conditional request, keeping the field, focus and scroll, and highlights changed scores', { timeout: 180_000 }, async () => {
+  it('refreshes results every 60 s with a conditional request, keeping the field, focus and scroll, and highlights changed scores', {
+    timeout: 180_000,
+  }, async () => {
     const page = await harness.newPage({ viewport: { width: 390, height: 400 } });
     await page.clock.install();
     const searches: Request[] = [];
@@ -123,7 +143,10 @@ describe('the search page', () => {
     harness.upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, 3, 1));
     harness.upstream.setPage(TODAY_PATH, withScore(pages[TODAY_PATH] ?? '', FLAMENGO, 3, 1));
     await expect
-      .poll(async () => (await harness.readListing('live')).matches.some((m) => m.id === FLAMENGO_ID && m.score.home === 3), { timeout: 45_000, interval: 250 })
+      .poll(
+        async () => (await harness.readListing('live')).matches.some((m) => m.id === FLAMENGO_ID && m.score.home === 3),
+        { timeout: 45_000, interval: 250 },
+      )
       .toBe(true);
     await page.clock.runFor(30_000);
     expect(await score.textContent()).toBe('2 x 1'); // not before the minute is up
@@ -165,7 +188,9 @@ describe('the search page', () => {
     await input.fill('');
     await input.pressSequentially('série', { delay: 40 });
     await listbox.waitFor();
-    expect(await page.getByRole('option').allTextContents()).toEqual(expect.arrayContaining(['Brasileirão Série A', 'Brasileirão Série B']));
+    expect(await page.getByRole('option').allTextContents()).toEqual(
+      expect.arrayContaining(['Brasileirão Série A', 'Brasileirão Série B']),
+    );
     await input.press('Escape');
     expect(await listbox.isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('q');
@@ -174,7 +199,9 @@ describe('the search page', () => {
   it('falls back to the in-browser search when /api/busca fails (network error, 500), with no error shown', async () => {
     for (const fail of ['abort', 500] as const) {
       const page = await harness.newPage();
-      await page.route(isSearchRequest, (route) => (fail === 'abort' ? route.abort('failed') : route.fulfill({ status: 500, body: 'erro' })));
+      await page.route(isSearchRequest, (route) =>
+        fail === 'abort' ? route.abort('failed') : route.fulfill({ status: 500, body: 'erro' }),
+      );
       await openSearch(page, 'galo x raposa');
       expect(await shownNames(page), String(fail)).toEqual(['Atlético-MG x Cruzeiro']);
       expect(await page.locator('[data-search-error]').isVisible()).toBe(false);
@@ -201,7 +228,10 @@ describe('the search page', () => {
     expect(engineCode).toContain('MiniSearch');
     for (const path of ['/', '/hoje']) {
       const scripts = await scriptsOf(path, false);
-      expect(scripts.filter((url) => engineOnly.includes(url)), path).toEqual([]);
+      expect(
+        scripts.filter((url) => engineOnly.includes(url)),
+        path,
+      ).toEqual([]);
     }
   });
 });

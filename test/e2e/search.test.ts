@@ -112,7 +112,9 @@ describe('search', () => {
     await page.goto(`${harness.placar.url}/busca?q=${'a'.repeat(101)}`);
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    const detail = ((await (await fetch(`${harness.placar.url}/api/busca?q=${'a'.repeat(101)}`)).json()) as { detail: string }).detail;
+    const detail = (
+      (await (await fetch(`${harness.placar.url}/api/busca?q=${'a'.repeat(101)}`)).json()) as { detail: string }
+    ).detail;
     expect(detail).toContain('101');
     expect(await alert.textContent()).toBe(detail);
     expect(await readRows(page)).toEqual([]);

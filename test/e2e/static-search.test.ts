@@ -32,14 +32,22 @@ beforeAll(async () => {
   published = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-static-'));
   const placar = await startPlacar({
     upstreamUrl: upstream.url,
-    env: { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: '0', PUBLISH_COMMAND: 'cp -r "$PLACAR_BUILD_DIR/." "$DEST"', DEST: published },
+    env: {
+      REFRESH_CRON: '0 0 * * *',
+      SEARCH_RATE_LIMIT: '0',
+      PUBLISH_COMMAND: 'cp -r "$PLACAR_BUILD_DIR/." "$DEST"',
+      DEST: published,
+    },
   });
   try {
     await placar.waitForOutput(/publicação concluída/, 30_000);
     for (const q of ['flamengo', 'brasileirao serie', 'sao paulo']) {
-      server[q] = (await (await fetch(`${placar.url}/api/busca?${new URLSearchParams({ q })}`)).json()) as SearchEnvelope;
+      server[q] = (await (
+        await fetch(`${placar.url}/api/busca?${new URLSearchParams({ q })}`)
+      ).json()) as SearchEnvelope;
     }
-    tooLongDetail = ((await (await fetch(`${placar.url}/api/busca?q=${TOO_LONG}`)).json()) as { detail: string }).detail;
+    tooLongDetail = ((await (await fetch(`${placar.url}/api/busca?q=${TOO_LONG}`)).json()) as { detail: string })
+      .detail;
   } finally {
     await placar.stop();
   }
@@ -78,7 +86,8 @@ describe('search on a plain static host', () => {
     expect((await readRows(page)).map((row) => row.home)).toEqual(['Flamengo']);
     expect(await page.locator('[data-counter="busca"]').textContent()).toBe('1');
     expect(host.requests.some((url) => url.startsWith('/api/busca?'))).toBe(true);
-    for (const listing of ['/api/live', '/api/hoje', '/api/amanha', '/api/ontem']) expect(host.requests).toContain(listing);
+    for (const listing of ['/api/live', '/api/hoje', '/api/amanha', '/api/ontem'])
+      expect(host.requests).toContain(listing);
     expect(seen.errors).toEqual([]);
     expect(await page.getByRole('alert').filter({ visible: true }).count()).toBe(0);
   });
@@ -87,21 +96,26 @@ describe('search on a plain static host', () => {
     const page = await newPage();
     await page.goto(`${host.url}/busca?q=benfica`);
     await waitForStatus(page, '1 jogo encontrado');
-    expect((await readRows(page)).map((row) => `${row.home} ${row.score} ${row.away}`)).toEqual(['Benfica 2 x 0 Porto']);
+    expect((await readRows(page)).map((row) => `${row.home} ${row.score} ${row.away}`)).toEqual([
+      'Benfica 2 x 0 Porto',
+    ]);
   });
 
-  it.each(['brasileirao serie', 'sao paulo'])('opens /busca?q=%s with the same matches, in the same order, as the server', async (q) => {
-    const page = await newPage();
-    await page.goto(`${host.url}/busca?${new URLSearchParams({ q })}`);
-    const expected = server[q];
-    expect(expected?.count).toBeGreaterThan(0);
-    await waitForStatus(page, expected?.count === 1 ? '1 jogo encontrado' : `${expected?.count} jogos encontrados`);
-    const rows = await readRows(page);
-    // The page shows the ranked matches under their competition headings.
-    const shown = groupByCompetition(expected?.matches ?? []).flatMap((group) => group.matches);
-    expect(rows.map((row) => row.home)).toEqual(shown.map((match) => match.homeTeam.name));
-    expect(rows.map((row) => row.away)).toEqual(shown.map((match) => match.awayTeam.name));
-  });
+  it.each(['brasileirao serie', 'sao paulo'])(
+    'opens /busca?q=%s with the same matches, in the same order, as the server',
+    async (q) => {
+      const page = await newPage();
+      await page.goto(`${host.url}/busca?${new URLSearchParams({ q })}`);
+      const expected = server[q];
+      expect(expected?.count).toBeGreaterThan(0);
+      await waitForStatus(page, expected?.count === 1 ? '1 jogo encontrado' : `${expected?.count} jogos encontrados`);
+      const rows = await readRows(page);
+      // The page shows the ranked matches under their competition headings.
+      const shown = groupByCompetition(expected?.matches ?? []).flatMap((group) => group.matches);
+      expect(rows.map((row) => row.home)).toEqual(shown.map((match) => match.homeTeam.name));
+      expect(rows.map((row) => row.away)).toEqual(shown.map((match) => match.awayTeam.name));
+    },
+  );
 
   it('asks for /api/busca only once per page: the static host is remembered', async () => {
     const page = await newPage();

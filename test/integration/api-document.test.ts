@@ -9,7 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/lib/api/api-routes.ts';
-import { NETWORK_MARKER, OWASP_RULESET, SPECTRAL_OAS_RULESET, runLinter, type SpectralFinding } from '../support/api-linters.ts';
+import {
+  NETWORK_MARKER,
+  OWASP_RULESET,
+  SPECTRAL_OAS_RULESET,
+  runLinter,
+  type SpectralFinding,
+} from '../support/api-linters.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { startServedFixtures, type ServedFixtures } from '../support/served-fixtures.ts';
 
@@ -50,11 +56,14 @@ const NOT_APPLICABLE: Record<string, { why: string; applies: (finding: SpectralF
   'owasp:api8:2023-define-error-responses-401': { why: 'no authentication, so no 401 can happen', applies: () => true },
   'owasp:api4:2023-rate-limit-responses-429': {
     why: 'only /api/busca is rate-limited (the pre-built files and preflights are not: a CDN serves them); a HEAD 429 has no body',
-    applies: (finding) => !isSearch(finding) || isPreflight(finding) || at(finding) === 'components.responses.TooManyRequestsSemCorpo',
+    applies: (finding) =>
+      !isSearch(finding) || isPreflight(finding) || at(finding) === 'components.responses.TooManyRequestsSemCorpo',
   },
   'owasp:api4:2023-rate-limit': {
     why: 'RateLimit-* exist only on /api/busca answers that reach the limiter (not the static files, preflights, nor the 400/408/431 of the HTTP parser)',
-    applies: (finding) => (finding.path[0] === 'paths' && (!isSearch(finding) || isPreflight(finding))) || OUTSIDE_LIMITER.test(at(finding)),
+    applies: (finding) =>
+      (finding.path[0] === 'paths' && (!isSearch(finding) || isPreflight(finding))) ||
+      OUTSIDE_LIMITER.test(at(finding)),
   },
   'owasp:api8:2023-define-error-responses-500': {
     why: 'HEAD answers never have a body, so their 500 declares no content',
@@ -70,14 +79,21 @@ describe('the served OpenAPI document (/api/routes) in integrators’ linters', 
   it('passes @redocly/cli lint with the recommended rules: 0 errors, 0 warnings, no network', async () => {
     const run = await runLinter('redocly', ['lint', '--extends=recommended', '--format=json', 'openapi.json'], workDir);
     expect(run.stderr).not.toContain(NETWORK_MARKER);
-    const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number; ignored: number }; problems: unknown[] };
+    const report = JSON.parse(run.stdout) as {
+      totals: { errors: number; warnings: number; ignored: number };
+      problems: unknown[];
+    };
     expect(report.problems).toEqual([]);
     expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });
     expect(run.code).toBe(0);
   });
 
   it('passes @stoplight/spectral-cli lint with spectral:oas: no finding of any severity, no network', async () => {
-    const run = await runLinter('spectral', ['lint', '--ruleset', SPECTRAL_OAS_RULESET, '--format', 'json', '--fail-severity', 'hint', 'openapi.json'], workDir);
+    const run = await runLinter(
+      'spectral',
+      ['lint', '--ruleset', SPECTRAL_OAS_RULESET, '--format', 'json', '--fail-severity', 'hint', 'openapi.json'],
+      workDir,
+    );
     expect(run.stderr).not.toContain(NETWORK_MARKER);
     // Spectral prints its JSON, then a summary line when there is nothing to report.
     expect(run.stdout.startsWith('[]')).toBe(true);
@@ -85,7 +101,11 @@ describe('the served OpenAPI document (/api/routes) in integrators’ linters', 
   });
 
   it('gives the OWASP ruleset nothing to report but the rules that do not apply', async () => {
-    const run = await runLinter('spectral', ['lint', '--ruleset', OWASP_RULESET, '--format', 'json', 'openapi.json'], workDir);
+    const run = await runLinter(
+      'spectral',
+      ['lint', '--ruleset', OWASP_RULESET, '--format', 'json', 'openapi.json'],
+      workDir,
+    );
     expect(run.stderr).not.toContain(NETWORK_MARKER);
     const findings = JSON.parse(run.stdout.slice(0, run.stdout.lastIndexOf(']') + 1)) as SpectralFinding[];
     const unexpected = findings.filter((finding) => !NOT_APPLICABLE[finding.code]?.applies(finding));
@@ -104,7 +124,12 @@ describe('the served OpenAPI document (/api/routes) in integrators’ linters', 
 
 describe('real responses against the document', () => {
   let client = 0;
-  const check = async (method: string, route: string, target: string, headers: Record<string, string> = {}): Promise<number> => {
+  const check = async (
+    method: string,
+    route: string,
+    target: string,
+    headers: Record<string, string> = {},
+  ): Promise<number> => {
     // A loopback address per request: each is a new client for the search rate limit.
     const localAddress = `127.0.1.${++client}`;
     const response = await rawRequest(served.placar.url, target, { method, headers, localAddress });
@@ -141,7 +166,8 @@ describe('real responses against the document', () => {
       return response.status;
     };
     const statuses: number[] = [];
-    for (const target of ['/api/busca?q=x', '/api/busca?q=palmeiras', '/api/busca?q=flamengo', '/api/busca?q=flamengo']) statuses.push(await from(target));
+    for (const target of ['/api/busca?q=x', '/api/busca?q=palmeiras', '/api/busca?q=flamengo', '/api/busca?q=flamengo'])
+      statuses.push(await from(target));
     expect(statuses).toEqual([400, 200, 200, 429]);
   });
 });

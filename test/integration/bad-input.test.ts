@@ -27,7 +27,10 @@ let heap: HeapProbe;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: '0', NODE_OPTIONS: INSPECT_OPTION } });
+  placar = await startPlacar({
+    upstreamUrl: upstream.url,
+    env: { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: '0', NODE_OPTIONS: INSPECT_OPTION },
+  });
   port = Number(new URL(placar.url).port);
   heap = await connectHeapProbe(placar.output());
 });
@@ -55,7 +58,9 @@ function judge(request: CorpusRequest, response: SocketResponse): string | null 
   if (response.status === 308) {
     const location = response.headers.location ?? '';
     // Same origin, one canonical path: never another host, never a redirect loop.
-    return /^\/[^/]/.test(location) && !location.replace(/\?.*$/, '').endsWith('/') ? null : `308 to ${JSON.stringify(location)}`;
+    return /^\/[^/]/.test(location) && !location.replace(/\?.*$/, '').endsWith('/')
+      ? null
+      : `308 to ${JSON.stringify(location)}`;
   }
   if (response.status < 400) return null;
   const type = response.headers['content-type'] ?? '';
@@ -69,11 +74,15 @@ function judge(request: CorpusRequest, response: SocketResponse): string | null 
     if (!PT_BR.test(problem.data.title) && !PT_BR.test(problem.data.detail)) return `not pt-BR: ${problem.data.detail}`;
     return null;
   }
-  if (!type.startsWith('text/html') || !response.body.toString('utf8').includes('lang="pt-BR"')) return `page error as ${type}`;
+  if (!type.startsWith('text/html') || !response.body.toString('utf8').includes('lang="pt-BR"'))
+    return `page error as ${type}`;
   return null;
 }
 
-async function sendCorpus(corpus: CorpusRequest[], concurrency: number): Promise<{ statuses: Map<number, number>; failures: string[] }> {
+async function sendCorpus(
+  corpus: CorpusRequest[],
+  concurrency: number,
+): Promise<{ statuses: Map<number, number>; failures: string[] }> {
   const statuses = new Map<number, number>();
   const failures: string[] = [];
   let next = 0;
@@ -126,6 +135,9 @@ describe('a generated corpus of bad input', () => {
     expect(placar.output()).not.toMatch(/erro ao responder|Erro inesperado/);
     expect(after.heapMb - baseline.heapMb).toBeLessThanOrEqual(HEAP_TOLERANCE_MB);
     expect(after.rssMb - baseline.rssMb).toBeLessThanOrEqual(RSS_TOLERANCE_MB);
-    expect((await sendRawRequest(port, Buffer.from('GET /api/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), 'GET')).status).toBe(200);
+    expect(
+      (await sendRawRequest(port, Buffer.from('GET /api/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), 'GET'))
+        .status,
+    ).toBe(200);
   }, 180_000);
 });

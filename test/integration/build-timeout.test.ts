@@ -23,7 +23,10 @@ const BUILD_TIMEOUT_MS = 12_000;
 const flagDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-hang-'));
 const flag = path.join(flagDir, 'hang');
 const hungPids = (): number[] =>
-  fs.readdirSync(flagDir).filter((name) => name.endsWith('.pid')).map((name) => Number(fs.readFileSync(path.join(flagDir, name), 'utf8')));
+  fs
+    .readdirSync(flagDir)
+    .filter((name) => name.endsWith('.pid'))
+    .map((name) => Number(fs.readFileSync(path.join(flagDir, name), 'utf8')));
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
 
@@ -62,21 +65,34 @@ describe('a build that hangs', () => {
     // Refreshes never overlap: what is served now stays until the hung build is dealt with.
     const before = await readHealth(placar.url);
     const liveBefore = (await rawRequest(placar.url, '/api/live')).text();
-    for (const target of ['/', '/api/live', '/api/busca?q=flamengo', '/healthz']) expect((await rawRequest(placar.url, target)).status, target).toBe(200);
+    for (const target of ['/', '/api/live', '/api/busca?q=flamengo', '/healthz'])
+      expect((await rawRequest(placar.url, target)).status, target).toBe(200);
 
-    await placar.waitForOutput(/atualização #\d+ falhou build=\S+ .*erro="build excedeu BUILD_TIMEOUT_MS \(12000 ms\)"/, BUILD_TIMEOUT_MS + 30_000);
+    await placar.waitForOutput(
+      /atualização #\d+ falhou build=\S+ .*erro="build excedeu BUILD_TIMEOUT_MS \(12000 ms\)"/,
+      BUILD_TIMEOUT_MS + 30_000,
+    );
     fs.rmSync(flag);
     expect(isProcessAlive(hung)).toBe(false);
     const during = await readHealth(placar.url);
     expect(during.lastBuildAt).toBe(before.lastBuildAt);
-    expect(during.lastRefresh).toMatchObject({ outcome: 'build-failed', error: 'build excedeu BUILD_TIMEOUT_MS (12000 ms)' });
+    expect(during.lastRefresh).toMatchObject({
+      outcome: 'build-failed',
+      error: 'build excedeu BUILD_TIMEOUT_MS (12000 ms)',
+    });
     // Same data; no build for longer than 3 refresh intervals, so the API now says it is stale.
-    expect((await rawRequest(placar.url, '/api/live')).json()).toEqual({ ...(JSON.parse(liveBefore) as object), stale: true });
+    expect((await rawRequest(placar.url, '/api/live')).json()).toEqual({
+      ...(JSON.parse(liveBefore) as object),
+      stale: true,
+    });
     expect(fs.readdirSync(path.join(placar.dataDir, 'builds')).filter(isBuildId).length).toBeLessThanOrEqual(3);
 
     // A refresh that started before the flag was removed may hang once more: allow for it.
     await expect
-      .poll(async () => (await readHealth(placar.url)).lastRefresh?.outcome, { timeout: BUILD_TIMEOUT_MS + 30_000, interval: 250 })
+      .poll(async () => (await readHealth(placar.url)).lastRefresh?.outcome, {
+        timeout: BUILD_TIMEOUT_MS + 30_000,
+        interval: 250,
+      })
       .toBe('published');
     const after = await readHealth(placar.url);
     expect(after.lastBuildAt).not.toBe(before.lastBuildAt);

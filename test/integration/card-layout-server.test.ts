@@ -20,7 +20,10 @@ let upstream: FakeUpstream;
 let placar: PlacarProcess;
 beforeAll(async () => {
   upstream = await startFakeUpstream({ pages: pagesInLayout(readFixturePages(), 'cards') });
-  placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' } });
+  placar = await startPlacar({
+    upstreamUrl: upstream.url,
+    env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
+  });
 });
 afterAll(async () => {
   await placar?.stop();
@@ -38,8 +41,20 @@ describe('Placar against an upstream whose listings are cards', () => {
 
   it('reports the card markup per listing in /healthz', async () => {
     const health = await readHealth(placar.url);
-    expect(health.listings.live.parse).toEqual({ markup: 'cards', candidates: 4, matches: 4, skipped: 0, unknownStatusLabels: [] });
-    expect(health.listings.hoje.parse).toEqual({ markup: 'cards', candidates: 14, matches: 13, skipped: 0, unknownStatusLabels: [] });
+    expect(health.listings.live.parse).toEqual({
+      markup: 'cards',
+      candidates: 4,
+      matches: 4,
+      skipped: 0,
+      unknownStatusLabels: [],
+    });
+    expect(health.listings.hoje.parse).toEqual({
+      markup: 'cards',
+      candidates: 14,
+      matches: 13,
+      skipped: 0,
+      unknownStatusLabels: [],
+    });
     expect(health.listings.amanha.parse).toMatchObject({ markup: 'cards', skipped: 0 });
   });
 
@@ -47,7 +62,13 @@ describe('Placar against an upstream whose listings are cards', () => {
     upstream.setPage(LISTING_PATHS.hoje, fs.readFileSync(path.join(FIXTURES, 'cards/variants.html'), 'utf8'));
     await expect
       .poll(async () => (await readHealth(placar.url)).listings.hoje.parse, { timeout: 30_000, interval: 500 })
-      .toEqual({ markup: 'cards', candidates: 14, matches: 12, skipped: 2, unknownStatusLabels: ['2º TEMPO', 'A DEFINIR'] });
+      .toEqual({
+        markup: 'cards',
+        candidates: 14,
+        matches: 12,
+        skipped: 2,
+        unknownStatusLabels: ['2º TEMPO', 'A DEFINIR'],
+      });
     // Let a few more refreshes (every 2 s) read the same page.
     const refreshes = (): number => (placar.output().match(/atualização #\d+ (concluída|falhou)/g) ?? []).length;
     const seen = refreshes();

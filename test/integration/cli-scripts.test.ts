@@ -12,13 +12,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../src/lib/config/config.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 
-const packageScripts = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const packageScripts = (
+  JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts;
 const ENTRY_POINTS = Object.entries(packageScripts)
   .map(([name, command]) => ({ name, file: /^(?:exec )?node (scripts\/[\w-]+\.ts)$/.exec(command)?.[1] }))
   .filter((entry): entry is { name: string; file: string } => entry.file !== undefined);
 const DEFAULTS = new Map(CONFIG_VARIABLES.map((v) => [v.name, v.default]));
 /** An invalid value per variable, and what the error line must mention. */
-const INVALID_VALUES: Record<string, string> = { UPSTREAM_URL: 'não-é-uma-url', REFRESH_CRON: 'toda hora', PORT: '99999', BUILD_TIMEOUT_MS: 'um minuto' };
+const INVALID_VALUES: Record<string, string> = {
+  UPSTREAM_URL: 'não-é-uma-url',
+  REFRESH_CRON: 'toda hora',
+  PORT: '99999',
+  BUILD_TIMEOUT_MS: 'um minuto',
+};
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-cli-scripts-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -33,7 +40,14 @@ function runEntryPoint(file: string, args: string[], env: Record<string, string>
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [file, ...args], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', UPSTREAM_URL: 'http://127.0.0.1:9', ...env },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        UPSTREAM_URL: 'http://127.0.0.1:9',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -64,7 +78,9 @@ const helps = new Map<string, string>();
 
 describe.each(ENTRY_POINTS)('npm $name ($file)', ({ name, file }) => {
   it('exists', () => {
-    expect(fs.existsSync(path.join(PROJECT_ROOT, file)), `package.json script "${name}" runs a missing ${file}`).toBe(true);
+    expect(fs.existsSync(path.join(PROJECT_ROOT, file)), `package.json script "${name}" runs a missing ${file}`).toBe(
+      true,
+    );
   });
 
   it('--help prints usage, options and the environment variables with their defaults, exit 0', async () => {
@@ -129,14 +145,22 @@ describe('npm start --port --host', () => {
   it('listens where the arguments say, over PORT and HOST', async () => {
     const child = spawn(process.execPath, ['scripts/start.ts', '--port', '0', '--host', '127.0.0.1'], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, HOST: 'nao-existe.invalid', PORT: '1', UPSTREAM_URL: 'http://127.0.0.1:9' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        HOST: 'nao-existe.invalid',
+        PORT: '1',
+        UPSTREAM_URL: 'http://127.0.0.1:9',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     try {
-      await expect.poll(() => /Placar ouvindo em (http:\/\/\S+)/.exec(text)?.[1] ?? text, { timeout: 30_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      await expect
+        .poll(() => /Placar ouvindo em (http:\/\/\S+)/.exec(text)?.[1] ?? text, { timeout: 30_000 })
+        .toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -88,7 +88,9 @@ describe('npm start with WORKERS=2', () => {
     // Connections held open: node:cluster deals them out round-robin.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
     try {
-      const responses = await Promise.all(Array.from({ length: 6 }, () => rawRequest(placar.url, '/api/hoje', { agent })));
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => rawRequest(placar.url, '/api/hoje', { agent })),
+      );
       for (const response of responses) expect(response.status).toBe(200);
       const after = pids.map(socketCount);
       for (const [i, count] of after.entries()) expect(count, `worker ${pids[i]}`).toBeGreaterThan(before[i] ?? 0);
@@ -113,7 +115,9 @@ describe('npm start with WORKERS=2', () => {
     // Fresh connections land on both workers: each answers with the new data and the last refresh.
     for (let i = 0; i < 6; i += 1) {
       const live = await rawRequest(placar.url, '/api/live');
-      expect((live.json() as ListEnvelope).matches.flatMap((m) => [m.homeTeam.name, m.awayTeam.name])).toContain('Sampaio Corrêa');
+      expect((live.json() as ListEnvelope).matches.flatMap((m) => [m.homeTeam.name, m.awayTeam.name])).toContain(
+        'Sampaio Corrêa',
+      );
       const health = (await rawRequest(placar.url, '/healthz')).json() as { lastRefresh: { outcome: string } | null };
       expect(health.lastRefresh?.outcome).toBe('published');
     }
@@ -146,10 +150,12 @@ describe('npm start with WORKERS=2', () => {
       for (let i = 0; i < SEARCH_LIMIT + 2; i += 1) {
         statuses.push(
           await new Promise<number>((resolve, reject) => {
-            http.get(new URL('/api/busca?q=flamengo', placar.url), { agent }, (res) => {
-              res.resume();
-              res.on('end', () => resolve(res.statusCode ?? 0));
-            }).on('error', reject);
+            http
+              .get(new URL('/api/busca?q=flamengo', placar.url), { agent }, (res) => {
+                res.resume();
+                res.on('end', () => resolve(res.statusCode ?? 0));
+              })
+              .on('error', reject);
           }),
         );
       }
@@ -162,7 +168,10 @@ describe('npm start with WORKERS=2', () => {
   it('replaces a worker that dies, and keeps answering meanwhile', async () => {
     const [victim] = workers();
     process.kill(victim ?? -1, 'SIGKILL');
-    await placar.waitForOutput(new RegExp(`processo do servidor ${victim} saiu \\(sinal SIGKILL\\); iniciando outro`), 10_000);
+    await placar.waitForOutput(
+      new RegExp(`processo do servidor ${victim} saiu \\(sinal SIGKILL\\); iniciando outro`),
+      10_000,
+    );
     for (let i = 0; i < 6; i += 1) expect((await rawRequest(placar.url, '/api/hoje')).status).toBe(200);
     await expect.poll(() => workers().length, { timeout: 10_000 }).toBe(2);
     expect(workers()).not.toContain(victim);
@@ -171,7 +180,7 @@ describe('npm start with WORKERS=2', () => {
   it('stops every worker on SIGTERM', async () => {
     const pids = workers();
     await placar.stop();
-    expect(placar.process.exitCode, `${placar.process.signalCode ?? ""}\n${placar.output().slice(-2000)}`).toBe(0);
+    expect(placar.process.exitCode, `${placar.process.signalCode ?? ''}\n${placar.output().slice(-2000)}`).toBe(0);
     for (const pid of pids) expect(fs.existsSync(`/proc/${pid}`), `worker ${pid}`).toBe(false);
   });
 });

@@ -64,7 +64,13 @@ async function sync(snapshot: Snapshot, extra: Partial<CrestSyncOptions> = {}): 
 
 describe('syncCrests', () => {
   const good = (): string => `${upstream.url}/escudos/flamengo.png`;
-  const all = (): string[] => [good(), `${upstream.url}/escudos/svg.svg`, `${upstream.url}/escudos/enorme.png`, `${upstream.url}/escudos/nao-existe.gif`, `${foreign.url}/escudos/flamengo.png`];
+  const all = (): string[] => [
+    good(),
+    `${upstream.url}/escudos/svg.svg`,
+    `${upstream.url}/escudos/enorme.png`,
+    `${upstream.url}/escudos/nao-existe.gif`,
+    `${foreign.url}/escudos/flamengo.png`,
+  ];
 
   it('stores only the raster crest from the upstream, under the hash of its bytes', async () => {
     const report = await sync(snapshotWith(all()));
@@ -85,7 +91,7 @@ describe('syncCrests', () => {
     expect(upstream.requests.length).toBe(before);
   });
 
-  it('hard-links the stored crests into a build\'s client folder', () => {
+  it("hard-links the stored crests into a build's client folder", () => {
     const clientDir = path.join(dataDir, 'builds', 'x', 'client');
     fs.mkdirSync(clientDir, { recursive: true });
     expect(linkCrestsIntoBuild(dataDir, clientDir)).toBe(1);
@@ -136,7 +142,7 @@ describe('syncCrests against a hostile upstream (issue 20, item 1)', () => {
     expect(otherPort.requests).toEqual([]);
   });
 
-  it('refuses a listed host that resolves to, or is, an internal address other than the upstream\'s', async () => {
+  it("refuses a listed host that resolves to, or is, an internal address other than the upstream's", async () => {
     // Only loopback here: were the check broken, the request would reach `foreign` and be seen.
     // Private, metadata and unique-local answers are refused at lookup: checked-lookup.test.ts.
     const port = new URL(foreign.url).port;
@@ -152,7 +158,7 @@ describe('syncCrests against a hostile upstream (issue 20, item 1)', () => {
     expect(foreign.requests).toEqual([]);
   });
 
-  it('connects through the checked lookup: a listed name on the upstream\'s own address is fetched', async () => {
+  it("connects through the checked lookup: a listed name on the upstream's own address is fetched", async () => {
     const port = new URL(otherPort.url).port;
     const dns = simulatedDns({ 'escudos.example': [{ address: '127.0.0.1', family: 4 }] });
     const crest = `http://escudos.example:${port}/escudos/bahia.png`;

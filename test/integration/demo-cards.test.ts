@@ -53,13 +53,24 @@ describe('npm run demo -- --cards', () => {
     const url = `http://127.0.0.1:${port}`;
 
     await expect
-      .poll(async () => (await getJson<Health>(`${url}/healthz`))?.listings.hoje.parse?.markup ?? output, { timeout: 90_000, interval: 500 })
+      .poll(async () => (await getJson<Health>(`${url}/healthz`))?.listings.hoje.parse?.markup ?? output, {
+        timeout: 90_000,
+        interval: 500,
+      })
       .toBe('cards');
     const health = await getJson<Health>(`${url}/healthz`);
-    expect(health?.listings.hoje.parse).toEqual({ markup: 'cards', candidates: 14, matches: 13, skipped: 0, unknownStatusLabels: [] });
+    expect(health?.listings.hoje.parse).toEqual({
+      markup: 'cards',
+      candidates: 14,
+      matches: 13,
+      skipped: 0,
+      unknownStatusLabels: [],
+    });
     expect(health?.listings.amanha.parse).toMatchObject({ markup: 'cards', matches: 6, skipped: 0 });
     // The first build is published a moment after the scrape (503 "Placar iniciando" until then).
-    await expect.poll(async () => (await getJson<ListEnvelope>(`${url}/api/hoje`))?.count, { timeout: 90_000, interval: 500 }).toBe(13);
+    await expect
+      .poll(async () => (await getJson<ListEnvelope>(`${url}/api/hoje`))?.count, { timeout: 90_000, interval: 500 })
+      .toBe(13);
     const hoje = await getJson<ListEnvelope>(`${url}/api/hoje`);
     for (const match of hoje?.matches ?? []) expect(match.date).toBe(saoPauloDate(new Date()));
     expect(output).toMatch(/listas em cartões/);

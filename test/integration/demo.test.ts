@@ -116,7 +116,7 @@ describe('npm run demo', () => {
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 
-  it('stops with Placar\'s one-line reason when Placar cannot start (port in use, exit 2)', async () => {
+  it("stops with Placar's one-line reason when Placar cannot start (port in use, exit 2)", async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as net.AddressInfo;
@@ -124,7 +124,9 @@ describe('npm run demo', () => {
       const run = startDemo(['--port', String(port)]);
       // Placar's own line says what to change; the demo adds no second, vaguer one.
       expect(await run.exited).toBe(2);
-      expect(run.output()).toContain(`Erro: a porta ${port} já está em uso em 127.0.0.1: pare o outro processo ou use outra PORT.`);
+      expect(run.output()).toContain(
+        `Erro: a porta ${port} já está em uso em 127.0.0.1: pare o outro processo ou use outra PORT.`,
+      );
       expect(run.output()).not.toMatch(/parou inesperadamente/);
       const upstreamUrl = (await run.waitFor(/site de origem fictício em (http:\/\/\S+)/))[1] ?? '';
       expect(await isRefused(`${upstreamUrl}/jogos-de-hoje`)).toBe(true);

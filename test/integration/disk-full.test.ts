@@ -29,7 +29,8 @@ function fillDisk(leaveBytes: number): void {
     for (const chunk of [1 << 20, 64 << 10, 4 << 10]) {
       const block = Buffer.alloc(chunk);
       for (;;) {
-        if (leaveBytes > 0 && fs.statfsSync(mountPoint).bavail * fs.statfsSync(mountPoint).bsize - chunk < leaveBytes) break;
+        if (leaveBytes > 0 && fs.statfsSync(mountPoint).bavail * fs.statfsSync(mountPoint).bsize - chunk < leaveBytes)
+          break;
         try {
           fs.writeSync(fd, block);
         } catch (error) {
@@ -83,15 +84,24 @@ describe('a full disk', () => {
     fillDisk(16 * 1024);
     await placar.waitForOutput(/aviso: coleta falhou: .*ENOSPC/, 30_000);
     fillDisk(0);
-    await expect.poll(async () => (await readHealth(placar.url)).lastRefresh?.error ?? '', { timeout: 30_000, interval: 250 }).toMatch(/ENOSPC/);
+    await expect
+      .poll(async () => (await readHealth(placar.url)).lastRefresh?.error ?? '', { timeout: 30_000, interval: 250 })
+      .toMatch(/ENOSPC/);
 
     // Still serving the last good build; the search handler is loaded now, on the full disk.
-    for (const target of ['/', '/hoje', '/api/hoje', '/api/busca?q=flamengo']) expect((await rawRequest(placar.url, target)).status, target).toBe(200);
+    for (const target of ['/', '/hoje', '/api/hoje', '/api/busca?q=flamengo'])
+      expect((await rawRequest(placar.url, target)).status, target).toBe(200);
     // No build for 3 refresh intervals: the same data, now said to be stale.
-    await expect.poll(async () => (await readListing(placar.url, 'live')).stale, { timeout: 30_000, interval: 250 }).toBe(true);
+    await expect
+      .poll(async () => (await readListing(placar.url, 'live')).stale, { timeout: 30_000, interval: 250 })
+      .toBe(true);
     expect(await readListing(placar.url, 'live')).toEqual({ ...live, stale: true });
     const health = await readHealth(placar.url);
-    expect(health).toMatchObject({ status: 'degraded', lastBuildAt, lastRefresh: { error: expect.stringMatching(/ENOSPC/) } });
+    expect(health).toMatchObject({
+      status: 'degraded',
+      lastBuildAt,
+      lastRefresh: { error: expect.stringMatching(/ENOSPC/) },
+    });
     expect(((await rawRequest(placar.url, '/api/busca?q=flamengo')).json() as { stale: boolean }).stale).toBe(true);
     expect(expectConsistentDataDir(mountPoint).tempFiles).toEqual([]);
 
@@ -102,7 +112,16 @@ describe('a full disk', () => {
     expect(recovered.lastRefresh).toMatchObject({ outcome: 'published', error: null });
     const log = placar.output().slice(logFrom);
     expectNoStackTraces(log);
-    console.info(`disk full, log lines:\n${[...new Set(log.split('\n').filter((line) => line.includes('ENOSPC')).map((line) => line.replace(/#\d+|build=\S+|\w+_ms=\d+ ?/g, '')))].join('\n')}`);
+    console.info(
+      `disk full, log lines:\n${[
+        ...new Set(
+          log
+            .split('\n')
+            .filter((line) => line.includes('ENOSPC'))
+            .map((line) => line.replace(/#\d+|build=\S+|\w+_ms=\d+ ?/g, '')),
+        ),
+      ].join('\n')}`,
+    );
     expect(log).toMatch(/atualização #\d+ falhou .*erro=".*ENOSPC/);
     expect(expectConsistentDataDir(mountPoint)).toMatchObject({ tempFiles: [], incompleteBuilds: [] });
   }, 120_000);

@@ -42,7 +42,12 @@ function setScore(matchPath: string, home: number, away: number): void {
 }
 
 async function refresh(): Promise<string> {
-  const result = await runScript('scripts/refresh.ts', { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, PUBLISH_COMMAND: '' });
+  const result = await runScript('scripts/refresh.ts', {
+    ...process.env,
+    DATA_DIR: dataDir,
+    UPSTREAM_URL: upstream.url,
+    PUBLISH_COMMAND: '',
+  });
   expect(result.code, result.output).toBe(0);
   return result.output;
 }
@@ -54,7 +59,11 @@ async function feed(server: PlacarProcess): Promise<EventFeed> {
   return EventFeedSchema.parse(response.json());
 }
 
-async function open(server: PlacarProcess, query = '', headers: Record<string, string> = {}): Promise<EventStreamClient> {
+async function open(
+  server: PlacarProcess,
+  query = '',
+  headers: Record<string, string> = {},
+): Promise<EventStreamClient> {
   const client = await openEventStream(server.url, STREAM + query, { headers });
   streams.push(client);
   return client;
@@ -114,7 +123,15 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
     setScore(MADRID, 1, 1); // GOAL AWAY
     expect(await refresh()).toContain('eventos: 2 novos');
     const events = (await feedWith(single, 2)).events;
-    expect(events.map((event) => [event.type, event.team, event.match.homeTeam.name, event.match.score.home, event.match.score.away])).toEqual([
+    expect(
+      events.map((event) => [
+        event.type,
+        event.team,
+        event.match.homeTeam.name,
+        event.match.score.home,
+        event.match.score.away,
+      ]),
+    ).toEqual([
       ['GOAL', 'HOME', 'Flamengo', 3, 1],
       ['GOAL', 'AWAY', 'Real Madrid', 1, 1],
     ]);
@@ -179,7 +196,12 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
     setScore(FLAMENGO, 4, 1);
     await refresh();
     await refresh(); // nothing changed: no new event
-    single = await startPlacar({ upstreamUrl: upstream.url, dataDir, env: { REFRESH_CRON: 'off', EVENT_STREAMS_PER_IP: '3', EVENT_STREAMS_MAX: '5' }, waitForFirstRefresh: false });
+    single = await startPlacar({
+      upstreamUrl: upstream.url,
+      dataDir,
+      env: { REFRESH_CRON: 'off', EVENT_STREAMS_PER_IP: '3', EVENT_STREAMS_MAX: '5' },
+      waitForFirstRefresh: false,
+    });
     const now = idsOf((await feedWith(single, all.length + 1)).events);
     expect(now.slice(0, all.length)).toEqual(all);
     expect(now).toHaveLength(all.length + 1);
@@ -192,7 +214,10 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
   });
 
   it('a partial scrape raises nothing and keeps the baseline; the next complete one raises the change once', async () => {
-    const kept = (): MatchEvent[] => EventFeedSchema.shape.events.parse((JSON.parse(fs.readFileSync(path.join(dataDir, 'events.json'), 'utf8')) as { events: unknown }).events);
+    const kept = (): MatchEvent[] =>
+      EventFeedSchema.shape.events.parse(
+        (JSON.parse(fs.readFileSync(path.join(dataDir, 'events.json'), 'utf8')) as { events: unknown }).events,
+      );
     const before = kept();
     upstream.setFault('/jogos-de-amanha', { kind: 'status', status: 500 });
     setScore(FLAMENGO, 5, 1);
@@ -201,7 +226,9 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
     upstream.setFault('/jogos-de-amanha', null);
     expect(await refresh()).toContain('eventos: 1 novos');
     const added = (await feedWith(single, before.length + 1)).events.slice(before.length);
-    expect(added.map((event) => [event.type, event.team, event.previous?.score.home, event.match.score.home])).toEqual([['GOAL', 'HOME', 4, 5]]);
+    expect(added.map((event) => [event.type, event.team, event.previous?.score.home, event.match.score.home])).toEqual([
+      ['GOAL', 'HOME', 4, 5],
+    ]);
   });
 
   it('limits: a 4th stream from one address is a 429, a 6th in total a 503, both problems with Retry-After', async () => {
@@ -223,15 +250,25 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
     expect(Number(full.headers['retry-after'])).toBeGreaterThan(0);
     expect(validator.responseErrors('GET', STREAM, full)).toEqual([]);
     first[0]?.close();
-    await expect.poll(async () => {
-      const again = await openEventStream(single.url, STREAM);
-      streams.push(again);
-      return again.status;
-    }).toBe(200);
+    await expect
+      .poll(async () => {
+        const again = await openEventStream(single.url, STREAM);
+        streams.push(again);
+        return again.status;
+      })
+      .toBe(200);
   });
 
   it('an invalid filter or id is a 400 problem, never a stream', async () => {
-    const bad = ['?time=', '?time=x', `?time=${'a'.repeat(101)}`, '?competicao=%01liga', '?time=a&time=b', '?desde=ontem', '?time=%FF%FE'];
+    const bad = [
+      '?time=',
+      '?time=x',
+      `?time=${'a'.repeat(101)}`,
+      '?competicao=%01liga',
+      '?time=a&time=b',
+      '?desde=ontem',
+      '?time=%FF%FE',
+    ];
     for (const query of bad) {
       const response = await rawRequest(cluster.url, STREAM + query, { timeoutMs: 5_000 });
       expect(response.status, query).toBe(400);

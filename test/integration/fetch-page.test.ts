@@ -23,7 +23,8 @@ beforeEach(() => {
   upstream.requests.length = 0;
 });
 
-const requestsTo = (path: string): number => upstream.requests.filter((r) => new URL(r.path, 'http://x').pathname === path).length;
+const requestsTo = (path: string): number =>
+  upstream.requests.filter((r) => new URL(r.path, 'http://x').pathname === path).length;
 
 async function fetchError(url: string, options: FetchPageOptions = OPTIONS): Promise<UpstreamFetchError> {
   try {
@@ -68,12 +69,20 @@ describe('fetchPage against the fake upstream', () => {
 
   it('sends If-None-Match / If-Modified-Since and reports a 304 as not modified', async () => {
     const first = await fetchPage(upstream.url + PATH, OPTIONS);
-    const second = await fetchPage(upstream.url + PATH, { ...OPTIONS, etag: first.etag, lastModified: first.lastModified });
+    const second = await fetchPage(upstream.url + PATH, {
+      ...OPTIONS,
+      etag: first.etag,
+      lastModified: first.lastModified,
+    });
     expect(second).toMatchObject({ notModified: true, etag: first.etag });
     expect(upstream.requests[1]?.headers['if-none-match']).toBe(first.etag);
     expect(upstream.requests[1]?.headers['if-modified-since']).toBe(first.lastModified);
     upstream.setPage(PATH, page.replace('Flamengo', 'Flamengo RJ'));
-    const third = await fetchPage(upstream.url + PATH, { ...OPTIONS, etag: first.etag, lastModified: first.lastModified });
+    const third = await fetchPage(upstream.url + PATH, {
+      ...OPTIONS,
+      etag: first.etag,
+      lastModified: first.lastModified,
+    });
     expect(html(third)).toContain('Flamengo RJ');
     expect(third.etag).not.toBe(first.etag);
   });
@@ -145,7 +154,11 @@ describe('fetchPage against the fake upstream', () => {
     const early = { ...OPTIONS, retryNotBefore: error.retryNotBefore, now: () => new Date('2026-11-21T22:01:59.000Z') };
     expect((await fetchError(upstream.url + PATH, early)).reason).toBe('retry-after-pending');
     expect(requestsTo(PATH)).toBe(1);
-    const onTime = { ...OPTIONS, retryNotBefore: error.retryNotBefore, now: () => new Date('2026-11-21T22:02:00.000Z') };
+    const onTime = {
+      ...OPTIONS,
+      retryNotBefore: error.retryNotBefore,
+      now: () => new Date('2026-11-21T22:02:00.000Z'),
+    };
     expect(html(await fetchPage(upstream.url + PATH, onTime))).toBe(page);
     expect(requestsTo(PATH)).toBe(2);
   });
@@ -230,7 +243,12 @@ describe('fetchPage against the fake upstream', () => {
   });
 
   it('gives up after 3 redirects', async () => {
-    for (const [from, to] of [['/r1', '/r2'], ['/r2', '/r3'], ['/r3', '/r4'], ['/r4', PATH]]) {
+    for (const [from, to] of [
+      ['/r1', '/r2'],
+      ['/r2', '/r3'],
+      ['/r3', '/r4'],
+      ['/r4', PATH],
+    ]) {
       upstream.setFault(from as string, { kind: 'redirect', location: to as string });
     }
     const error = await fetchError(`${upstream.url}/r1`);

@@ -48,7 +48,10 @@ beforeAll(async () => {
   upstream.setFault(LIVE_PATH, { kind: 'timeout' });
   browser = await launchBrowser();
   const port = await freePort();
-  const started = startPlacar({ upstreamUrl: upstream.url, env: { PORT: String(port), REQUEST_TIMEOUT_MS: '3000', REFRESH_CRON: '0 0 * * *' } });
+  const started = startPlacar({
+    upstreamUrl: upstream.url,
+    env: { PORT: String(port), REQUEST_TIMEOUT_MS: '3000', REFRESH_CRON: '0 0 * * *' },
+  });
   starting = await firstAnswer(`http://127.0.0.1:${port}/`, 30_000);
   waitingTab = await browser.newPage();
   await waitingTab.goto(`http://127.0.0.1:${port}/hoje`);
@@ -72,7 +75,9 @@ describe('the first npm start', () => {
   it('reloads itself (meta refresh, no script) until the site is ready', async () => {
     expect(waitingTabFirstHeading).toBe('Placar iniciando');
     // Nobody touches the tab: it must arrive at the built page by itself, on the same URL.
-    await expect.poll(() => waitingTab.locator('h1').textContent(), { timeout: 20_000, interval: 250 }).toBe('Jogos de hoje');
+    await expect
+      .poll(() => waitingTab.locator('h1').textContent(), { timeout: 20_000, interval: 250 })
+      .toBe('Jogos de hoje');
     expect(new URL(waitingTab.url()).pathname).toBe('/hoje');
   });
 

@@ -28,30 +28,33 @@ afterAll(async () => {
 });
 
 describe('byte ranges of static files', () => {
-  it.each(['/api/hoje', '/hoje', '/favicon.svg'])('%s: one range → 206 with Content-Range; compressed answers are whole', async (route) => {
-    const compressed = await served.get(route, { 'Accept-Encoding': 'br, gzip', Range: 'bytes=5-14' });
-    if (compressed.headers['content-encoding']) {
-      expect(compressed.status).toBe(200);
-      expect(compressed.headers['accept-ranges']).toBeUndefined();
-      expect(compressed.headers['content-range']).toBeUndefined();
-    }
-    {
-      const headers: Record<string, string> = {};
-      const whole = await served.get(route, headers);
-      expect(whole.status).toBe(200);
-      expect(whole.headers['accept-ranges']).toBe('bytes');
-      const size = whole.body.length;
-      const part = await served.get(route, { ...headers, Range: 'bytes=5-14' });
-      expect(part.status).toBe(206);
-      expect(part.headers['content-range']).toBe(`bytes 5-14/${size}`);
-      expect(part.body.equals(whole.body.subarray(5, 15))).toBe(true);
-      expect(part.headers.etag).toBe(whole.headers.etag);
-      expect(part.headers['content-encoding']).toBeUndefined();
-      const suffix = await served.get(route, { ...headers, Range: 'bytes=-7' });
-      expect(suffix.status).toBe(206);
-      expect(suffix.body.equals(whole.body.subarray(size - 7))).toBe(true);
-    }
-  });
+  it.each(['/api/hoje', '/hoje', '/favicon.svg'])(
+    '%s: one range → 206 with Content-Range; compressed answers are whole',
+    async (route) => {
+      const compressed = await served.get(route, { 'Accept-Encoding': 'br, gzip', Range: 'bytes=5-14' });
+      if (compressed.headers['content-encoding']) {
+        expect(compressed.status).toBe(200);
+        expect(compressed.headers['accept-ranges']).toBeUndefined();
+        expect(compressed.headers['content-range']).toBeUndefined();
+      }
+      {
+        const headers: Record<string, string> = {};
+        const whole = await served.get(route, headers);
+        expect(whole.status).toBe(200);
+        expect(whole.headers['accept-ranges']).toBe('bytes');
+        const size = whole.body.length;
+        const part = await served.get(route, { ...headers, Range: 'bytes=5-14' });
+        expect(part.status).toBe(206);
+        expect(part.headers['content-range']).toBe(`bytes 5-14/${size}`);
+        expect(part.body.equals(whole.body.subarray(5, 15))).toBe(true);
+        expect(part.headers.etag).toBe(whole.headers.etag);
+        expect(part.headers['content-encoding']).toBeUndefined();
+        const suffix = await served.get(route, { ...headers, Range: 'bytes=-7' });
+        expect(suffix.status).toBe(206);
+        expect(suffix.body.equals(whole.body.subarray(size - 7))).toBe(true);
+      }
+    },
+  );
 
   it('416 with the size when no range is satisfiable; the whole file for several ranges, a stale If-Range, HEAD or another unit', async () => {
     const whole = await served.get('/api/live');
@@ -102,7 +105,13 @@ describe('a server without a build yet', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-semantics-'));
-    const config = parseConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', UPSTREAM_URL: 'http://127.0.0.1:9', HSTS_MAX_AGE: '31536000' });
+    const config = parseConfig({
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      UPSTREAM_URL: 'http://127.0.0.1:9',
+      HSTS_MAX_AGE: '31536000',
+    });
     server = await startHttpServer(config, () => undefined);
   });
 
@@ -127,7 +136,9 @@ describe('a server without a build yet', () => {
 
   it('sends Strict-Transport-Security on every answer when HSTS_MAX_AGE is set', async () => {
     for (const route of ['/', '/api/live', '/healthz']) {
-      expect((await rawRequest(server?.url ?? '', route)).headers['strict-transport-security'], route).toBe('max-age=31536000');
+      expect((await rawRequest(server?.url ?? '', route)).headers['strict-transport-security'], route).toBe(
+        'max-age=31536000',
+      );
     }
   });
 });

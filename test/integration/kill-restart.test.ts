@@ -45,7 +45,15 @@ function spawnServer(): Server {
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, REFRESH_CRON: '* * * * * *', SEARCH_RATE_LIMIT: '0' },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      UPSTREAM_URL: upstream.url,
+      REFRESH_CRON: '* * * * * *',
+      SEARCH_RATE_LIMIT: '0',
+    },
   });
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
@@ -104,7 +112,9 @@ describe('kill -9 of the server during refreshes', () => {
       killBuildChildren(dataDir);
       leftovers += expectConsistentDataDir(dataDir).tempFiles.length;
     }
-    console.info(`kill -9 during refresh: ${KILLS} kills by phase ${JSON.stringify(phases)}; temp files left by kills: ${leftovers}`);
+    console.info(
+      `kill -9 during refresh: ${KILLS} kills by phase ${JSON.stringify(phases)}; temp files left by kills: ${leftovers}`,
+    );
 
     // One more start: its refresh sweeps what the kills left.
     const last = spawnServer();
@@ -122,8 +132,13 @@ describe('kill -9 of a process writing the snapshot', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-kill-write-'));
     try {
       const small = buildFixtureSnapshot();
-      const many = Array.from({ length: 40 }, () => small.hoje.matches).flat().map((match, index) => ({ ...match, id: `${match.id}-${index}` }));
-      const large: Snapshot = { ...small, hoje: buildEnvelope('https://www.placardefutebol.com.br', 'hoje', many, small.hoje.generatedAt) };
+      const many = Array.from({ length: 40 }, () => small.hoje.matches)
+        .flat()
+        .map((match, index) => ({ ...match, id: `${match.id}-${index}` }));
+      const large: Snapshot = {
+        ...small,
+        hoje: buildEnvelope('https://www.placardefutebol.com.br', 'hoje', many, small.hoje.generatedAt),
+      };
       const files = [small, large].map((snapshot, index) => {
         const file = path.join(dir, `input-${index}.json`);
         fs.writeFileSync(file, serializeSnapshot(snapshot));
@@ -132,7 +147,10 @@ describe('kill -9 of a process writing the snapshot', () => {
       const dataDirForWrites = path.join(dir, 'data');
       let killedMidWrite = 0;
       for (let i = 0; i < 30; i++) {
-        const writer = spawn(process.execPath, ['test/support/snapshot-write-loop.ts', dataDirForWrites, ...files], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+        const writer = spawn(process.execPath, ['test/support/snapshot-write-loop.ts', dataDirForWrites, ...files], {
+          cwd: PROJECT_ROOT,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         await new Promise((resolve) => writer.stdout?.once('data', resolve));
         await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 200));
         const exited = new Promise((resolve) => writer.once('exit', resolve));
@@ -140,10 +158,14 @@ describe('kill -9 of a process writing the snapshot', () => {
         await exited;
         const snapshot = readSnapshot(dataDirForWrites);
         expect([small.hoje.count, large.hoje.count]).toContain(snapshot?.hoje.count);
-        expect(serializeSnapshot(snapshot ?? small)).toBe(serializeSnapshot(snapshot?.hoje.count === small.hoje.count ? small : large));
+        expect(serializeSnapshot(snapshot ?? small)).toBe(
+          serializeSnapshot(snapshot?.hoje.count === small.hoje.count ? small : large),
+        );
         killedMidWrite += runTempFileSweep(dataDirForWrites).length;
       }
-      console.info(`kill -9 of a snapshot writer: 30 kills, ${killedMidWrite} mid-write (temp file left and swept), snapshot.json whole every time`);
+      console.info(
+        `kill -9 of a snapshot writer: 30 kills, ${killedMidWrite} mid-write (temp file left and swept), snapshot.json whole every time`,
+      );
       expect(fs.readdirSync(dataDirForWrites).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -10,8 +10,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 
-const startScript = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
-  .scripts.start;
+const startScript = (
+  JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start;
 const unit = fs.readFileSync(path.join(PROJECT_ROOT, 'deploy', 'placar.service'), 'utf8');
 const children: ChildProcess[] = [];
 const folders: string[] = [];
@@ -25,13 +26,21 @@ afterAll(() => {
 function readStartScript(): { env: Record<string, string>; flags: string[] } {
   const parts = /^((?:\w+=\S+\s+)*)exec node ((?:--\S+\s+)*)scripts\/start\.ts$/.exec(startScript);
   if (!parts) throw new Error(`npm start não tem a forma esperada: ${startScript}`);
-  const env = Object.fromEntries((parts[1] ?? '').trim().split(/\s+/).filter(Boolean).map((word) => word.split('=') as [string, string]));
+  const env = Object.fromEntries(
+    (parts[1] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => word.split('=') as [string, string]),
+  );
   return { env, flags: (parts[2] ?? '').trim().split(/\s+/).filter(Boolean) };
 }
 
 function readUnit(): { env: Record<string, string>; flags: string[] } {
   const exec = /^ExecStart=\S+\/node ((?:--\S+\s+)*)scripts\/start\.ts$/m.exec(unit);
-  const env = Object.fromEntries([...unit.matchAll(/^Environment=(\w+)=(\S+)$/gm)].map((match) => [match[1] ?? '', match[2] ?? '']));
+  const env = Object.fromEntries(
+    [...unit.matchAll(/^Environment=(\w+)=(\S+)$/gm)].map((match) => [match[1] ?? '', match[2] ?? '']),
+  );
   return { env, flags: (exec?.[1] ?? '').trim().split(/\s+/).filter(Boolean) };
 }
 

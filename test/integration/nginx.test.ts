@@ -131,11 +131,16 @@ let cachedSearch: Buffer = Buffer.alloc(0);
 describe('nginx in front of Placar (deploy/nginx.conf)', () => {
   it('serves every route of the build with the same status, body and headers as Placar', async () => {
     const routes = buildRoutes();
-    expect(routes).toEqual(expect.arrayContaining(['/', '/hoje', '/busca', '/api/live', '/api/hoje', '/api/amanha', '/api/routes']));
+    expect(routes).toEqual(
+      expect.arrayContaining(['/', '/hoje', '/busca', '/api/live', '/api/hoje', '/api/amanha', '/api/routes']),
+    );
     for (const route of routes) {
       for (const acceptEncoding of ['', 'gzip', 'gzip, deflate, br']) {
         const headers: Record<string, string> = acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {};
-        const [own, proxied] = await Promise.all([rawRequest(placar.url, route, { headers }), viaNginx(route, { headers })]);
+        const [own, proxied] = await Promise.all([
+          rawRequest(placar.url, route, { headers }),
+          viaNginx(route, { headers }),
+        ]);
         const label = `${route} (Accept-Encoding: ${acceptEncoding || '-'})`;
         expect(proxied.status, label).toBe(200);
         const expected = pick(own);
@@ -167,7 +172,10 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
       ['/api/live', 'POST'],
       ['/api/live', 'DELETE'],
     ] as const) {
-      const [own, proxied] = await Promise.all([rawRequest(placar.url, route, { method }), viaNginx(route, { method })]);
+      const [own, proxied] = await Promise.all([
+        rawRequest(placar.url, route, { method }),
+        viaNginx(route, { method }),
+      ]);
       const label = `${method} ${route}`;
       expect(proxied.status, label).toBe(own.status);
       expect(proxied.headers['cache-control'], label).toBe(own.headers['cache-control']);
@@ -178,7 +186,12 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
       }
       if (route.startsWith('/api') && method === 'GET') {
         expect(proxied.headers['content-type'], label).toBe('application/problem+json; charset=utf-8');
-        expect(proxied.json(), label).toMatchObject({ type: 'about:blank', status: 404, title: 'Rota não encontrada', instance: route });
+        expect(proxied.json(), label).toMatchObject({
+          type: 'about:blank',
+          status: 404,
+          title: 'Rota não encontrada',
+          instance: route,
+        });
       }
       if (method === 'POST' || method === 'DELETE') {
         expect(proxied.headers.allow, label).toBe('GET, HEAD');
@@ -227,8 +240,14 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
   it('answers byte ranges like Placar (206 of the uncompressed file, a 416 problem past the end)', async () => {
     for (const route of ['/api/hoje', '/hoje']) {
       for (const acceptEncoding of ['', 'gzip']) {
-        const headers: Record<string, string> = { Range: 'bytes=3-40', ...(acceptEncoding && { 'Accept-Encoding': acceptEncoding }) };
-        const [own, proxied] = await Promise.all([rawRequest(placar.url, route, { headers }), viaNginx(route, { headers })]);
+        const headers: Record<string, string> = {
+          Range: 'bytes=3-40',
+          ...(acceptEncoding && { 'Accept-Encoding': acceptEncoding }),
+        };
+        const [own, proxied] = await Promise.all([
+          rawRequest(placar.url, route, { headers }),
+          viaNginx(route, { headers }),
+        ]);
         const label = `${route} ${acceptEncoding || 'identity'}`;
         // Ranges of the uncompressed file only; compressed answers are whole, on both.
         const expected = acceptEncoding ? 200 : 206;
@@ -246,7 +265,12 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     expect(own.status).toBe(416);
     expect(proxied.status).toBe(416);
     expect(proxied.headers['content-type']).toBe('application/problem+json; charset=utf-8');
-    expect(proxied.json()).toMatchObject({ type: 'about:blank', status: 416, title: 'Intervalo inválido', instance: '/api/live' });
+    expect(proxied.json()).toMatchObject({
+      type: 'about:blank',
+      status: 416,
+      title: 'Intervalo inválido',
+      instance: '/api/live',
+    });
     // nginx decides a 416 after the 200's headers were added: its problem repeats Cache-Control,
     // ending with no-store, which a cache must obey (RFC 9111 §5.2.2.5).
     expect(String(proxied.headers['cache-control'])).toMatch(/(^|, )no-store$/);
@@ -323,7 +347,9 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     // A query of its own, so nginx's cache cannot answer for Placar; a conditional, so Placar's neither.
     for (const host of ['u@evil', 'u:p@evil:80', 'evil:99999', '@']) {
       const headers = { Host: host, 'If-None-Match': '"outra"' };
-      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      const head = Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
       const response = await viaNginxRaw(`GET /api/busca?q=vasco HTTP/1.1\r\n${head}Connection: close\r\n\r\n`);
       expect(response.status, host).toBeLessThan(500);
       const direct = await rawRequest(placar.url, '/api/busca?q=vasco', { headers });
@@ -334,14 +360,20 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
 
   it('serves a rebuild at once: the current symlink is followed on every request', async () => {
     const before = (await viaNginx('/api/live')).json() as ListEnvelope;
-    expect(before.matches.find((match) => match.homeTeam.name === 'Flamengo')?.score).toMatchObject({ home: 2, away: 1 });
+    expect(before.matches.find((match) => match.homeTeam.name === 'Flamengo')?.score).toMatchObject({
+      home: 2,
+      away: 1,
+    });
     upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, 5, 4));
     const buildBefore = readCurrentBuildId(dataDir);
     const refresh = await runRefreshCli();
     expect(refresh.code, refresh.output).toBe(0);
     expect(readCurrentBuildId(dataDir)).not.toBe(buildBefore);
     const after = (await viaNginx('/api/live')).json() as ListEnvelope;
-    expect(after.matches.find((match) => match.homeTeam.name === 'Flamengo')?.score).toMatchObject({ home: 5, away: 4 });
+    expect(after.matches.find((match) => match.homeTeam.name === 'Flamengo')?.score).toMatchObject({
+      home: 5,
+      away: 4,
+    });
     expect(after.generatedAt).not.toBe(before.generatedAt);
     const page = (await viaNginx('/')).text();
     const goals = (side: string, count: number): string => `<span class="goals goals--${side}">${count}</span>`;

@@ -22,7 +22,10 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-function spawnNpm(script: string[], env: Record<string, string>): { child: ChildProcess; waitFor(re: RegExp): Promise<RegExpExecArray> } {
+function spawnNpm(
+  script: string[],
+  env: Record<string, string>,
+): { child: ChildProcess; waitFor(re: RegExp): Promise<RegExpExecArray> } {
   const child = spawn('npm', script, {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,7 +73,7 @@ function tempDataDir(): string {
   return folder;
 }
 
-describe('a signal to npm\'s PID stops everything it started', () => {
+describe("a signal to npm's PID stops everything it started", () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`npm start, ${signal}: the port is free within 5 s`, async () => {
       upstream ??= await startFakeUpstream({ pages: readFixturePages() });

@@ -39,7 +39,13 @@ function makeBuild(buildId: string): PublishRequest {
 }
 
 function publisherFor(command: string, timeoutMs = 20_000) {
-  return createBuildPublisher({ dataDir, command, timeoutMs, log: (line) => lines.push(line), env: { ...process.env, DEST: dest } });
+  return createBuildPublisher({
+    dataDir,
+    command,
+    timeoutMs,
+    log: (line) => lines.push(line),
+    env: { ...process.env, DEST: dest },
+  });
 }
 
 describe('PUBLISH_COMMAND', () => {
@@ -50,7 +56,9 @@ describe('PUBLISH_COMMAND', () => {
     );
     publisher.publish(build);
     await publisher.idle();
-    expect(fs.readFileSync(path.join(dest, 'site', 'api', 'hoje'), 'utf8')).toBe('{"build":"20261122T003000000Z-aaaa"}');
+    expect(fs.readFileSync(path.join(dest, 'site', 'api', 'hoje'), 'utf8')).toBe(
+      '{"build":"20261122T003000000Z-aaaa"}',
+    );
     expect(fs.readFileSync(path.join(dest, 'site', 'index.html'), 'utf8')).toContain('20261122T003000000Z-aaaa');
     expect(fs.readFileSync(path.join(dest, 'env.txt'), 'utf8')).toBe(`${build.clientDir}\n2026-11-21T21:30:00-03:00\n`);
     expect(path.isAbsolute(build.clientDir)).toBe(true);
@@ -58,9 +66,13 @@ describe('PUBLISH_COMMAND', () => {
     expect(state).toMatchObject({ lastBuildId: build.buildId, lastError: null });
     expect(state.lastSuccessAt).toBe(state.lastRunAt);
     expect(state.lastRunAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
-    expect(lines).toEqual([expect.stringMatching(/^publicação concluída build=20261122T003000000Z-aaaa publicacao_ms=\d+$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^publicação concluída build=20261122T003000000Z-aaaa publicacao_ms=\d+$/),
+    ]);
     // The in-use marker (the command's pid) is gone once the run ended.
-    expect(fs.readdirSync(path.dirname(build.clientDir)).filter((name) => name.startsWith('server-in-use'))).toEqual([]);
+    expect(fs.readdirSync(path.dirname(build.clientDir)).filter((name) => name.startsWith('server-in-use'))).toEqual(
+      [],
+    );
   });
 
   it('reports a failing command in one log line and in the state, keeping the last success', async () => {
@@ -77,7 +89,9 @@ describe('PUBLISH_COMMAND', () => {
     expect(state.lastBuildId).toBe('20261122T003100000Z-bbbb');
     expect(state.lastSuccessAt).toBe(succeededAt);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^aviso: publicação falhou build=20261122T003100000Z-bbbb publicacao_ms=\d+ erro="saiu com código 3: sem credenciais para o bucket"$/);
+    expect(lines[0]).toMatch(
+      /^aviso: publicação falhou build=20261122T003100000Z-bbbb publicacao_ms=\d+ erro="saiu com código 3: sem credenciais para o bucket"$/,
+    );
   });
 
   it('kills a hanging command and everything it started at the timeout', async () => {
@@ -94,7 +108,9 @@ describe('PUBLISH_COMMAND', () => {
   });
 
   it('never overlaps: builds swapped during a run wait, and only the newest one is published next', async () => {
-    const publisher = publisherFor('echo "start $PLACAR_BUILD_ID" >> "$DEST/runs.log"; sleep 0.4; echo "end $PLACAR_BUILD_ID" >> "$DEST/runs.log"');
+    const publisher = publisherFor(
+      'echo "start $PLACAR_BUILD_ID" >> "$DEST/runs.log"; sleep 0.4; echo "end $PLACAR_BUILD_ID" >> "$DEST/runs.log"',
+    );
     publisher.publish(makeBuild('20261122T003000000Z-aaaa'));
     publisher.publish(makeBuild('20261122T003100000Z-bbbb'));
     publisher.publish(makeBuild('20261122T003200000Z-cccc'));
@@ -105,7 +121,9 @@ describe('PUBLISH_COMMAND', () => {
       'start 20261122T003200000Z-cccc',
       'end 20261122T003200000Z-cccc',
     ]);
-    expect(lines).toContain('publicação do build 20261122T003100000Z-bbbb dispensada: o build 20261122T003200000Z-cccc é mais novo');
+    expect(lines).toContain(
+      'publicação do build 20261122T003100000Z-bbbb dispensada: o build 20261122T003200000Z-cccc é mais novo',
+    );
     expect(readPublishState(dataDir).lastBuildId).toBe('20261122T003200000Z-cccc');
   });
 
@@ -129,14 +147,23 @@ describe('PUBLISH_COMMAND', () => {
 
   it('retries a failed run with the build being served when a refresh publishes nothing new (retryFailed)', async () => {
     const build = makeBuild('20261122T003000000Z-cccc');
-    writeSiteManifest(buildManifestPath(dataDir, build.buildId), { buildId: build.buildId, builtAt: build.generatedAt, files: [] });
+    writeSiteManifest(buildManifestPath(dataDir, build.buildId), {
+      buildId: build.buildId,
+      builtAt: build.generatedAt,
+      files: [],
+    });
     swapCurrentBuild(dataDir, build.buildId);
-    const command = 'if [ -e "$DEST/fail" ]; then echo "destino fora do ar" >&2; exit 3; fi; cp -r "$PLACAR_BUILD_DIR" "$DEST/$PLACAR_BUILD_ID"';
+    const command =
+      'if [ -e "$DEST/fail" ]; then echo "destino fora do ar" >&2; exit 3; fi; cp -r "$PLACAR_BUILD_DIR" "$DEST/$PLACAR_BUILD_ID"';
     fs.writeFileSync(path.join(dest, 'fail'), '');
     const publisher = publisherFor(command);
     publisher.publish(build);
     await publisher.idle();
-    expect(readPublishState(dataDir)).toMatchObject({ lastBuildId: build.buildId, lastError: 'saiu com código 3: destino fora do ar', lastSuccessAt: null });
+    expect(readPublishState(dataDir)).toMatchObject({
+      lastBuildId: build.buildId,
+      lastError: 'saiu com código 3: destino fora do ar',
+      lastSuccessAt: null,
+    });
 
     fs.rmSync(path.join(dest, 'fail'));
     publisher.retryFailed();

@@ -69,7 +69,9 @@ describe('PUBLISH_COMMAND in Placar', () => {
     expect(publish?.lastSuccessAt).toBe(publish?.lastRunAt);
     const copied = path.join(dest, buildId ?? '');
     for (const file of ['index.html', 'hoje.html', 'api/hoje', 'api/live']) {
-      expect(fs.readFileSync(path.join(copied, file))).toEqual(fs.readFileSync(path.join(placar.dataDir, 'current', file)));
+      expect(fs.readFileSync(path.join(copied, file))).toEqual(
+        fs.readFileSync(path.join(placar.dataDir, 'current', file)),
+      );
     }
     await placar.waitForOutput(new RegExp(`publicação concluída build=${buildId} publicacao_ms=\\d+`));
   });
@@ -79,7 +81,9 @@ describe('PUBLISH_COMMAND in Placar', () => {
     fs.writeFileSync(path.join(dest, 'fail'), '');
     const refresh = await runRefreshCli();
     expect(refresh.code, refresh.output).toBe(0);
-    expect(refresh.output).toMatch(/aviso: publicação falhou build=\S+ publicacao_ms=\d+ erro="saiu com código 7: destino recusou o envio"/);
+    expect(refresh.output).toMatch(
+      /aviso: publicação falhou build=\S+ publicacao_ms=\d+ erro="saiu com código 7: destino recusou o envio"/,
+    );
     const after = (await health()).publish;
     expect(after?.lastError).toBe('saiu com código 7: destino recusou o envio');
     expect(after?.lastBuildId).toBe(readCurrentBuildId(placar.dataDir));

@@ -25,16 +25,27 @@ let temp: string;
 let buildA: string;
 let buildB: string;
 
-const PAGE_KEYS = ['index.html', 'hoje.html', 'busca.html', 'ontem.html', 'amanha.html', '404.html', ...CLEAN_URL_PAGES];
+const PAGE_KEYS = [
+  'index.html',
+  'hoje.html',
+  'busca.html',
+  'ontem.html',
+  'amanha.html',
+  '404.html',
+  ...CLEAN_URL_PAGES,
+];
 const JSON_KEYS = ['api/live', 'api/hoje', 'api/amanha', 'api/ontem', 'api/routes'];
 
 /** Copies build A into B with every _astro file renamed "<name>.v2.<ext>" everywhere it is named. */
 function makeNextRelease(from: string, to: string): void {
   fs.cpSync(from, to, { recursive: true });
-  const assets = fs.readdirSync(path.join(to, '_astro')).filter((name) => !name.endsWith('.br') && !name.endsWith('.gz'));
+  const assets = fs
+    .readdirSync(path.join(to, '_astro'))
+    .filter((name) => !name.endsWith('.br') && !name.endsWith('.gz'));
   const renamed = new Map(assets.map((name) => [name, name.replace(/(\.[a-z]+)$/, '.v2$1')]));
   for (const name of fs.readdirSync(path.join(to, '_astro'))) fs.rmSync(path.join(to, '_astro', name));
-  for (const [oldName, newName] of renamed) fs.copyFileSync(path.join(from, '_astro', oldName), path.join(to, '_astro', newName));
+  for (const [oldName, newName] of renamed)
+    fs.copyFileSync(path.join(from, '_astro', oldName), path.join(to, '_astro', newName));
   const rewrite = (file: string): void => {
     let text = fs.readFileSync(file, 'utf8');
     for (const [oldName, newName] of renamed) text = text.replaceAll(oldName, newName);
@@ -44,12 +55,16 @@ function makeNextRelease(from: string, to: string): void {
   for (const newName of renamed.values()) rewrite(path.join(to, '_astro', newName));
   // The new release's data differs too: a later generatedAt, a new API version.
   for (const key of JSON_KEYS) {
-    const document = JSON.parse(fs.readFileSync(path.join(to, key), 'utf8')) as { generatedAt?: string; info?: { version: string } };
+    const document = JSON.parse(fs.readFileSync(path.join(to, key), 'utf8')) as {
+      generatedAt?: string;
+      info?: { version: string };
+    };
     if (document.info) document.info.version = '1.0.1';
     else document.generatedAt = '2026-11-21T21:31:00-03:00';
     fs.writeFileSync(path.join(to, key), JSON.stringify(document));
   }
-  for (const name of fs.readdirSync(to).filter((n) => n.endsWith('.br') || n.endsWith('.gz'))) fs.rmSync(path.join(to, name));
+  for (const name of fs.readdirSync(to).filter((n) => n.endsWith('.br') || n.endsWith('.gz')))
+    fs.rmSync(path.join(to, name));
 }
 
 function publish(clientDir: string, killWhen?: (request: S3Request) => boolean): Promise<PublishResult> {
@@ -71,7 +86,8 @@ function publish(clientDir: string, killWhen?: (request: S3Request) => boolean):
 }
 
 const isUpload = (request: S3Request): boolean => request.method === 'PUT' && request.key !== '';
-const isDeletion = (request: S3Request): boolean => request.method === 'DELETE' || (request.method === 'POST' && request.query.startsWith('delete'));
+const isDeletion = (request: S3Request): boolean =>
+  request.method === 'DELETE' || (request.method === 'POST' && request.query.startsWith('delete'));
 const isPage = (key: string): boolean => PAGE_KEYS.includes(key);
 
 async function readKey(key: string): Promise<Buffer | null> {
@@ -110,7 +126,12 @@ beforeAll(async () => {
   const upstream = await startFakeUpstream({ pages: readFixturePages() });
   try {
     const dataDir = path.join(temp, 'data');
-    const result = await runScript('scripts/refresh.ts', { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, PUBLISH_COMMAND: '' });
+    const result = await runScript('scripts/refresh.ts', {
+      ...process.env,
+      DATA_DIR: dataDir,
+      UPSTREAM_URL: upstream.url,
+      PUBLISH_COMMAND: '',
+    });
     expect(result.code, result.output).toBe(0);
     buildA = buildClientDir(dataDir, readCurrentBuildId(dataDir) ?? '');
   } finally {
@@ -133,7 +154,15 @@ describe('deploy/publish-rclone.sh on a real S3 endpoint', () => {
     expect(await publish(buildB)).toMatchObject({ ok: true });
     const sequence = s3.requests.filter((request) => isUpload(request) || isDeletion(request));
     const kinds: string[] = sequence.map((request) =>
-      isDeletion(request) ? 'delete' : request.key.startsWith('_astro/') ? 'asset' : request.key.startsWith('api/') ? 'json' : isPage(request.key) ? 'page' : 'other',
+      isDeletion(request)
+        ? 'delete'
+        : request.key.startsWith('_astro/')
+          ? 'asset'
+          : request.key.startsWith('api/')
+            ? 'json'
+            : isPage(request.key)
+              ? 'page'
+              : 'other',
     );
     const last = (kind: string): number => kinds.lastIndexOf(kind);
     const first = (kind: string): number => kinds.indexOf(kind);
@@ -142,29 +171,42 @@ describe('deploy/publish-rclone.sh on a real S3 endpoint', () => {
     expect(last('json')).toBeLessThan(first('page'));
     expect(Math.max(last('page'), last('other'))).toBeLessThan(first('delete'));
     // What was deleted is exactly build A's old assets.
-    const deleted = sequence.filter(isDeletion).map((request) => request.key).sort();
-    const oldAssets = fs.readdirSync(path.join(buildA, '_astro')).filter((n) => !n.endsWith('.br') && !n.endsWith('.gz')).map((n) => `_astro/${n}`).sort();
+    const deleted = sequence
+      .filter(isDeletion)
+      .map((request) => request.key)
+      .sort();
+    const oldAssets = fs
+      .readdirSync(path.join(buildA, '_astro'))
+      .filter((n) => !n.endsWith('.br') && !n.endsWith('.gz'))
+      .map((n) => `_astro/${n}`)
+      .sort();
     expect(deleted).toEqual(oldAssets);
     const bucket = expectedBucket(buildB);
-    for (const object of bucket) expect((await readKey(object.key))?.equals(fs.readFileSync(object.file)), object.key).toBe(true);
+    for (const object of bucket)
+      expect((await readKey(object.key))?.equals(fs.readFileSync(object.file)), object.key).toBe(true);
   });
 
   it.each([
     ['its first JSON upload', (r: S3Request) => isUpload(r) && r.key.startsWith('api/'), { pages: 'A' }],
     ['its first page upload', (r: S3Request) => isUpload(r) && isPage(r.key), { json: 'B' }],
     ['its first deletion', isDeletion, { pages: 'B', json: 'B' }],
-  ] as const)('killed at %s, leaves a consistent site behind, and the next publish completes it', async (_, killWhen, expected) => {
-    expect(await publish(buildA)).toMatchObject({ ok: true });
-    const killed = await publish(buildB, killWhen);
-    expect(killed.ok).toBe(false);
-    expect(killed.error).toMatch(/SIGKILL/);
-    const served = await expectConsistentBucket();
-    if ('pages' in expected) expect(new Set(served.pages)).toEqual(new Set([expected.pages]));
-    if ('json' in expected) expect(new Set(served.json)).toEqual(new Set([expected.json]));
-    // The next publish (the retry) brings the bucket to build B exactly.
-    expect(await publish(buildB)).toMatchObject({ ok: true });
-    const after = await expectConsistentBucket();
-    expect(new Set([...after.pages, ...after.json])).toEqual(new Set(['B']));
-    expect((await readKey(`_astro/${fs.readdirSync(path.join(buildA, '_astro')).find((n) => n.endsWith('.js')) ?? ''}`))).toBeNull();
-  });
+  ] as const)(
+    'killed at %s, leaves a consistent site behind, and the next publish completes it',
+    async (_, killWhen, expected) => {
+      expect(await publish(buildA)).toMatchObject({ ok: true });
+      const killed = await publish(buildB, killWhen);
+      expect(killed.ok).toBe(false);
+      expect(killed.error).toMatch(/SIGKILL/);
+      const served = await expectConsistentBucket();
+      if ('pages' in expected) expect(new Set(served.pages)).toEqual(new Set([expected.pages]));
+      if ('json' in expected) expect(new Set(served.json)).toEqual(new Set([expected.json]));
+      // The next publish (the retry) brings the bucket to build B exactly.
+      expect(await publish(buildB)).toMatchObject({ ok: true });
+      const after = await expectConsistentBucket();
+      expect(new Set([...after.pages, ...after.json])).toEqual(new Set(['B']));
+      expect(
+        await readKey(`_astro/${fs.readdirSync(path.join(buildA, '_astro')).find((n) => n.endsWith('.js')) ?? ''}`),
+      ).toBeNull();
+    },
+  );
 });

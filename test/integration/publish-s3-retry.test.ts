@@ -50,7 +50,10 @@ afterAll(async () => {
 
 describe('a failing upload to the bucket', () => {
   it('is reported in /healthz while the site stays ok, and the bucket is left as it was', async () => {
-    await placar.waitForOutput(/aviso: publicação falhou build=\S+ publicacao_ms=\d+ erro="saiu com código \d+: .+"/, 30_000);
+    await placar.waitForOutput(
+      /aviso: publicação falhou build=\S+ publicacao_ms=\d+ erro="saiu com código \d+: .+"/,
+      30_000,
+    );
     const { status, publish } = await health();
     expect(status).toBe('ok');
     expect(publish?.lastError).toMatch(/^saiu com código \d+: /);

@@ -28,7 +28,9 @@ const LIVE_PATH = '/jogos-em-andamento';
 
 beforeAll(async () => {
   // With crests, so the bucket also gets the build's /escudos/ files.
-  const pages = Object.fromEntries(Object.entries(readFixturePages()).map(([pagePath, html]) => [pagePath, withDemoCrests(html)]));
+  const pages = Object.fromEntries(
+    Object.entries(readFixturePages()).map(([pagePath, html]) => [pagePath, withDemoCrests(html)]),
+  );
   upstream = await startFakeUpstream({ pages });
   s3 = await startLocalS3();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-s3-refresh-'));
@@ -50,14 +52,22 @@ async function refresh(): Promise<string> {
 }
 
 async function listBucket(): Promise<string[]> {
-  const { stdout } = await promisify(execFile)('rclone', ['lsf', '-R', '--files-only', s3.remote], { env: s3.rcloneEnv() });
-  return stdout.split('\n').filter((line) => line !== '').sort();
+  const { stdout } = await promisify(execFile)('rclone', ['lsf', '-R', '--files-only', s3.remote], {
+    env: s3.rcloneEnv(),
+  });
+  return stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .sort();
 }
 
 /** Every object of the bucket, read through the website endpoint, is the build's. */
 async function expectBucketToServe(buildId: string): Promise<void> {
   const expected = expectedBucket(buildClientDir(dataDir, buildId));
-  expect(expected.some((object) => object.key.startsWith('escudos/')), 'the build has crests').toBe(true);
+  expect(
+    expected.some((object) => object.key.startsWith('escudos/')),
+    'the build has crests',
+  ).toBe(true);
   expect(await listBucket()).toEqual(expected.map((object) => object.key));
   for (const object of expected) {
     const response = await s3.readWebsite(websitePath(object.key));
@@ -94,12 +104,16 @@ describe('npm run refresh with PUBLISH_COMMAND=deploy/publish-rclone.sh, against
 
   it('lands the second refresh’s data and deletes what the new build no longer has', async () => {
     const before = await readLive();
-    expect(before.matches.some((match) => match.homeTeam.name === 'Flamengo' || match.awayTeam.name === 'Flamengo')).toBe(true);
+    expect(
+      before.matches.some((match) => match.homeTeam.name === 'Flamengo' || match.awayTeam.name === 'Flamengo'),
+    ).toBe(true);
     upstream.setPage(LIVE_PATH, (readFixturePages()[LIVE_PATH] ?? '').replaceAll('Flamengo', 'Sampaio Corrêa'));
     // An object only the old bucket has: the final sync must remove it.
     const stray = path.join(dataDir, 'stray.txt');
     fs.writeFileSync(stray, 'não faz parte do build\n');
-    const strayUpload = await promisify(execFile)('rclone', ['copyto', stray, `${s3.remote}/_astro/old-asset.js`], { env: s3.rcloneEnv() });
+    const strayUpload = await promisify(execFile)('rclone', ['copyto', stray, `${s3.remote}/_astro/old-asset.js`], {
+      env: s3.rcloneEnv(),
+    });
     expect(strayUpload.stderr).not.toMatch(/ERROR/);
     expect(await listBucket()).toContain('_astro/old-asset.js');
 

@@ -36,7 +36,12 @@ afterAll(async () => {
 });
 
 async function refresh(): Promise<void> {
-  const result = await runScript('scripts/refresh.ts', { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, PUBLISH_COMMAND: '' });
+  const result = await runScript('scripts/refresh.ts', {
+    ...process.env,
+    DATA_DIR: dataDir,
+    UPSTREAM_URL: upstream.url,
+    PUBLISH_COMMAND: '',
+  });
   expect(result.code, result.output).toBe(0);
 }
 
@@ -50,7 +55,9 @@ async function liveTeams(reader: PlacarProcess): Promise<string[]> {
 async function readALot(): Promise<void> {
   const paths = ['/', '/hoje', '/busca', '/api/live', '/api/hoje', '/api/amanha', '/api/busca?q=flamengo', '/healthz'];
   for (let round = 0; round < 10; round += 1) {
-    const responses = await Promise.all(readers.flatMap((reader) => paths.map((urlPath) => rawRequest(reader.url, urlPath))));
+    const responses = await Promise.all(
+      readers.flatMap((reader) => paths.map((urlPath) => rawRequest(reader.url, urlPath))),
+    );
     for (const response of responses) expect(response.status).toBe(200);
   }
 }
@@ -79,7 +86,8 @@ describe('two servers with REFRESH_CRON=off and one refresher on one DATA_DIR', 
     await refresh();
     expect(minuteListings()).toHaveLength(6);
     expect(yesterday()).toBeLessThanOrEqual(2);
-    for (const reader of readers) await expect.poll(() => liveTeams(reader), { timeout: 10_000 }).toContain('Sampaio Corrêa');
+    for (const reader of readers)
+      await expect.poll(() => liveTeams(reader), { timeout: 10_000 }).toContain('Sampaio Corrêa');
     await readALot();
     expect(minuteListings()).toHaveLength(6);
     for (const reader of readers) expect(reader.output()).not.toMatch(/atualização #\d/);

@@ -25,7 +25,11 @@ function tempDataDir(): string {
 
 function runScript(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -72,7 +76,11 @@ describe('npm run refresh', () => {
 
   it('exits 0 with the upstream down (old data kept), and 1 when nothing can be built', async () => {
     const dataDir = tempDataDir();
-    const down = await runScript('scripts/refresh.ts', { DATA_DIR: dataDir, UPSTREAM_URL: await deadUrl(), REQUEST_TIMEOUT_MS: '2000' });
+    const down = await runScript('scripts/refresh.ts', {
+      DATA_DIR: dataDir,
+      UPSTREAM_URL: await deadUrl(),
+      REQUEST_TIMEOUT_MS: '2000',
+    });
     expect(down.code, down.output).toBe(0);
     expect(down.output).toMatch(/aviso: live não foi atualizada/);
     expect(fs.readlinkSync(path.join(dataDir, 'current'))).toMatch(/^builds\/\S+\/client$/);
@@ -86,13 +94,19 @@ describe('npm run refresh', () => {
 
 describe('npm start', () => {
   it('serves an empty, stale site on a first start with the upstream unreachable, then exits 0 on SIGTERM', async () => {
-    const placar = await startPlacar({ upstreamUrl: await deadUrl(), env: { REFRESH_CRON: '0 0 * * *', REQUEST_TIMEOUT_MS: '1000' } });
+    const placar = await startPlacar({
+      upstreamUrl: await deadUrl(),
+      env: { REFRESH_CRON: '0 0 * * *', REQUEST_TIMEOUT_MS: '1000' },
+    });
     let exitCode: number | null = null;
     placar.process.once('exit', (code) => (exitCode = code));
     try {
       const live = (await rawRequest(placar.url, '/api/live')).json() as ListEnvelope;
       expect(live).toMatchObject({ generatedAt: null, stale: true, count: 0 });
-      const health = (await rawRequest(placar.url, '/healthz')).json() as { status: string; listings: { live: { lastError: string | null } } };
+      const health = (await rawRequest(placar.url, '/healthz')).json() as {
+        status: string;
+        listings: { live: { lastError: string | null } };
+      };
       expect(health.status).toBe('degraded');
       expect(health.listings.live.lastError).not.toBeNull();
       expect((await rawRequest(placar.url, '/')).status).toBe(200);
@@ -115,7 +129,9 @@ describe('npm start', () => {
         PORT: String(port),
       });
       expect(result.code).toBe(2);
-      expect(result.output.trim()).toBe(`Erro: a porta ${port} já está em uso em 127.0.0.1: pare o outro processo ou use outra PORT.`);
+      expect(result.output.trim()).toBe(
+        `Erro: a porta ${port} já está em uso em 127.0.0.1: pare o outro processo ou use outra PORT.`,
+      );
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
     }

@@ -47,24 +47,22 @@ async function runRound(round: number): Promise<string[]> {
 }
 
 describe('refresh lock under a race', () => {
-  it(
-    `${CONTENDERS} processes taking over a stale lock: at most one holder at any time`,
-    { timeout: 180_000 },
-    async () => {
-      for (let round = 0; round < ROUNDS; round++) {
-        const lines = await runRound(round);
-        expect(lines.filter((line) => line.startsWith('overlap'))).toEqual([]);
-        // The log alternates enter X / leave X: nobody entered while another held it.
-        for (let i = 0; i < lines.length; i += 2) {
-          const pid = lines[i]?.split(' ')[1];
-          expect([lines[i], lines[i + 1]]).toEqual([`enter ${pid}`, `leave ${pid}`]);
-        }
-        expect(lines.length).toBe(CONTENDERS * 2);
-        // Takeovers leave no marker behind.
-        expect(fs.readdirSync(path.join(root, `data-${round}`)).filter((name) => name !== 'refresh.lock')).toEqual([]);
+  it(`${CONTENDERS} processes taking over a stale lock: at most one holder at any time`, {
+    timeout: 180_000,
+  }, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const lines = await runRound(round);
+      expect(lines.filter((line) => line.startsWith('overlap'))).toEqual([]);
+      // The log alternates enter X / leave X: nobody entered while another held it.
+      for (let i = 0; i < lines.length; i += 2) {
+        const pid = lines[i]?.split(' ')[1];
+        expect([lines[i], lines[i + 1]]).toEqual([`enter ${pid}`, `leave ${pid}`]);
       }
-    },
-  );
+      expect(lines.length).toBe(CONTENDERS * 2);
+      // Takeovers leave no marker behind.
+      expect(fs.readdirSync(path.join(root, `data-${round}`)).filter((name) => name !== 'refresh.lock')).toEqual([]);
+    }
+  });
 
   it('a taker that died mid-takeover (its marker left behind) does not block the lock for good', () => {
     const dataDir = path.join(root, 'marker-left');

@@ -27,7 +27,8 @@ async function waitForMore(re: RegExp, count: number, timeoutMs = 90_000): Promi
   const target = countMatches(placar.output(), re) + count;
   const deadline = Date.now() + timeoutMs;
   while (countMatches(placar.output(), re) < target) {
-    if (Date.now() > deadline) throw new Error(`timeout waiting for ${count} × ${re}:\n${placar.output().slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timeout waiting for ${count} × ${re}:\n${placar.output().slice(-3000)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -37,7 +38,10 @@ const FAILED = /atualização #\d+ falhou/;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' } });
+  placar = await startPlacar({
+    upstreamUrl: upstream.url,
+    env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
+  });
 });
 
 afterAll(async () => {
@@ -47,7 +51,16 @@ afterAll(async () => {
 
 describe('refreshes while serving', () => {
   it('serves a continuous request loop across 5 rebuild swaps with zero failed requests', async () => {
-    const paths = ['/', '/hoje', '/busca', '/api/live', '/api/hoje', '/api/amanha', '/api/routes', '/api/busca?q=serie%20a'];
+    const paths = [
+      '/',
+      '/hoje',
+      '/busca',
+      '/api/live',
+      '/api/hoje',
+      '/api/amanha',
+      '/api/routes',
+      '/api/busca?q=serie%20a',
+    ];
     const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 4 });
     const failures: string[] = [];
     let requests = 0;
@@ -58,12 +71,16 @@ describe('refreshes while serving', () => {
         // Half the workers reuse connections, half open a new one per request.
         const agent = id % 2 === 0 ? keepAlive : undefined;
         try {
-          const response = await rawRequest(placar.url, target, { agent, headers: { 'Accept-Encoding': i % 3 === 0 ? 'br' : 'identity' } });
+          const response = await rawRequest(placar.url, target, {
+            agent,
+            headers: { 'Accept-Encoding': i % 3 === 0 ? 'br' : 'identity' },
+          });
           requests++;
           const typeOk = target.startsWith('/api/')
             ? /^application\/json/.test(String(response.headers['content-type']))
             : /^text\/html/.test(String(response.headers['content-type']));
-          if (response.status !== 200 || !typeOk) failures.push(`${target} → ${response.status} ${response.headers['content-type']}`);
+          if (response.status !== 200 || !typeOk)
+            failures.push(`${target} → ${response.status} ${response.headers['content-type']}`);
         } catch (error) {
           failures.push(`${target} → ${(error as Error).message}`);
         }
@@ -85,7 +102,10 @@ describe('refreshes while serving', () => {
   it('shows an upstream change in /api/live after the next refresh', async () => {
     const before = (await rawRequest(placar.url, '/api/live')).json() as ListEnvelope;
     expect(before.count).toBe(4);
-    upstream.setPage('/jogos-em-andamento', fs.readFileSync(path.join(FIXTURES, 'jogos-em-andamento-vazio.html'), 'utf8'));
+    upstream.setPage(
+      '/jogos-em-andamento',
+      fs.readFileSync(path.join(FIXTURES, 'jogos-em-andamento-vazio.html'), 'utf8'),
+    );
     // The refresh running now may have fetched before the change: wait for two to finish.
     await waitForMore(PUBLISHED, 2);
     const after = (await rawRequest(placar.url, '/api/live')).json() as ListEnvelope;
@@ -109,14 +129,18 @@ describe('refreshes while serving', () => {
     expect((await rawRequest(placar.url, '/api/busca?q=flamengo')).status).toBe(200);
     relink(empty);
     for (const name of fs.readdirSync(path.join(placar.dataDir, 'builds'))) {
-      if (name.startsWith(BUNDLE_PREFIX)) fs.rmSync(path.join(placar.dataDir, 'builds', name), { recursive: true, force: true });
+      if (name.startsWith(BUNDLE_PREFIX))
+        fs.rmSync(path.join(placar.dataDir, 'builds', name), { recursive: true, force: true });
     }
     try {
       await waitForMore(FAILED, 1);
       const health = (await rawRequest(placar.url, '/healthz')).json() as { lastBuildAt: string };
       await waitForMore(FAILED, 1);
-      for (const target of ['/', '/api/hoje', '/api/busca?q=flamengo']) expect((await rawRequest(placar.url, target)).status, target).toBe(200);
-      expect(((await rawRequest(placar.url, '/healthz')).json() as { lastBuildAt: string }).lastBuildAt).toBe(health.lastBuildAt);
+      for (const target of ['/', '/api/hoje', '/api/busca?q=flamengo'])
+        expect((await rawRequest(placar.url, target)).status, target).toBe(200);
+      expect(((await rawRequest(placar.url, '/healthz')).json() as { lastBuildAt: string }).lastBuildAt).toBe(
+        health.lastBuildAt,
+      );
       expect(placar.output()).toMatch(/atualização #\d+ falhou build=\S+ .*erro="build falhou/);
     } finally {
       relink(original);

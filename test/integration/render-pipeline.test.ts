@@ -70,9 +70,13 @@ describe('render pipeline', () => {
     const assets = fs.readdirSync(path.join(bundleDir, 'client', '_astro'));
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) {
-      expect(fs.statSync(path.join(clientDir, '_astro', asset)).ino, asset).toBe(fs.statSync(path.join(bundleDir, 'client', '_astro', asset)).ino);
+      expect(fs.statSync(path.join(clientDir, '_astro', asset)).ino, asset).toBe(
+        fs.statSync(path.join(bundleDir, 'client', '_astro', asset)).ino,
+      );
     }
-    expect(fs.statSync(buildServerEntry(dirs.render, rendered.buildId ?? '')).ino).toBe(fs.statSync(path.join(bundleDir, 'server', 'entry.mjs')).ino);
+    expect(fs.statSync(buildServerEntry(dirs.render, rendered.buildId ?? '')).ino).toBe(
+      fs.statSync(path.join(bundleDir, 'server', 'entry.mjs')).ino,
+    );
   });
 
   it('builds the bundle on the first refresh only, and renders the next one from it', async () => {
@@ -81,7 +85,9 @@ describe('render pipeline', () => {
     writeSnapshotAtomically(dirs.render, { ...snapshot, live: { ...snapshot.live, count: 0, matches: [] } });
     const next = await refreshOnce(dirs.render);
     expect(next.timings.bundleMs).toBe(0);
-    const live = JSON.parse(fs.readFileSync(path.join(buildClientDir(dirs.render, next.buildId ?? ''), 'api', 'live'), 'utf8')) as { count: number; generatedAt: string };
+    const live = JSON.parse(
+      fs.readFileSync(path.join(buildClientDir(dirs.render, next.buildId ?? ''), 'api', 'live'), 'utf8'),
+    ) as { count: number; generatedAt: string };
     expect(live).toMatchObject({ count: 0, generatedAt: '2026-11-21T19:45:00-03:00' });
   }, 60_000);
 });

@@ -50,7 +50,10 @@ interface ScriptRun {
 }
 function runScrapeScript(args: string[], env: Record<string, string>): Promise<ScriptRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/scrape.ts', ...args], { cwd: PROJECT_ROOT, env: { ...process.env, REQUEST_TIMEOUT_MS: '5000', ...env } });
+    const child = spawn(process.execPath, ['scripts/scrape.ts', ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, REQUEST_TIMEOUT_MS: '5000', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -84,14 +87,23 @@ describe('npm run scrape -- --explain', () => {
       'situações não reconhecidas: nenhuma',
     ]);
     const hoje = block(run.stdout, /^== hoje — /);
-    expect(hoje.slice(1, 5)).toEqual(['formato reconhecido: cartões (em #main)', 'candidatos: 14 (0 linhas, 14 cartões)', 'jogos lidos: 12', 'ignorados: 2']);
+    expect(hoje.slice(1, 5)).toEqual([
+      'formato reconhecido: cartões (em #main)',
+      'candidatos: 14 (0 linhas, 14 cartões)',
+      'jogos lidos: 12',
+      'ignorados: 2',
+    ]);
     expect(hoje).toContain('  - cartão: sem os nomes dos dois times');
-    expect(hoje.find((line) => line.includes('criciuma-x-a-definir'))).toMatch(/^ {4}<a href="\/copa-do-brasil\/21-11-2026-criciuma-x-a-definir\.html" class="match__md">/);
+    expect(hoje.find((line) => line.includes('criciuma-x-a-definir'))).toMatch(
+      /^ {4}<a href="\/copa-do-brasil\/21-11-2026-criciuma-x-a-definir\.html" class="match__md">/,
+    );
     expect(hoje).toContain('situações não reconhecidas: "2º TEMPO", "A DEFINIR"');
     const amanha = block(run.stdout, /^== amanha — /);
     expect(amanha).toContain('ignorados: 3');
     // Never fetched before: the message does not claim to have kept data (issue 23).
-    expect(amanha.at(-1)).toMatch(/^erro: .*nenhum dos 3 cartões de jogo pôde ser lido.*ainda não há dados desta lista/);
+    expect(amanha.at(-1)).toMatch(
+      /^erro: .*nenhum dos 3 cartões de jogo pôde ser lido.*ainda não há dados desta lista/,
+    );
     // The summary lines and the notices come first, once.
     expect(run.stdout).toMatch(/^hoje: 12 jogos em \d+ ms$/m);
     expect(run.stdout.match(/situação não reconhecida "2º TEMPO", "A DEFINIR"/g)).toHaveLength(1);
@@ -132,7 +144,10 @@ describe('npm run scrape -- --file', () => {
   it('exits 1 for a saved page where nothing parses (every card malformed, or no known markup), 2 for a missing file', async () => {
     const dataDir = tempDataDir();
     const env = { UPSTREAM_URL: 'http://127.0.0.1:9', DATA_DIR: dataDir };
-    const malformed = await runScrapeScript(['--file', path.join(FIXTURES, 'cards/all-malformed.html'), '--url', 'https://www.placardefutebol.com.br/x'], env);
+    const malformed = await runScrapeScript(
+      ['--file', path.join(FIXTURES, 'cards/all-malformed.html'), '--url', 'https://www.placardefutebol.com.br/x'],
+      env,
+    );
     expect(malformed.code).toBe(1);
     expect(malformed.stdout).toContain('formato reconhecido: cartões (em #main)');
     expect(malformed.stdout).toContain('  - cartão: sem os nomes dos dois times');
@@ -150,9 +165,27 @@ describe('the parse summary kept per listing, and its notices', () => {
     const dataDir = tempDataDir();
     await runScrape(parseConfig({ UPSTREAM_URL: upstream.url, DATA_DIR: dataDir, REQUEST_TIMEOUT_MS: '5000' }));
     const state = readScrapeState(dataDir);
-    expect(state.live.parse).toEqual({ markup: 'cards', candidates: 4, matches: 4, skipped: 0, unknownStatusLabels: [] });
-    expect(state.hoje.parse).toEqual({ markup: 'cards', candidates: 14, matches: 12, skipped: 2, unknownStatusLabels: ['2º TEMPO', 'A DEFINIR'] });
-    expect(state.amanha.parse).toEqual({ markup: 'cards', candidates: 3, matches: 0, skipped: 3, unknownStatusLabels: [] });
+    expect(state.live.parse).toEqual({
+      markup: 'cards',
+      candidates: 4,
+      matches: 4,
+      skipped: 0,
+      unknownStatusLabels: [],
+    });
+    expect(state.hoje.parse).toEqual({
+      markup: 'cards',
+      candidates: 14,
+      matches: 12,
+      skipped: 2,
+      unknownStatusLabels: ['2º TEMPO', 'A DEFINIR'],
+    });
+    expect(state.amanha.parse).toEqual({
+      markup: 'cards',
+      candidates: 3,
+      matches: 0,
+      skipped: 3,
+      unknownStatusLabels: [],
+    });
     expect(state.amanha.lastError).toMatch(/nenhum dos 3 cartões/);
   });
 
@@ -161,11 +194,16 @@ describe('the parse summary kept per listing, and its notices', () => {
     try {
       const dataDir = tempDataDir();
       const config = parseConfig({ UPSTREAM_URL: own.url, DATA_DIR: dataDir, REQUEST_TIMEOUT_MS: '5000' });
-      const warnings = async (): Promise<string[]> => formatScrapeWarnings(await runScrape(config, { unconditional: true })).filter((w) => w.startsWith('aviso: hoje'));
+      const warnings = async (): Promise<string[]> =>
+        formatScrapeWarnings(await runScrape(config, { unconditional: true })).filter((w) =>
+          w.startsWith('aviso: hoje'),
+        );
 
       const first = await warnings();
       expect(first).toEqual([
-        expect.stringMatching(/^aviso: hoje: situação não reconhecida "2º TEMPO", "A DEFINIR" \(os jogos aparecem como UNKNOWN\)/),
+        expect.stringMatching(
+          /^aviso: hoje: situação não reconhecida "2º TEMPO", "A DEFINIR" \(os jogos aparecem como UNKNOWN\)/,
+        ),
         expect.stringMatching(/^aviso: hoje: 2 de 14 jogos da página foram ignorados \(mais de 10 %/),
       ]);
       expect(await warnings()).toEqual([]);

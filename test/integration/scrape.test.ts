@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream, type UpstreamFault } from '../../src/demo/upstream-server.ts';
+import {
+  readFixturePages,
+  startFakeUpstream,
+  type FakeUpstream,
+  type UpstreamFault,
+} from '../../src/demo/upstream-server.ts';
 import { parseConfig, type Config } from '../../src/lib/config/config.ts';
 import type { Snapshot } from '../../src/lib/model/model.ts';
 import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
@@ -44,7 +49,13 @@ afterEach(() => {
 });
 
 function configFor(dataDir: string, env: Record<string, string> = {}): Config {
-  return parseConfig({ UPSTREAM_URL: upstream.url, DATA_DIR: dataDir, REQUEST_TIMEOUT_MS: '300', MAX_RESPONSE_BYTES: '100000', ...env });
+  return parseConfig({
+    UPSTREAM_URL: upstream.url,
+    DATA_DIR: dataDir,
+    REQUEST_TIMEOUT_MS: '300',
+    MAX_RESPONSE_BYTES: '100000',
+    ...env,
+  });
 }
 function snapshotOf(dataDir: string): Snapshot {
   const snapshot = readSnapshot(dataDir);
@@ -59,7 +70,11 @@ describe('runScrape against the fake upstream', () => {
     const report = await runScrape(configFor(dataDir), { now: at(0) });
     const snapshot = snapshotOf(dataDir);
     expect(report.snapshot).toEqual(snapshot);
-    for (const [listing, name, count] of [['live', 'jogos-em-andamento', 4], ['hoje', 'jogos-de-hoje', 13], ['amanha', 'jogos-de-amanha', 6]] as const) {
+    for (const [listing, name, count] of [
+      ['live', 'jogos-em-andamento', 4],
+      ['hoje', 'jogos-de-hoje', 13],
+      ['amanha', 'jogos-de-amanha', 6],
+    ] as const) {
       expect(report.listings[listing]).toMatchObject({ ok: true, notModified: false, count, error: null });
       expect(snapshot[listing]).toEqual({
         generatedAt: iso(0),
@@ -101,52 +116,78 @@ describe('runScrape against the fake upstream', () => {
   });
 
   type Setup = (up: FakeUpstream) => void;
-  const fault = (f: UpstreamFault): Setup => (up) => up.setFault('/jogos-de-hoje', f);
+  const fault =
+    (f: UpstreamFault): Setup =>
+    (up) =>
+      up.setFault('/jogos-de-hoje', f);
   const cases: [string, Setup, RegExp][] = [
     ['timeout', fault({ kind: 'timeout' }), /sem resposta completa em 300 ms/],
     ['slow body', fault({ kind: 'slow-body', bytesPerSecond: 5_000 }), /sem resposta completa em 300 ms/],
     ['connection reset', fault({ kind: 'reset' }), /erro de rede/],
     ['500', fault({ kind: 'status', status: 500 }), /HTTP 500/],
-    ['503 with Retry-After', fault({ kind: 'status', status: 503, retryAfter: '90' }), /HTTP 503; o site pediu para aguardar 90 s/],
+    [
+      '503 with Retry-After',
+      fault({ kind: 'status', status: 503, retryAfter: '90' }),
+      /HTTP 503; o site pediu para aguardar 90 s/,
+    ],
     ['429', fault({ kind: 'status', status: 429, retryAfter: '30' }), /HTTP 429.*Retry-After/],
     ['403', fault({ kind: 'status', status: 403 }), /HTTP 403/],
-    ['non-HTML', fault({ kind: 'content-type', contentType: 'application/json' }), /"application\/json" em vez de text\/html/],
+    [
+      'non-HTML',
+      fault({ kind: 'content-type', contentType: 'application/json' }),
+      /"application\/json" em vez de text\/html/,
+    ],
     ['over the cap', fault({ kind: 'oversize', bytes: 250_000 }), /acima do limite de 100000 bytes/],
     ['gzip bomb', fault({ kind: 'gzip-bomb', bytes: 1_000_000_000 }), /maior que o limite de 100000 bytes/],
     ['truncated HTML', fault({ kind: 'truncated' }), /chegou incompleta/],
     ['redirect loop', fault({ kind: 'redirect-loop' }), /redirecionamento em ciclo/],
-    ['no #livescore', (up) => up.setPage('/jogos-de-hoje', fs.readFileSync(path.join(FIXTURES, 'variants/no-livescore.html'), 'utf8')), /não tem o contêiner de jogos #livescore/],
+    [
+      'no #livescore',
+      (up) => up.setPage('/jogos-de-hoje', fs.readFileSync(path.join(FIXTURES, 'variants/no-livescore.html'), 'utf8')),
+      /não tem o contêiner de jogos #livescore/,
+    ],
   ];
 
-  it.each(cases)('%s: keeps the last good hoje, updates the others, reports the error, then recovers', async (_label, setup, message) => {
-    const dataDir = tempDataDir();
-    const config = configFor(dataDir);
-    await runScrape(config, { now: at(0) });
-    const good = snapshotOf(dataDir);
+  it.each(cases)(
+    '%s: keeps the last good hoje, updates the others, reports the error, then recovers',
+    async (_label, setup, message) => {
+      const dataDir = tempDataDir();
+      const config = configFor(dataDir);
+      await runScrape(config, { now: at(0) });
+      const good = snapshotOf(dataDir);
 
-    setup(upstream);
-    const failed = await runScrape(config, { now: at(60) });
-    expect(failed.listings.hoje.ok).toBe(false);
-    expect(failed.listings.hoje.count).toBe(13);
-    expect(failed.listings.hoje.error).toMatch(message);
-    expect(failed.listings.hoje.error).toContain(`${upstream.url}/jogos-de-hoje`);
-    expect(failed.listings.hoje.error).toMatch(/últimos dados válidos foram mantidos/);
-    const afterFault = snapshotOf(dataDir);
-    expect(afterFault.hoje).toEqual(good.hoje); // matches AND generatedAt untouched; 60 s old is not stale
-    for (const listing of ['live', 'amanha'] as const) {
-      expect(failed.listings[listing].ok).toBe(true);
-      expect(afterFault[listing]).toEqual({ ...good[listing], generatedAt: iso(60) });
-    }
-    expect(readScrapeState(dataDir).hoje).toMatchObject({ lastSuccessAt: iso(0), lastAttemptAt: iso(60), lastError: failed.listings.hoje.error });
+      setup(upstream);
+      const failed = await runScrape(config, { now: at(60) });
+      expect(failed.listings.hoje.ok).toBe(false);
+      expect(failed.listings.hoje.count).toBe(13);
+      expect(failed.listings.hoje.error).toMatch(message);
+      expect(failed.listings.hoje.error).toContain(`${upstream.url}/jogos-de-hoje`);
+      expect(failed.listings.hoje.error).toMatch(/últimos dados válidos foram mantidos/);
+      const afterFault = snapshotOf(dataDir);
+      expect(afterFault.hoje).toEqual(good.hoje); // matches AND generatedAt untouched; 60 s old is not stale
+      for (const listing of ['live', 'amanha'] as const) {
+        expect(failed.listings[listing].ok).toBe(true);
+        expect(afterFault[listing]).toEqual({ ...good[listing], generatedAt: iso(60) });
+      }
+      expect(readScrapeState(dataDir).hoje).toMatchObject({
+        lastSuccessAt: iso(0),
+        lastAttemptAt: iso(60),
+        lastError: failed.listings.hoje.error,
+      });
 
-    upstream.setFault('/jogos-de-hoje', null);
-    upstream.setPage('/jogos-de-hoje', pages['/jogos-de-hoje'] ?? '');
-    const recovered = await runScrape(config, { now: at(180) });
-    expect(recovered.listings.hoje).toMatchObject({ ok: true, error: null });
-    const afterRecovery = snapshotOf(dataDir);
-    expect(afterRecovery.hoje).toEqual({ ...good.hoje, generatedAt: iso(180) });
-    expect(readScrapeState(dataDir).hoje).toMatchObject({ lastSuccessAt: iso(180), lastError: null, retryNotBefore: null });
-  });
+      upstream.setFault('/jogos-de-hoje', null);
+      upstream.setPage('/jogos-de-hoje', pages['/jogos-de-hoje'] ?? '');
+      const recovered = await runScrape(config, { now: at(180) });
+      expect(recovered.listings.hoje).toMatchObject({ ok: true, error: null });
+      const afterRecovery = snapshotOf(dataDir);
+      expect(afterRecovery.hoje).toEqual({ ...good.hoje, generatedAt: iso(180) });
+      expect(readScrapeState(dataDir).hoje).toMatchObject({
+        lastSuccessAt: iso(180),
+        lastError: null,
+        retryNotBefore: null,
+      });
+    },
+  );
 
   it('sends no request for a listing before its Retry-After instant, then resumes', async () => {
     const dataDir = tempDataDir();
@@ -160,7 +201,9 @@ describe('runScrape against the fake upstream', () => {
     const requestsBefore = hojeRequests();
     const waiting = await runScrape(config, { now: at(120) });
     expect(hojeRequests()).toBe(requestsBefore);
-    expect(waiting.listings.hoje.error).toMatch(/aguardar \(Retry-After\) até 2026-11-21T19:03:00-03:00, nenhuma requisição enviada/);
+    expect(waiting.listings.hoje.error).toMatch(
+      /aguardar \(Retry-After\) até 2026-11-21T19:03:00-03:00, nenhuma requisição enviada/,
+    );
     expect(waiting.listings.live.ok).toBe(true);
     expect(readScrapeState(dataDir).hoje.retryNotBefore).toBe(iso(180));
 
@@ -244,7 +287,10 @@ describe('runScrape against the fake upstream', () => {
 
   it('accepts an empty live list (container, no matches) as a success', async () => {
     const dataDir = tempDataDir();
-    upstream.setPage('/jogos-em-andamento', fs.readFileSync(path.join(FIXTURES, 'jogos-em-andamento-vazio.html'), 'utf8'));
+    upstream.setPage(
+      '/jogos-em-andamento',
+      fs.readFileSync(path.join(FIXTURES, 'jogos-em-andamento-vazio.html'), 'utf8'),
+    );
     const report = await runScrape(configFor(dataDir), { now: at(0) });
     expect(report.listings.live).toMatchObject({ ok: true, count: 0 });
     expect(snapshotOf(dataDir).live).toMatchObject({ generatedAt: iso(0), stale: false, count: 0, matches: [] });
@@ -275,11 +321,17 @@ describe('runScrape against the fake upstream', () => {
 
   it('fetches at most 2 listings at a time and each listing once', async () => {
     const dataDir = tempDataDir();
-    for (const upstreamPath of Object.keys(pages)) upstream.setFault(upstreamPath, { kind: 'slow-body', bytesPerSecond: 200_000 });
+    for (const upstreamPath of Object.keys(pages))
+      upstream.setFault(upstreamPath, { kind: 'slow-body', bytesPerSecond: 200_000 });
     const before = upstream.requests.length;
     await runScrape(configFor(dataDir, { REQUEST_TIMEOUT_MS: '2000' }), { now: at(0) });
     const requests = upstream.requests.slice(before);
-    expect(requests.map((r) => r.path).sort()).toEqual(['/jogos-de-amanha', '/jogos-de-hoje', '/jogos-de-ontem', '/jogos-em-andamento']);
+    expect(requests.map((r) => r.path).sort()).toEqual([
+      '/jogos-de-amanha',
+      '/jogos-de-hoje',
+      '/jogos-de-ontem',
+      '/jogos-em-andamento',
+    ]);
     // Each slow body takes ≥ 100 ms (first chunk after one 100 ms tick): the third request waits for a slot.
     const [first, second, third] = requests.map((r) => r.at);
     expect((second ?? 0) - (first ?? 0)).toBeLessThan(50);

@@ -60,7 +60,11 @@ describe(`/api/busca on a ${LIMITS.matches.toLocaleString('pt-BR')}-match day`, 
     const headers = { 'Accept-Encoding': 'br' };
     const first = await search('/api/busca?q=esporte+clube', headers);
     expect(first.status).toBe(200);
-    for (const target of ['/api/busca?q=esporte+clube&a=1', '/api/busca?b=2&q=esporte%20clube', '/api/busca?q=+esporte+clube+']) {
+    for (const target of [
+      '/api/busca?q=esporte+clube&a=1',
+      '/api/busca?b=2&q=esporte%20clube',
+      '/api/busca?q=+esporte+clube+',
+    ]) {
       const other = await search(target, headers);
       expect(other.status, target).toBe(200);
       expect(other.headers.etag, target).toBe(first.headers.etag);

@@ -111,11 +111,16 @@ describe('/api/busca', () => {
   });
 
   it('searches the same with an absolute-form target or a garbage Host header', async () => {
-    const absolute = await rawRequest(placar.url, 'http://outro.example/api/busca?q=flamengo', { headers: { Host: 'outro.example' } });
+    const absolute = await rawRequest(placar.url, 'http://outro.example/api/busca?q=flamengo', {
+      headers: { Host: 'outro.example' },
+    });
     expect(absolute.status).toBe(200);
     expect(absolute.json()).toMatchObject({ query: 'flamengo', count: 1 });
     for (const host of ['[', 'a b', 'x:99999999']) {
-      const response = await rawRequest(placar.url, '/api/busca?q=flamengo', { headers: { Host: host }, localAddress: '127.0.0.3' });
+      const response = await rawRequest(placar.url, '/api/busca?q=flamengo', {
+        headers: { Host: host },
+        localAddress: '127.0.0.3',
+      });
       expect(response.status, host).toBe(200);
     }
   });
@@ -143,7 +148,11 @@ describe('/healthz', () => {
     const response = await get('/healthz');
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const health = response.json() as { status: string; listings: Record<string, { stale: boolean; lastError: string | null }>; lastBuildAt: string };
+    const health = response.json() as {
+      status: string;
+      listings: Record<string, { stale: boolean; lastError: string | null }>;
+      lastBuildAt: string;
+    };
     expect(health.status).toBe('ok');
     expect(Object.keys(health.listings)).toEqual(['live', 'hoje', 'amanha', 'ontem']);
     expect(health.listings.live).toMatchObject({ stale: false, lastError: null });

@@ -187,7 +187,11 @@ describe('canonical paths and robots.txt', () => {
 
 describe('errors and methods', () => {
   it('answers OPTIONS (CORS preflight) with 204', async () => {
-    const response = await get('/api/live', { Origin: 'https://example.com', 'Access-Control-Request-Method': 'GET' }, 'OPTIONS');
+    const response = await get(
+      '/api/live',
+      { Origin: 'https://example.com', 'Access-Control-Request-Method': 'GET' },
+      'OPTIONS',
+    );
     expect(response.status).toBe(204);
     expect(response.headers['access-control-allow-methods']).toContain('GET');
     expect(response.headers['access-control-allow-origin']).toBe('*');

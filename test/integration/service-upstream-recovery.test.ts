@@ -10,18 +10,37 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { parseConfig } from '../../src/lib/config/config.ts';
-import { LISTING_NAMES, LISTING_PATHS, ListEnvelopeSchema, type ListEnvelope, type ListingName } from '../../src/lib/model/model.ts';
+import {
+  LISTING_NAMES,
+  LISTING_PATHS,
+  ListEnvelopeSchema,
+  type ListEnvelope,
+  type ListingName,
+} from '../../src/lib/model/model.ts';
 import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
 import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { runScrape } from '../../src/pipeline/scrape.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
-import { expectNoStackTraces, expectOneLinePerFailure, readHealth, readListing, splitRefreshBlocks, waitForHealthy, waitForStale } from '../support/service-probe.ts';
+import {
+  expectNoStackTraces,
+  expectOneLinePerFailure,
+  readHealth,
+  readListing,
+  splitRefreshBlocks,
+  waitForHealthy,
+  waitForStale,
+} from '../support/service-probe.ts';
 import { buildManyMatchesPage } from '../support/upstream-pages.ts';
 
 const pages = readFixturePages();
 // ontem on the refreshes' own rhythm here (not hourly), so the whole upstream fails and recovers together.
-const ENV = { REFRESH_CRON: '*/2 * * * * *', REQUEST_TIMEOUT_MS: '1500', SEARCH_RATE_LIMIT: '0', YESTERDAY_REFRESH_SECONDS: '1' };
+const ENV = {
+  REFRESH_CRON: '*/2 * * * * *',
+  REQUEST_TIMEOUT_MS: '1500',
+  SEARCH_RATE_LIMIT: '0',
+  YESTERDAY_REFRESH_SECONDS: '1',
+};
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
 const dataDirs: string[] = [];
@@ -39,7 +58,10 @@ afterAll(async () => {
 
 async function readAll(baseUrl: string): Promise<Record<ListingName, ListEnvelope>> {
   const envelopes = await Promise.all(LISTING_NAMES.map((listing) => readListing(baseUrl, listing)));
-  return Object.fromEntries(LISTING_NAMES.map((listing, index) => [listing, envelopes[index]])) as Record<ListingName, ListEnvelope>;
+  return Object.fromEntries(LISTING_NAMES.map((listing, index) => [listing, envelopes[index]])) as Record<
+    ListingName,
+    ListEnvelope
+  >;
 }
 
 describe('the whole upstream down, then back', () => {
@@ -52,7 +74,12 @@ describe('the whole upstream down, then back', () => {
     const held: Partial<Record<ListingName, string | null>> = {};
     try {
       const refused = /erro de rede \(ECONNREFUSED/;
-      const { served } = await waitForStale(placar.url, { live: refused, hoje: refused, amanha: refused, ontem: refused });
+      const { served } = await waitForStale(placar.url, {
+        live: refused,
+        hoje: refused,
+        amanha: refused,
+        ontem: refused,
+      });
       for (const listing of LISTING_NAMES) {
         expect(served[listing]).toEqual({ ...good[listing], generatedAt: served[listing]?.generatedAt, stale: true });
         held[listing] = served[listing]?.generatedAt;
@@ -63,7 +90,8 @@ describe('the whole upstream down, then back', () => {
     await waitForHealthy(placar.url, held);
     const log = placar.output().slice(logFrom);
     expectNoStackTraces(log);
-    for (const listing of LISTING_NAMES) expect(expectOneLinePerFailure(splitRefreshBlocks(log), listing, /ECONNREFUSED/)).toBeGreaterThan(0);
+    for (const listing of LISTING_NAMES)
+      expect(expectOneLinePerFailure(splitRefreshBlocks(log), listing, /ECONNREFUSED/)).toBeGreaterThan(0);
   }, 90_000);
 });
 
@@ -72,13 +100,17 @@ describe('odd pages that are still valid', () => {
     upstream.setPage(LISTING_PATHS.live, buildManyMatchesPage(pages[LISTING_PATHS.live] ?? '', 5_000));
     upstream.setFault(LISTING_PATHS.hoje, { kind: 'invalid-utf8' });
     try {
-      await expect.poll(async () => (await readListing(placar.url, 'live')).count, { timeout: 90_000, interval: 500 }).toBe(5_000);
+      await expect
+        .poll(async () => (await readListing(placar.url, 'live')).count, { timeout: 90_000, interval: 500 })
+        .toBe(5_000);
       const live = ListEnvelopeSchema.parse(await readListing(placar.url, 'live'));
       expect(live.matches.at(-1)?.homeTeam.name).toBe('Mandante Futebol Clube 4999');
       const home = await rawRequest(placar.url, '/');
       expect(home.status).toBe(200);
       expect(home.text()).toContain('Visitante Esporte Clube 4999');
-      const found = (await rawRequest(placar.url, '/api/busca?q=visitante%20esporte%20clube%204999')).json() as ListEnvelope;
+      const found = (
+        await rawRequest(placar.url, '/api/busca?q=visitante%20esporte%20clube%204999')
+      ).json() as ListEnvelope;
       expect(found.matches.map((match) => match.awayTeam.name)).toEqual(['Visitante Esporte Clube 4999']);
       const hoje = await readListing(placar.url, 'hoje');
       expect(hoje.count).toBe(13);
@@ -88,7 +120,9 @@ describe('odd pages that are still valid', () => {
       upstream.setPage(LISTING_PATHS.live, pages[LISTING_PATHS.live] ?? '');
       upstream.setFault(LISTING_PATHS.hoje, null);
     }
-    await expect.poll(async () => (await readListing(placar.url, 'live')).count, { timeout: 60_000, interval: 500 }).toBe(4);
+    await expect
+      .poll(async () => (await readListing(placar.url, 'live')).count, { timeout: 60_000, interval: 500 })
+      .toBe(4);
   }, 180_000);
 });
 
@@ -99,7 +133,12 @@ describe('an hour of failures', () => {
     const hourAgo = Date.now() - 61 * 60_000;
     const minute = (k: number) => (): Date => new Date(hourAgo + k * 60_000);
     // The simulated hour runs on the default one-minute schedule.
-    const config = parseConfig({ UPSTREAM_URL: upstream.url, DATA_DIR: dataDir, REQUEST_TIMEOUT_MS: '500', YESTERDAY_REFRESH_SECONDS: '60' });
+    const config = parseConfig({
+      UPSTREAM_URL: upstream.url,
+      DATA_DIR: dataDir,
+      REQUEST_TIMEOUT_MS: '500',
+      YESTERDAY_REFRESH_SECONDS: '60',
+    });
     await runScrape(config, { now: minute(0) });
     const good = readSnapshot(dataDir);
     upstream.setFault(LISTING_PATHS.live, { kind: 'status', status: 503, retryAfter: '120' });
@@ -107,7 +146,8 @@ describe('an hour of failures', () => {
     upstream.setFault(LISTING_PATHS.amanha, { kind: 'reset' });
     upstream.setFault(LISTING_PATHS.ontem, { kind: 'status', status: 500 });
     try {
-      const liveRequests = (): number => upstream.requests.filter((request) => request.path === LISTING_PATHS.live).length;
+      const liveRequests = (): number =>
+        upstream.requests.filter((request) => request.path === LISTING_PATHS.live).length;
       const before = liveRequests();
       for (let k = 1; k <= 60; k++) await runScrape(config, { now: minute(k) });
       // Retry-After: 120 s honoured on the simulated clock: at most one request every other minute.
@@ -127,10 +167,16 @@ describe('an hour of failures', () => {
         expect(health.status).toBe('degraded');
         for (const listing of LISTING_NAMES) {
           expect(held[listing]).toEqual(good?.[listing] && { ...good[listing], stale: true });
-          expect(health.listings[listing]).toMatchObject({ stale: true, lastError: expect.stringMatching(/HTTP 50[03]|erro de rede|Retry-After/) });
+          expect(health.listings[listing]).toMatchObject({
+            stale: true,
+            lastError: expect.stringMatching(/HTTP 50[03]|erro de rede|Retry-After/),
+          });
         }
         for (const listing of LISTING_NAMES) upstream.setFault(LISTING_PATHS[listing], null);
-        await waitForHealthy(hourLater.url, Object.fromEntries(LISTING_NAMES.map((listing) => [listing, held[listing].generatedAt])));
+        await waitForHealthy(
+          hourLater.url,
+          Object.fromEntries(LISTING_NAMES.map((listing) => [listing, held[listing].generatedAt])),
+        );
         expectNoStackTraces(hourLater.output());
       } finally {
         await hourLater.stop();

@@ -69,7 +69,8 @@ describe('npm start with the upstream unreachable', () => {
     await placar.waitForOutput(/atualização #\d+ concluída \S+ live=4 hoje=13 amanha=6 /, 30_000);
     // The server reloads the new build right after the swap.
     const deadline = Date.now() + 5_000;
-    while ((await readLive(placar.url)).count === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while ((await readLive(placar.url)).count === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
     expect(await readLive(placar.url)).toMatchObject({ stale: false, count: 4 });
     expect(visibleStaleNotice(await (await fetch(`${placar.url}/`)).text())).toBeNull();
   }, 60_000);

@@ -40,7 +40,12 @@ describe('GET /api/ontem', () => {
     expect(response.status).toBe(200);
     expect(served.schemas.responseErrors('GET', '/api/ontem', response)).toEqual([]);
     const envelope = response.json() as ListEnvelope;
-    expect(envelope).toMatchObject({ timezone: 'America/Sao_Paulo', source: `${served.upstream.url}/jogos-de-ontem`, stale: false, count: 6 });
+    expect(envelope).toMatchObject({
+      timezone: 'America/Sao_Paulo',
+      source: `${served.upstream.url}/jogos-de-ontem`,
+      stale: false,
+      count: 6,
+    });
     expect(envelope.generatedAt).not.toBeNull();
     expect(envelope.matches).toEqual(readExpectedMatchesServedFrom('ontem', served.upstream.url));
     const hoje = await served.get('/api/hoje');
@@ -52,7 +57,9 @@ describe('GET /api/ontem', () => {
   });
 
   it('is listed in /api/routes', async () => {
-    const document = (await served.get('/api/routes')).json() as { paths: Record<string, { get?: { operationId?: string } }> };
+    const document = (await served.get('/api/routes')).json() as {
+      paths: Record<string, { get?: { operationId?: string } }>;
+    };
     expect(document.paths['/api/ontem']?.get?.operationId).toBe('listarOntem');
   });
 
@@ -78,18 +85,27 @@ describe('GET /api/ontem', () => {
     const hojeBefore = ((await served.get('/api/hoje')).json() as ListEnvelope).generatedAt;
     served.upstream.setFault('/jogos-de-ontem', { kind: 'status', status: 500 });
     try {
-      await expect.poll(async () => (await readHealth()).listings.ontem.lastError, { timeout: 30_000, interval: 250 }).toMatch(/HTTP 500/);
+      await expect
+        .poll(async () => (await readHealth()).listings.ontem.lastError, { timeout: 30_000, interval: 250 })
+        .toMatch(/HTTP 500/);
       const health = await readHealth();
-      for (const listing of ['live', 'hoje', 'amanha'] as const) expect(health.listings[listing].lastError, listing).toBeNull();
+      for (const listing of ['live', 'hoje', 'amanha'] as const)
+        expect(health.listings[listing].lastError, listing).toBeNull();
       // Yesterday's data is not stale until 3 of its own intervals pass.
       expect(health.listings.ontem.stale).toBe(false);
-      await expect.poll(async () => ((await served.get('/api/hoje')).json() as ListEnvelope).generatedAt, { timeout: 15_000 }).not.toBe(hojeBefore);
+      await expect
+        .poll(async () => ((await served.get('/api/hoje')).json() as ListEnvelope).generatedAt, { timeout: 15_000 })
+        .not.toBe(hojeBefore);
       const after = (await served.get('/api/ontem')).json() as ListEnvelope;
       expect(after.matches).toEqual(before.matches);
-      expect(served.placar.output()).toMatch(/aviso: ontem não foi atualizada: .*HTTP 500; os últimos dados válidos foram mantidos/);
+      expect(served.placar.output()).toMatch(
+        /aviso: ontem não foi atualizada: .*HTTP 500; os últimos dados válidos foram mantidos/,
+      );
     } finally {
       served.upstream.setFault('/jogos-de-ontem', null);
     }
-    await expect.poll(async () => (await readHealth()).listings.ontem.lastError, { timeout: 30_000, interval: 250 }).toBeNull();
+    await expect
+      .poll(async () => (await readHealth()).listings.ontem.lastError, { timeout: 30_000, interval: 250 })
+      .toBeNull();
   }, 90_000);
 });

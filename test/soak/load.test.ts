@@ -19,7 +19,18 @@ const DURATION_SECONDS = 60;
 const SWAPS_DURING_LOAD = 6;
 const MAX_SECONDS = 300;
 const RSS_TOLERANCE_MB = 20;
-const PATHS = ['/', '/api/hoje', '/api/live', '/api/busca?q=flamengo', '/', '/api/live', '/api/busca?q=serie%20a', '/api/hoje', '/api/busca?q=sao%20paulo', '/api/busca?q=real'];
+const PATHS = [
+  '/',
+  '/api/hoje',
+  '/api/live',
+  '/api/busca?q=flamengo',
+  '/',
+  '/api/live',
+  '/api/busca?q=serie%20a',
+  '/api/hoje',
+  '/api/busca?q=sao%20paulo',
+  '/api/busca?q=real',
+];
 const PUBLISHED = /atualização #\d+ concluída/g;
 const NOT_PUBLISHED = /atualização #\d+ (falhou|ignorada|interrompida)/g;
 let upstream: FakeUpstream;
@@ -28,7 +39,10 @@ let heap: HeapProbe;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '*/5 * * * * *', SEARCH_RATE_LIMIT: '0', NODE_OPTIONS: INSPECT_OPTION } });
+  placar = await startPlacar({
+    upstreamUrl: upstream.url,
+    env: { REFRESH_CRON: '*/5 * * * * *', SEARCH_RATE_LIMIT: '0', NODE_OPTIONS: INSPECT_OPTION },
+  });
   heap = await connectHeapProbe(placar.output());
 });
 

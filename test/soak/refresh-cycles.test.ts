@@ -28,7 +28,10 @@ let heap: HeapProbe;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ pages });
-  placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '* * * * * *', SEARCH_RATE_LIMIT: '0', NODE_OPTIONS: INSPECT_OPTION } });
+  placar = await startPlacar({
+    upstreamUrl: upstream.url,
+    env: { REFRESH_CRON: '* * * * * *', SEARCH_RATE_LIMIT: '0', NODE_OPTIONS: INSPECT_OPTION },
+  });
   heap = await connectHeapProbe(placar.output());
 });
 
@@ -54,8 +57,10 @@ describe(`${CYCLES} refresh cycles`, () => {
     let goals = 0;
     while (published() < CYCLES) {
       // Something to publish: the live score changes every few cycles, and every listing is read.
-      if (published() % 5 === 0) upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, ++goals % 10, 1));
-      for (const target of ['/', '/api/live', '/api/busca?q=flamengo']) expect((await rawRequest(placar.url, target)).status).toBe(200);
+      if (published() % 5 === 0)
+        upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, ++goals % 10, 1));
+      for (const target of ['/', '/api/live', '/api/busca?q=flamengo'])
+        expect((await rawRequest(placar.url, target)).status).toBe(200);
       if (first === null && published() >= WARM_UP_CYCLES) first = await sample(pid);
       if (published() % 20 === 0 && samples.at(-1)?.cycle !== published()) samples.push(await sample(pid));
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -70,7 +75,8 @@ describe(`${CYCLES} refresh cycles`, () => {
     expect(last.rssMb - (first?.rssMb ?? 0)).toBeLessThanOrEqual(RSS_TOLERANCE_MB);
     expect(last.fds - (first?.fds ?? 0)).toBeLessThanOrEqual(FD_TOLERANCE);
     expect(failed).toBe(0);
-    // Complete builds left: the newest 2, plus the one /api/busca's handler was imported from (the running refresh may add one in progress).
+    // Complete builds left: the newest 2, plus the one /api/busca's handler was imported from (the running refresh may
+    // add one in progress).
     const state = expectConsistentDataDir(placar.dataDir);
     const builds = fs.readdirSync(path.join(placar.dataDir, 'builds')).filter(isBuildId);
     expect(builds.length - state.incompleteBuilds.length).toBeLessThanOrEqual(3);

@@ -10,7 +10,14 @@ import { PROJECT_ROOT } from './placar-process.ts';
 const BIN = path.join(PROJECT_ROOT, 'node_modules', '.bin');
 export const NETWORK_MARKER = 'NETWORK-ATTEMPT';
 export const SPECTRAL_OAS_RULESET = path.join(PROJECT_ROOT, 'test', 'lint', 'spectral-oas.yaml');
-export const OWASP_RULESET = path.join(PROJECT_ROOT, 'node_modules', '@stoplight', 'spectral-owasp-ruleset', 'dist', 'ruleset.mjs');
+export const OWASP_RULESET = path.join(
+  PROJECT_ROOT,
+  'node_modules',
+  '@stoplight',
+  'spectral-owasp-ruleset',
+  'dist',
+  'ruleset.mjs',
+);
 
 export interface LinterRun {
   code: number | null;

@@ -12,7 +12,9 @@ export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, 'test-results', 'screensho
 
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium não encontrado em ${CHROMIUM_PATH}: instale com \`apt-get install chromium\` (o .ci/run faz isso).`);
+    throw new Error(
+      `Chromium não encontrado em ${CHROMIUM_PATH}: instale com \`apt-get install chromium\` (o .ci/run faz isso).`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -40,7 +42,10 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
  * Records what a page does that it must not: script dialogs (alert from injected markup),
  * uncaught errors, and requests to any origin other than the page's own.
  */
-export function watchPage(page: Page, ownOrigin: string): { dialogs: string[]; errors: string[]; foreignRequests: string[] } {
+export function watchPage(
+  page: Page,
+  ownOrigin: string,
+): { dialogs: string[]; errors: string[]; foreignRequests: string[] } {
   const seen = { dialogs: [] as string[], errors: [] as string[], foreignRequests: [] as string[] };
   page.on('dialog', (dialog) => {
     seen.dialogs.push(dialog.message());

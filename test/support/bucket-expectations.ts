@@ -53,12 +53,25 @@ function listFiles(dir: string, prefix = ''): string[] {
 function expectationFor(key: string, file: string): ExpectedObject {
   const extension = path.extname(key);
   if (key.startsWith('api/')) {
-    return { key, file, cacheControl: CACHE_CONTROL.json, mediaTypes: ['application/json'], contentType: 'application/json; charset=utf-8' };
+    return {
+      key,
+      file,
+      cacheControl: CACHE_CONTROL.json,
+      mediaTypes: ['application/json'],
+      contentType: 'application/json; charset=utf-8',
+    };
   }
   if (key.startsWith('_astro/') || key.startsWith('escudos/')) {
-    return { key, file, cacheControl: CACHE_CONTROL.asset, mediaTypes: TYPES_BY_EXTENSION[extension] ?? [], contentType: null };
+    return {
+      key,
+      file,
+      cacheControl: CACHE_CONTROL.asset,
+      mediaTypes: TYPES_BY_EXTENSION[extension] ?? [],
+      contentType: null,
+    };
   }
-  if (extension === '.html') return { key, file, cacheControl: CACHE_CONTROL.page, mediaTypes: ['text/html'], contentType: null };
+  if (extension === '.html')
+    return { key, file, cacheControl: CACHE_CONTROL.page, mediaTypes: ['text/html'], contentType: null };
   if (key === 'sw.js') {
     const contentType = 'text/javascript; charset=utf-8';
     return { key, file, cacheControl: CACHE_CONTROL.serviceWorker, mediaTypes: ['text/javascript'], contentType };
@@ -67,7 +80,13 @@ function expectationFor(key: string, file: string): ExpectedObject {
     const contentType = 'application/manifest+json; charset=utf-8';
     return { key, file, cacheControl: CACHE_CONTROL.other, mediaTypes: ['application/manifest+json'], contentType };
   }
-  return { key, file, cacheControl: CACHE_CONTROL.other, mediaTypes: TYPES_BY_EXTENSION[extension] ?? [], contentType: null };
+  return {
+    key,
+    file,
+    cacheControl: CACHE_CONTROL.other,
+    mediaTypes: TYPES_BY_EXTENSION[extension] ?? [],
+    contentType: null,
+  };
 }
 
 export function expectedBucket(clientDir: string): ExpectedObject[] {
@@ -75,7 +94,13 @@ export function expectedBucket(clientDir: string): ExpectedObject[] {
     .filter((key) => !key.endsWith('.br') && !key.endsWith('.gz'))
     .map((key) => expectationFor(key, path.join(clientDir, key)));
   for (const page of CLEAN_URL_PAGES) {
-    objects.push({ key: page, file: path.join(clientDir, `${page}.html`), cacheControl: CACHE_CONTROL.page, mediaTypes: ['text/html'], contentType: 'text/html; charset=utf-8' });
+    objects.push({
+      key: page,
+      file: path.join(clientDir, `${page}.html`),
+      cacheControl: CACHE_CONTROL.page,
+      mediaTypes: ['text/html'],
+      contentType: 'text/html; charset=utf-8',
+    });
   }
   return objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

@@ -25,7 +25,9 @@ export function expectConsistentDataDir(dataDir: string): DataDirState {
   // readSnapshot throws on a truncated or invalid file; null only before the first scrape.
   expect(() => readSnapshot(dataDir)).not.toThrow();
   if (fs.existsSync(scrapeStatePath(dataDir))) {
-    expect(ScrapeStateSchema.safeParse(JSON.parse(fs.readFileSync(scrapeStatePath(dataDir), 'utf8'))).success).toBe(true);
+    expect(ScrapeStateSchema.safeParse(JSON.parse(fs.readFileSync(scrapeStatePath(dataDir), 'utf8'))).success).toBe(
+      true,
+    );
   }
   const currentBuildId = readCurrentBuildId(dataDir);
   if (currentBuildId !== null) {

@@ -26,10 +26,30 @@ export function buildGoalEvents(firstMs: number, count: number): MatchEvent[] {
 }
 
 export function buildFeedSite(buildId: string, events: readonly MatchEvent[]): StaticSite {
-  const feed: EventFeed = { generatedAt: '2026-11-21T20:00:00-03:00', timezone: TIMEZONE, stale: false, count: events.length, events: [...events] };
+  const feed: EventFeed = {
+    generatedAt: '2026-11-21T20:00:00-03:00',
+    timezone: TIMEZONE,
+    stale: false,
+    count: events.length,
+    events: [...events],
+  };
   const identity = Buffer.from(JSON.stringify(feed));
-  const file = { path: 'api/eventos', hash: buildId, size: identity.length, lastModified: new Date(0).toUTCString(), contentType: 'application/json', cacheControl: 'no-store', br: false, gzip: false };
-  return { buildId, builtAt: '2026-11-21T20:00:00-03:00', routes: new Map([['/api/eventos', { file, identity, br: null, gzip: null }]]), notFoundPage: null };
+  const file = {
+    path: 'api/eventos',
+    hash: buildId,
+    size: identity.length,
+    lastModified: new Date(0).toUTCString(),
+    contentType: 'application/json',
+    cacheControl: 'no-store',
+    br: false,
+    gzip: false,
+  };
+  return {
+    buildId,
+    builtAt: '2026-11-21T20:00:00-03:00',
+    routes: new Map([['/api/eventos', { file, identity, br: null, gzip: null }]]),
+    notFoundPage: null,
+  };
 }
 
 export interface HubServer {
@@ -43,7 +63,11 @@ export async function startHubServer(options: Omit<EventHubOptions, 'log'>): Pro
   const hub = createEventHub({ ...options, log: () => undefined });
   const server = http.createServer((req, res) => {
     const since = req.headers['last-event-id'];
-    hub.attach(res, req.socket.remoteAddress ?? '', { team: null, competition: null, since: typeof since === 'string' ? since : null });
+    hub.attach(res, req.socket.remoteAddress ?? '', {
+      team: null,
+      competition: null,
+      since: typeof since === 'string' ? since : null,
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -35,7 +35,11 @@ export interface OpenStreamOptions {
   ca?: string | Buffer;
 }
 
-export function openEventStream(baseUrl: string, path: string, options: OpenStreamOptions = {}): Promise<EventStreamClient> {
+export function openEventStream(
+  baseUrl: string,
+  path: string,
+  options: OpenStreamOptions = {},
+): Promise<EventStreamClient> {
   const base = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const secure = base.protocol === 'https:';
@@ -59,14 +63,23 @@ export function openEventStream(baseUrl: string, path: string, options: OpenStre
         messages: [],
         comments: [],
         retry: null,
-        ids: () => client.messages.filter((message) => message.event !== 'reset' && message.id !== null).map((message) => message.id ?? ''),
+        ids: () =>
+          client.messages
+            .filter((message) => message.event !== 'reset' && message.id !== null)
+            .map((message) => message.id ?? ''),
         waitFor(predicate, timeoutMs = 20_000) {
           return new Promise((done, fail) => {
             const check = (): void => {
               if (predicate(client)) finish();
-              else if (ended) finish(new Error(`stream ended first; got ${JSON.stringify(client.messages.map((m) => [m.id, m.event]))}`));
+              else if (ended)
+                finish(
+                  new Error(`stream ended first; got ${JSON.stringify(client.messages.map((m) => [m.id, m.event]))}`),
+                );
             };
-            const timer = setTimeout(() => finish(new Error(`timeout; got ${JSON.stringify(client.messages.map((m) => [m.id, m.event]))}`)), timeoutMs);
+            const timer = setTimeout(
+              () => finish(new Error(`timeout; got ${JSON.stringify(client.messages.map((m) => [m.id, m.event]))}`)),
+              timeoutMs,
+            );
             const finish = (error?: Error): void => {
               clearTimeout(timer);
               wakers.delete(check);

@@ -2,7 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LISTING_PATHS, TIMEZONE, type ListEnvelope, type ListingName, type Match, type Snapshot } from '../../src/lib/model/model.ts';
+import {
+  LISTING_PATHS,
+  TIMEZONE,
+  type ListEnvelope,
+  type ListingName,
+  type Match,
+  type Snapshot,
+} from '../../src/lib/model/model.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/upstream');
 
@@ -13,14 +20,32 @@ export function readExpectedMatches(listing: ListingName): Match[] {
 
 /** The expected matches as served from `origin` (e.g. the fake upstream) instead of the real site. */
 export function readExpectedMatchesServedFrom(listing: ListingName, origin: string): Match[] {
-  return JSON.parse(JSON.stringify(readExpectedMatches(listing)).replaceAll('https://www.placardefutebol.com.br', origin)) as Match[];
+  return JSON.parse(
+    JSON.stringify(readExpectedMatches(listing)).replaceAll('https://www.placardefutebol.com.br', origin),
+  ) as Match[];
 }
 
-export function buildEnvelope(upstreamUrl: string, listing: ListingName, matches: Match[], generatedAt: string | null, stale = false): ListEnvelope {
-  return { generatedAt, timezone: TIMEZONE, source: upstreamUrl + LISTING_PATHS[listing], stale, count: matches.length, matches };
+export function buildEnvelope(
+  upstreamUrl: string,
+  listing: ListingName,
+  matches: Match[],
+  generatedAt: string | null,
+  stale = false,
+): ListEnvelope {
+  return {
+    generatedAt,
+    timezone: TIMEZONE,
+    source: upstreamUrl + LISTING_PATHS[listing],
+    stale,
+    count: matches.length,
+    matches,
+  };
 }
 
-export function buildFixtureSnapshot(upstreamUrl = 'https://www.placardefutebol.com.br', generatedAt = '2026-11-21T19:41:05-03:00'): Snapshot {
+export function buildFixtureSnapshot(
+  upstreamUrl = 'https://www.placardefutebol.com.br',
+  generatedAt = '2026-11-21T19:41:05-03:00',
+): Snapshot {
   return {
     live: buildEnvelope(upstreamUrl, 'live', readExpectedMatches('live'), generatedAt),
     hoje: buildEnvelope(upstreamUrl, 'hoje', readExpectedMatches('hoje'), generatedAt),

@@ -52,9 +52,15 @@ export function readImportGraph(root: string, folders: string[]): ImportGraph {
   for (const from of files) {
     const specifiers = importSpecifiers(from, fs.readFileSync(path.join(root, from), 'utf8'));
     for (const specifier of specifiers.filter((name) => name.startsWith('.'))) {
-      edges.push({ from, to: path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier.replace(/\?.*$/, ''))) });
+      edges.push({
+        from,
+        to: path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier.replace(/\?.*$/, ''))),
+      });
     }
-    external.set(from, specifiers.filter((name) => !name.startsWith('.')));
+    external.set(
+      from,
+      specifiers.filter((name) => !name.startsWith('.')),
+    );
   }
   return { files, edges, external };
 }

@@ -88,7 +88,9 @@ export const RCLONE_PATH = '/usr/bin/rclone';
 
 export async function startLocalS3(bucket = 'placar'): Promise<LocalS3> {
   if (!fs.existsSync(RCLONE_PATH)) {
-    throw new Error(`rclone não encontrado em ${RCLONE_PATH}: instale com \`apt-get install rclone\` (o .ci/run faz isso).`);
+    throw new Error(
+      `rclone não encontrado em ${RCLONE_PATH}: instale com \`apt-get install rclone\` (o .ci/run faz isso).`,
+    );
   }
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-s3-'));
   const s3 = new S3rver({
@@ -113,7 +115,9 @@ export async function startLocalS3(bucket = 'placar'): Promise<LocalS3> {
       local.onRequest?.(seen);
       if (local.refusing) {
         response.writeHead(503, { 'content-type': 'application/xml' });
-        return void response.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>');
+        return void response.end(
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>',
+        );
       }
     }
     void handle(request, response);
@@ -165,5 +169,8 @@ export async function startLocalS3(bucket = 'placar'): Promise<LocalS3> {
 
 /** `npm run refresh` on `dataDir` with PUBLISH_COMMAND uploading to this bucket (the timer shape). */
 export function refreshIntoBucket(s3: LocalS3, dataDir: string, upstreamUrl: string): Promise<ScriptResult> {
-  return runScript('scripts/refresh.ts', s3.rcloneEnv({ ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstreamUrl, PUBLISH_COMMAND: s3.publishCommand }));
+  return runScript(
+    'scripts/refresh.ts',
+    s3.rcloneEnv({ ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstreamUrl, PUBLISH_COMMAND: s3.publishCommand }),
+  );
 }

@@ -14,7 +14,9 @@ export interface MarkdownLink {
 
 /** What a link's file is: missing, a folder, or a file (with its anchors when it is Markdown). */
 export type LinkedPath =
-  { kind: 'missing' } | { kind: 'folder' } | { kind: 'file'; anchors: ReadonlySet<string> | null };
+  | { kind: 'missing' }
+  | { kind: 'folder' }
+  | { kind: 'file'; anchors: ReadonlySet<string> | null };
 
 /** Code blocks and code spans blanked out, newlines kept, so offsets still give line numbers. */
 function withoutCode(markdown: string): string {

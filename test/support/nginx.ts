@@ -64,13 +64,31 @@ export function renderNginxConfig(template: string, values: NginxConfigValues): 
  * block runs exactly as deployed, and clients trust this one certificate (`ca`).
  */
 export function createSelfSignedCertificate(dir: string): { certificate: string; key: string; pem: string } {
-  if (!fs.existsSync(OPENSSL_PATH)) throw new Error(`openssl não encontrado em ${OPENSSL_PATH}: instale com \`apt-get install openssl\`.`);
+  if (!fs.existsSync(OPENSSL_PATH))
+    throw new Error(`openssl não encontrado em ${OPENSSL_PATH}: instale com \`apt-get install openssl\`.`);
   const certificate = path.join(dir, 'tls-cert.pem');
   const key = path.join(dir, 'tls-key.pem');
   execFileSync(
     OPENSSL_PATH,
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', certificate],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      key,
+      '-out',
+      certificate,
+    ],
     { stdio: 'pipe' },
   );
   return { certificate, key, pem: fs.readFileSync(certificate, 'utf8') };
@@ -106,7 +124,9 @@ export interface StartNginxOptions {
   /** Placar's UPSTREAM_URL. */
   upstreamUrl: string;
   brotli?: boolean;
-  /** Replaces the template's `worker_processes auto` (the benchmark compares one nginx worker with one Placar process). */
+  /**
+   * Replaces the template's `worker_processes auto` (the benchmark compares one nginx worker with one Placar process).
+   */
   workerProcesses?: number;
   /** Serve the site without TLS (the benchmark); the default is HTTPS, as deployed. */
   plainHttp?: boolean;
@@ -134,7 +154,12 @@ async function waitForPort(port: number, exited: () => boolean, timeoutMs: numbe
   return false;
 }
 
-async function launch(options: StartNginxOptions, prefix: string, port: number, httpPort: number): Promise<NginxProcess | null> {
+async function launch(
+  options: StartNginxOptions,
+  prefix: string,
+  port: number,
+  httpPort: number,
+): Promise<NginxProcess | null> {
   const tls = createSelfSignedCertificate(prefix);
   const siteUrl = `${options.plainHttp ? 'http' : 'https'}://127.0.0.1:${port}`;
   const template = renderNginxConfig(fs.readFileSync(NGINX_TEMPLATE, 'utf8'), {
@@ -149,14 +174,20 @@ async function launch(options: StartNginxOptions, prefix: string, port: number, 
     brotli: options.brotli ?? hasBrotliStaticModule(),
   });
   const rendered = options.plainHttp ? withoutTls(template) : template;
-  const config = options.workerProcesses ? rendered.replace(/^worker_processes\s+\S+;/m, `worker_processes ${options.workerProcesses};`) : rendered;
+  const config = options.workerProcesses
+    ? rendered.replace(/^worker_processes\s+\S+;/m, `worker_processes ${options.workerProcesses};`)
+    : rendered;
   fs.writeFileSync(path.join(prefix, 'nginx.conf'), config);
   // Run as root (tests do, in CI), the workers would be "nobody", and the tests' temp
   // folders are private (0700): keep the workers as the current user.
   const globals = process.getuid?.() === 0 ? 'daemon off; user root root;' : 'daemon off;';
-  const child = spawn(NGINX_PATH, ['-p', `${prefix}/`, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log'), '-g', globals], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    NGINX_PATH,
+    ['-p', `${prefix}/`, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log'), '-g', globals],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let printed = '';
   child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
@@ -167,7 +198,8 @@ async function launch(options: StartNginxOptions, prefix: string, port: number, 
     const errorLog = path.join(prefix, 'error.log');
     return printed + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '');
   };
-  const ready = (await waitForPort(port, () => hasExited, 10_000)) && (await waitForPort(httpPort, () => hasExited, 10_000));
+  const ready =
+    (await waitForPort(port, () => hasExited, 10_000)) && (await waitForPort(httpPort, () => hasExited, 10_000));
   if (!ready) {
     if (!hasExited) child.kill('SIGKILL');
     await exited;
@@ -195,7 +227,9 @@ async function launch(options: StartNginxOptions, prefix: string, port: number, 
 
 export async function startNginx(options: StartNginxOptions): Promise<NginxProcess> {
   if (!fs.existsSync(NGINX_PATH)) {
-    throw new Error(`nginx não encontrado em ${NGINX_PATH}: instale com \`apt-get install nginx\` (o .ci/run faz isso).`);
+    throw new Error(
+      `nginx não encontrado em ${NGINX_PATH}: instale com \`apt-get install nginx\` (o .ci/run faz isso).`,
+    );
   }
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-nginx-'));
   // Another process may take the free port between the check and nginx's bind: try again.

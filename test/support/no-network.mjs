@@ -24,7 +24,10 @@ dns.promises.lookup = async (hostname, ...rest) => {
 };
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function guardedConnect(...args) {
-  const options = typeof args[0] === 'object' && args[0] !== null && !Array.isArray(args[0]) ? args[0] : { port: args[0], host: args[1] };
+  const options =
+    typeof args[0] === 'object' && args[0] !== null && !Array.isArray(args[0])
+      ? args[0]
+      : { port: args[0], host: args[1] };
   const host = options.path ? null : (options.host ?? 'localhost');
   if (host !== null && !LOOPBACK.has(host)) throw refuse(`connect ${host}:${options.port}`);
   return connect.apply(this, args);

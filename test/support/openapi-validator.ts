@@ -37,17 +37,23 @@ export function createOpenApiBodyValidator(document: Record<string, unknown>): O
     if (isObject(schema) && typeof schema.$ref === 'string') {
       const validate = ajv.getSchema(`placar-openapi${schema.$ref}`);
       if (!validate) return [`no schema ${schema.$ref}`];
-      return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`);
+      return validate(value)
+        ? []
+        : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`);
     }
     const { $ref: _ref, ...plain } = isObject(schema) ? schema : {};
     const validate = ajv.compile(plain);
-    return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`);
+    return validate(value)
+      ? []
+      : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`);
   };
   return {
     errors(schemaName, body) {
       const validate = ajv.getSchema(`placar-openapi#/components/schemas/${schemaName}`);
       if (!validate) throw new Error(`no schema ${schemaName} in the document`);
-      return validate(body) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`);
+      return validate(body)
+        ? []
+        : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`);
     },
     responseErrors(method, path, response) {
       const label = `${method} ${path} → ${response.status}`;
@@ -66,14 +72,18 @@ export function createOpenApiBodyValidator(document: Record<string, unknown>): O
         }
         const schema = resolve(header.schema);
         const value = schema.type === 'integer' && /^-?\d+$/.test(String(raw)) ? Number(raw) : String(raw);
-        for (const error of schemaErrors(schema, value)) problems.push(`${label}: header ${name}="${String(raw)}" ${error}`);
+        for (const error of schemaErrors(schema, value))
+          problems.push(`${label}: header ${name}="${String(raw)}" ${error}`);
       }
       const content = resolve(spec.content);
       if (method === 'HEAD' || Object.keys(content).length === 0) {
         if (response.body.length > 0) problems.push(`${label}: body sent where none is declared`);
         return problems;
       }
-      const mediaType = String(response.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+      const mediaType =
+        String(response.headers['content-type'] ?? '')
+          .split(';')[0]
+          ?.trim() ?? '';
       const media = content[mediaType];
       if (!media) return [...problems, `${label}: content type ${mediaType} not declared`];
       const schema = resolve(media).schema;

@@ -32,7 +32,10 @@ export function rawRequest(baseUrl: string, path: string, options: RawRequestOpt
     const client = base.protocol === 'https:' ? https : http;
     const request = client.request(
       {
-        ...(base.protocol === 'https:' && { ca: options.ca, servername: base.hostname === '127.0.0.1' ? undefined : base.hostname }),
+        ...(base.protocol === 'https:' && {
+          ca: options.ca,
+          servername: base.hostname === '127.0.0.1' ? undefined : base.hostname,
+        }),
         host: base.hostname,
         port: base.port,
         method: options.method ?? 'GET',

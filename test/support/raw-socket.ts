@@ -27,7 +27,8 @@ function decodeChunked(raw: Buffer): Buffer {
 
 export function parseSocketResponse(raw: Buffer, method: string): SocketResponse {
   const headEnd = raw.indexOf('\r\n\r\n');
-  if (headEnd < 0) throw new Error(`no complete response head: ${JSON.stringify(raw.toString('latin1').slice(0, 200))}`);
+  if (headEnd < 0)
+    throw new Error(`no complete response head: ${JSON.stringify(raw.toString('latin1').slice(0, 200))}`);
   const [statusLine = '', ...lines] = raw.subarray(0, headEnd).toString('latin1').split('\r\n');
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1]);
   if (!Number.isInteger(status)) throw new Error(`bad status line: ${statusLine}`);
@@ -49,7 +50,12 @@ export function parseSocketResponse(raw: Buffer, method: string): SocketResponse
 }
 
 /** Writes `request` and resolves with the first response (the request should ask for Connection: close). */
-export function sendRawRequest(port: number, request: Buffer, method: string, timeoutMs = 10_000): Promise<SocketResponse> {
+export function sendRawRequest(
+  port: number,
+  request: Buffer,
+  method: string,
+  timeoutMs = 10_000,
+): Promise<SocketResponse> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];

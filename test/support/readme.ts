@@ -33,7 +33,10 @@ export function parseCodeBlocks(markdown: string): CodeBlock[] {
 
 /** `npm X` / `npm run X` anywhere in the text: [kind, name]. */
 export function findNpmCommands(markdown: string): { run: boolean; name: string }[] {
-  return [...markdown.matchAll(/\bnpm (run )?([a-z][\w:-]*)/g)].map((m) => ({ run: m[1] !== undefined, name: m[2] ?? '' }));
+  return [...markdown.matchAll(/\bnpm (run )?([a-z][\w:-]*)/g)].map((m) => ({
+    run: m[1] !== undefined,
+    name: m[2] ?? '',
+  }));
 }
 
 /**
@@ -63,8 +66,14 @@ export function parseConfigTable(markdown: string): ConfigRow[] {
     .split('\n')
     .filter((line) => /^\| `/.test(line))
     .map((line) => {
-      const [name = '', value = '', meaning = ''] = line.split(/ \| /).map((cell) => cell.replace(/^\|\s*|\s*\|$/g, ''));
-      return { name: name.replace(/`/g, ''), default: value === '*(empty)*' ? '' : value.replace(/^`|`$/g, ''), meaning };
+      const [name = '', value = '', meaning = ''] = line
+        .split(/ \| /)
+        .map((cell) => cell.replace(/^\|\s*|\s*\|$/g, ''));
+      return {
+        name: name.replace(/`/g, ''),
+        default: value === '*(empty)*' ? '' : value.replace(/^`|`$/g, ''),
+        meaning,
+      };
     });
 }
 

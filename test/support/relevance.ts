@@ -13,7 +13,10 @@ export interface RelevanceReport {
   violations: string[];
 }
 
-export function scoreRelevance(cases: readonly RelevanceCase[], answers: ReadonlyMap<string, readonly string[]>): RelevanceReport {
+export function scoreRelevance(
+  cases: readonly RelevanceCase[],
+  answers: ReadonlyMap<string, readonly string[]>,
+): RelevanceReport {
   let returned = 0;
   let relevantReturned = 0;
   let must = 0;
@@ -31,7 +34,8 @@ export function scoreRelevance(cases: readonly RelevanceCase[], answers: Readonl
       if (got.includes(name)) mustFound++;
       else violations.push(`${label.q}: falta ${name}`);
     }
-    for (const name of label.mustNot ?? []) if (got.includes(name)) violations.push(`${label.q}: não devia trazer ${name}`);
+    for (const name of label.mustNot ?? [])
+      if (got.includes(name)) violations.push(`${label.q}: não devia trazer ${name}`);
     if (label.first !== undefined) {
       top1Cases++;
       if (got[0] === label.first) top1Right++;

@@ -79,7 +79,10 @@ export function buildSearchDayPages(): Record<string, string> {
         `<div class="container content">\n${rows.map((row) => matchRow(slug, date(row[2]), row)).join('\n')}\n</div>`,
       ];
     });
-    const body = blocks.length > 0 ? blocks.join('\n') : '<div class="alert alert-info text-center">Nenhuma partida em andamento no momento.</div>';
+    const body =
+      blocks.length > 0
+        ? blocks.join('\n')
+        : '<div class="alert alert-info text-center">Nenhuma partida em andamento no momento.</div>';
     return `<!DOCTYPE html><html lang="pt-br"><head><meta charset="utf-8"><title>Placar de Futebol</title></head><body><div id="livescore">\n${body}\n</div></body></html>`;
   };
   const dateOf = (listing: ListingName): string => (listing === 'amanha' ? day.tomorrow : day.today);

@@ -23,7 +23,11 @@ export async function readHealth(baseUrl: string): Promise<Health> {
  * Waits until every listing is fresh, error-free and — for those in `changedSince` — holds
  * data newer than the given generatedAt: the service recovered by itself.
  */
-export async function waitForHealthy(baseUrl: string, changedSince: Partial<Record<ListingName, string | null>> = {}, timeoutMs = 45_000): Promise<Health> {
+export async function waitForHealthy(
+  baseUrl: string,
+  changedSince: Partial<Record<ListingName, string | null>> = {},
+  timeoutMs = 45_000,
+): Promise<Health> {
   let health: Health | undefined;
   await expect
     .poll(
@@ -35,7 +39,11 @@ export async function waitForHealthy(baseUrl: string, changedSince: Partial<Reco
           LISTING_NAMES.every((listing, index) => {
             const served = listings[index];
             const since = changedSince[listing];
-            return health?.listings[listing].lastError === null && served?.stale === false && (since === undefined || served.generatedAt !== since);
+            return (
+              health?.listings[listing].lastError === null &&
+              served?.stale === false &&
+              (since === undefined || served.generatedAt !== since)
+            );
           })
         );
       },
@@ -62,10 +70,16 @@ export async function waitForStale(
     .poll(
       async () => {
         health = await readHealth(baseUrl);
-        served = Object.fromEntries(await Promise.all(listings.map(async (listing) => [listing, await readListing(baseUrl, listing)])));
+        served = Object.fromEntries(
+          await Promise.all(listings.map(async (listing) => [listing, await readListing(baseUrl, listing)])),
+        );
         return (
           health.status === 'degraded' &&
-          listings.every((listing) => served[listing]?.stale === true && errors[listing]?.test(health?.listings[listing].lastError ?? '') === true)
+          listings.every(
+            (listing) =>
+              served[listing]?.stale === true &&
+              errors[listing]?.test(health?.listings[listing].lastError ?? '') === true,
+          )
         );
       },
       { timeout: timeoutMs, interval: 250 },

@@ -38,7 +38,10 @@ export async function startStaticFileServer(root: string): Promise<StaticFileSer
       return void res.end('<html><body><h1>404 Not Found</h1></body></html>');
     }
     const body = fs.readFileSync(file);
-    res.writeHead(200, { 'Content-Type': mime.contentType(path.basename(file)) || 'application/octet-stream', 'Content-Length': body.length });
+    res.writeHead(200, {
+      'Content-Type': mime.contentType(path.basename(file)) || 'application/octet-stream',
+      'Content-Length': body.length,
+    });
     res.end(req.method === 'HEAD' ? undefined : body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -23,7 +23,9 @@ export function withScore(html: string, matchPath: string, home: number, away: n
 /** The page with a team name replaced (home or away side of the match at `matchPath`). */
 export function withTeamName(html: string, matchPath: string, side: 'home' | 'away', name: string): string {
   const $ = cheerio.load(html);
-  matchAnchor($, matchPath).find(side === 'home' ? 'h5.text-right' : 'h5.text-left').text(name);
+  matchAnchor($, matchPath)
+    .find(side === 'home' ? 'h5.text-right' : 'h5.text-left')
+    .text(name);
   return $.html();
 }
 

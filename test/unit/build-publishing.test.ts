@@ -6,7 +6,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildClientDir, buildManifestPath, currentLinkPath, parseCurrentLinkTarget } from '../../src/lib/store/build-layout.ts';
+import {
+  buildClientDir,
+  buildManifestPath,
+  currentLinkPath,
+  parseCurrentLinkTarget,
+} from '../../src/lib/store/build-layout.ts';
 import { LIST_JSON_CACHE_CONTROL, ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../../src/lib/api/headers-policy.ts';
 import { markBuildInUse } from '../../src/lib/store/build-in-use.ts';
 import { runBuildCleanup } from '../../src/pipeline/cleanup-builds.ts';
@@ -28,20 +33,30 @@ function tempDataDir(): string {
   return dir;
 }
 
-const BIG_JSON = JSON.stringify({ matches: Array.from({ length: 50 }, (_, i) => ({ id: `m${i}`, name: 'Flamengo x Palmeiras' })) });
+const BIG_JSON = JSON.stringify({
+  matches: Array.from({ length: 50 }, (_, i) => ({ id: `m${i}`, name: 'Flamengo x Palmeiras' })),
+});
 
 function writeFakeBuild(dataDir: string, id: string, live = BIG_JSON): void {
   const client = buildClientDir(dataDir, id);
   fs.mkdirSync(path.join(client, 'api'), { recursive: true });
   fs.mkdirSync(path.join(client, '_astro'), { recursive: true });
-  fs.writeFileSync(path.join(client, 'index.html'), `<!DOCTYPE html><html><body>${'<p>Ao vivo</p>'.repeat(40)}</body></html>`);
+  fs.writeFileSync(
+    path.join(client, 'index.html'),
+    `<!DOCTYPE html><html><body>${'<p>Ao vivo</p>'.repeat(40)}</body></html>`,
+  );
   fs.writeFileSync(path.join(client, '404.html'), '<p>não encontrada</p>');
   fs.writeFileSync(path.join(client, 'api', 'live'), live);
   fs.writeFileSync(path.join(client, '_astro', 'app.abc123.js'), 'console.log("x");'.repeat(30));
   fs.writeFileSync(path.join(client, 'tiny.txt'), 'x');
 }
 
-async function publish(dataDir: string, id: string, builtAt: Date, previous: SiteManifest | null): Promise<SiteManifest> {
+async function publish(
+  dataDir: string,
+  id: string,
+  builtAt: Date,
+  previous: SiteManifest | null,
+): Promise<SiteManifest> {
   const manifest = await runPrecompress({
     clientDir: buildClientDir(dataDir, id),
     buildId: id,
@@ -85,10 +100,13 @@ describe('precompress', () => {
     const first = await publish(dataDir, ID_1, new Date('2026-11-21T22:00:00Z'), null);
     writeFakeBuild(dataDir, ID_2, `${BIG_JSON} `);
     const second = await publish(dataDir, ID_2, new Date('2026-11-21T22:01:00Z'), first);
-    const lastModified = (manifest: SiteManifest, file: string): string | undefined => manifest.files.find((f) => f.path === file)?.lastModified;
+    const lastModified = (manifest: SiteManifest, file: string): string | undefined =>
+      manifest.files.find((f) => f.path === file)?.lastModified;
     expect(lastModified(second, 'index.html')).toBe('Sat, 21 Nov 2026 22:00:00 GMT');
     expect(lastModified(second, 'api/live')).toBe('Sat, 21 Nov 2026 22:01:00 GMT');
-    expect(fs.statSync(path.join(buildClientDir(dataDir, ID_2), 'index.html')).mtime.toUTCString()).toBe('Sat, 21 Nov 2026 22:00:00 GMT');
+    expect(fs.statSync(path.join(buildClientDir(dataDir, ID_2), 'index.html')).mtime.toUTCString()).toBe(
+      'Sat, 21 Nov 2026 22:00:00 GMT',
+    );
   });
 });
 
@@ -101,7 +119,13 @@ describe('static index', () => {
     writeFakeBuild(dataDir, ID_1);
     await publish(dataDir, ID_1, new Date(), null);
     const site = loadStaticSite(dataDir, ID_1);
-    expect([...site.routes.keys()].sort()).toEqual(['/', '/_astro/app.abc123.js', '/api/live', '/index.html', '/tiny.txt']);
+    expect([...site.routes.keys()].sort()).toEqual([
+      '/',
+      '/_astro/app.abc123.js',
+      '/api/live',
+      '/index.html',
+      '/tiny.txt',
+    ]);
     expect(site.notFoundPage?.identity.toString()).toContain('não encontrada');
     expect(site.routes.get('/api/live')?.br).not.toBeNull();
   });
@@ -153,12 +177,14 @@ describe('refresh lock', () => {
 
 describe('summarizeBuildOutput', () => {
   it('picks the last error line, without colours or stack frames', () => {
-    const output = '\x1b[32m12:00 [build] ok\x1b[39m\n[ERROR] Cannot find package "x"\n    at resolve (node:internal)\n';
+    const output =
+      '\x1b[32m12:00 [build] ok\x1b[39m\n[ERROR] Cannot find package "x"\n    at resolve (node:internal)\n';
     expect(summarizeBuildOutput(output)).toBe('[ERROR] Cannot find package "x"');
   });
 
   it('names a full disk (vite prints "ENOSPC" above "Location:" and "Stack trace:")', () => {
-    const output = 'ENOSPC: no space left on device, write\n  Location:\n    /x/node.js:1:5\n  Stack trace:\n    at Object.writeFileSync (node:fs:1:1)\n';
+    const output =
+      'ENOSPC: no space left on device, write\n  Location:\n    /x/node.js:1:5\n  Stack trace:\n    at Object.writeFileSync (node:fs:1:1)\n';
     expect(summarizeBuildOutput(output)).toBe('ENOSPC: no space left on device, write');
   });
 });

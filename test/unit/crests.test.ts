@@ -17,20 +17,23 @@ const NOW = new Date('2026-11-21T22:00:00Z');
 
 function withCrests(...pairs: [string | null, string | null][]): Snapshot {
   const snapshot = emptySnapshot(UPSTREAM);
-  snapshot.hoje.matches = pairs.map(([home, away], index) => ({
-    id: `liga/21-11-2026-a${index}-x-b${index}`,
-    url: `${UPSTREAM}/liga/21-11-2026-a${index}-x-b${index}.html`,
-    competition: { name: 'Liga', slug: 'liga' },
-    date: '2026-11-21',
-    kickoff: null,
-    status: 'FINISHED',
-    statusLabel: 'ENCERRADO',
-    minute: null,
-    injuryTime: null,
-    homeTeam: { name: `A${index}`, crest: home },
-    awayTeam: { name: `B${index}`, crest: away },
-    score: { home: 1, away: 0, penalties: null },
-  }) satisfies Match);
+  snapshot.hoje.matches = pairs.map(
+    ([home, away], index) =>
+      ({
+        id: `liga/21-11-2026-a${index}-x-b${index}`,
+        url: `${UPSTREAM}/liga/21-11-2026-a${index}-x-b${index}.html`,
+        competition: { name: 'Liga', slug: 'liga' },
+        date: '2026-11-21',
+        kickoff: null,
+        status: 'FINISHED',
+        statusLabel: 'ENCERRADO',
+        minute: null,
+        injuryTime: null,
+        homeTeam: { name: `A${index}`, crest: home },
+        awayTeam: { name: `B${index}`, crest: away },
+        score: { home: 1, away: 0, penalties: null },
+      }) satisfies Match,
+  );
   return snapshot;
 }
 
@@ -109,7 +112,10 @@ describe('planCrestFetches', () => {
   });
 
   it('fetches at most `limit` per refresh', () => {
-    const many = Array.from({ length: 30 }, (_, i): [string, string] => [`${UPSTREAM}/h${i}.png`, `${UPSTREAM}/a${i}.png`]);
+    const many = Array.from({ length: 30 }, (_, i): [string, string] => [
+      `${UPSTREAM}/h${i}.png`,
+      `${UPSTREAM}/a${i}.png`,
+    ]);
     expect(planCrestFetches(withCrests(...many), {}, SOURCES, NOW, 20)).toHaveLength(20);
   });
 
@@ -134,9 +140,16 @@ describe('planCrestFetches', () => {
     ];
     snapshot.live.matches = [match('ao-vivo', 'IN_PLAY', null)];
     const order = ['ao-vivo', 'intervalo', 'logo', 'mais-tarde', 'encerrado', 'amanha', 'ontem'];
-    expect(planCrestFetches(snapshot, {}, SOURCES, NOW, 20)).toEqual(order.flatMap((name) => [crest(`${name}-casa`), crest(`${name}-fora`)]));
+    expect(planCrestFetches(snapshot, {}, SOURCES, NOW, 20)).toEqual(
+      order.flatMap((name) => [crest(`${name}-casa`), crest(`${name}-fora`)]),
+    );
     // A cold start's first refresh (limit 20 crests = 10 matches) gets the playing ones first.
-    expect(planCrestFetches(snapshot, {}, SOURCES, NOW, 4)).toEqual([crest('ao-vivo-casa'), crest('ao-vivo-fora'), crest('intervalo-casa'), crest('intervalo-fora')]);
+    expect(planCrestFetches(snapshot, {}, SOURCES, NOW, 4)).toEqual([
+      crest('ao-vivo-casa'),
+      crest('ao-vivo-fora'),
+      crest('intervalo-casa'),
+      crest('intervalo-fora'),
+    ]);
     expect(crestPriority('ontem', match('x', 'IN_PLAY', null))).toBe(0);
   });
 });
@@ -144,6 +157,8 @@ describe('planCrestFetches', () => {
 describe('buildCrestPaths', () => {
   it('maps stored crests to /escudos/<file> and leaves failed ones out', () => {
     const file = `${'a'.repeat(64)}.webp`;
-    expect(buildCrestPaths({ x: { file, checkedAt: '' }, y: { file: null, checkedAt: '' } })).toEqual({ x: `/escudos/${file}` });
+    expect(buildCrestPaths({ x: { file, checkedAt: '' }, y: { file: null, checkedAt: '' } })).toEqual({
+      x: `/escudos/${file}`,
+    });
   });
 });

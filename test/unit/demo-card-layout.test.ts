@@ -10,19 +10,27 @@ const BASE = 'http://127.0.0.1:9';
 const START = new Date('2027-03-10T14:00:00-03:00');
 
 describe('the demo upstream switched to cards', () => {
-  it.each([0, 30, 95, 240])('serves, %s simulated minutes in, card pages that read as the same matches as its row pages', (minutes) => {
-    const rows = simulatePages({ fixturePages, seed: 7, startedAt: START, now: new Date(START.getTime() + minutes * 60_000) });
-    const cards = pagesInLayout(rows, 'cards');
-    for (const upstreamPath of Object.values(LISTING_PATHS)) {
-      const fromRows = readListingPage(rows[upstreamPath] ?? '', BASE + upstreamPath);
-      const fromCards = readListingPage(cards[upstreamPath] ?? '', BASE + upstreamPath);
-      expect(fromCards.matches, upstreamPath).toStrictEqual(fromRows.matches);
-      expect(fromRows.diagnostics.markup).toBe('rows');
-      if (fromCards.diagnostics.candidates > 0) expect(fromCards.diagnostics.markup, upstreamPath).toBe('cards');
-      expect(fromCards.diagnostics.skipped).toBe(0);
-      expect(cards[upstreamPath]).not.toMatch(/status-name/);
-    }
-  });
+  it.each([0, 30, 95, 240])(
+    'serves, %s simulated minutes in, card pages that read as the same matches as its row pages',
+    (minutes) => {
+      const rows = simulatePages({
+        fixturePages,
+        seed: 7,
+        startedAt: START,
+        now: new Date(START.getTime() + minutes * 60_000),
+      });
+      const cards = pagesInLayout(rows, 'cards');
+      for (const upstreamPath of Object.values(LISTING_PATHS)) {
+        const fromRows = readListingPage(rows[upstreamPath] ?? '', BASE + upstreamPath);
+        const fromCards = readListingPage(cards[upstreamPath] ?? '', BASE + upstreamPath);
+        expect(fromCards.matches, upstreamPath).toStrictEqual(fromRows.matches);
+        expect(fromRows.diagnostics.markup).toBe('rows');
+        if (fromCards.diagnostics.candidates > 0) expect(fromCards.diagnostics.markup, upstreamPath).toBe('cards');
+        expect(fromCards.diagnostics.skipped).toBe(0);
+        expect(cards[upstreamPath]).not.toMatch(/status-name/);
+      }
+    },
+  );
 
   it('keeps row pages untouched in the row layout, and escapes names it writes into cards', () => {
     expect(pagesInLayout(fixturePages, 'rows')).toEqual(fixturePages);

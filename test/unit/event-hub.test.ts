@@ -30,7 +30,10 @@ describe('createEventHub().load', () => {
       const [good] = buildGoalEvents(T0, 1);
       const site = buildFeedSite('b1', []);
       const entry = site.routes.get('/api/eventos');
-      if (entry) entry.identity = Buffer.from(JSON.stringify({ events: [good, null, { id: `${T0 + 5}-0000`, type: 'PENALTY' }] }));
+      if (entry)
+        entry.identity = Buffer.from(
+          JSON.stringify({ events: [good, null, { id: `${T0 + 5}-0000`, type: 'PENALTY' }] }),
+        );
       hub.load(site);
       expect(hub.lastId()).toBe(good?.id);
     } finally {

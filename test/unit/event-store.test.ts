@@ -5,7 +5,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVENT_KEEP_MS, MATCH_EVENT_ID_PATTERN, MAX_KEPT_EVENTS, type Match } from '../../src/lib/model/model.ts';
 import { nextEventIds } from '../../src/lib/store/event-ids.ts';
-import { advanceEventStore, readEventStore, writeEventStoreAtomically, EventStoreFileError } from '../../src/lib/store/event-store.ts';
+import {
+  advanceEventStore,
+  readEventStore,
+  writeEventStoreAtomically,
+  EventStoreFileError,
+} from '../../src/lib/store/event-store.ts';
 import { readExpectedMatches } from '../support/fixture-snapshot.ts';
 
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');
@@ -47,7 +52,14 @@ describe('advanceEventStore', () => {
     const goal = scored(FLAMENGO, 3, 1);
     const { store, added } = advanceEventStore(first, [goal], new Date(T0 + 60_000));
     expect(added).toEqual([
-      { id: `${T0 + 60_000}-0000`, type: 'GOAL', at: '2026-11-21T20:01:00-03:00', match: goal, team: 'HOME', previous: { status: 'IN_PLAY', score: FLAMENGO.score } },
+      {
+        id: `${T0 + 60_000}-0000`,
+        type: 'GOAL',
+        at: '2026-11-21T20:01:00-03:00',
+        match: goal,
+        team: 'HOME',
+        previous: { status: 'IN_PLAY', score: FLAMENGO.score },
+      },
     ]);
     expect(store.lastId).toBe(`${T0 + 60_000}-0000`);
     // The same sighting again raises nothing (a restart repeats nothing).
@@ -71,7 +83,10 @@ describe('advanceEventStore', () => {
     expect(later.lastId).toBe(lastId);
     const [goal] = store.events;
     if (!goal) throw new Error('no goal event');
-    const events = Array.from({ length: MAX_KEPT_EVENTS }, (_, i) => ({ ...goal, id: `${T0 + 1000}-${String(i).padStart(4, '0')}` }));
+    const events = Array.from({ length: MAX_KEPT_EVENTS }, (_, i) => ({
+      ...goal,
+      id: `${T0 + 1000}-${String(i).padStart(4, '0')}`,
+    }));
     const big = { ...store, events, lastId: `${T0 + 1000}-4999` };
     const capped = advanceEventStore(big, [scored(FLAMENGO, 4, 1)], new Date(T0 + 2000));
     expect(capped.store.events).toHaveLength(MAX_KEPT_EVENTS);

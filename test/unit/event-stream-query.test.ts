@@ -8,12 +8,20 @@ const PATH = '/api/eventos/stream';
 
 describe('parseEventStreamQuery', () => {
   it('reads both filters and the resume id; the header wins over ?desde=', () => {
-    expect(parseEventStreamQuery('?time=Mengão&competicao=brasileirao&desde=1764000000000-0001', undefined, PATH)).toEqual({
+    expect(
+      parseEventStreamQuery('?time=Mengão&competicao=brasileirao&desde=1764000000000-0001', undefined, PATH),
+    ).toEqual({
       ok: true,
       query: { team: 'Mengão', competition: 'brasileirao', since: '1764000000000-0001' },
     });
-    expect(parseEventStreamQuery('?desde=1764000000000-0001', '1764000000000-0009', PATH)).toMatchObject({ ok: true, query: { since: '1764000000000-0009' } });
-    expect(parseEventStreamQuery('', undefined, PATH)).toEqual({ ok: true, query: { team: null, competition: null, since: null } });
+    expect(parseEventStreamQuery('?desde=1764000000000-0001', '1764000000000-0009', PATH)).toMatchObject({
+      ok: true,
+      query: { since: '1764000000000-0009' },
+    });
+    expect(parseEventStreamQuery('', undefined, PATH)).toEqual({
+      ok: true,
+      query: { team: null, competition: null, since: null },
+    });
   });
 
   it.each([
@@ -41,7 +49,8 @@ describe('team and competition filters: the search module decides', () => {
   const snapshot = buildFilterSnapshot(readExpectedMatches('hoje'));
   it('a team by name, nickname or typo; never by its competition only', () => {
     const flamengo = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
-    for (const query of ['flamengo', 'Mengão', 'flamengi']) expect([...findTeamMatchIds(snapshot, query)]).toEqual([flamengo]);
+    for (const query of ['flamengo', 'Mengão', 'flamengi'])
+      expect([...findTeamMatchIds(snapshot, query)]).toEqual([flamengo]);
     expect(findTeamMatchIds(snapshot, 'brasileirao').size).toBe(0);
   });
   it('a competition by name or nickname; never by a team', () => {

@@ -15,12 +15,19 @@ describe('buildStaleNotice after a failed first fetch', () => {
     expect(buildStaleNotice({ generatedAt: null, stale: true }, { ...EVERY_MINUTE, fetchFailed: true })).toBe(
       'Não foi possível acessar o site de origem — nova tentativa a cada minuto.',
     );
-    expect(buildStaleNotice({ generatedAt: null, stale: true }, { fetchFailed: true, retryEvery: 'a cada hora' })).toMatch(/a cada hora\.$/);
+    expect(
+      buildStaleNotice({ generatedAt: null, stale: true }, { fetchFailed: true, retryEvery: 'a cada hora' }),
+    ).toMatch(/a cada hora\.$/);
   });
 
   it('still says "fetching" before any try, and nothing about failures once data came', () => {
     expect(buildStaleNotice({ generatedAt: null, stale: true }, EVERY_MINUTE)).toMatch(/^Ainda buscando/);
-    expect(buildStaleNotice({ generatedAt: '2026-11-21T19:41:05-03:00', stale: false }, { ...EVERY_MINUTE, fetchFailed: true })).toBeNull();
+    expect(
+      buildStaleNotice(
+        { generatedAt: '2026-11-21T19:41:05-03:00', stale: false },
+        { ...EVERY_MINUTE, fetchFailed: true },
+      ),
+    ).toBeNull();
   });
 });
 
@@ -28,29 +35,50 @@ describe('buildListingNotice (decided from the data age, on load)', () => {
   const generatedAt = '2026-11-21T19:41:05-03:00';
 
   it('says stale when the data is older than 3 intervals, though its flag says fresh', () => {
-    const notice = buildListingNotice({ generatedAt, stale: false }, EVERY_MINUTE, new Date('2026-11-21T19:44:06-03:00'), 60);
-    expect(notice).toBe('Dados desatualizados: sem atualização desde 21/11 às 19:41:05. O placar mostrado pode estar antigo.');
+    const notice = buildListingNotice(
+      { generatedAt, stale: false },
+      EVERY_MINUTE,
+      new Date('2026-11-21T19:44:06-03:00'),
+      60,
+    );
+    expect(notice).toBe(
+      'Dados desatualizados: sem atualização desde 21/11 às 19:41:05. O placar mostrado pode estar antigo.',
+    );
   });
 
   it('says nothing within 3 intervals, and follows the listing’s own interval (ontem: hourly)', () => {
-    expect(buildListingNotice({ generatedAt, stale: false }, EVERY_MINUTE, new Date('2026-11-21T19:44:04-03:00'), 60)).toBeNull();
-    expect(buildListingNotice({ generatedAt, stale: false }, EVERY_MINUTE, new Date('2026-11-21T21:41:05-03:00'), 3600)).toBeNull();
+    expect(
+      buildListingNotice({ generatedAt, stale: false }, EVERY_MINUTE, new Date('2026-11-21T19:44:04-03:00'), 60),
+    ).toBeNull();
+    expect(
+      buildListingNotice({ generatedAt, stale: false }, EVERY_MINUTE, new Date('2026-11-21T21:41:05-03:00'), 3600),
+    ).toBeNull();
   });
 
   it('keeps the server’s stale flag', () => {
-    expect(buildListingNotice({ generatedAt, stale: true }, EVERY_MINUTE, new Date('2026-11-21T19:41:06-03:00'), 60)).toMatch(/^Dados desatualizados/);
+    expect(
+      buildListingNotice({ generatedAt, stale: true }, EVERY_MINUTE, new Date('2026-11-21T19:41:06-03:00'), 60),
+    ).toMatch(/^Dados desatualizados/);
   });
 });
 
 describe('failure messages when nothing was ever kept', () => {
   it('replace "the last good data was kept" with what is true', () => {
-    const fetchError = new UpstreamFetchError({ reason: 'network', url: 'http://127.0.0.1:9/jogos-de-hoje', detail: 'conexão recusada' });
+    const fetchError = new UpstreamFetchError({
+      reason: 'network',
+      url: 'http://127.0.0.1:9/jogos-de-hoje',
+      detail: 'conexão recusada',
+    });
     expect(fetchError.message).toMatch(/últimos dados válidos foram mantidos/);
     const rewritten = messageWithoutKeptData(fetchError.message);
     expect(rewritten).not.toMatch(/mantidos/);
-    expect(rewritten).toBe('Falha ao buscar http://127.0.0.1:9/jogos-de-hoje: conexão recusada; ainda não há dados desta lista; nova tentativa na próxima atualização.');
+    expect(rewritten).toBe(
+      'Falha ao buscar http://127.0.0.1:9/jogos-de-hoje: conexão recusada; ainda não há dados desta lista; nova tentativa na próxima atualização.',
+    );
     const parseError = new ParseError('http://127.0.0.1:9/jogos-de-ontem', 'sem #livescore');
-    expect(messageWithoutKeptData(parseError.message)).toMatch(/^Página .* não reconhecida: sem #livescore; ainda não há dados/);
+    expect(messageWithoutKeptData(parseError.message)).toMatch(
+      /^Página .* não reconhecida: sem #livescore; ainda não há dados/,
+    );
   });
 
   it('leave other messages as they are', () => {

@@ -137,7 +137,9 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
       pending.push(...graph.edges.filter((edge) => edge.from === file).map((edge) => edge.to));
     }
     const nodeOnly = [...reached].flatMap((file) =>
-      (graph.external.get(file) ?? []).filter((name) => name.startsWith('node:')).map((name) => `${file} imports ${name}`),
+      (graph.external.get(file) ?? [])
+        .filter((name) => name.startsWith('node:'))
+        .map((name) => `${file} imports ${name}`),
     );
     expect(nodeOnly).toEqual([]);
   });
@@ -151,7 +153,8 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
       'src/lib/display',
     ]);
     expect(UNLIMITED).toEqual(new Set(['test']));
-    const serverRow = /^(\| `src\/server\/` \|.*\| )model, config, store, search, api, slices, pipeline \(`refresh-scheduler\.ts` only\) \|$/m;
+    const serverRow =
+      /^(\| `src\/server\/` \|.*\| )model, config, store, search, api, slices, pipeline \(`refresh-scheduler\.ts` only\) \|$/m;
     expect(ARCHITECTURE).toMatch(serverRow);
     const edited = readLayering(ARCHITECTURE.replace(serverRow, '$1model |'));
     const entry = [{ from: 'src/server/run-server.ts', to: 'src/pipeline/refresh-scheduler.ts' }];

@@ -50,7 +50,13 @@ describe('status badge (pt-BR)', () => {
 
   it('shows the day of a scheduled match relative to the data day', () => {
     const scheduled = (date: string): Match =>
-      buildMatch({ status: 'SCHEDULED', date, minute: null, kickoff: `${date}T21:30:00-03:00`, score: { home: null, away: null, penalties: null } });
+      buildMatch({
+        status: 'SCHEDULED',
+        date,
+        minute: null,
+        kickoff: `${date}T21:30:00-03:00`,
+        score: { home: null, away: null, penalties: null },
+      });
     expect(buildStatusBadge(scheduled('2026-11-21'), TODAY)).toEqual({ text: 'Hoje', tone: 'scheduled' });
     expect(buildStatusBadge(scheduled('2026-11-22'), TODAY).text).toBe('Amanhã');
     expect(buildStatusBadge(scheduled('2026-11-25'), TODAY).text).toBe('25/11');
@@ -69,7 +75,9 @@ describe('score text', () => {
   });
 
   it('puts penalties after the goals, named and in the same order: "1 x 1 (4 x 5 pên.)"', () => {
-    expect(buildScoreText(buildMatch({ score: { home: 1, away: 1, penalties: { home: 4, away: 5 } } }))).toBe('1 x 1 (4 x 5 pên.)');
+    expect(buildScoreText(buildMatch({ score: { home: 1, away: 1, penalties: { home: 4, away: 5 } } }))).toBe(
+      '1 x 1 (4 x 5 pên.)',
+    );
   });
 
   it('names the winner of a finished match only, by goals and then by penalties', () => {
@@ -83,7 +91,11 @@ describe('score text', () => {
   });
 
   it('shows the kickoff time before the match starts, never a made-up 0 x 0', () => {
-    const notStarted = buildMatch({ status: 'SCHEDULED', kickoff: '2026-11-21T21:30:00-03:00', score: { home: null, away: null, penalties: null } });
+    const notStarted = buildMatch({
+      status: 'SCHEDULED',
+      kickoff: '2026-11-21T21:30:00-03:00',
+      score: { home: null, away: null, penalties: null },
+    });
     expect(buildScoreText(notStarted)).toBe('21:30');
     expect(buildScoreText({ ...notStarted, kickoff: null })).toBe('x');
   });
@@ -119,14 +131,18 @@ describe('goal announcements', () => {
   });
 
   it('says nothing when the score did not go up or the match is new', () => {
-    expect(buildGoalAnnouncements(previous, [buildMatch({ score: { home: 1, away: 1, penalties: null } })])).toEqual([]);
+    expect(buildGoalAnnouncements(previous, [buildMatch({ score: { home: 1, away: 1, penalties: null } })])).toEqual(
+      [],
+    );
     expect(buildGoalAnnouncements(new Map(), [buildMatch()])).toEqual([]);
   });
 
   it('treats a kick-off (no score → 0 x 0) as no goal', () => {
     const before = new Map([['brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras', { home: null, away: null }]]);
     expect(buildGoalAnnouncements(before, [buildMatch({ score: { home: 0, away: 0, penalties: null } })])).toEqual([]);
-    expect(buildGoalAnnouncements(before, [buildMatch({ score: { home: 0, away: 1, penalties: null } })])).toHaveLength(1);
+    expect(buildGoalAnnouncements(before, [buildMatch({ score: { home: 0, away: 1, penalties: null } })])).toHaveLength(
+      1,
+    );
   });
 });
 

@@ -4,14 +4,22 @@ import { changesOfMatch, detectMatchChanges, matchesById, rememberMatches } from
 import type { Match, Score, Status } from '../../src/lib/model/model.ts';
 import { buildDerby } from '../support/derby-match.ts';
 
-function match(id: string, status: Status, home: number | null, away: number | null, penalties: Score['penalties'] = null): Match {
+function match(
+  id: string,
+  status: Status,
+  home: number | null,
+  away: number | null,
+  penalties: Score['penalties'] = null,
+): Match {
   return buildDerby(status, home, away, { id, penalties });
 }
 
-const types = (before: Match, after: Match) => changesOfMatch(before, after).map((c) => (c.team ? `${c.type}:${c.team}` : c.type));
+const types = (before: Match, after: Match) =>
+  changesOfMatch(before, after).map((c) => (c.team ? `${c.type}:${c.team}` : c.type));
 
 describe('changesOfMatch: every transition', () => {
-  it('kick-off', () => expect(types(match('/j', 'SCHEDULED', null, null), match('/j', 'IN_PLAY', 0, 0))).toEqual(['KICK_OFF']));
+  it('kick-off', () =>
+    expect(types(match('/j', 'SCHEDULED', null, null), match('/j', 'IN_PLAY', 0, 0))).toEqual(['KICK_OFF']));
   it('a goal for each side, each goal once', () => {
     expect(types(match('/j', 'IN_PLAY', 0, 0), match('/j', 'IN_PLAY', 0, 1))).toEqual(['GOAL:AWAY']);
     expect(types(match('/j', 'IN_PLAY', 0, 1), match('/j', 'IN_PLAY', 2, 1))).toEqual(['GOAL:HOME', 'GOAL:HOME']);
@@ -29,7 +37,11 @@ describe('changesOfMatch: every transition', () => {
     expect(types(match('/j', 'SCHEDULED', null, null), match('/j', 'CANCELLED', null, null))).toEqual(['CANCELLED']);
   });
   it('changes missed between two sightings come in the order they happened', () =>
-    expect(types(match('/j', 'SCHEDULED', null, null), match('/j', 'PAUSED', 1, 0))).toEqual(['KICK_OFF', 'GOAL:HOME', 'HALF_TIME']));
+    expect(types(match('/j', 'SCHEDULED', null, null), match('/j', 'PAUSED', 1, 0))).toEqual([
+      'KICK_OFF',
+      'GOAL:HOME',
+      'HALF_TIME',
+    ]));
   it('a penalty shoot-out: kicks are no goals, FULL_TIME carries the penalties', () => {
     const changes = changesOfMatch(match('/j', 'IN_PLAY', 1, 1), match('/j', 'FINISHED', 1, 1, { home: 4, away: 3 }));
     expect(changes.map((c) => c.type)).toEqual(['FULL_TIME']);
@@ -59,7 +71,10 @@ describe('detectMatchChanges over listings', () => {
     expect(back.map((c) => [c.match.id, c.type, c.team])).toEqual([['/a', 'GOAL', 'HOME']]);
   });
   it('one match per id, the first listing (live) winning over a lagging one', () => {
-    const merged = matchesById([[match('/a', 'IN_PLAY', 1, 0)], [match('/a', 'SCHEDULED', null, null), match('/b', 'SCHEDULED', null, null)]]);
+    const merged = matchesById([
+      [match('/a', 'IN_PLAY', 1, 0)],
+      [match('/a', 'SCHEDULED', null, null), match('/b', 'SCHEDULED', null, null)],
+    ]);
     expect(merged.map((m) => [m.id, m.status])).toEqual([
       ['/a', 'IN_PLAY'],
       ['/b', 'SCHEDULED'],

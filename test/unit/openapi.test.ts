@@ -25,7 +25,10 @@ interface DocumentShape {
   info: { description: string; license?: Record<string, string>; contact?: Record<string, string> };
   security: unknown[];
   tags: Array<{ name: string }>;
-  paths: Record<string, { description: string; get: Operation; head: Operation; options: Operation } & Record<string, unknown>>;
+  paths: Record<
+    string,
+    { description: string; get: Operation; head: Operation; options: Operation } & Record<string, unknown>
+  >;
   components: {
     responses: Record<string, Response>;
     headers: Record<string, { required?: boolean; schema: Record<string, unknown> }>;
@@ -57,10 +60,12 @@ describe('OpenAPI document (/api/routes)', () => {
       expect(item?.get.summary).toBe(route.summary);
       expect(Object.keys(item ?? {}).sort()).toEqual(['description', 'get', 'head', 'options']);
       // No GET or HEAD can get a 405: the other methods are described in prose, honestly.
-      for (const operation of [item?.get, item?.head, item?.options]) expect(operation?.responses['405']).toBeUndefined();
+      for (const operation of [item?.get, item?.head, item?.options])
+        expect(operation?.responses['405']).toBeUndefined();
       expect(item?.description).toMatch(/405/);
       expect(item?.options.responses['204']?.headers).toHaveProperty('Access-Control-Allow-Methods');
-      for (const response of Object.values(item?.head.responses ?? {})) expect(resolve(response).content).toBeUndefined();
+      for (const response of Object.values(item?.head.responses ?? {}))
+        expect(resolve(response).content).toBeUndefined();
     }
     expect(document.info.description).toMatch(/404/);
   });
@@ -71,19 +76,27 @@ describe('OpenAPI document (/api/routes)', () => {
     expect(document.info.contact?.name).toBeTruthy();
     const tags = document.tags.map((tag) => tag.name);
     for (const item of Object.values(document.paths)) {
-      for (const operation of [item.get, item.head, item.options]) expect(tags).toEqual(expect.arrayContaining(operation.tags));
+      for (const operation of [item.get, item.head, item.options])
+        expect(tags).toEqual(expect.arrayContaining(operation.tags));
     }
   });
 
   it('documents q with its limits, 400/429, and RateLimit-* on every /api/busca answer the limiter sees', () => {
     const busca = document.paths['/api/busca'];
-    expect(busca?.get.parameters?.[0]).toMatchObject({ name: 'q', in: 'query', required: true, schema: { minLength: 2, maxLength: 100 } });
+    expect(busca?.get.parameters?.[0]).toMatchObject({
+      name: 'q',
+      in: 'query',
+      required: true,
+      schema: { minLength: 2, maxLength: 100 },
+    });
     expect(Object.keys(busca?.get.responses ?? {})).toEqual(expect.arrayContaining(['200', '304', '400', '429']));
     for (const operation of [busca?.get, busca?.head]) {
       for (const [status, response] of Object.entries(operation?.responses ?? {})) {
         // 408/431 come from the HTTP parser, 5xx from outside the limiter (start-up, nginx).
         if (['408', '431', '500', '503'].includes(status)) continue;
-        expect(Object.keys(resolve(response).headers ?? {}), status).toEqual(expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
+        expect(Object.keys(resolve(response).headers ?? {}), status).toEqual(
+          expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']),
+        );
       }
     }
     expect(resolve(busca?.get.responses['429']).headers).toHaveProperty('Retry-After');
@@ -95,7 +108,9 @@ describe('OpenAPI document (/api/routes)', () => {
       if (path === '/api/eventos/stream') continue;
       for (const status of ['200', '304']) {
         const names = Object.keys(item.get.responses[status]?.headers ?? {});
-        expect(names, `${path} ${status}`).toEqual(expect.arrayContaining(['ETag', 'Last-Modified', 'Cache-Control', 'Vary', 'Access-Control-Allow-Origin']));
+        expect(names, `${path} ${status}`).toEqual(
+          expect.arrayContaining(['ETag', 'Last-Modified', 'Cache-Control', 'Vary', 'Access-Control-Allow-Origin']),
+        );
       }
       if (path !== '/api/busca') {
         expect(Object.keys(item.get.responses)).toEqual(expect.arrayContaining(['206', '416']));
@@ -126,15 +141,37 @@ describe('OpenAPI document (/api/routes)', () => {
     const ok = stream?.get.responses['200'];
     expect(Object.keys(ok?.content ?? {})).toEqual(['text/event-stream']);
     expect(JSON.stringify(ok?.content)).toContain('#/components/schemas/MatchEvent');
-    expect(Object.keys(ok?.headers ?? {})).toEqual(expect.arrayContaining(['Cache-Control', 'X-Accel-Buffering', 'Access-Control-Allow-Origin']));
-    expect((stream?.get.parameters ?? []).map((parameter) => parameter.name)).toEqual(['time', 'competicao', 'desde', 'Last-Event-ID']);
+    expect(Object.keys(ok?.headers ?? {})).toEqual(
+      expect.arrayContaining(['Cache-Control', 'X-Accel-Buffering', 'Access-Control-Allow-Origin']),
+    );
+    expect((stream?.get.parameters ?? []).map((parameter) => parameter.name)).toEqual([
+      'time',
+      'competicao',
+      'desde',
+      'Last-Event-ID',
+    ]);
     expect(Object.keys(stream?.get.responses ?? {})).toEqual(expect.arrayContaining(['400', '429', '503']));
     expect(resolve(stream?.get.responses['429']).headers).toHaveProperty('Retry-After');
     const validator = createOpenApiBodyValidator(raw);
     const [match] = buildFixtureSnapshot().live.matches;
-    const event = { id: '1764000000000-0000', type: 'GOAL', at: '2026-11-21T17:00:00-03:00', match, team: 'HOME', previous: { status: 'IN_PLAY', score: match?.score } };
+    const event = {
+      id: '1764000000000-0000',
+      type: 'GOAL',
+      at: '2026-11-21T17:00:00-03:00',
+      match,
+      team: 'HOME',
+      previous: { status: 'IN_PLAY', score: match?.score },
+    };
     expect(validator.errors('MatchEvent', event)).toEqual([]);
-    expect(validator.errors('EventFeed', { generatedAt: null, timezone: 'America/Sao_Paulo', stale: true, count: 1, events: [event] })).toEqual([]);
+    expect(
+      validator.errors('EventFeed', {
+        generatedAt: null,
+        timezone: 'America/Sao_Paulo',
+        stale: true,
+        count: 1,
+        events: [event],
+      }),
+    ).toEqual([]);
     expect(validator.errors('MatchEvent', { ...event, id: '17-1' })).not.toEqual([]);
     expect(validator.errors('MatchEvent', { ...event, type: 'PENALTY' })).not.toEqual([]);
   });

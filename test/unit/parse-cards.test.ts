@@ -25,7 +25,13 @@ describe('card layout: the same Match objects as the row layout', () => {
   ])('%s gives jogos-de-hoje.expected.json field by field (markup %s)', (file, markup) => {
     const { matches, diagnostics } = readListingPage(readFixture(file), HOJE);
     expect(matches).toStrictEqual(expectedHoje());
-    expect(diagnostics).toMatchObject({ markup, container: '#livescore', matches: 13, skipped: 0, unknownStatusLabels: [] });
+    expect(diagnostics).toMatchObject({
+      markup,
+      container: '#livescore',
+      matches: 13,
+      skipped: 0,
+      unknownStatusLabels: [],
+    });
     expect(diagnostics.duplicates).toBe(1); // the featured block repeats Flamengo x Palmeiras
   });
 });
@@ -51,8 +57,16 @@ describe('card layout variants (reconstructed, in #main, md and lg cards)', () =
   });
 
   it('reads finished cards ("fim de jogo", "encerrado") with the label upper-cased like the rows', () => {
-    expect(byId(matches, 'chelsea-x-flamengo')).toMatchObject({ status: 'FINISHED', statusLabel: 'FIM DE JOGO', score: { home: 1, away: 3 } });
-    expect(byId(matches, 'brighton-x-atletico-b')).toMatchObject({ status: 'FINISHED', statusLabel: 'ENCERRADO', kickoff: null });
+    expect(byId(matches, 'chelsea-x-flamengo')).toMatchObject({
+      status: 'FINISHED',
+      statusLabel: 'FIM DE JOGO',
+      score: { home: 1, away: 3 },
+    });
+    expect(byId(matches, 'brighton-x-atletico-b')).toMatchObject({
+      status: 'FINISHED',
+      statusLabel: 'ENCERRADO',
+      kickoff: null,
+    });
   });
 
   it('reads the kickoff from --datetime ("amanhã<br>18:00", "Sáb, 22/11<br>16:00") on the date of the link', () => {
@@ -93,11 +107,28 @@ describe('card layout variants (reconstructed, in #main, md and lg cards)', () =
   });
 
   it('maps half-time, live without minute, suspended and postponed cards', () => {
-    expect(byId(matches, 'bahia-x-vitoria')).toMatchObject({ status: 'PAUSED', statusLabel: 'INTERVALO', minute: null });
-    expect(byId(matches, 'gremio-x-inter')).toMatchObject({ status: 'IN_PLAY', statusLabel: 'AO VIVO', minute: null, score: { home: 2, away: 1 } });
-    expect(byId(matches, 'ceara-x-sport')).toMatchObject({ status: 'SUSPENDED', statusLabel: 'SUSPENSO', score: { home: 0, away: 0 } });
+    expect(byId(matches, 'bahia-x-vitoria')).toMatchObject({
+      status: 'PAUSED',
+      statusLabel: 'INTERVALO',
+      minute: null,
+    });
+    expect(byId(matches, 'gremio-x-inter')).toMatchObject({
+      status: 'IN_PLAY',
+      statusLabel: 'AO VIVO',
+      minute: null,
+      score: { home: 2, away: 1 },
+    });
+    expect(byId(matches, 'ceara-x-sport')).toMatchObject({
+      status: 'SUSPENDED',
+      statusLabel: 'SUSPENSO',
+      score: { home: 0, away: 0 },
+    });
     // a postponed card keeps the kick-off its --datetime still shows
-    expect(byId(matches, 'goias-x-vila-nova')).toMatchObject({ status: 'POSTPONED', statusLabel: 'ADIADO', kickoff: '2026-11-22T20:00:00-03:00' });
+    expect(byId(matches, 'goias-x-vila-nova')).toMatchObject({
+      status: 'POSTPONED',
+      statusLabel: 'ADIADO',
+      kickoff: '2026-11-22T20:00:00-03:00',
+    });
   });
 
   it('trusts the --live marker over an unknown text, and reports unknown texts', () => {
@@ -108,12 +139,22 @@ describe('card layout variants (reconstructed, in #main, md and lg cards)', () =
 
   it('skips a card outside any link and a card with one team, saying why, and keeps the rest in page order', () => {
     expect(matches).toHaveLength(12);
-    expect(diagnostics).toMatchObject({ markup: 'cards', container: '#main', candidates: 14, cardCandidates: 14, rowCandidates: 0, matches: 12, skipped: 2 });
+    expect(diagnostics).toMatchObject({
+      markup: 'cards',
+      container: '#main',
+      candidates: 14,
+      cardCandidates: 14,
+      rowCandidates: 0,
+      matches: 12,
+      skipped: 2,
+    });
     expect(diagnostics.skippedCandidates.map((s) => [s.markup, s.reason])).toEqual([
       ['card', expect.stringMatching(/^sem link de partida/)],
       ['card', 'sem os nomes dos dois times'],
     ]);
-    expect(diagnostics.skippedCandidates[0]?.snippet).toMatch(/^<div class="match__md_card"> <div class="match__md_card--league">Copa do Brasil/);
+    expect(diagnostics.skippedCandidates[0]?.snippet).toMatch(
+      /^<div class="match__md_card"> <div class="match__md_card--league">Copa do Brasil/,
+    );
     expect(diagnostics.skippedCandidates[1]?.snippet).toMatch(/criciuma-x-a-definir/);
     expect(matches.map((m) => m.id.split('/')[0])).toEqual([
       ...Array<string>(4).fill('mundial-clubes-fifa'),
@@ -132,8 +173,15 @@ describe('card layout variants (reconstructed, in #main, md and lg cards)', () =
       caught = error;
     }
     expect(caught).toBeInstanceOf(ParseError);
-    expect((caught as ParseError).message).toMatch(/nenhum dos 3 cartões de jogo pôde ser lido.*últimos dados válidos foram mantidos/);
-    expect((caught as ParseError).diagnostics).toMatchObject({ markup: 'cards', candidates: 3, matches: 0, skipped: 3 });
+    expect((caught as ParseError).message).toMatch(
+      /nenhum dos 3 cartões de jogo pôde ser lido.*últimos dados válidos foram mantidos/,
+    );
+    expect((caught as ParseError).diagnostics).toMatchObject({
+      markup: 'cards',
+      candidates: 3,
+      matches: 0,
+      skipped: 3,
+    });
   });
 
   it('treats a page with neither markup as a ParseError (markup "none")', () => {
@@ -144,7 +192,9 @@ describe('card layout variants (reconstructed, in #main, md and lg cards)', () =
       caught = error;
     }
     expect((caught as ParseError).diagnostics?.markup).toBe('none');
-    expect((caught as ParseError).message).toMatch(/não tem o contêiner de jogos #livescore \(linhas\) nem cartões de jogo/);
+    expect((caught as ParseError).message).toMatch(
+      /não tem o contêiner de jogos #livescore \(linhas\) nem cartões de jogo/,
+    );
   });
 });
 
@@ -165,7 +215,11 @@ describe('the featured block does not reorder the listing', () => {
     (file) => {
       const { matches, diagnostics } = readListingPage(readFixture(file), HOJE);
       expect(matches.map((m) => m.id)).toEqual(expectedIds);
-      expect([...new Set(matches.map((m) => m.competition.name))]).toEqual(['Campeonato Paulista', 'Campeonato Carioca', 'Campeonato Mineiro']);
+      expect([...new Set(matches.map((m) => m.competition.name))]).toEqual([
+        'Campeonato Paulista',
+        'Campeonato Carioca',
+        'Campeonato Mineiro',
+      ]);
       expect(diagnostics.duplicates).toBe(2);
     },
   );
@@ -178,7 +232,11 @@ describe('the featured block does not reorder the listing', () => {
 });
 
 describe('orderListing', () => {
-  const match = (id: string, name: string): Match => ({ ...expectedHoje()[0]!, id, competition: { name, slug: id.split('/')[0] ?? '' } });
+  const match = (id: string, name: string): Match => ({
+    ...expectedHoje()[0]!,
+    id,
+    competition: { name, slug: id.split('/')[0] ?? '' },
+  });
 
   it('puts a featured-only match after its own block, keeps one-name-two-slugs apart, and joins a competition split in two blocks', () => {
     const { ordered, duplicates } = orderListing([
@@ -189,16 +247,32 @@ describe('orderListing', () => {
       { match: match('italiano/d', 'Série A'), featured: false },
       { match: match('brasileirao/e', 'Série A'), featured: false }, // a second block of the first competition
     ]);
-    expect(ordered.map((entry) => entry.match.id)).toEqual(['brasileirao/c', 'brasileirao/b', 'brasileirao/e', 'italiano/d', 'italiano/a']);
+    expect(ordered.map((entry) => entry.match.id)).toEqual([
+      'brasileirao/c',
+      'brasileirao/b',
+      'brasileirao/e',
+      'italiano/d',
+      'italiano/a',
+    ]);
     expect(duplicates).toBe(1);
   });
 });
 
 describe('where the listing is', () => {
   it('reads #livescore when the page has it, even empty, not cards elsewhere on the page', () => {
-    const card = readFixture('cards/variants.html').match(/<a href="\/mundial-clubes-fifa\/21-11-2026-chelsea-x-flamengo\.html"[\s\S]*?<\/a>/)?.[0] ?? '';
+    const card =
+      readFixture('cards/variants.html').match(
+        /<a href="\/mundial-clubes-fifa\/21-11-2026-chelsea-x-flamengo\.html"[\s\S]*?<\/a>/,
+      )?.[0] ?? '';
     const html = `<!DOCTYPE html><html><body><div id="livescore"><div class="alert">Nenhuma partida</div></div><aside>${card}</aside></body></html>`;
-    expect(readListingPage(html, HOJE)).toMatchObject({ matches: [], diagnostics: { markup: 'rows', container: '#livescore', candidates: 0 } });
-    expect(readListingPage(html.replace('id="livescore"', 'id="other"'), HOJE).diagnostics).toMatchObject({ markup: 'cards', container: 'body', matches: 1 });
+    expect(readListingPage(html, HOJE)).toMatchObject({
+      matches: [],
+      diagnostics: { markup: 'rows', container: '#livescore', candidates: 0 },
+    });
+    expect(readListingPage(html.replace('id="livescore"', 'id="other"'), HOJE).diagnostics).toMatchObject({
+      markup: 'cards',
+      container: 'body',
+      matches: 1,
+    });
   });
 });

@@ -8,7 +8,8 @@ import { parseListingPage, readListingPage } from '../../src/upstream/parse-list
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upstream');
 const ORIGIN = 'https://www.placardefutebol.com.br';
 const readFixture = (name: string): string => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
-const parseVariant = (name: string): Match[] => parseListingPage(readFixture(`variants/${name}.html`), `${ORIGIN}/jogos-de-hoje`);
+const parseVariant = (name: string): Match[] =>
+  parseListingPage(readFixture(`variants/${name}.html`), `${ORIGIN}/jogos-de-hoje`);
 
 describe('parseListingPage on the reference samples', () => {
   it.each([
@@ -70,7 +71,11 @@ describe('parseListingPage on hand-written variants', () => {
   it('reads compact one-line markup and normalises whitespace inside texts', () => {
     const matches = parseVariant('compact');
     expect(matches).toHaveLength(2);
-    expect(matches[0]).toMatchObject({ id: 'copa-do-nordeste/21-11-2026-bahia-x-sport', statusLabel: 'AO VIVO', score: { home: 1, away: 1 } });
+    expect(matches[0]).toMatchObject({
+      id: 'copa-do-nordeste/21-11-2026-bahia-x-sport',
+      statusLabel: 'AO VIVO',
+      score: { home: 1, away: 1 },
+    });
     expect(matches[1]).toMatchObject({
       competition: { name: 'Copa do Nordeste', slug: 'copa-do-nordeste' },
       statusLabel: 'HOJE 21:30',
@@ -181,12 +186,25 @@ describe('parseListingPage on hand-written variants', () => {
 
   it('treats a page cut off mid-way as a ParseError, not a shorter list', () => {
     const html = readFixture('jogos-de-hoje.html');
-    expect(() => parseListingPage(html.slice(0, Math.floor(html.length / 2)), `${ORIGIN}/jogos-de-hoje`)).toThrow(/incompleta/);
+    expect(() => parseListingPage(html.slice(0, Math.floor(html.length / 2)), `${ORIGIN}/jogos-de-hoje`)).toThrow(
+      /incompleta/,
+    );
   });
 
   it('returns only schema-valid matches for every variant', () => {
-    for (const name of ['header-without-link', 'minute-formats', 'compact', 'missing-score', 'crests', 'entities', 'statuses', 'featured-only', 'malformed-rows']) {
-      for (const match of parseVariant(name)) expect(MatchSchema.safeParse(match).success, `${name}: ${match.id}`).toBe(true);
+    for (const name of [
+      'header-without-link',
+      'minute-formats',
+      'compact',
+      'missing-score',
+      'crests',
+      'entities',
+      'statuses',
+      'featured-only',
+      'malformed-rows',
+    ]) {
+      for (const match of parseVariant(name))
+        expect(MatchSchema.safeParse(match).success, `${name}: ${match.id}`).toBe(true);
     }
   });
 
@@ -194,10 +212,17 @@ describe('parseListingPage on hand-written variants', () => {
     const html = readFixture('jogos-de-hoje.html');
     const whole = parseListingPage(html, `${ORIGIN}/jogos-de-hoje`);
     const longName = 'Flamengo '.repeat(30).trim();
-    const read = readListingPage(html.replaceAll('team_link">Flamengo<', `team_link">${longName}<`), `${ORIGIN}/jogos-de-hoje`);
+    const read = readListingPage(
+      html.replaceAll('team_link">Flamengo<', `team_link">${longName}<`),
+      `${ORIGIN}/jogos-de-hoje`,
+    );
     const flamengo = whole.filter((match) => match.homeTeam.name === 'Flamengo' || match.awayTeam.name === 'Flamengo');
     expect(flamengo.length).toBeGreaterThan(0);
-    expect(read.matches.map((match) => match.id)).toEqual(whole.filter((match) => !flamengo.includes(match)).map((match) => match.id));
-    expect(read.diagnostics.skippedCandidates.some((skip) => /limites do modelo .*: homeTeam\.name$/.test(skip.reason))).toBe(true);
+    expect(read.matches.map((match) => match.id)).toEqual(
+      whole.filter((match) => !flamengo.includes(match)).map((match) => match.id),
+    );
+    expect(
+      read.diagnostics.skippedCandidates.some((skip) => /limites do modelo .*: homeTeam\.name$/.test(skip.reason)),
+    ).toBe(true);
   });
 });

@@ -43,10 +43,20 @@ describe('parseStatus', () => {
     expect(parseStatus(label)).toEqual({ status: 'SCHEDULED', minute: null, injuryTime: null, kickoffTime });
   });
 
-  it.each(['', 'PRORROGAÇÃO', 'PÊNALTIS', 'A DEFINIR', 'W.O.', 'ONTEM 21:30', 'HOJE 25:00', '21:75', "1000'", 'MIN', "45+'", 'AO VIVO AGORA'])(
-    '%j → UNKNOWN, never guessed',
-    (label) => {
-      expect(parseStatus(label)).toEqual({ status: 'UNKNOWN', minute: null, injuryTime: null, kickoffTime: null });
-    },
-  );
+  it.each([
+    '',
+    'PRORROGAÇÃO',
+    'PÊNALTIS',
+    'A DEFINIR',
+    'W.O.',
+    'ONTEM 21:30',
+    'HOJE 25:00',
+    '21:75',
+    "1000'",
+    'MIN',
+    "45+'",
+    'AO VIVO AGORA',
+  ])('%j → UNKNOWN, never guessed', (label) => {
+    expect(parseStatus(label)).toEqual({ status: 'UNKNOWN', minute: null, injuryTime: null, kickoffTime: null });
+  });
 });

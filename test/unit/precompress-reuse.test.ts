@@ -24,7 +24,10 @@ const SENTINEL = Buffer.from('variant of the previous build');
 function writeBuild(dataDir: string, id: string, live: string): void {
   const client = buildClientDir(dataDir, id);
   fs.mkdirSync(path.join(client, 'api'), { recursive: true });
-  fs.writeFileSync(path.join(client, 'index.html'), `<!DOCTYPE html><html><body>${'<p>Ao vivo</p>'.repeat(60)}</body></html>`);
+  fs.writeFileSync(
+    path.join(client, 'index.html'),
+    `<!DOCTYPE html><html><body>${'<p>Ao vivo</p>'.repeat(60)}</body></html>`,
+  );
   fs.writeFileSync(path.join(client, 'api', 'live'), live);
 }
 
@@ -53,17 +56,24 @@ describe('precompress reuse', () => {
     const first = await precompress(dataDir, ID_1, null);
     // Mark the first build's variants: a reused file carries the mark, a recompressed one cannot.
     const client1 = buildClientDir(dataDir, ID_1);
-    for (const file of ['index.html.br', 'index.html.gz', 'api/live.br']) fs.writeFileSync(path.join(client1, file), SENTINEL);
+    for (const file of ['index.html.br', 'index.html.gz', 'api/live.br'])
+      fs.writeFileSync(path.join(client1, file), SENTINEL);
 
     writeBuild(dataDir, ID_2, JSON.stringify({ score: '2 x 0', pad: 'x'.repeat(600) }));
     const second = await precompress(dataDir, ID_2, first);
     const client2 = buildClientDir(dataDir, ID_2);
     expect(fs.readFileSync(path.join(client2, 'index.html.br'))).toEqual(SENTINEL);
     expect(fs.readFileSync(path.join(client2, 'index.html.gz'))).toEqual(SENTINEL);
-    expect(fs.statSync(path.join(client2, 'index.html.br')).mtime.getTime()).toBe(new Date('2026-11-21T22:00:00Z').getTime());
+    expect(fs.statSync(path.join(client2, 'index.html.br')).mtime.getTime()).toBe(
+      new Date('2026-11-21T22:00:00Z').getTime(),
+    );
     const live = zlib.brotliDecompressSync(fs.readFileSync(path.join(client2, 'api', 'live.br'))).toString();
     expect(JSON.parse(live)).toMatchObject({ score: '2 x 0' });
-    expect(second.files.find((file) => file.path === 'index.html')).toMatchObject({ br: true, gzip: true, lastModified: first.files[0]?.lastModified });
+    expect(second.files.find((file) => file.path === 'index.html')).toMatchObject({
+      br: true,
+      gzip: true,
+      lastModified: first.files[0]?.lastModified,
+    });
   });
 
   it('compresses again when the previous variant is gone', async () => {
@@ -74,7 +84,9 @@ describe('precompress reuse', () => {
     fs.rmSync(path.join(buildClientDir(dataDir, ID_1), 'index.html.br'));
     writeBuild(dataDir, ID_2, '{}');
     await precompress(dataDir, ID_2, first);
-    const html = zlib.brotliDecompressSync(fs.readFileSync(path.join(buildClientDir(dataDir, ID_2), 'index.html.br'))).toString();
+    const html = zlib
+      .brotliDecompressSync(fs.readFileSync(path.join(buildClientDir(dataDir, ID_2), 'index.html.br')))
+      .toString();
     expect(html).toContain('<p>Ao vivo</p>');
   });
 

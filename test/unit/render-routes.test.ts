@@ -50,7 +50,9 @@ describe('renderDataRoutes', () => {
       { component: 'src/pages/404.astro', path: '/404', file: '404.html' },
       { component: 'src/pages/api/live.ts', path: '/api/live', file: 'api/live' },
     ];
-    await expect(renderDataRoutes(request(dir, routes, 300))).rejects.toThrow('build excedeu BUILD_TIMEOUT_MS (300 ms)');
+    await expect(renderDataRoutes(request(dir, routes, 300))).rejects.toThrow(
+      'build excedeu BUILD_TIMEOUT_MS (300 ms)',
+    );
     expect(fs.readFileSync(path.join(dir, 'client', '404.html'), 'utf8')).toBe('nada');
     expect(fs.existsSync(path.join(dir, 'client', 'api', 'live'))).toBe(false);
     expect(process.listenerCount('unhandledRejection')).toBe(listeners);

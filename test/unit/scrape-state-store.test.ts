@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshScrapeState, readScrapeState, scrapeStatePath, writeScrapeStateAtomically } from '../../src/lib/store/scrape-state-store.ts';
+import {
+  freshScrapeState,
+  readScrapeState,
+  scrapeStatePath,
+  writeScrapeStateAtomically,
+} from '../../src/lib/store/scrape-state-store.ts';
 import { isListingStale } from '../../src/lib/model/staleness.ts';
 
 const dirs: string[] = [];
@@ -23,7 +28,15 @@ describe('scrape state store', () => {
   it('round-trips a written state', () => {
     const dir = tempDir();
     const state = freshScrapeState();
-    state.hoje = { lastSuccessAt: '2026-11-21T19:00:00-03:00', lastAttemptAt: '2026-11-21T19:01:00-03:00', lastError: 'Falha', etag: '"abc"', lastModified: 'Sat, 21 Nov 2026 22:00:00 GMT', retryNotBefore: '2026-11-21T19:03:00-03:00', parse: { markup: 'cards', candidates: 5, matches: 4, skipped: 1, unknownStatusLabels: ['A DEFINIR'] } };
+    state.hoje = {
+      lastSuccessAt: '2026-11-21T19:00:00-03:00',
+      lastAttemptAt: '2026-11-21T19:01:00-03:00',
+      lastError: 'Falha',
+      etag: '"abc"',
+      lastModified: 'Sat, 21 Nov 2026 22:00:00 GMT',
+      retryNotBefore: '2026-11-21T19:03:00-03:00',
+      parse: { markup: 'cards', candidates: 5, matches: 4, skipped: 1, unknownStatusLabels: ['A DEFINIR'] },
+    };
     writeScrapeStateAtomically(dir, state);
     expect(readScrapeState(dir)).toEqual(state);
     expect(fs.readdirSync(dir)).toEqual(['scrape-state.json']);
@@ -31,7 +44,14 @@ describe('scrape state store', () => {
 
   it('reads a state written before the parse summary existed, keeping its validators', () => {
     const dir = tempDir();
-    const old = { lastSuccessAt: null, lastAttemptAt: null, lastError: null, etag: '"v1"', lastModified: null, retryNotBefore: null };
+    const old = {
+      lastSuccessAt: null,
+      lastAttemptAt: null,
+      lastError: null,
+      etag: '"v1"',
+      lastModified: null,
+      retryNotBefore: null,
+    };
     fs.writeFileSync(scrapeStatePath(dir), JSON.stringify({ live: old, hoje: old, amanha: old }));
     expect(readScrapeState(dir).hoje).toEqual({ ...old, parse: null });
   });

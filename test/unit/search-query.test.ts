@@ -43,7 +43,13 @@ describe('parseSearchQuery', () => {
   });
 
   it('rejects escapes that are not UTF-8 with a 400 that says so, instead of searching for U+FFFD', () => {
-    for (const search of ['?q=%E0%A4%A', '?q=%C0%AF%C0%AF', '?q=%ED%A0%80%ED%B0%80', '?q=fla%FFmengo', '?x=1&q=%E0%A4%A']) {
+    for (const search of [
+      '?q=%E0%A4%A',
+      '?q=%C0%AF%C0%AF',
+      '?q=%ED%A0%80%ED%B0%80',
+      '?q=fla%FFmengo',
+      '?x=1&q=%E0%A4%A',
+    ]) {
       expect(problemOf(search).detail, search).toContain('não é UTF-8 válido');
     }
     // A "%" that starts no escape is text, as in any form: still a valid query.

@@ -38,7 +38,11 @@ function writeSnapshot(text: string): void {
   fs.renameSync(`${file}.tmp`, file);
 }
 
-async function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: string; etag: string | null }> {
+async function get(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; body: string; etag: string | null }> {
   const response = await fetch(new URL(url, base), { headers, method });
   return { status: response.status, body: await response.text(), etag: response.headers.get('etag') };
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { pickSuggestions } from '../../src/client/search-suggestions.ts';
 
-const NAMES = ['Athletico-PR', 'Atlético-MG', 'Brasileirão Série A', 'Brasileirão Série B', 'Copa São Paulo de Futebol Júnior', 'Flamengo', 'Flamengo Sub-20', 'Fluminense', 'São Paulo'];
+const NAMES = [
+  'Athletico-PR',
+  'Atlético-MG',
+  'Brasileirão Série A',
+  'Brasileirão Série B',
+  'Copa São Paulo de Futebol Júnior',
+  'Flamengo',
+  'Flamengo Sub-20',
+  'Fluminense',
+  'São Paulo',
+];
 
 describe('pickSuggestions', () => {
   it('offers names whose words start with the typed words, names that start with the term first', () => {

@@ -21,7 +21,10 @@ describe('query text', () => {
 
   it('reads x, vs, vs., versus, contra and " - " between two terms as a fixture', () => {
     for (const separator of ['x', 'vs', 'vs.', 'versus', 'contra', '-', 'X', 'VS']) {
-      expect(parseQuery(`Flamengo ${separator} São Paulo`), separator).toEqual({ kind: 'fixture', sides: [['flamengo'], ['sao', 'paulo']] });
+      expect(parseQuery(`Flamengo ${separator} São Paulo`), separator).toEqual({
+        kind: 'fixture',
+        sides: [['flamengo'], ['sao', 'paulo']],
+      });
     }
     // While typing: a separator at an end is no fixture and no word.
     expect(parseQuery('flamengo x')).toEqual({ kind: 'words', words: ['flamengo'] });
@@ -41,7 +44,9 @@ describe('matching', () => {
     expect(find('serie b')).toEqual(['Goiás x Coritiba']);
     const serieA = findMatches(snapshot, 'Brasileirão Série A');
     expect(serieA.map((match) => match.competition.name)).toEqual(serieA.map(() => 'Brasileirão Série A'));
-    const serieAIds = new Set(allMatches.filter((match) => match.competition.name === 'Brasileirão Série A').map((match) => match.id));
+    const serieAIds = new Set(
+      allMatches.filter((match) => match.competition.name === 'Brasileirão Série A').map((match) => match.id),
+    );
     expect(serieA).toHaveLength(serieAIds.size);
   });
 
@@ -50,7 +55,14 @@ describe('matching', () => {
   });
 
   it('finds a fixture in either order, one side per term, and not a match where one club plays someone else', () => {
-    for (const query of ['flamengo x palmeiras', 'palmeiras vs flamengo', 'Palmeiras vs. Flamengo', 'palmeiras versus fla', 'verdão contra mengão', 'palmeiras - flamengo']) {
+    for (const query of [
+      'flamengo x palmeiras',
+      'palmeiras vs flamengo',
+      'Palmeiras vs. Flamengo',
+      'palmeiras versus fla',
+      'verdão contra mengão',
+      'palmeiras - flamengo',
+    ]) {
       expect(find(query), query).toEqual(['Flamengo x Palmeiras']);
     }
     expect(find('flamengo x santos')).toEqual([]);
@@ -66,13 +78,23 @@ describe('matching', () => {
     expect(find('barça')[0]).toBe('Real Madrid x Barcelona');
     expect(find('premier league')).toHaveLength(3);
     expect(find('la liga')).toEqual(['Real Madrid x Barcelona', 'Atlético de Madrid x Sevilla']);
-    expect(find('tricolor').sort()).toEqual(['Bahia x Sport', 'Botafogo x Fluminense', 'Fortaleza x Cruzeiro', 'São Paulo x Grêmio']);
+    expect(find('tricolor').sort()).toEqual([
+      'Bahia x Sport',
+      'Botafogo x Fluminense',
+      'Fortaleza x Cruzeiro',
+      'São Paulo x Grêmio',
+    ]);
     expect(find('leão').sort()).toEqual(['Bahia x Sport', 'Ceará x Vitória', 'Fortaleza x Cruzeiro']);
-    expect(find('timão')).toEqual(['Corinthians Feminino x Ferroviária Feminino', 'Corinthians Sub-20 x Botafogo-SP Sub-20']);
+    expect(find('timão')).toEqual([
+      'Corinthians Feminino x Ferroviária Feminino',
+      'Corinthians Sub-20 x Botafogo-SP Sub-20',
+    ]);
   });
 
   it('tolerates one typo from 5 letters, two from 9, none below 5', () => {
-    expect([allowedEdits('fla'), allowedEdits('flamg'), allowedEdits('flamengos'), allowedEdits('corintians')]).toEqual([0, 1, 2, 2]);
+    expect([allowedEdits('fla'), allowedEdits('flamg'), allowedEdits('flamengos'), allowedEdits('corintians')]).toEqual(
+      [0, 1, 2, 2],
+    );
     expect(find('flamego')).toEqual(['Flamengo x Palmeiras']);
     expect(find('palmeras')).toEqual(['Flamengo x Palmeiras']);
     expect(find('corintians')).toHaveLength(2);
@@ -102,10 +124,21 @@ describe('ranking', () => {
   it('orders exact name, word prefix, alias, typo, competition-only', () => {
     const day: Snapshot = {
       ...snapshot,
-      hoje: buildEnvelope(UPSTREAM, 'hoje', [
-        ...readExpectedMatches('hoje'),
-        { ...readExpectedMatches('hoje')[0]!, id: 'x/1', homeTeam: { name: 'Santa Cruz', crest: null }, awayTeam: { name: 'Náutico', crest: null }, competition: { name: 'Campeonato Pernambucano', slug: 'pe' } },
-      ], null),
+      hoje: buildEnvelope(
+        UPSTREAM,
+        'hoje',
+        [
+          ...readExpectedMatches('hoje'),
+          {
+            ...readExpectedMatches('hoje')[0]!,
+            id: 'x/1',
+            homeTeam: { name: 'Santa Cruz', crest: null },
+            awayTeam: { name: 'Náutico', crest: null },
+            competition: { name: 'Campeonato Pernambucano', slug: 'pe' },
+          },
+        ],
+        null,
+      ),
     };
     expect(rankMatches(day, 'santos').map(({ tier }) => tier)).toEqual([RANK_TIERS.fullTeamName]);
     expect(rankMatches(day, 'sant').map(({ match, tier }) => [match.homeTeam.name, tier])).toEqual([
@@ -120,7 +153,9 @@ describe('ranking', () => {
   it('breaks ties by live, then today, then tomorrow, then kickoff time', () => {
     const result = searchSnapshot(snapshot, 'série', UPSTREAM);
     const ids = result.matches.map((match) => match.id);
-    const liveIds = snapshot.live.matches.filter((match) => match.id.startsWith('brasileirao')).map((match) => match.id);
+    const liveIds = snapshot.live.matches
+      .filter((match) => match.id.startsWith('brasileirao'))
+      .map((match) => match.id);
     expect(ids.slice(0, liveIds.length).sort()).toEqual([...liveIds].sort());
     expect(new Set(ids).size).toBe(ids.length);
     const tomorrow = result.matches.filter((match) => snapshot.amanha.matches.some((m) => m.id === match.id));
@@ -130,7 +165,18 @@ describe('ranking', () => {
   });
 
   it("puts a club's first team before its women's and youth sides in a tie", () => {
-    const day: Snapshot = { ...snapshot, amanha: buildEnvelope(UPSTREAM, 'amanha', [...readExpectedMatches('amanha'), { ...readExpectedMatches('amanha')[0]!, id: 'y/1', homeTeam: { name: 'Corinthians', crest: null } }], null) };
+    const day: Snapshot = {
+      ...snapshot,
+      amanha: buildEnvelope(
+        UPSTREAM,
+        'amanha',
+        [
+          ...readExpectedMatches('amanha'),
+          { ...readExpectedMatches('amanha')[0]!, id: 'y/1', homeTeam: { name: 'Corinthians', crest: null } },
+        ],
+        null,
+      ),
+    };
     expect(names(findMatches(day, 'timão'))[0]).toBe('Corinthians x Fluminense');
   });
 });
@@ -138,16 +184,32 @@ describe('ranking', () => {
 describe('searchSnapshot', () => {
   it('builds the envelope: source is the upstream base URL, query as given, stale if any listing is', () => {
     const result = searchSnapshot(snapshot, 'flamengo', UPSTREAM);
-    expect(result).toMatchObject({ source: UPSTREAM, query: 'flamengo', timezone: 'America/Sao_Paulo', stale: false, count: 1 });
+    expect(result).toMatchObject({
+      source: UPSTREAM,
+      query: 'flamengo',
+      timezone: 'America/Sao_Paulo',
+      stale: false,
+      count: 1,
+    });
     const oneStale: Snapshot = { ...snapshot, amanha: { ...snapshot.amanha, stale: true } };
     expect(searchSnapshot(oneStale, 'flamengo', UPSTREAM).stale).toBe(true);
   });
 
   it('counts the hourly yesterday listing in neither generatedAt nor stale unless it shows matches (issue 23)', () => {
     const neverFetched: Snapshot = { ...snapshot, ontem: buildEnvelope(UPSTREAM, 'ontem', [], null, true) };
-    expect(searchSnapshot(neverFetched, 'flamengo', UPSTREAM)).toMatchObject({ stale: false, generatedAt: snapshot.hoje.generatedAt });
-    const hourOld = { ...snapshot, ontem: buildEnvelope(UPSTREAM, 'ontem', readExpectedMatches('ontem'), '2026-11-21T18:41:05-03:00') };
-    expect(searchSnapshot(hourOld, 'benfica', UPSTREAM)).toMatchObject({ stale: false, generatedAt: snapshot.hoje.generatedAt, count: 1 });
+    expect(searchSnapshot(neverFetched, 'flamengo', UPSTREAM)).toMatchObject({
+      stale: false,
+      generatedAt: snapshot.hoje.generatedAt,
+    });
+    const hourOld = {
+      ...snapshot,
+      ontem: buildEnvelope(UPSTREAM, 'ontem', readExpectedMatches('ontem'), '2026-11-21T18:41:05-03:00'),
+    };
+    expect(searchSnapshot(hourOld, 'benfica', UPSTREAM)).toMatchObject({
+      stale: false,
+      generatedAt: snapshot.hoje.generatedAt,
+      count: 1,
+    });
     const staleOntem = { ...hourOld, ontem: { ...hourOld.ontem, stale: true } };
     expect(searchSnapshot(staleOntem, 'flamengo', UPSTREAM).stale).toBe(true);
   });

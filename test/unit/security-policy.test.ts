@@ -13,7 +13,10 @@ import { buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
 
 /** The directive's sources, e.g. sources(csp, 'img-src') → ["'self'", 'data:', 'https://…']. */
 function sources(csp: string, name: string): string[] {
-  const directive = csp.split(';').map((part) => part.trim().split(/\s+/)).find(([directiveName]) => directiveName === name);
+  const directive = csp
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([directiveName]) => directiveName === name);
   return directive?.slice(1) ?? [];
 }
 
@@ -29,16 +32,23 @@ describe('Content-Security-Policy', () => {
     expect(sources(csp, 'script-src')).toEqual(["'self'"]);
     expect(sources(csp, 'frame-ancestors')).toEqual(["'none'"]);
     expect(sources(csp, 'object-src')).toEqual(["'none'"]);
-    for (const directive of ['default-src', 'style-src', 'font-src', 'connect-src']) expect(sources(csp, directive)).toEqual(["'self'"]);
+    for (const directive of ['default-src', 'style-src', 'font-src', 'connect-src'])
+      expect(sources(csp, directive)).toEqual(["'self'"]);
   });
 
   it('goes out with nosniff and a referrer policy, and no server banner', () => {
     const headers = buildCommonHeaders();
-    expect(headers).toMatchObject({ 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
+    expect(headers).toMatchObject({
+      'Content-Security-Policy': csp,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    });
     expect(Object.keys(headers).map((name) => name.toLowerCase())).not.toContain('server');
     expect(headers['Permissions-Policy']).toContain('camera=()');
     expect(headers).not.toHaveProperty('Strict-Transport-Security');
-    expect(buildCommonHeaders({ strictTransportSecurity: 'max-age=60' })['Strict-Transport-Security']).toBe('max-age=60');
+    expect(buildCommonHeaders({ strictTransportSecurity: 'max-age=60' })['Strict-Transport-Security']).toBe(
+      'max-age=60',
+    );
   });
 });
 
@@ -76,7 +86,9 @@ describe('links taken from the upstream', () => {
       ]),
       'https://www.placardefutebol.com.br/jogos-de-hoje',
     );
-    expect(matches.map((match) => match.url)).toEqual(['https://www.placardefutebol.com.br/liga/21-11-2026-alfa-x-beta.html']);
+    expect(matches.map((match) => match.url)).toEqual([
+      'https://www.placardefutebol.com.br/liga/21-11-2026-alfa-x-beta.html',
+    ]);
   });
 });
 

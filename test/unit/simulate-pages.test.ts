@@ -27,7 +27,8 @@ function matchAt(minutes: number, idPart: string, seed = 1): Match {
   return match;
 }
 
-const totalGoals = (matches: Match[]): number => matches.reduce((sum, m) => sum + (m.score.home ?? 0) + (m.score.away ?? 0), 0);
+const totalGoals = (matches: Match[]): number =>
+  matches.reduce((sum, m) => sum + (m.score.home ?? 0) + (m.score.away ?? 0), 0);
 
 describe('simulatePages', () => {
   it('moves every match to today and tomorrow in São Paulo', () => {
@@ -54,7 +55,11 @@ describe('simulatePages', () => {
       expect(m.statusLabel).toMatch(/^HOJE \d{2}:\d{2}$/);
       expect(Date.parse(m.kickoff ?? '')).toBeGreaterThan(START.getTime());
     }
-    expect(planTodayKickoffs(3, new Date('2027-03-10T23:50:00-03:00')).map((k) => k.time)).toEqual(['23:45', '23:45', '23:45']);
+    expect(planTodayKickoffs(3, new Date('2027-03-10T23:50:00-03:00')).map((k) => k.time)).toEqual([
+      '23:45',
+      '23:45',
+      '23:45',
+    ]);
   });
 
   it('advances the live minute with real time, into stoppage time', () => {
@@ -70,7 +75,11 @@ describe('simulatePages', () => {
     const kickoffMinutes = (Date.parse(first.kickoff) - START.getTime()) / MINUTE;
     const idPart = first.id.split('/')[1]?.slice(11) ?? '';
     expect(matchAt(kickoffMinutes - 0.5, idPart).status).toBe('SCHEDULED');
-    expect(matchAt(kickoffMinutes + 0.5, idPart)).toMatchObject({ status: 'IN_PLAY', minute: 1, score: { home: 0, away: 0 } });
+    expect(matchAt(kickoffMinutes + 0.5, idPart)).toMatchObject({
+      status: 'IN_PLAY',
+      minute: 1,
+      score: { home: 0, away: 0 },
+    });
     expect(matchAt(kickoffMinutes + 45.5, idPart)).toMatchObject({ statusLabel: "45+1'", minute: 45, injuryTime: 1 });
   });
 
@@ -85,7 +94,8 @@ describe('simulatePages', () => {
   });
 
   it('scores goals now and then, the same ones for the same seed', () => {
-    const goalsOverTime = (seed: number): number[] => Array.from({ length: 31 }, (_, t) => totalGoals(listingsAt(t * 2, seed).hoje));
+    const goalsOverTime = (seed: number): number[] =>
+      Array.from({ length: 31 }, (_, t) => totalGoals(listingsAt(t * 2, seed).hoje));
     const seed1 = goalsOverTime(1);
     expect(seed1.at(-1)).toBeGreaterThan(seed1[0] ?? 0);
     for (const [i, goals] of seed1.slice(1).entries()) expect(goals).toBeGreaterThanOrEqual(seed1[i] ?? 0);

@@ -26,7 +26,10 @@ describe('createSnapshotReader', () => {
     // Unchanged file: the very same object (so the search index cached per snapshot is reused).
     expect(reader.read().snapshot).toBe(first);
 
-    writeSnapshotAtomically(dataDir, { ...snapshot, live: buildEnvelope(UPSTREAM, 'live', [], '2026-11-21T19:45:00-03:00') });
+    writeSnapshotAtomically(dataDir, {
+      ...snapshot,
+      live: buildEnvelope(UPSTREAM, 'live', [], '2026-11-21T19:45:00-03:00'),
+    });
     expect(reader.read().snapshot.live.count).toBe(0);
 
     fs.writeFileSync(snapshotPath(dataDir), '{ not json');

@@ -43,11 +43,15 @@ describe('selectListingEntry', () => {
   });
 
   it('trusts the file while builds keep being published, even if its data is older', () => {
-    expect(selectListingEntry('/api/live', fresh, { builtAt: at(170).toISOString(), refreshIntervalSeconds: 60 }, at(200))).toBe(fresh);
+    expect(
+      selectListingEntry('/api/live', fresh, { builtAt: at(170).toISOString(), refreshIntervalSeconds: 60 }, at(200)),
+    ).toBe(fresh);
   });
 
   it('judges /api/ontem by its own (hourly) rhythm once builds stopped', () => {
-    const ontem = listingEntry(buildEnvelope('https://up.example', 'ontem', readExpectedMatches('ontem'), GENERATED_AT));
+    const ontem = listingEntry(
+      buildEnvelope('https://up.example', 'ontem', readExpectedMatches('ontem'), GENERATED_AT),
+    );
     const hourly = { ...stopped, yesterdayRefreshSeconds: 3600 };
     expect(selectListingEntry('/api/ontem', ontem, hourly, at(600))).toBe(ontem);
     expect(selectListingEntry('/api/ontem', ontem, hourly, at(3 * 3600))).toBe(ontem);

@@ -27,7 +27,10 @@ interface Manifest {
 }
 
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
-const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { lockfileVersion: number; packages: Record<string, LockedPackage> };
+const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+  lockfileVersion: number;
+  packages: Record<string, LockedPackage>;
+};
 
 describe('dependencies', () => {
   it('are locked: package-lock.json (v3) lists exactly the dependencies package.json declares', () => {
@@ -42,12 +45,23 @@ describe('dependencies', () => {
 
   it('run no install script except the approved ones (node, esbuild); the denied ones are listed', () => {
     const entries = Object.entries(manifest.allowScripts ?? {});
-    expect(entries.filter(([, allowed]) => allowed).map(([name]) => name).sort()).toEqual(APPROVED);
-    expect(entries.filter(([, allowed]) => !allowed).map(([name]) => name).sort()).toEqual(Object.keys(DENIED).sort());
+    expect(
+      entries
+        .filter(([, allowed]) => allowed)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(APPROVED);
+    expect(
+      entries
+        .filter(([, allowed]) => !allowed)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(Object.keys(DENIED).sort());
     const withScripts = Object.entries(lock.packages)
       .filter(([, entry]) => entry.hasInstallScript === true)
       .map(([location]) => location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length));
     expect(withScripts.length).toBeGreaterThan(0);
-    for (const name of withScripts) expect(manifest.allowScripts?.[name], `${name} has an install script: approve or deny it`).toBeTypeOf('boolean');
+    for (const name of withScripts)
+      expect(manifest.allowScripts?.[name], `${name} has an install script: approve or deny it`).toBeTypeOf('boolean');
   });
 });

@@ -20,7 +20,12 @@ Transfer/sec:    332.93MB
 
 describe('parseWrkOutput', () => {
   it('reads requests/s, the request count and p50/p99 in ms', () => {
-    expect(parseWrkOutput(REPORT)).toEqual({ requestsPerSecond: 15706.78, requests: 17192, latencyMs: { p50: 0.464, p99: 28.86 }, failures: 0 });
+    expect(parseWrkOutput(REPORT)).toEqual({
+      requestsPerSecond: 15706.78,
+      requests: 17192,
+      latencyMs: { p50: 0.464, p99: 28.86 },
+      failures: 0,
+    });
   });
 
   it('counts non-2xx/3xx answers and socket errors as failures', () => {

@@ -74,17 +74,36 @@ describe('isListingDue', () => {
 
 describe('what the log says of a listing not due', () => {
   const result = (extra: Partial<ListingScrapeResult>): ListingScrapeResult => ({
-    ok: true, notModified: false, count: 6, durationMs: 12, error: null, parse: null, notices: [], ...extra,
+    ok: true,
+    notModified: false,
+    count: 6,
+    durationMs: 12,
+    error: null,
+    parse: null,
+    notices: [],
+    ...extra,
   });
 
   it('says it was not asked for (not "304"), and keeps its count', () => {
     const skipped = result({ notModified: true, skipped: true });
     expect(formatListingLine('ontem', skipped)).toBe('ontem: não buscada agora (fora do intervalo), 6 jogos mantidos');
-    const listings = { live: result({}), hoje: result({ notModified: true }), amanha: result({ ok: false }), ontem: skipped };
+    const listings = {
+      live: result({}),
+      hoje: result({ notModified: true }),
+      amanha: result({ ok: false }),
+      ontem: skipped,
+    };
     const timings = { scrapeMs: 1, bundleMs: 0, buildMs: 1, compressMs: 1, swapMs: 1, cleanupMs: 1, totalMs: 5 };
     const crests = { fetched: 0, stored: 0, failed: 0 };
     const scrape = { listings, crests, durationMs: 1 };
-    const line = formatRefreshLine('atualização #2', { outcome: 'published', buildId: 'b1', scrape, timings, error: null, removedBuilds: [] });
+    const line = formatRefreshLine('atualização #2', {
+      outcome: 'published',
+      buildId: 'b1',
+      scrape,
+      timings,
+      error: null,
+      removedBuilds: [],
+    });
     expect(line).toContain('live=6 hoje=6(304) amanha=6(falha) ontem=6(espera) ');
   });
 });
@@ -95,7 +114,9 @@ describe('staleness of the yesterday listing', () => {
     const later = at('2026-11-21T21:00:00-03:00');
     expect(isListingStale(fetched, later, listingIntervalSeconds('ontem', HOURLY))).toBe(false);
     expect(isListingStale(fetched, later, listingIntervalSeconds('hoje', HOURLY))).toBe(true);
-    expect(isListingStale(fetched, at('2026-11-21T22:00:01-03:00'), listingIntervalSeconds('ontem', HOURLY))).toBe(true);
+    expect(isListingStale(fetched, at('2026-11-21T22:00:01-03:00'), listingIntervalSeconds('ontem', HOURLY))).toBe(
+      true,
+    );
   });
 });
 
@@ -121,7 +142,14 @@ describe('files written before the yesterday listing existed', () => {
 
   it('an old scrape-state.json keeps its validators, with ontem never tried', () => {
     const dir = tempDir();
-    const listing = { lastSuccessAt: null, lastAttemptAt: null, lastError: null, etag: '"v1"', lastModified: null, retryNotBefore: null };
+    const listing = {
+      lastSuccessAt: null,
+      lastAttemptAt: null,
+      lastError: null,
+      etag: '"v1"',
+      lastModified: null,
+      retryNotBefore: null,
+    };
     fs.writeFileSync(scrapeStatePath(dir), JSON.stringify({ live: listing, hoje: listing, amanha: listing }));
     const state = readScrapeState(dir);
     expect(state.hoje.etag).toBe('"v1"');

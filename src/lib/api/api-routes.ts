@@ -30,7 +30,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     href: '/api/live',
     operationId: 'listarAoVivo',
     summary: 'Jogos acontecendo agora',
-    description: 'Partidas em andamento, na ordem da listagem "jogos em andamento" do site de origem. Atualizado a cada minuto.',
+    description:
+      'Partidas em andamento, na ordem da listagem "jogos em andamento" do site de origem. Atualizado a cada minuto.',
     response: 'list',
   },
   {

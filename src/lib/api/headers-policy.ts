@@ -4,7 +4,8 @@
  */
 import mime from 'mime-types';
 
-export const LIST_JSON_CACHE_CONTROL = 'public, max-age=15, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400';
+export const LIST_JSON_CACHE_CONTROL =
+  'public, max-age=15, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400';
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30';
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const SEARCH_CACHE_CONTROL = 'public, max-age=15, s-maxage=30';
@@ -35,7 +36,8 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** Response headers a script on another origin may read (CORS). */
-export const EXPOSED_HEADERS = 'ETag, Last-Modified, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy';
+export const EXPOSED_HEADERS =
+  'ETag, Last-Modified, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy';
 
 /**
  * Browser features the dashboard never uses, all denied (empty allowlists), so neither the
@@ -86,7 +88,8 @@ export function buildCommonHeaders(options: CommonHeaderOptions = {}): Readonly<
 /** The answer to a CORS preflight (OPTIONS → 204). */
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
-  'Access-Control-Allow-Headers': 'If-None-Match, If-Modified-Since, Cache-Control, Content-Type, Accept, Accept-Language',
+  'Access-Control-Allow-Headers':
+    'If-None-Match, If-Modified-Since, Cache-Control, Content-Type, Accept, Accept-Language',
   'Access-Control-Max-Age': '86400',
 };
 

@@ -6,10 +6,12 @@
 /** Description of each JSON field, per schema and property name (nested objects included). */
 export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   ListEnvelope: {
-    generatedAt: 'Quando a listagem foi obtida com sucesso do site de origem pela última vez (ISO 8601 com fuso); null antes da primeira vez.',
+    generatedAt:
+      'Quando a listagem foi obtida com sucesso do site de origem pela última vez (ISO 8601 com fuso); null antes da primeira vez.',
     timezone: 'Fuso horário de todas as datas e horas: America/Sao_Paulo.',
     source: 'Página do site de origem de onde os dados vieram.',
-    stale: 'true quando a última coleta bem-sucedida tem mais de 3 intervalos de atualização (ou nunca houve): os dados ainda são servidos.',
+    stale:
+      'true quando a última coleta bem-sucedida tem mais de 3 intervalos de atualização (ou nunca houve): os dados ainda são servidos.',
     count: 'Número de partidas (igual ao tamanho de matches).',
     matches: 'As partidas, na ordem em que o site de origem as lista.',
   },
@@ -31,7 +33,8 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     penalties: 'Placar da disputa de pênaltis, quando houver; senão null.',
   },
   EventFeed: {
-    generatedAt: 'A última coleta completa (as três listagens) com que os eventos foram comparados; null antes da primeira.',
+    generatedAt:
+      'A última coleta completa (as três listagens) com que os eventos foram comparados; null antes da primeira.',
     timezone: 'Fuso horário de todas as datas e horas: America/Sao_Paulo.',
     stale: 'true quando a última coleta completa tem mais de 3 intervalos de atualização (ou nunca houve).',
     count: 'Número de eventos (igual ao tamanho de events).',
@@ -57,7 +60,12 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
 type JsonObject = Record<string, unknown>;
 
 const headerRef = (name: string): JsonObject => ({ $ref: `#/components/headers/${name}` });
-const int32 = (minimum: number, maximum: number): JsonObject => ({ type: 'integer', format: 'int32', minimum, maximum });
+const int32 = (minimum: number, maximum: number): JsonObject => ({
+  type: 'integer',
+  format: 'int32',
+  minimum,
+  maximum,
+});
 const constant = (value: string): JsonObject => ({ type: 'string', const: value });
 
 /**
@@ -84,53 +92,87 @@ export function buildHeaders(values: {
       description: 'Pede ao nginx que repasse cada evento na hora, sem acumular.',
       schema: constant('no'),
     },
-    ETag: { required: true,
-      description: 'Identificador do conteúdo (hash, um por codificação); envie em If-None-Match para receber 304, ou em If-Range.',
+    ETag: {
+      required: true,
+      description:
+        'Identificador do conteúdo (hash, um por codificação); envie em If-None-Match para receber 304, ou em If-Range.',
       schema: { type: 'string', pattern: '^(W/)?"[^"]*"$', maxLength: 100 },
     },
-    'Last-Modified': { required: true,
+    'Last-Modified': {
+      required: true,
       description: 'Quando o conteúdo mudou pela última vez (data HTTP); aceita If-Modified-Since.',
-      schema: { type: 'string', pattern: '^[A-Z][a-z]{2}, \\d{2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$', maxLength: 29 },
+      schema: {
+        type: 'string',
+        pattern: '^[A-Z][a-z]{2}, \\d{2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$',
+        maxLength: 29,
+      },
     },
-    'Cache-Control-Listagem': { required: true,
+    'Cache-Control-Listagem': {
+      required: true,
       description: 'Navegadores guardam 15 s; CDNs, 60 s (e servem a cópia antiga por até 1 dia se a origem falhar).',
       schema: constant(values.listCacheControl),
     },
-    'Cache-Control-Busca': { required: true, description: 'Navegadores guardam 15 s; CDNs, 30 s.', schema: constant(values.searchCacheControl) },
-    'Cache-Control-Erro': { required: true, description: 'Erros nunca são guardados.', schema: constant(values.noStore) },
+    'Cache-Control-Busca': {
+      required: true,
+      description: 'Navegadores guardam 15 s; CDNs, 30 s.',
+      schema: constant(values.searchCacheControl),
+    },
+    'Cache-Control-Erro': {
+      required: true,
+      description: 'Erros nunca são guardados.',
+      schema: constant(values.noStore),
+    },
     Vary: {
-      description: 'A resposta depende de Accept-Encoding (br, gzip ou sem compressão); ausente quando só há uma codificação.',
+      description:
+        'A resposta depende de Accept-Encoding (br, gzip ou sem compressão); ausente quando só há uma codificação.',
       schema: constant('Accept-Encoding'),
     },
     'Accept-Ranges': {
-      description: 'Pedidos Range de bytes são aceitos (206 ou 416); só em respostas sem compressão (Content-Encoding), que são as que aceitam Range.',
+      description:
+        'Pedidos Range de bytes são aceitos (206 ou 416); só em respostas sem compressão (Content-Encoding), que são as que aceitam Range.',
       schema: constant('bytes'),
     },
-    'Content-Range': { required: true,
+    'Content-Range': {
+      required: true,
       description: 'O intervalo enviado e o tamanho total ("bytes 0-99/1234"), ou "bytes */1234" num 416.',
       schema: { type: 'string', pattern: '^bytes (\\d+-\\d+|\\*)/\\d+$', maxLength: 60 },
     },
-    'Access-Control-Allow-Origin': { required: true, description: 'Qualquer origem pode ler a resposta (CORS).', schema: constant('*') },
-    'Access-Control-Expose-Headers': { required: true, description: 'Cabeçalhos que scripts de outras origens podem ler.', schema: constant(values.exposeHeaders) },
-    'Access-Control-Allow-Methods': { required: true,
+    'Access-Control-Allow-Origin': {
+      required: true,
+      description: 'Qualquer origem pode ler a resposta (CORS).',
+      schema: constant('*'),
+    },
+    'Access-Control-Expose-Headers': {
+      required: true,
+      description: 'Cabeçalhos que scripts de outras origens podem ler.',
+      schema: constant(values.exposeHeaders),
+    },
+    'Access-Control-Allow-Methods': {
+      required: true,
       description: 'Métodos aceitos numa requisição CORS.',
       schema: constant(values.preflight['Access-Control-Allow-Methods'] ?? ''),
     },
-    'Access-Control-Allow-Headers': { required: true,
+    'Access-Control-Allow-Headers': {
+      required: true,
       description: 'Cabeçalhos que uma requisição CORS pode enviar.',
       schema: constant(values.preflight['Access-Control-Allow-Headers'] ?? ''),
     },
-    'Access-Control-Max-Age': { required: true,
+    'Access-Control-Max-Age': {
+      required: true,
       description: 'Por quantos segundos o navegador pode reaproveitar esta resposta.',
       schema: constant(values.preflight['Access-Control-Max-Age'] ?? ''),
     },
     'Retry-After': { description: 'Segundos até poder tentar de novo.', schema: int32(1, 60) },
     'RateLimit-Limit': {
-      description: 'Buscas seguidas permitidas a este cliente (rajada), repostas a este ritmo por minuto (ausente quando o limite está desligado, SEARCH_RATE_LIMIT=0).',
+      description:
+        'Buscas seguidas permitidas a este cliente (rajada), repostas a este ritmo por minuto (ausente quando o limite está desligado, SEARCH_RATE_LIMIT=0).',
       schema: int32(1, 1_000_000),
     },
     'RateLimit-Remaining': { description: 'Buscas que ainda restam agora.', schema: int32(0, 1_000_000) },
-    'RateLimit-Reset': { description: 'Segundos até a próxima busca liberada (se recusada) ou até o limite se refazer por inteiro.', schema: int32(1, 60) },
+    'RateLimit-Reset': {
+      description: 'Segundos até a próxima busca liberada (se recusada) ou até o limite se refazer por inteiro.',
+      schema: int32(1, 60),
+    },
     'RateLimit-Policy': {
       description: 'A política: limite e janela em segundos ("60;w=60").',
       schema: { type: 'string', pattern: '^\\d+;w=\\d+$', maxLength: 20 },
@@ -159,11 +201,15 @@ export const PROBLEM_DESCRIPTIONS = {
   HeadersTooLarge: 'Endereço ou cabeçalhos acima de 16 KB.',
   RequestTimeout: 'A requisição não chegou inteira a tempo.',
   RangeNotSatisfiable: 'O intervalo pedido em Range começa depois do fim do arquivo. Content-Range traz o tamanho.',
-  BadQuery: 'Parâmetro q ausente, vazio, repetido, fora de 2 a 100 caracteres ou que não é UTF-8 válido (ou requisição malformada).',
+  BadQuery:
+    'Parâmetro q ausente, vazio, repetido, fora de 2 a 100 caracteres ou que não é UTF-8 válido (ou requisição malformada).',
   TooManyRequests: 'Buscas demais deste cliente: o limite (rajada, reposta por minuto) acabou.',
-  InternalError: 'Falha inesperada do lado do Placar (um defeito, nunca causado pelo que o cliente envia). Tente de novo.',
+  InternalError:
+    'Falha inesperada do lado do Placar (um defeito, nunca causado pelo que o cliente envia). Tente de novo.',
   ServiceUnavailable:
     'O Placar está iniciando e ainda não tem um build publicado (Retry-After diz quando tentar de novo), ou, atrás do nginx, não respondeu; em /api/eventos/stream, também quando o servidor atingiu o total de conexões (EVENT_STREAMS_MAX).',
-  BadEventQuery: 'Filtro time ou competicao vazio, repetido, fora de 2 a 100 caracteres ou com caracteres de controle, ou desde/Last-Event-ID que não é um id de evento.',
-  TooManyStreams: 'Conexões demais deste IP ao fluxo (EVENT_STREAMS_PER_IP): feche uma ou tente de novo depois de Retry-After.',
+  BadEventQuery:
+    'Filtro time ou competicao vazio, repetido, fora de 2 a 100 caracteres ou com caracteres de controle, ou desde/Last-Event-ID que não é um id de evento.',
+  TooManyStreams:
+    'Conexões demais deste IP ao fluxo (EVENT_STREAMS_PER_IP): feche uma ou tente de novo depois de Retry-After.',
 } as const;

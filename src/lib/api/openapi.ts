@@ -7,13 +7,26 @@
  */
 import { z } from 'zod';
 import { API_ROUTES, type ApiRoute } from './api-routes.ts';
-import { EVENT_STREAM_CACHE_CONTROL, EXPOSED_HEADERS, LIST_JSON_CACHE_CONTROL, NO_STORE, PREFLIGHT_HEADERS, SEARCH_CACHE_CONTROL } from './headers-policy.ts';
+import {
+  EVENT_STREAM_CACHE_CONTROL,
+  EXPOSED_HEADERS,
+  LIST_JSON_CACHE_CONTROL,
+  NO_STORE,
+  PREFLIGHT_HEADERS,
+  SEARCH_CACHE_CONTROL,
+} from './headers-policy.ts';
 import { EventFeedSchema, ListEnvelopeSchema, MatchEventSchema, MatchSchema, ProblemSchema } from '../model/model.ts';
 import { EVENT_FILTER_MAX, EVENT_FILTER_MIN } from './event-stream-query.ts';
 import { PROBLEM_CONTENT_TYPE } from './problem.ts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from './search-query.ts';
 import { SEARCH_RESULTS_MAX } from '../model/search-results.ts';
-import { CORS_HEADERS, FIELD_DESCRIPTIONS, PROBLEM_DESCRIPTIONS, RATE_LIMIT_HEADERS, buildHeaders } from './openapi-parts.ts';
+import {
+  CORS_HEADERS,
+  FIELD_DESCRIPTIONS,
+  PROBLEM_DESCRIPTIONS,
+  RATE_LIMIT_HEADERS,
+  buildHeaders,
+} from './openapi-parts.ts';
 
 type JsonObject = Record<string, unknown>;
 type ProblemKind = keyof typeof PROBLEM_DESCRIPTIONS;
@@ -61,7 +74,10 @@ function buildSchemas(): Record<string, JsonObject> {
     schemas[name] = describeProperties(rest, FIELD_DESCRIPTIONS[name] ?? {});
   }
   const envelope = schemas.ListEnvelope ?? {};
-  schemas.ListEnvelope = { ...envelope, description: 'Uma listagem: metadados da coleta e as partidas na ordem do site de origem.' };
+  schemas.ListEnvelope = {
+    ...envelope,
+    description: 'Uma listagem: metadados da coleta e as partidas na ordem do site de origem.',
+  };
   const envelopeProperties = envelope.properties as JsonObject;
   schemas.SearchEnvelope = {
     ...envelope,
@@ -102,7 +118,10 @@ function buildSchemas(): Record<string, JsonObject> {
     ...schemas.EventFeed,
     description: 'Os eventos guardados (últimas 24 horas, no máximo 5.000), do mais antigo ao mais novo.',
   };
-  schemas.Problem = { ...schemas.Problem, description: 'Erro no formato RFC 9457 (application/problem+json), em português.' };
+  schemas.Problem = {
+    ...schemas.Problem,
+    description: 'Erro no formato RFC 9457 (application/problem+json), em português.',
+  };
   return schemas;
 }
 
@@ -121,7 +140,10 @@ const PROBLEM_HEADERS: Partial<Record<ProblemKind, JsonObject>> = {
  * The problem responses, as components (one per kind, and one without body for HEAD), filled
  * in as operations use them so that none is left unused.
  */
-function createProblemResponses(): { use(kind: ProblemKind, withBody: boolean): JsonObject; components: Record<string, JsonObject> } {
+function createProblemResponses(): {
+  use(kind: ProblemKind, withBody: boolean): JsonObject;
+  components: Record<string, JsonObject>;
+} {
   const components: Record<string, JsonObject> = {};
   return {
     components,
@@ -158,17 +180,34 @@ function buildResponses(route: ApiRoute, withBody: boolean, problems: ProblemRes
   };
   const json = (schema: JsonObject): JsonObject => (withBody ? { content: { 'application/json': { schema } } } : {});
   const responses: JsonObject = {
-    '200': { description: withBody ? route.summary : `${route.summary}: só os cabeçalhos.`, headers: validators, ...json(successSchema(route)) },
+    '200': {
+      description: withBody ? route.summary : `${route.summary}: só os cabeçalhos.`,
+      headers: validators,
+      ...json(successSchema(route)),
+    },
   };
   // Range is defined for GET only; HEAD ignores it.
   if (!search && withBody) {
     responses['206'] = {
-      description: 'O intervalo de bytes pedido em Range (um só intervalo) do arquivo sem compressão: pedidos com Accept-Encoding br ou gzip recebem o arquivo inteiro, comprimido.',
+      description:
+        'O intervalo de bytes pedido em Range (um só intervalo) do arquivo sem compressão: pedidos com Accept-Encoding br ou gzip recebem o arquivo inteiro, comprimido.',
       headers: { ...validators, 'Content-Range': ref('headers', 'Content-Range') },
-      content: { 'application/json': { schema: { type: 'string', format: 'binary', maxLength: 10_000_000, description: 'Um pedaço do corpo da resposta 200.' } } },
+      content: {
+        'application/json': {
+          schema: {
+            type: 'string',
+            format: 'binary',
+            maxLength: 10_000_000,
+            description: 'Um pedaço do corpo da resposta 200.',
+          },
+        },
+      },
     };
   }
-  responses['304'] = { description: 'O conteúdo não mudou desde o ETag ou a data informados: use a cópia guardada.', headers: validators };
+  responses['304'] = {
+    description: 'O conteúdo não mudou desde o ETag ou a data informados: use a cópia guardada.',
+    headers: validators,
+  };
   const problem = (kind: ProblemKind): JsonObject => problems.use(kind, withBody);
   responses['400'] = problem(search ? 'BadQuery' : 'MalformedRequest');
   if (!search && withBody) responses['416'] = problem('RangeNotSatisfiable');
@@ -196,7 +235,8 @@ function buildStreamResponses(route: ApiRoute, withBody: boolean, problems: Prob
       contentMediaType: 'application/json',
       contentSchema: ref('schemas', 'MatchEvent'),
     },
-    example: 'retry: 3000\n\nid: 1764000000000-0000\nevent: GOAL\ndata: {"id":"1764000000000-0000","type":"GOAL",…}\n\n',
+    example:
+      'retry: 3000\n\nid: 1764000000000-0000\nevent: GOAL\ndata: {"id":"1764000000000-0000","type":"GOAL",…}\n\n',
   };
   return {
     '200': {
@@ -245,7 +285,8 @@ const EVENT_STREAM_PARAMETERS = [
     name: 'desde',
     in: 'query',
     required: false,
-    description: 'Retomar depois deste id de evento, para clientes que não enviam Last-Event-ID (o cabeçalho vale mais).',
+    description:
+      'Retomar depois deste id de evento, para clientes que não enviam Last-Event-ID (o cabeçalho vale mais).',
     schema: { type: 'string', pattern: '^\\d{13}-\\d{4}$', maxLength: 18 },
     example: '1764000000000-0001',
   },
@@ -336,11 +377,20 @@ export function buildOpenApiDocument(): JsonObject {
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'Mantenedores do Placar' },
     },
-    servers: [{ url: '/', description: 'Produção: o próprio servidor do Placar, ou o nginx/CDN à frente dele.', 'x-internal': false }],
+    servers: [
+      {
+        url: '/',
+        description: 'Produção: o próprio servidor do Placar, ou o nginx/CDN à frente dele.',
+        'x-internal': false,
+      },
+    ],
     security: [],
     tags: [
       { name: TAG_MATCHES, description: 'Listagens e busca de partidas.' },
-      { name: TAG_EVENTS, description: 'O que mudou nas partidas: feed estático e fluxo ao vivo (Server-Sent Events).' },
+      {
+        name: TAG_EVENTS,
+        description: 'O que mudou nas partidas: feed estático e fluxo ao vivo (Server-Sent Events).',
+      },
       { name: TAG_DOCUMENTATION, description: 'Este documento.' },
     ],
     paths,

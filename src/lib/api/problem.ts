@@ -22,11 +22,21 @@ export function buildBadQueryProblem(pathname: string, detail: string = SEARCH_Q
 }
 
 export function buildBadRequestProblem(pathname: string): Problem {
-  return buildProblem(400, 'Requisição inválida', 'O endereço pedido não pôde ser lido. Verifique a codificação da URL.', pathname);
+  return buildProblem(
+    400,
+    'Requisição inválida',
+    'O endereço pedido não pôde ser lido. Verifique a codificação da URL.',
+    pathname,
+  );
 }
 
 export function buildNotFoundProblem(pathname: string): Problem {
-  return buildProblem(404, 'Rota não encontrada', 'Esta rota não existe. Consulte /api/routes para ver as rotas disponíveis.', pathname);
+  return buildProblem(
+    404,
+    'Rota não encontrada',
+    'Esta rota não existe. Consulte /api/routes para ver as rotas disponíveis.',
+    pathname,
+  );
 }
 
 export function buildMethodNotAllowedProblem(pathname: string, method: string): Problem {
@@ -35,11 +45,21 @@ export function buildMethodNotAllowedProblem(pathname: string, method: string): 
 }
 
 export function buildRangeNotSatisfiableProblem(pathname: string, size: number): Problem {
-  return buildProblem(416, 'Intervalo inválido', `O intervalo pedido em Range está fora do arquivo, que tem ${size} bytes.`, pathname);
+  return buildProblem(
+    416,
+    'Intervalo inválido',
+    `O intervalo pedido em Range está fora do arquivo, que tem ${size} bytes.`,
+    pathname,
+  );
 }
 
 export function buildStartingProblem(pathname: string): Problem {
-  return buildProblem(503, 'Placar iniciando', 'O primeiro build do site está em andamento. Tente de novo em alguns segundos.', pathname);
+  return buildProblem(
+    503,
+    'Placar iniciando',
+    'O primeiro build do site está em andamento. Tente de novo em alguns segundos.',
+    pathname,
+  );
 }
 
 export function buildInternalErrorProblem(pathname: string): Problem {
@@ -47,7 +67,12 @@ export function buildInternalErrorProblem(pathname: string): Problem {
 }
 
 export function buildRateLimitedProblem(pathname: string, retryAfterSeconds: number): Problem {
-  return buildProblem(429, 'Muitas buscas', `Limite de buscas por minuto atingido. Tente de novo em ${retryAfterSeconds} s.`, pathname);
+  return buildProblem(
+    429,
+    'Muitas buscas',
+    `Limite de buscas por minuto atingido. Tente de novo em ${retryAfterSeconds} s.`,
+    pathname,
+  );
 }
 
 export function buildTooManyStreamsProblem(pathname: string, perClient: number, retryAfterSeconds: number): Problem {

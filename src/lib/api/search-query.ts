@@ -10,7 +10,8 @@ export const SEARCH_QUERY_MAX = 100;
 
 export type SearchQueryResult = { ok: true; q: string } | { ok: false; problem: Problem };
 
-export const INVALID_UTF8_DETAIL = 'O parâmetro q não é UTF-8 válido: codifique o texto em UTF-8 antes de usar %XX na URL.';
+export const INVALID_UTF8_DETAIL =
+  'O parâmetro q não é UTF-8 válido: codifique o texto em UTF-8 antes de usar %XX na URL.';
 
 /** The bytes a form-urlencoded value stands for (WHATWG: "+" is a space; a "%" without two hex digits is itself). */
 function percentDecodeBytes(value: string): Uint8Array {
@@ -60,7 +61,10 @@ export function parseSearchQuery(search: string | URLSearchParams, pathname = '/
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const values = params.getAll('q');
   if (values.length > 1) {
-    return { ok: false, problem: buildBadQueryProblem(pathname, 'Informe o parâmetro q uma única vez, com o nome de um time ou liga.') };
+    return {
+      ok: false,
+      problem: buildBadQueryProblem(pathname, 'Informe o parâmetro q uma única vez, com o nome de um time ou liga.'),
+    };
   }
   const q = (values[0] ?? '').trim();
   if (q === '') return { ok: false, problem: buildBadQueryProblem(pathname) };

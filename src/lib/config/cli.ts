@@ -37,7 +37,9 @@ export function formatHelp(spec: CliSpec): string {
     ...options.map((o) => `  ${o.name.padEnd(optionWidth)}  ${o.description}`),
     '',
     'Variáveis de ambiente (valor padrão):',
-    ...(variables.length > 0 ? variables.map((v) => `  ${`${v.name}=${v.default}`.padEnd(variableWidth)}  ${v.description}`) : ['  (nenhuma)']),
+    ...(variables.length > 0
+      ? variables.map((v) => `  ${`${v.name}=${v.default}`.padEnd(variableWidth)}  ${v.description}`)
+      : ['  (nenhuma)']),
     '',
   ].join('\n');
 }
@@ -56,14 +58,20 @@ export function formatArgumentError(error: unknown): string {
   const message = errorMessage(error);
   const quoted = /'([^']*)'/.exec(message)?.[1] ?? '';
   // "-h, --help <value>" → "--help"
-  const option = quoted.replace(/ <value>$/, '').split(', ').at(-1) ?? quoted;
+  const option =
+    quoted
+      .replace(/ <value>$/, '')
+      .split(', ')
+      .at(-1) ?? quoted;
   switch (errorCode(error)) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return `Opção desconhecida: ${option}.`;
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return `Argumento inesperado: ${quoted} (as opções começam com --).`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return / argument missing$/.test(message) ? `Falta o valor da opção ${option}.` : `A opção ${option} não aceita valor.`;
+      return / argument missing$/.test(message)
+        ? `Falta o valor da opção ${option}.`
+        : `A opção ${option} não aceita valor.`;
     default:
       return `Argumentos inválidos: ${message}.`;
   }
@@ -87,7 +95,12 @@ export async function runCli<T extends NonNullable<ParseArgsConfig['options']>>(
 ): Promise<void> {
   let values: CliValues<T>;
   try {
-    const parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
+    const parsed = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    });
     if ((parsed.values as { help?: boolean }).help) {
       process.stdout.write(formatHelp(spec));
       return;

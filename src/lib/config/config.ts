@@ -63,20 +63,33 @@ export interface ConfigVariable {
 }
 
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
-  { name: 'UPSTREAM_URL', default: 'https://www.placardefutebol.com.br', description: 'Site de origem dos placares (URL http/https).' },
+  {
+    name: 'UPSTREAM_URL',
+    default: 'https://www.placardefutebol.com.br',
+    description: 'Site de origem dos placares (URL http/https).',
+  },
   { name: 'DATA_DIR', default: './data', description: 'Pasta do snapshot, do estado da coleta e dos builds.' },
   {
     name: 'REFRESH_CRON',
     default: '* * * * *',
-    description: 'Agenda de atualização (sintaxe cron; 6 campos aceitam segundos); "off": o servidor só serve o DATA_DIR que outro processo atualiza.',
+    description:
+      'Agenda de atualização (sintaxe cron; 6 campos aceitam segundos); "off": o servidor só serve o DATA_DIR que outro processo atualiza.',
   },
   {
     name: 'YESTERDAY_REFRESH_SECONDS',
     default: '3600',
     description: 'Intervalo entre duas buscas da lista de ontem no site de origem, em segundos (uma por hora).',
   },
-  { name: 'REQUEST_TIMEOUT_MS', default: '10000', description: 'Tempo máximo de cada requisição ao site de origem, em ms.' },
-  { name: 'MAX_RESPONSE_BYTES', default: '5000000', description: 'Tamanho máximo aceito de uma página do site de origem, em bytes.' },
+  {
+    name: 'REQUEST_TIMEOUT_MS',
+    default: '10000',
+    description: 'Tempo máximo de cada requisição ao site de origem, em ms.',
+  },
+  {
+    name: 'MAX_RESPONSE_BYTES',
+    default: '5000000',
+    description: 'Tamanho máximo aceito de uma página do site de origem, em bytes.',
+  },
   {
     name: 'CREST_HOSTS',
     default: '',
@@ -86,7 +99,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   { name: 'HOST', default: 'localhost', description: 'Endereço em que o servidor escuta.' },
   { name: 'PORT', default: '4321', description: 'Porta em que o servidor escuta.' },
-  { name: 'SEARCH_RATE_LIMIT', default: '120', description: 'Buscas por IP em /api/busca: rajada de até N seguidas, repostas a N por minuto (0 desliga o limite).' },
+  {
+    name: 'SEARCH_RATE_LIMIT',
+    default: '120',
+    description: 'Buscas por IP em /api/busca: rajada de até N seguidas, repostas a N por minuto (0 desliga o limite).',
+  },
   {
     name: 'WORKERS',
     default: '1',
@@ -95,7 +112,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'por segundo; "auto": um por núcleo).',
   },
   { name: 'BUILD_TIMEOUT_MS', default: '60000', description: 'Tempo máximo de um build do site, em ms.' },
-  { name: 'PUBLISH_COMMAND', default: '', description: 'Comando de shell executado após cada build publicado, com PLACAR_BUILD_DIR e PLACAR_GENERATED_AT no ambiente (vazio: nenhum).' },
+  {
+    name: 'PUBLISH_COMMAND',
+    default: '',
+    description:
+      'Comando de shell executado após cada build publicado, com PLACAR_BUILD_DIR e PLACAR_GENERATED_AT no ambiente (vazio: nenhum).',
+  },
   { name: 'PUBLISH_TIMEOUT_MS', default: '50000', description: 'Tempo máximo do PUBLISH_COMMAND, em ms.' },
   {
     name: 'HSTS_MAX_AGE',
@@ -135,7 +157,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '20',
     description: 'Conexões abertas a /api/eventos/stream por IP em cada processo do servidor (0 desliga o limite).',
   },
-  { name: 'EVENT_STREAMS_MAX', default: '10000', description: 'Conexões abertas a /api/eventos/stream em cada processo do servidor.' },
+  {
+    name: 'EVENT_STREAMS_MAX',
+    default: '10000',
+    description: 'Conexões abertas a /api/eventos/stream em cada processo do servidor.',
+  },
 ];
 
 /** Invalid configuration: the message names the variable and says what to change. */
@@ -216,7 +242,9 @@ function parseRefreshCron(env: Env): string | null {
   const raw = rawValueOf(env, 'REFRESH_CRON');
   if (raw.toLowerCase() === 'off') return null;
   if (!cron.validate(raw)) {
-    throw new ConfigError(`REFRESH_CRON="${raw}" não é uma expressão cron válida: use por exemplo "* * * * *" (a cada minuto), ou "off".`);
+    throw new ConfigError(
+      `REFRESH_CRON="${raw}" não é uma expressão cron válida: use por exemplo "* * * * *" (a cada minuto), ou "off".`,
+    );
   }
   return raw;
 }
@@ -262,7 +290,9 @@ function parseWorkers(env: Env): number {
   if (raw.toLowerCase() === 'auto') return os.availableParallelism();
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < 1 || value > 256) {
-    throw new ConfigError(`WORKERS="${raw}" é inválido: use "auto" (um processo por núcleo) ou um número inteiro entre 1 e 256.`);
+    throw new ConfigError(
+      `WORKERS="${raw}" é inválido: use "auto" (um processo por núcleo) ou um número inteiro entre 1 e 256.`,
+    );
   }
   return value;
 }

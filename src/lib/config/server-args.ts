@@ -33,7 +33,9 @@ export function readServerArgs(args: ServerArgs): Record<string, string> {
   }
   if (args.host !== undefined) {
     if (args.host.trim() === '' || /\s/.test(args.host)) {
-      throw new StartupError(`--host="${args.host}" é inválido: use um nome ou endereço, por exemplo 127.0.0.1 ou 0.0.0.0.`);
+      throw new StartupError(
+        `--host="${args.host}" é inválido: use um nome ou endereço, por exemplo 127.0.0.1 ou 0.0.0.0.`,
+      );
     }
     overrides.HOST = args.host;
   }

@@ -82,7 +82,12 @@ export function buildScoreParts(match: Match): ScoreParts {
   const { home, away, penalties } = match.score;
   const pending = buildKickoffText(match.kickoff) ?? 'x';
   if (home === null || away === null) return { home: null, away: null, pending, penalties: null };
-  return { home: String(home), away: String(away), pending, penalties: penalties === null ? null : `(${penalties.home} x ${penalties.away} pên.)` };
+  return {
+    home: String(home),
+    away: String(away),
+    pending,
+    penalties: penalties === null ? null : `(${penalties.home} x ${penalties.away} pên.)`,
+  };
 }
 
 /**

@@ -56,7 +56,8 @@ export function changesOfMatch(before: Pick<Match, 'status' | 'score'>, after: M
     ['away', 'AWAY'],
   ] as const) {
     const delta = goalsOf(after.score, side) - goalsOf(before.score, side);
-    for (let goal = 0; goal < Math.abs(delta); goal += 1) changes.push(make(delta > 0 ? 'GOAL' : 'GOAL_CANCELLED', team));
+    for (let goal = 0; goal < Math.abs(delta); goal += 1)
+      changes.push(make(delta > 0 ? 'GOAL' : 'GOAL_CANCELLED', team));
   }
 
   if (statusKnown && from !== to) {

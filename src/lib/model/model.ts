@@ -36,13 +36,19 @@ export const LIMITS = {
 /** A non-negative int32 up to `max` (the format is declared for OpenAPI clients). */
 const boundedInteger = (max: number): z.ZodNumber => z.number().int().min(0).max(max).meta({ format: 'int32' });
 const text = z.string().max(LIMITS.text);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).max(10);
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .max(10);
 /** ISO 8601 with an explicit offset, e.g. 2026-11-21T21:30:00-03:00. */
 const isoDateTimeWithOffset = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/)
   .max(LIMITS.dateTime);
-const httpUrl = z.string().regex(/^https?:\/\//).max(LIMITS.url);
+const httpUrl = z
+  .string()
+  .regex(/^https?:\/\//)
+  .max(LIMITS.url);
 const goals = boundedInteger(LIMITS.goals);
 
 export const TeamSchema = z.object({
@@ -184,7 +190,10 @@ export const ProblemSchema = z.object({
   title: text,
   status: z.number().int().min(400).max(599).meta({ format: 'int32' }),
   detail: z.string().max(LIMITS.text * 2),
-  instance: z.string().regex(/^\//).max(LIMITS.text + 1),
+  instance: z
+    .string()
+    .regex(/^\//)
+    .max(LIMITS.text + 1),
 });
 export type Problem = z.infer<typeof ProblemSchema>;
 

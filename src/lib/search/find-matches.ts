@@ -6,7 +6,14 @@
  * youth sides, then live/hoje/amanha/ontem, then kickoff.
  */
 import type { Match, Snapshot } from '../model/model.ts';
-import { matchIndexOf, wordsKey, type IndexedMatch, type MatchIndex, type RankTier, type WordHit } from './match-index.ts';
+import {
+  matchIndexOf,
+  wordsKey,
+  type IndexedMatch,
+  type MatchIndex,
+  type RankTier,
+  type WordHit,
+} from './match-index.ts';
 import { parseQuery } from './search-text.ts';
 
 /** Ranking tiers, best first; the tier of a match is its worst team word. */
@@ -91,7 +98,12 @@ function wordsTier(indexed: IndexedMatch, words: readonly string[], hits: readon
 }
 
 /** The tier of a match for "a x b" with `first` on one side and `second` on the other, either way round. */
-function fixtureTier(indexed: IndexedMatch, sides: readonly [string[], string[]], first: readonly WordHit[], second: readonly WordHit[]): Tier | null {
+function fixtureTier(
+  indexed: IndexedMatch,
+  sides: readonly [string[], string[]],
+  first: readonly WordHit[],
+  second: readonly WordHit[],
+): Tier | null {
   const sideTier = (hits: readonly WordHit[], side: 'home' | 'away', words: readonly string[]): Tier | null => {
     let worst: Tier = RANK_TIERS.teamWord;
     for (const hit of hits) {

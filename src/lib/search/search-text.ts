@@ -39,8 +39,11 @@ export function parseQuery(query: string): ParsedQuery {
   const tokens = foldText(query)
     .split(/\s+/u)
     .filter((token) => token !== '');
-  const at = tokens.findIndex((token, index) => FIXTURE_SEPARATORS.has(token) && index > 0 && index < tokens.length - 1);
-  const wordsOf = (part: readonly string[]): string[] => part.filter((token) => !FIXTURE_SEPARATORS.has(token)).flatMap(splitWords);
+  const at = tokens.findIndex(
+    (token, index) => FIXTURE_SEPARATORS.has(token) && index > 0 && index < tokens.length - 1,
+  );
+  const wordsOf = (part: readonly string[]): string[] =>
+    part.filter((token) => !FIXTURE_SEPARATORS.has(token)).flatMap(splitWords);
   if (at !== -1) {
     const first = wordsOf(tokens.slice(0, at));
     const second = wordsOf(tokens.slice(at + 1));

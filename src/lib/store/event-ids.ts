@@ -22,7 +22,8 @@ function formatId({ ms, sequence }: IdParts): string {
 /** `count` new ids after `lastId` (null: none yet), made at `nowMs`. */
 export function nextEventIds(lastId: string | null, nowMs: number, count: number): string[] {
   const last = lastId === null ? null : readId(lastId);
-  let next: IdParts = last === null || nowMs > last.ms ? { ms: nowMs, sequence: 0 } : { ms: last.ms, sequence: last.sequence + 1 };
+  let next: IdParts =
+    last === null || nowMs > last.ms ? { ms: nowMs, sequence: 0 } : { ms: last.ms, sequence: last.sequence + 1 };
   const ids: string[] = [];
   for (let made = 0; made < count; made += 1) {
     if (next.sequence >= SEQUENCE_LIMIT) next = { ms: next.ms + 1, sequence: 0 };

@@ -93,7 +93,11 @@ export async function writeEventStoreAtomicallyAsync(dataDir: string, store: Eve
  * Pure: the store after a complete, successful sighting of `current` at `now`, and the events
  * it added. No previous store (first run): `current` becomes the baseline and nothing is an event.
  */
-export function advanceEventStore(previous: EventStore | null, current: readonly Match[], now: Date): { store: EventStore; added: MatchEvent[] } {
+export function advanceEventStore(
+  previous: EventStore | null,
+  current: readonly Match[],
+  now: Date,
+): { store: EventStore; added: MatchEvent[] } {
   const nowMs = now.getTime();
   const knownEntries = previous?.known ?? [];
   const known = new Map(knownEntries.map((entry) => [entry.match.id, entry.match]));
@@ -102,7 +106,9 @@ export function advanceEventStore(previous: EventStore | null, current: readonly
   const at = formatSaoPauloIso(now);
   const added = changes.map(({ type, match, team, previous: before }, index): MatchEvent => {
     const id = ids[index] ?? '';
-    return team === undefined ? { id, type, at, match, previous: before } : { id, type, at, match, team, previous: before };
+    return team === undefined
+      ? { id, type, at, match, previous: before }
+      : { id, type, at, match, team, previous: before };
   });
 
   const seenAt = new Map(knownEntries.map((entry) => [entry.match.id, entry.seenAt]));
@@ -111,7 +117,9 @@ export function advanceEventStore(previous: EventStore | null, current: readonly
   const nextKnown = [...remembered.values()]
     .map((match) => ({ seenAt: seenAt.get(match.id) ?? nowMs, match }))
     .filter((entry) => nowMs - entry.seenAt <= KNOWN_MATCH_KEEP_MS);
-  const events = [...(previous?.events ?? []), ...added].filter((event) => nowMs - eventIdTime(event.id) <= EVENT_KEEP_MS).slice(-MAX_KEPT_EVENTS);
+  const events = [...(previous?.events ?? []), ...added]
+    .filter((event) => nowMs - eventIdTime(event.id) <= EVENT_KEEP_MS)
+    .slice(-MAX_KEPT_EVENTS);
   const lastId = ids.at(-1) ?? previous?.lastId ?? null;
   return { store: { lastId, checkedAt: at, events, known: nextKnown }, added };
 }

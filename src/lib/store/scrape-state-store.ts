@@ -2,7 +2,8 @@
  * The only reader/writer of DATA_DIR/scrape-state.json: per listing, when it last
  * succeeded or was tried, the last error, the upstream's validators (ETag, Last-Modified)
  * for conditional requests, the Retry-After instant before which it must not be
- * requested, and what the parser recognised on the last page it read. Losing this file is harmless (one unconditional request per listing), so a
+ * requested, and what the parser recognised on the last page it read. Losing this file is harmless (one unconditional
+ * request per listing), so a
  * missing or corrupt file simply reads as a fresh state.
  */
 import path from 'node:path';
@@ -38,7 +39,15 @@ export function scrapeStatePath(dataDir: string): string {
 }
 
 export function freshListingState(): ListingScrapeState {
-  return { lastSuccessAt: null, lastAttemptAt: null, lastError: null, etag: null, lastModified: null, retryNotBefore: null, parse: null };
+  return {
+    lastSuccessAt: null,
+    lastAttemptAt: null,
+    lastError: null,
+    etag: null,
+    lastModified: null,
+    retryNotBefore: null,
+    parse: null,
+  };
 }
 
 export function freshScrapeState(): ScrapeState {

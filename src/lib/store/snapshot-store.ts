@@ -140,4 +140,3 @@ export async function writeSnapshotAtomicallyAsync(dataDir: string, snapshot: Sn
   await writeJsonAtomicallyAsync(file, snapshot, SNAPSHOT_FORMAT);
   keptSnapshots.set(file, fileIdentity(file), snapshot);
 }
-
