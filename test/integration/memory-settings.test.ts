@@ -9,10 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { readStartScript } from '../support/start-script.ts';
 
-const startScript = (
-  JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start;
 const unit = fs.readFileSync(path.join(PROJECT_ROOT, 'deploy', 'placar.service'), 'utf8');
 const children: ChildProcess[] = [];
 const folders: string[] = [];
@@ -21,20 +19,6 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
-
-/** `NAME=value` words before `exec node`, and the node flags before the script. */
-function readStartScript(): { env: Record<string, string>; flags: string[] } {
-  const parts = /^((?:\w+=\S+\s+)*)exec node ((?:--\S+\s+)*)scripts\/start\.ts$/.exec(startScript);
-  if (!parts) throw new Error(`npm start não tem a forma esperada: ${startScript}`);
-  const env = Object.fromEntries(
-    (parts[1] ?? '')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((word) => word.split('=') as [string, string]),
-  );
-  return { env, flags: (parts[2] ?? '').trim().split(/\s+/).filter(Boolean) };
-}
 
 function readUnit(): { env: Record<string, string>; flags: string[] } {
   const exec = /^ExecStart=\S+\/node ((?:--\S+\s+)*)scripts\/start\.ts$/m.exec(unit);

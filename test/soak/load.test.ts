@@ -6,12 +6,14 @@
  * requests, no failed refresh meanwhile, p99 reported, and the server's RSS at the end within
  * 20 MB of its value after warm-up (both read after a full GC, asked through the inspector).
  * SEARCH_RATE_LIMIT=0: one loopback client would otherwise get 429 after 60 searches a minute.
+ * The server runs with `npm start`'s memory settings, as deployed.
  */
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { connectHeapProbe, INSPECT_OPTION, readRssMegabytes, type HeapProbe } from '../support/heap-probe.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { productionMemoryEnv } from '../support/start-script.ts';
 
 const CONNECTIONS = 200;
 const DURATION_SECONDS = 60;
@@ -41,7 +43,7 @@ beforeAll(async () => {
   upstream = await startFakeUpstream({ pages: readFixturePages() });
   placar = await startPlacar({
     upstreamUrl: upstream.url,
-    env: { REFRESH_CRON: '*/5 * * * * *', SEARCH_RATE_LIMIT: '0', NODE_OPTIONS: INSPECT_OPTION },
+    env: { REFRESH_CRON: '*/5 * * * * *', SEARCH_RATE_LIMIT: '0', ...productionMemoryEnv(INSPECT_OPTION) },
   });
   heap = await connectHeapProbe(placar.output());
 });
