@@ -1,0 +1,62 @@
+/**
+ * The match page's sentences: its title, the day, whether it keeps itself fresh, and what it says
+ * when the detail is missing (and why) or old. Pure and browser-safe.
+ */
+import type { LineupPlayer, Match, MatchDetailEnvelope, Status } from '../model/model.ts';
+import { buildLastUpdateText, buildScoreText, hasScore } from './match-display.ts';
+
+/** "Flamengo 2 x 1 Palmeiras", or "Flamengo x Palmeiras" before kick-off. */
+export function buildMatchTitle(match: Match): string {
+  const middle = hasScore(match) ? buildScoreText(match) : 'x';
+  return `${match.homeTeam.name} ${middle} ${match.awayTeam.name}`;
+}
+
+const WEEKDAYS = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'];
+
+/** "sábado, 21/11/2026" from "2026-11-21" (a calendar day: no time zone involved). */
+export function buildMatchDayText(date: string): string {
+  const weekday = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()] ?? '';
+  return `${weekday}, ${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+}
+
+/**
+ * Statuses after which nothing more will change: the page stops asking. Before kick-off it goes on
+ * asking (a 304 costs no body), so an open page turns live by itself.
+ */
+const SETTLED: ReadonlySet<Status> = new Set<Status>(['FINISHED', 'POSTPONED', 'CANCELLED']);
+
+export function isMatchSettled(status: Status): boolean {
+  return SETTLED.has(status);
+}
+
+/** "1" or '' (no number on the page) for a lineup's number column. */
+export function buildShirtNumber(player: LineupPlayer): string {
+  return player.number === null ? '' : String(player.number);
+}
+
+/**
+ * Why the detail is missing, or that it is old; null when it is there and fresh. `generatedAt` is
+ * the last successful read of the match's upstream page (null: never read).
+ */
+export function buildDetailNotice(
+  envelope: Pick<MatchDetailEnvelope, 'generatedAt' | 'stale' | 'match' | 'detail'>,
+): string | null {
+  const { generatedAt, stale, match, detail } = envelope;
+  if (detail === null) {
+    const missing = 'Detalhes ainda não disponíveis';
+    switch (match.status) {
+      case 'SCHEDULED':
+        return `${missing}: o jogo ainda não começou. Gols, cartões e escalações aparecem aqui depois do início.`;
+      case 'POSTPONED':
+        return 'Detalhes não disponíveis: o jogo foi adiado.';
+      case 'CANCELLED':
+        return 'Detalhes não disponíveis: o jogo foi cancelado.';
+      default:
+        if (generatedAt !== null) return 'Detalhes não disponíveis: a página do jogo no site de origem não os traz.';
+        return `${missing}: a página do jogo ainda não foi lida no site de origem. Eles aparecem aqui assim que forem lidos.`;
+    }
+  }
+  if (!stale || generatedAt === null) return null;
+  const day = `${generatedAt.slice(8, 10)}/${generatedAt.slice(5, 7)}`;
+  return `Detalhes desatualizados: a página do jogo não é lida desde ${day} às ${buildLastUpdateText(generatedAt)}. Os lances mostrados podem estar incompletos.`;
+}
