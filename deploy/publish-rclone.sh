@@ -27,8 +27,22 @@ rclone copyto "$src/manifest.webmanifest" "$dest/manifest.webmanifest" \
   --header-upload 'Content-Type: application/manifest+json; charset=utf-8' \
   --header-upload 'Cache-Control: public, max-age=300'
 # 4. Pages: they only reference what is already there. Also without ".html" (/hoje,
-#    /busca, /ontem, /amanha) for hosts without clean URLs.
+#    /busca, /ontem, /amanha, /jogo/<id>) for hosts without clean URLs. The match pages first:
+#    the views link to them. Both names of each match page are linked into a staging folder,
+#    so one copy uploads the changed ones and one sync (step 6) deletes the old ones.
 page_headers='Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=30'
+matches="$(mktemp -d)"
+trap 'rm -rf "$matches"' EXIT
+if [ -d "$src/jogo" ]; then
+  (cd "$src/jogo" && find . -type f -name '*.html') | while IFS= read -r page; do
+    mkdir -p "$matches/${page%/*}"
+    for name in "$page" "${page%.html}"; do
+      # A link where it can be (same file system), else a copy that keeps the time rclone compares.
+      ln "$src/jogo/$page" "$matches/$name" 2>/dev/null || cp -p "$src/jogo/$page" "$matches/$name"
+    done
+  done
+fi
+rclone copy "$matches" "$dest/jogo" --header-upload 'Content-Type: text/html; charset=utf-8' --header-upload "$page_headers"
 rclone copy "$src" "$dest" --max-depth 1 --include '*.html' --header-upload "$page_headers"
 for page in hoje busca ontem amanha; do
   rclone copyto "$src/$page.html" "$dest/$page" --header-upload 'Content-Type: text/html; charset=utf-8' --header-upload "$page_headers"
@@ -37,5 +51,7 @@ done
 #    worker takes over at once).
 rclone copyto "$src/sw.js" "$dest/sw.js" \
   --header-upload 'Content-Type: text/javascript; charset=utf-8' --header-upload 'Cache-Control: no-cache'
-# 6. Only now delete what the build no longer has (old assets, after the pages that used them).
-rclone sync "$src" "$dest" --exclude '*.br' --exclude '*.gz' --exclude '/hoje' --exclude '/busca' --exclude '/ontem' --exclude '/amanha'
+# 6. Only now delete what the build no longer has (old assets, after the pages that used them;
+#    the match pages of matches no longer listed).
+rclone sync "$src" "$dest" --exclude '*.br' --exclude '*.gz' --exclude '/hoje' --exclude '/busca' --exclude '/ontem' --exclude '/amanha' --exclude '/jogo/**'
+rclone sync "$matches" "$dest/jogo"

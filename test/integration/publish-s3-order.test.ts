@@ -16,7 +16,7 @@ import { readFixturePages, startFakeUpstream } from '../../src/demo/upstream-ser
 import { buildClientDir } from '../../src/lib/store/build-layout.ts';
 import { runPublishCommand, type PublishResult } from '../../src/pipeline/publish-command.ts';
 import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
-import { CLEAN_URL_PAGES, expectedBucket, websitePath } from '../support/bucket-expectations.ts';
+import { CACHE_CONTROL, CLEAN_URL_PAGES, expectedBucket, websitePath } from '../support/bucket-expectations.ts';
 import { startLocalS3, type LocalS3, type S3Request } from '../support/local-s3.ts';
 import { runScript } from '../support/run-script.ts';
 
@@ -51,7 +51,9 @@ function makeNextRelease(from: string, to: string): void {
     for (const [oldName, newName] of renamed) text = text.replaceAll(oldName, newName);
     fs.writeFileSync(file, text);
   };
-  for (const name of fs.readdirSync(to).filter((n) => n.endsWith('.html'))) rewrite(path.join(to, name));
+  // Every page, the match pages under jogo/ too: a new release renders them all again.
+  const pages = fs.readdirSync(to, { recursive: true, encoding: 'utf8' }).filter((n) => n.endsWith('.html'));
+  for (const name of pages) rewrite(path.join(to, name));
   for (const newName of renamed.values()) rewrite(path.join(to, '_astro', newName));
   // The new release's data differs too: a later generatedAt, a new API version.
   for (const key of JSON_KEYS) {
@@ -147,7 +149,42 @@ afterAll(async () => {
   fs.rmSync(temp, { recursive: true, force: true });
 });
 
+/** Build A with match pages: `pages` maps a match id to its page's text. */
+function withMatchPages(to: string, pages: Record<string, string>): string {
+  fs.cpSync(buildA, to, { recursive: true });
+  for (const [id, text] of Object.entries(pages)) {
+    fs.mkdirSync(path.join(to, 'jogo', path.dirname(id)), { recursive: true });
+    fs.writeFileSync(path.join(to, 'jogo', `${id}.html`), `<!doctype html><title>${text}</title><p>${text}</p>`);
+  }
+  return to;
+}
+
 describe('deploy/publish-rclone.sh on a real S3 endpoint', () => {
+  it('publishes each match page also without ".html", before the views, and deletes those no longer built', async () => {
+    const first = withMatchPages(path.join(temp, 'matches-1'), {
+      'copa/21-11-2026-alfa-x-beta': 'Alfa 1 x 0 Beta',
+      'copa/21-11-2026-gama-x-delta': 'Gama x Delta',
+    });
+    s3.requests.length = 0;
+    expect(await publish(first)).toMatchObject({ ok: true });
+    for (const key of ['jogo/copa/21-11-2026-alfa-x-beta', 'jogo/copa/21-11-2026-alfa-x-beta.html']) {
+      const response = await s3.readWebsite(websitePath(key));
+      expect(response.status, key).toBe(200);
+      expect(response.headers['content-type'], key).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control'], key).toBe(CACHE_CONTROL.page);
+      expect(response.text(), key).toContain('Alfa 1 x 0 Beta');
+    }
+    const uploads = s3.requests.filter(isUpload).map((request) => request.key);
+    expect(uploads.findLastIndex((key) => key.startsWith('jogo/'))).toBeLessThan(uploads.indexOf('index.html'));
+
+    const second = withMatchPages(path.join(temp, 'matches-2'), { 'copa/21-11-2026-alfa-x-beta': 'Alfa 2 x 0 Beta' });
+    expect(await publish(second)).toMatchObject({ ok: true });
+    for (const key of ['jogo/copa/21-11-2026-alfa-x-beta', 'jogo/copa/21-11-2026-alfa-x-beta.html'])
+      expect((await s3.readWebsite(websitePath(key))).text(), key).toContain('Alfa 2 x 0 Beta');
+    for (const key of ['jogo/copa/21-11-2026-gama-x-delta', 'jogo/copa/21-11-2026-gama-x-delta.html'])
+      expect((await s3.readWebsite(websitePath(key))).status, key).toBe(404);
+  });
+
   it('uploads assets, then JSON, then pages, and deletes the old assets last', async () => {
     expect(await publish(buildA)).toMatchObject({ ok: true });
     s3.requests.length = 0;

@@ -1,7 +1,8 @@
 /**
  * What a bucket published by deploy/publish-rclone.sh must hold for one build: every file of
- * the client folder but the .br/.gz variants, plus the clean-URL copies of the pages, each with
- * the Content-Type and Cache-Control of its kind (the headers-per-kind table of docs/deploying.md).
+ * the client folder but the .br/.gz variants, plus the clean-URL copies of the pages (the views'
+ * and every match page's: jogo/<id>.html also as jogo/<id>), each with the Content-Type and
+ * Cache-Control of its kind (the headers-per-kind table of docs/deploying.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -90,10 +91,10 @@ function expectationFor(key: string, file: string): ExpectedObject {
 }
 
 export function expectedBucket(clientDir: string): ExpectedObject[] {
-  const objects = listFiles(clientDir)
-    .filter((key) => !key.endsWith('.br') && !key.endsWith('.gz'))
-    .map((key) => expectationFor(key, path.join(clientDir, key)));
-  for (const page of CLEAN_URL_PAGES) {
+  const keys = listFiles(clientDir).filter((key) => !key.endsWith('.br') && !key.endsWith('.gz'));
+  const objects = keys.map((key) => expectationFor(key, path.join(clientDir, key)));
+  const matchPages = keys.filter((key) => key.startsWith('jogo/') && key.endsWith('.html'));
+  for (const page of [...CLEAN_URL_PAGES, ...matchPages.map((key) => key.slice(0, -'.html'.length))]) {
     objects.push({
       key: page,
       file: path.join(clientDir, `${page}.html`),
