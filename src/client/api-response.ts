@@ -8,7 +8,7 @@ export class ApiResponseError extends Error {
   override name = 'ApiResponseError' as const;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 

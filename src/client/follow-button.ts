@@ -1,11 +1,13 @@
 /**
- * A row's star button (MatchRow.astro): which team it follows (read from its row, so the server's
- * markup needs no copy of the name) and how it shows whether that team is followed.
+ * A star button (FollowButton.astro): which team it follows (a row's is read from its row, so the
+ * server's markup needs no copy of the name) and how it shows whether that team is followed.
  */
 import { followedTeams } from './followed-teams.ts';
 
-/** The name of the team the button follows: the row's home or away name. */
+/** The name of the team the button follows: its own data-team (the match page), else its row's home or away name. */
 export function teamOfButton(button: Element): string | null {
+  const named = button.getAttribute('data-team');
+  if (named !== null) return named;
   const side = button.classList.contains('follow--away') ? 'away' : 'home';
   return button.closest('.match')?.querySelector(`.team--${side} .team-name`)?.textContent ?? null;
 }

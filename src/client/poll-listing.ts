@@ -1,8 +1,9 @@
 /**
- * One listing endpoint polled every 60 s with a conditional GET (If-None-Match: a 304 costs
- * no body), paused while the tab is hidden (unless alerts need it: keepPollingWhileHidden) and
- * run at once when it is shown again, or when the connection goes or comes back. Each new
- * answer also goes to the page's listing feed.
+ * An API endpoint polled every 60 s with a conditional GET (If-None-Match: a 304 costs no body),
+ * paused while the tab is hidden (unless alerts need it: keepPollingWhileHidden) and run at once
+ * when it is shown again, or when the connection goes or comes back. pollListing: a listing,
+ * whose every new answer also goes to the page's listing feed; pollJson: any of Placar's JSON
+ * answers (the match page's), until stopped.
  */
 import type { ListEnvelope } from '../lib/model/model.ts';
 import { readListEnvelope } from './api-response.ts';
@@ -18,16 +19,18 @@ export function keepPollingWhileHidden(predicate: () => boolean): void {
   pollWhileHidden = predicate;
 }
 
-export interface ListingPollHandlers {
+export interface PollHandlers<T> {
   /** New data (a 200); not called on a 304. */
-  onEnvelope(envelope: ListEnvelope): void;
+  onEnvelope(envelope: T): void;
   /** After every attempt: true when the data shown is the latest (200 or 304). */
   onSettled?(ok: boolean): void;
   /** After every attempt: true when the answer was the service worker's last good copy, or none came. */
   onConnection?(offline: boolean): void;
 }
 
-export function pollListing(endpoint: string, handlers: ListingPollHandlers): void {
+/** Polls `endpoint`, whose answers `read` checks (throwing on a wrong shape), until stop() is called. */
+export function pollJson<T>(endpoint: string, read: (body: unknown) => T, handlers: PollHandlers<T>): { stop(): void } {
+  let stopped = false;
   let etag: string | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight = false;
@@ -36,12 +39,13 @@ export function pollListing(endpoint: string, handlers: ListingPollHandlers): vo
 
   const schedule = (): void => {
     clearTimeout(timer);
-    if (document.visibilityState !== 'hidden' || pollWhileHidden()) {
+    if (!stopped && (document.visibilityState !== 'hidden' || pollWhileHidden())) {
       timer = setTimeout(() => void refresh(), REFRESH_INTERVAL_MS);
     }
   };
 
   const refresh = async (): Promise<void> => {
+    if (stopped) return;
     if (inFlight) {
       again = true;
       return;
@@ -56,9 +60,7 @@ export function pollListing(endpoint: string, handlers: ListingPollHandlers): vo
       offline = isOfflineAnswer(response);
       if (response.status !== 304) {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const envelope = readListEnvelope(await response.json());
-        handlers.onEnvelope(envelope);
-        publishListingEnvelope(endpoint, envelope);
+        handlers.onEnvelope(read(await response.json()));
         etag = response.headers.get('ETag');
       }
       ok = true;
@@ -88,4 +90,20 @@ export function pollListing(endpoint: string, handlers: ListingPollHandlers): vo
   // Opened offline (from the service worker's copy): show the last good data at once, and say so.
   if (navigator.onLine) schedule();
   else void refresh();
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function pollListing(endpoint: string, handlers: PollHandlers<ListEnvelope>): void {
+  pollJson(endpoint, readListEnvelope, {
+    ...handlers,
+    onEnvelope: (envelope) => {
+      handlers.onEnvelope(envelope);
+      publishListingEnvelope(endpoint, envelope);
+    },
+  });
 }

@@ -27,6 +27,18 @@ export const DATA_ROUTES: readonly DataRoute[] = [
   { component: 'src/pages/api/eventos.ts', path: '/api/eventos', file: 'api/eventos' },
 ];
 
+/**
+ * The routes rendered once per match (/jogo/{id} and its JSON), only for the matches whose data
+ * changed: on-demand in the site bundle like the data routes; a full `astro build` has no match
+ * to render (their getStaticPaths return none).
+ */
+export interface MatchRoute {
+  /** The page or endpoint module, relative to the project root (Astro's route.component). */
+  component: string;
+}
+
+export const MATCH_ROUTES: readonly MatchRoute[] = [{ component: 'src/pages/jogo/[...id].astro' }];
+
 export function isDataRouteComponent(component: string): boolean {
-  return DATA_ROUTES.some((route) => route.component === component);
+  return [...DATA_ROUTES, ...MATCH_ROUTES].some((route) => route.component === component);
 }
