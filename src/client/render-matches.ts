@@ -10,10 +10,11 @@ import {
   groupByCompetition,
   type GoalCount,
 } from '../lib/display/match-display.ts';
+import { buildMatchPagePath } from '../lib/display/match-path.ts';
 import type { Match, Team } from '../lib/model/model.ts';
 import { showFollowButton } from './follow-button.ts';
 
-function cloneTemplate(id: string): Element {
+export function cloneTemplate(id: string): Element {
   const template = document.getElementById(id);
   if (!(template instanceof HTMLTemplateElement) || !template.content.firstElementChild) {
     throw new Error(`template #${id} missing`);
@@ -81,7 +82,7 @@ function buildRow(match: Match, today: string | null): Element {
   const winner = buildWinner(match);
   if (winner === null) row.removeAttribute('data-winner');
   else row.setAttribute('data-winner', winner);
-  row.querySelector('a')?.setAttribute('href', match.url);
+  row.querySelector('a')?.setAttribute('href', buildMatchPagePath(match.id));
   const badge = buildStatusBadge(match, today);
   const badgeElement = row.querySelector('.badge');
   if (badgeElement) {
