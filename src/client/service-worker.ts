@@ -8,7 +8,9 @@
  * - _astro/ (fingerprinted) and escudos/ (named by content hash): cache first; the crests a
  *   page names are fetched with it (rows' crests load lazily, and must be there offline);
  * - api/* without a query: network first, the last good answer when offline, marked with
- *   OFFLINE_HEADER so the page can say so; with a query (search): not handled.
+ *   OFFLINE_HEADER so the page can say so; with a query (search): not handled;
+ * - match pages (jogo/…) and their JSON (api/jogo/…), one per match of four days: the same, each
+ *   in a cache of its own that keeps only the MAX_MATCHES last visited.
  * Every URL is taken relative to the registration's scope, never to the host's root.
  */
 import { OFFLINE_HEADER } from './offline-response.ts';
@@ -56,6 +58,10 @@ const API_CACHE = `${CACHE_PREFIX}api-${PLACAR_SHELL.version}`;
 /** Crests keep their names forever: one cache across versions, its oldest entries dropped past this. */
 const CREST_CACHE = `${CACHE_PREFIX}escudos`;
 const MAX_CRESTS = 400;
+/** Match pages and their JSON: one cache each (new with the version), the last visited kept. */
+const MATCH_CACHE = `${CACHE_PREFIX}jogos-${PLACAR_SHELL.version}`;
+const MATCH_API_CACHE = `${CACHE_PREFIX}api-jogos-${PLACAR_SHELL.version}`;
+const MAX_MATCHES = 30;
 const scope = new URL(worker.registration.scope);
 
 /** Cache key of a same-scope URL: no query, no fragment (a page with ?q= is the same page offline). */
@@ -115,7 +121,7 @@ async function precacheShell(): Promise<void> {
 }
 
 async function deleteOldCaches(): Promise<void> {
-  const keep = new Set([SHELL_CACHE, API_CACHE, CREST_CACHE]);
+  const keep = new Set([SHELL_CACHE, API_CACHE, CREST_CACHE, MATCH_CACHE, MATCH_API_CACHE]);
   const names = await caches.keys();
   await Promise.all(
     names.filter((name) => name.startsWith(CACHE_PREFIX) && !keep.has(name)).map((name) => caches.delete(name)),
@@ -139,31 +145,57 @@ function remember(cache: Cache, key: string, response: Response, defer: Defer): 
   return stored;
 }
 
-async function networkFirst(request: Request, cacheName: string, defer: Defer, isPage: boolean): Promise<Response> {
+/**
+ * Drops a cache's oldest entries past `maxEntries` once `stored` settles (keys() lists in insertion
+ * order, and a put replaces its key at the end: the first are the least recently stored).
+ */
+function trimAfter(stored: Promise<unknown>, cache: Cache, maxEntries: number | null, defer: Defer): void {
+  if (maxEntries === null) return;
+  defer(
+    stored.then(async () => {
+      const keys = await cache.keys();
+      await Promise.all(keys.slice(0, Math.max(0, keys.length - maxEntries)).map((old) => cache.delete(old)));
+    }),
+  );
+}
+
+async function networkFirst(
+  request: Request,
+  cacheName: string,
+  defer: Defer,
+  isPage: boolean,
+  maxEntries: number | null,
+): Promise<Response> {
   const key = keyOf(new URL(request.url));
   const cache = await caches.open(cacheName);
   try {
     const response = await fetch(request);
     const stored = remember(cache, key, response, defer);
     if (isPage) defer(stored.then((ok) => (ok ? cacheCrestsOfStored(cache, key) : undefined)));
+    trimAfter(stored, cache, maxEntries, defer);
     return response;
   } catch (error) {
     // An unknown page offline gets the start page rather than the browser's error.
     const cached =
       (await cache.match(key, { ignoreVary: true })) ??
-      (isPage ? await cache.match(keyOf(scope), { ignoreVary: true }) : undefined);
+      (isPage ? await (await caches.open(SHELL_CACHE)).match(keyOf(scope), { ignoreVary: true }) : undefined);
     if (cached === undefined) throw error;
     return cached;
   }
 }
 
 /** The last good API answer when the network fails, marked so the page can say it is offline. */
-async function apiNetworkFirst(request: Request, defer: Defer): Promise<Response> {
+async function apiNetworkFirst(
+  request: Request,
+  cacheName: string,
+  defer: Defer,
+  maxEntries: number | null,
+): Promise<Response> {
   const key = keyOf(new URL(request.url));
-  const cache = await caches.open(API_CACHE);
+  const cache = await caches.open(cacheName);
   try {
     const response = await fetch(request);
-    remember(cache, key, response, defer);
+    trimAfter(remember(cache, key, response, defer), cache, maxEntries, defer);
     return response;
   } catch (error) {
     const cached = await cache.match(key, { ignoreVary: true });
@@ -185,15 +217,7 @@ async function cacheFirst(
   const cached = await cache.match(key, { ignoreVary: true });
   if (cached !== undefined) return cached;
   const response = await fetch(request);
-  const stored = remember(cache, key, response, defer);
-  if (maxEntries !== null) {
-    // keys() lists in insertion order: the first are the oldest.
-    const trimmed = stored.then(async () => {
-      const keys = await cache.keys();
-      await Promise.all(keys.slice(0, Math.max(0, keys.length - maxEntries)).map((old) => cache.delete(old)));
-    });
-    defer(trimmed);
-  }
+  trimAfter(remember(cache, key, response, defer), cache, maxEntries, defer);
   return response;
 }
 
@@ -214,14 +238,18 @@ worker.addEventListener('fetch', (event) => {
   const route = url.pathname.slice(scope.pathname.length);
   if (route === 'sw.js') return;
   const defer: Defer = (work) => event.waitUntil(work);
-  if (route.startsWith('api/')) {
-    if (url.search === '') event.respondWith(apiNetworkFirst(request, defer));
+  if (route.startsWith('api/jogo/')) {
+    if (url.search === '') event.respondWith(apiNetworkFirst(request, MATCH_API_CACHE, defer, MAX_MATCHES));
+  } else if (route.startsWith('api/')) {
+    if (url.search === '') event.respondWith(apiNetworkFirst(request, API_CACHE, defer, null));
+  } else if (route.startsWith('jogo/')) {
+    event.respondWith(networkFirst(request, MATCH_CACHE, defer, request.mode === 'navigate', MAX_MATCHES));
   } else if (route.startsWith('_astro/')) {
     event.respondWith(cacheFirst(request, SHELL_CACHE, defer, null));
   } else if (route.startsWith('escudos/')) {
     event.respondWith(cacheFirst(request, CREST_CACHE, defer, MAX_CRESTS));
   } else {
-    event.respondWith(networkFirst(request, SHELL_CACHE, defer, request.mode === 'navigate'));
+    event.respondWith(networkFirst(request, SHELL_CACHE, defer, request.mode === 'navigate', null));
   }
 });
 
