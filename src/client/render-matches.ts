@@ -10,7 +10,7 @@ import {
   groupByCompetition,
   type GoalCount,
 } from '../lib/display/match-display.ts';
-import { buildMatchPagePath } from '../lib/display/match-path.ts';
+import { buildMatchLink } from '../lib/display/match-link.ts';
 import type { Match, Team } from '../lib/model/model.ts';
 import { showFollowButton } from './follow-button.ts';
 
@@ -82,7 +82,10 @@ function buildRow(match: Match, today: string | null): Element {
   const winner = buildWinner(match);
   if (winner === null) row.removeAttribute('data-winner');
   else row.setAttribute('data-winner', winner);
-  row.querySelector('a')?.setAttribute('href', buildMatchPagePath(match.id));
+  const link = buildMatchLink(match);
+  const anchor = row.querySelector('a');
+  anchor?.setAttribute('href', link.href);
+  if (link.external) anchor?.setAttribute('rel', 'external');
   const badge = buildStatusBadge(match, today);
   const badgeElement = row.querySelector('.badge');
   if (badgeElement) {

@@ -108,7 +108,7 @@ async function precompressFile(
   previous: Map<string, SiteFile>,
   builtAt: Date,
   previousClientDir: string | null,
-  refreshed: ReadonlySet<string>,
+  isRefreshed: (file: string) => boolean,
 ): Promise<SiteFile> {
   const file = path.join(clientDir, ...relative.split('/'));
   const content = await fs.readFile(file);
@@ -127,7 +127,7 @@ async function precompressFile(
     br = before.br;
     gz = before.gzip;
   } else if (content.length >= MIN_COMPRESS_BYTES && isCompressible(contentType)) {
-    const levels = refreshed.has(relative) ? COMPRESSION_LEVELS.refreshed : COMPRESSION_LEVELS.lasting;
+    const levels = isRefreshed(relative) ? COMPRESSION_LEVELS.refreshed : COMPRESSION_LEVELS.lasting;
     const [brBytes, gzBytes] = await Promise.all([
       brotli(content, {
         params: {
@@ -165,14 +165,17 @@ export interface PrecompressOptions {
   /** That build's client folder, whose variants of unchanged files are reused (default: none). */
   previousClientDir?: string | null;
   manifestFile: string;
-  /** Files rendered at every refresh (the data routes): compressed at the fast levels. Default: none. */
-  refreshedFiles?: ReadonlySet<string>;
+  /** Files rendered at every refresh (the data routes, match pages): compressed at the fast levels. Default: none. */
+  isRefreshed?: (file: string) => boolean;
+  /** Files taken unchanged from the previous build with their variants: their lines are kept, nothing is read. */
+  carried?: ReadonlyMap<string, SiteFile>;
 }
 
 export async function runPrecompress(options: PrecompressOptions): Promise<SiteManifest> {
   const previous = new Map((options.previous?.files ?? []).map((file) => [file.path, file]));
-  const refreshed = options.refreshedFiles ?? new Set<string>();
-  const relatives = await listFiles(options.clientDir);
+  const isRefreshed = options.isRefreshed ?? (() => false);
+  const carried = options.carried ?? new Map<string, SiteFile>();
+  const relatives = (await listFiles(options.clientDir)).filter((relative) => !carried.has(relative));
   const files: SiteFile[] = new Array(relatives.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -185,11 +188,13 @@ export async function runPrecompress(options: PrecompressOptions): Promise<SiteM
         previous,
         options.builtAt,
         previousClientDir,
-        refreshed,
+        isRefreshed,
       );
     }
   };
   await Promise.all(Array.from({ length: CONCURRENT_FILES }, worker));
+  files.push(...carried.values());
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest: SiteManifest = { buildId: options.buildId, builtAt: formatSaoPauloIso(options.builtAt), files };
   await writeSiteManifestAsync(options.manifestFile, manifest);
   return manifest;

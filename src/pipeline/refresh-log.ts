@@ -52,6 +52,11 @@ export function formatRefreshLine(label: string, report: RefreshReport): string 
     const note = !result.ok ? '(falha)' : result.skipped ? '(espera)' : result.notModified ? '(304)' : '';
     parts.push(`${listing}=${result.count}${note}`);
   }
+  const details = report.scrape?.details;
+  if (details && details.planned > 0) {
+    const failed = details.failed.length > 0 ? ` jogos_falha=${details.failed.length}` : '';
+    parts.push(`jogos=${details.read + details.notModified}/${details.planned}${failed}`);
+  }
   const t = report.timings;
   if (t.bundleMs > 0) parts.push(`pacote_ms=${t.bundleMs}`);
   parts.push(
@@ -67,5 +72,9 @@ export function formatScrapeWarnings(scrape: ScrapeSummary): string[] {
   const failures = LISTING_NAMES.filter((listing) => !scrape.listings[listing].ok).map(
     (listing) => `aviso: ${listing} não foi atualizada: ${scrape.listings[listing].error ?? 'erro desconhecido'}`,
   );
-  return [...failures, ...LISTING_NAMES.flatMap((listing) => scrape.listings[listing].notices)];
+  const pages = scrape.details.failed.map(({ id, error }) => `aviso: página do jogo ${id} não foi lida: ${error}`);
+  const paused = scrape.details.pausedUntil
+    ? [`aviso: páginas de jogo pausadas até ${scrape.details.pausedUntil} (o site de origem pediu para aguardar)`]
+    : [];
+  return [...failures, ...pages, ...paused, ...LISTING_NAMES.flatMap((listing) => scrape.listings[listing].notices)];
 }

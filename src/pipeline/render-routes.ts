@@ -12,7 +12,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readCrestMap } from '../lib/store/crest-store.ts';
-import { buildDashboardData } from '../lib/display/dashboard-data.ts';
+import { DEFAULT_INTERVALS, buildDashboardData } from '../lib/display/dashboard-data.ts';
+import { buildMatchPages } from '../lib/display/match-page-data.ts';
+import { readDetailRecords } from '../lib/store/detail-store.ts';
 import { buildEventFeed } from '../lib/display/event-feed.ts';
 import type { DataRoute } from '../lib/api/data-routes.ts';
 import { readSnapshotOrEmpty } from '../lib/store/snapshot-store.ts';
@@ -30,6 +32,8 @@ export interface RenderRequest {
   routes: readonly DataRoute[];
   /** The refresh rhythms the pages check their data's age against (default: every minute, ontem hourly). */
   intervals?: ListingIntervals;
+  /** What the routes are rendered from; default: read from dataDir now (buildRenderLocals). */
+  locals?: App.Locals;
   /** The render fails with "build excedeu BUILD_TIMEOUT_MS (…)" past this. */
   timeoutMs: number;
   signal?: AbortSignal;
@@ -71,13 +75,22 @@ function loadHandler(serverEntry: string): Promise<AdapterHandler> {
   return loaded;
 }
 
-function buildLocals(request: RenderRequest): App.Locals {
-  const snapshot = readSnapshotOrEmpty(request.dataDir, request.upstreamUrl);
-  const state = readScrapeState(request.dataDir);
-  const context = request.intervals ? { state, intervals: request.intervals } : { state };
+/** What every route of a render is made from: the snapshot, scrape state, crests, events and match details. */
+export function buildRenderLocals(
+  dataDir: string,
+  upstreamUrl: string,
+  intervals: ListingIntervals | undefined,
+  now: Date,
+): App.Locals {
+  const snapshot = readSnapshotOrEmpty(dataDir, upstreamUrl);
+  const state = readScrapeState(dataDir);
+  const context = intervals ? { state, intervals } : { state };
+  const placar = buildDashboardData(upstreamUrl, snapshot, readCrestMap(dataDir), context);
+  const { records } = readDetailRecords(dataDir);
   return {
-    placar: buildDashboardData(request.upstreamUrl, snapshot, readCrestMap(request.dataDir), context),
-    eventFeed: buildEventFeed(request.dataDir, new Date(), request.refreshIntervalSeconds),
+    placar,
+    eventFeed: buildEventFeed(dataDir, now, (intervals ?? DEFAULT_INTERVALS).refreshIntervalSeconds),
+    matchPages: buildMatchPages(upstreamUrl, snapshot, records, placar.crestPaths, now),
   };
 }
 
@@ -104,7 +117,8 @@ export async function renderDataRoutes(request: RenderRequest): Promise<RenderRe
   const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
   const failure = (): Error =>
     new Error(deadline.aborted ? `build excedeu BUILD_TIMEOUT_MS (${request.timeoutMs} ms)` : 'build interrompido');
-  const locals = buildLocals(request);
+  const locals =
+    request.locals ?? buildRenderLocals(request.dataDir, request.upstreamUrl, request.intervals, new Date());
   const handler = await loadHandler(request.serverEntry);
   const server = http.createServer((req, res) => {
     void handler(req, res, () => res.writeHead(404).end(), locals);

@@ -13,7 +13,9 @@ export type UpstreamFetchFailure =
   | 'content-encoding'
   | 'too-large'
   | 'retry-after-pending'
-  | 'redirect';
+  | 'redirect'
+  /** Not sent: the per-minute request budget (match pages) is used up. */
+  | 'budget';
 
 const KEPT = 'os últimos dados válidos foram mantidos.';
 const NOTHING_KEPT = 'ainda não há dados desta lista; nova tentativa na próxima atualização.';

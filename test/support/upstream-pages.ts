@@ -4,6 +4,7 @@
  * in a name reaches the page HTML-escaped, as a real site would send it.
  */
 import * as cheerio from 'cheerio';
+import { LISTING_PATHS } from '../../src/lib/model/model.ts';
 
 function matchAnchor($: cheerio.CheerioAPI, matchPath: string) {
   const anchor = $(`a[href="${matchPath}"]`);
@@ -60,4 +61,11 @@ export function withoutMatch(html: string, matchPath: string): string {
   const $ = cheerio.load(html);
   matchAnchor($, matchPath).remove();
   return $.html();
+}
+
+const LISTING_PATH_SET: ReadonlySet<string> = new Set(Object.values(LISTING_PATHS));
+
+/** The requests a fake upstream saw for the four listings (match pages and crests left out). */
+export function listingRequests<T extends { path: string }>(requests: readonly T[]): T[] {
+  return requests.filter((request) => LISTING_PATH_SET.has(request.path.split('?')[0] ?? ''));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMatchApiPath, buildMatchPagePath } from '../../src/lib/display/match-path.ts';
+import { buildMatchLink } from '../../src/lib/display/match-link.ts';
 import {
   buildDetailNotice,
   buildMatchDayText,
@@ -67,26 +67,18 @@ const SAMPLE: Pick<MatchDetail, 'goals' | 'cards'> = {
   ],
 };
 
-describe('match page path', () => {
-  it('is /jogo/{id} and /api/jogo/{id} with the id as the listings give it', () => {
-    expect(buildMatchPagePath(ID)).toBe(`/jogo/${ID}`);
-    expect(buildMatchApiPath(ID)).toBe(`/api/jogo/${ID}`);
+describe('match link', () => {
+  it('leads to the match page on Placar', () => {
+    expect(buildMatchLink(buildMatch())).toEqual({ href: `/jogo/${ID}`, external: false });
   });
 
-  it('keeps an id that is already a URL path (percent-encoded letters) as it is', () => {
-    const id = 'campeonato-paulista/21-11-2026-s%C3%A3o-paulo-x-santos';
-    expect(buildMatchPagePath(id)).toBe(`/jogo/${id}`);
-  });
-
-  it.each([
-    ['a/b c?d#e', '/jogo/a/b%20c%3Fd%23e'],
-    ['a/100%-x', '/jogo/a/100%25-x'],
-    ['a/são "x"', '/jogo/a/s%C3%A3o%20%22x%22'],
-    ['a/\uD800-x', '/jogo/a/%EF%BF%BD-x'],
-  ])('percent-encodes what a path cannot hold: %j → %s', (id, path) => {
-    expect(buildMatchPagePath(id)).toBe(path);
-    expect(new URL(path, 'http://placar.invalid').pathname).toBe(path);
-  });
+  it.each(['copa/21-11-2026-s%C3%A3o-x-b', 'copa/a b', 'sem-barra', 'copa/../x'])(
+    'leads to the upstream’s page for an id that is no plain path: %j',
+    (id) => {
+      const url = `https://www.placardefutebol.com.br/${id}.html`;
+      expect(buildMatchLink({ id, url })).toEqual({ href: url, external: true });
+    },
+  );
 });
 
 describe('timeline', () => {

@@ -19,6 +19,8 @@ export interface Config {
   refreshIntervalSeconds: number;
   /** Seconds between two fetches of the yesterday listing (at most one per such slot of the clock). */
   yesterdayRefreshSeconds: number;
+  /** Match-page requests allowed in any minute (DETAIL_REQUESTS_PER_MINUTE); 0: match pages are never fetched. */
+  detailRequestsPerMinute: number;
   requestTimeoutMs: number;
   maxResponseBytes: number;
   /** Origins crests may come from besides the upstream's own (CREST_HOSTS). */
@@ -79,6 +81,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'YESTERDAY_REFRESH_SECONDS',
     default: '3600',
     description: 'Intervalo entre duas buscas da lista de ontem no site de origem, em segundos (uma por hora).',
+  },
+  {
+    name: 'DETAIL_REQUESTS_PER_MINUTE',
+    default: '20',
+    description:
+      'Máximo de páginas de jogo (gols, cartões, escalações) buscadas no site de origem em qualquer minuto ' +
+      '(0: nenhuma; os detalhes ficam vazios).',
   },
   {
     name: 'REQUEST_TIMEOUT_MS',
@@ -305,6 +314,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     refreshCron,
     refreshIntervalSeconds: refreshCron === null ? SERVE_ONLY_INTERVAL_SECONDS : cronIntervalSeconds(refreshCron),
     yesterdayRefreshSeconds: parseInteger(env, 'YESTERDAY_REFRESH_SECONDS', 1, 86_400),
+    detailRequestsPerMinute: parseInteger(env, 'DETAIL_REQUESTS_PER_MINUTE', 0, 600),
     requestTimeoutMs: parseInteger(env, 'REQUEST_TIMEOUT_MS', 100, 600_000),
     maxResponseBytes: parseInteger(env, 'MAX_RESPONSE_BYTES', 1_000, 1_000_000_000),
     crestOrigins: parseCrestOrigins(env),
