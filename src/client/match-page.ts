@@ -14,6 +14,7 @@ import {
 } from '../lib/display/match-display.ts';
 import {
   buildDetailNotice,
+  buildMatchOfflineNotice,
   buildMatchTitle,
   buildShirtNumber,
   isMatchSettled,
@@ -23,7 +24,6 @@ import { buildSubstitutions, buildTimeline } from '../lib/display/match-timeline
 import type { Match, MatchDetail, MatchDetailEnvelope } from '../lib/model/model.ts';
 import { announce } from './announce.ts';
 import { readMatchDetailEnvelope } from './match-detail-response.ts';
-import { showOfflineNotice } from './offline-notice.ts';
 import { pollJson } from './poll-listing.ts';
 import { cloneTemplate, highlightScore } from './render-matches.ts';
 
@@ -200,7 +200,10 @@ function startMatchRefresh(root: HTMLElement, endpoint: string): void {
     onConnection: (offline) => {
       const notice = root.querySelector<HTMLElement>('[data-offline-notice]');
       const shownAt = root.querySelector('[data-last-update]')?.getAttribute('datetime') ?? null;
-      if (notice) showOfflineNotice(notice, offline, shownAt);
+      if (notice) {
+        notice.hidden = !offline;
+        notice.textContent = offline ? buildMatchOfflineNotice(shownAt) : '';
+      }
       if (offline && errorNote) errorNote.hidden = true;
     },
   });

@@ -12,15 +12,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { launchBrowser, watchPage } from '../support/browser.ts';
-import { DASHBOARD_VIEWS, readRows, readTabs } from '../support/dashboard-page.ts';
+import { DASHBOARD_VIEWS, readRows, readTabs, readVisibleText } from '../support/dashboard-page.ts';
 import { pollOnce, readNotifications, recordNotifications } from '../support/fan-page.ts';
 import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
-import { withScore } from '../support/upstream-pages.ts';
+import { withMatchPageGoal, withScore } from '../support/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
 const FLAMENGO_ID = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
-const pages = readFixturePages();
+const MATCH_PAGE = fs.readFileSync(
+  path.resolve(import.meta.dirname, '../fixtures/upstream/match-pages/jogo-flamengo-x-palmeiras.html'),
+  'utf8',
+);
+const pages: Record<string, string> = { ...readFixturePages(), [FLAMENGO]: MATCH_PAGE };
 let upstream: FakeUpstream;
 let s3: LocalS3;
 let dataDir: string;
@@ -131,5 +135,34 @@ describe('the dashboard from an S3 bucket’s website endpoint', () => {
     ]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('leads from a row to the match page, without ".html", which shows the next upload after 60 s', async () => {
+    const { page, errors } = await newPage();
+    await page.clock.install();
+    await page.goto(`${s3.websiteUrl}/`);
+    await page.locator(`.match[data-id="${FLAMENGO_ID}"] .match-link`).click();
+    await page.waitForURL(`${s3.websiteUrl}/jogo/${FLAMENGO_ID}`);
+    expect(await readVisibleText(page, 'h1')).toBe('Flamengo x Palmeiras');
+    expect(await readVisibleText(page, '[data-list="timeline"] .event')).toBe("23' Gol Pedro 1 x 0");
+    // The sample page has Flamengo's two goals; one more row per goal the listing is given now.
+    const score = page.locator('[data-score]');
+    const goals = Number((await score.textContent())?.split(' x ')[0]) + 1;
+    let matchPage = MATCH_PAGE;
+    for (let goal = 3; goal <= goals; goal++) {
+      const minute = `${70 + goal}'`;
+      matchPage = withMatchPageGoal(
+        matchPage,
+        { side: 'home', minute, player: 'Bruno Henrique' },
+        { home: goal, away: 1 },
+      );
+    }
+    upstream.setPage(FLAMENGO, matchPage);
+    upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, goals, 1));
+    await refresh();
+    await page.clock.runFor(60_000);
+    await expect.poll(() => score.textContent(), { timeout: 10_000 }).toBe(`${goals} x 1`);
+    expect(await page.title()).toBe(`Flamengo ${goals} x 1 Palmeiras · Placar`);
+    expect(errors).toEqual([]);
   });
 });

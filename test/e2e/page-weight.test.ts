@@ -1,7 +1,10 @@
 /**
  * Size budget of the live page with 100 matches, compressed (gzip -9, brotli): HTML,
- * CSS and JS together under 40 KB, client JS under 10 KB. Prints the measured sizes.
+ * CSS and JS together under 40 KB, client JS under 10 KB; the views' JS together under 10 KB;
+ * a match page (the sample's whole detail) within the same budget. Prints the measured sizes.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
@@ -11,11 +14,21 @@ import { buildManyMatchesPage } from '../support/upstream-pages.ts';
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
 
+/** Live in Hoje's listing, with the sample match page: a page with every part of the detail. */
+const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
+
 beforeAll(async () => {
   const pages = readFixturePages();
   const live = buildManyMatchesPage(pages['/jogos-em-andamento'] ?? '', 100);
-  upstream = await startFakeUpstream({ pages: { ...pages, '/jogos-em-andamento': live } });
-  placar = await startPlacar({ upstreamUrl: upstream.url });
+  const matchPage = fs.readFileSync(
+    path.resolve(import.meta.dirname, '../fixtures/upstream/match-pages/jogo-flamengo-x-palmeiras.html'),
+    'utf8',
+  );
+  upstream = await startFakeUpstream({
+    pages: { ...pages, '/jogos-em-andamento': live, [`/${FLAMENGO}.html`]: matchPage },
+  });
+  // Budget enough for the 100 live matches' pages (missing upstream) and Flamengo's in the first refresh.
+  placar = await startPlacar({ upstreamUrl: upstream.url, env: { DETAIL_REQUESTS_PER_MINUTE: '200' } });
 });
 
 afterAll(async () => {
@@ -72,6 +85,23 @@ describe('page weight', () => {
     }
     console.table(weights);
     const allJs = weights.filter((w) => w.path.endsWith('.js')).reduce((sum, w) => sum + w.gzip, 0);
+    console.log(`the three views' JS: ${allJs} B gzip`);
     expect(allJs).toBeLessThan(10 * 1024);
+  });
+
+  it('keeps a match page with its whole detail within the same budget', async () => {
+    const envelope = (await (await fetch(`${placar.url}/api/jogo/${FLAMENGO}`)).json()) as { detail: unknown };
+    expect(envelope.detail).not.toBeNull();
+    const page = `/jogo/${FLAMENGO}`;
+    const html = await (await fetch(new URL(page, placar.url))).text();
+    const assets = new Set(assetsOf(html));
+    for (const asset of [...assets]) for (const imported of await importsOf(asset)) assets.add(imported);
+    const weights = [await weigh(page), ...(await Promise.all([...assets].map(weigh)))];
+    console.table(weights);
+    const total = weights.reduce((sum, w) => sum + w.gzip, 0);
+    const js = weights.filter((w) => w.path.endsWith('.js')).reduce((sum, w) => sum + w.gzip, 0);
+    console.log(`match page: ${total} B gzip in total, JS ${js} B gzip`);
+    expect(total).toBeLessThan(40 * 1024);
+    expect(js).toBeLessThan(10 * 1024);
   });
 });

@@ -69,3 +69,36 @@ const LISTING_PATH_SET: ReadonlySet<string> = new Set(Object.values(LISTING_PATH
 export function listingRequests<T extends { path: string }>(requests: readonly T[]): T[] {
   return requests.filter((request) => LISTING_PATH_SET.has(request.path.split('?')[0] ?? ''));
 }
+
+/** The page with the status text of the match at `matchPath` replaced ("ENCERRADO", "INTERVALO"…). */
+export function withStatus(html: string, matchPath: string, status: string): string {
+  const $ = cheerio.load(html);
+  matchAnchor($, matchPath).find('.status-name').text(status);
+  return $.html();
+}
+
+/**
+ * A match page (the newer layout: test/fixtures/upstream/match-pages) with one more goal, for
+ * `side`, at `minute` ("75'"), and its scoreboard at `home` x `away`.
+ */
+export function withMatchPageGoal(
+  html: string,
+  goal: { side: 'home' | 'away'; minute: string; player: string },
+  score: { home: number; away: number },
+): string {
+  const $ = cheerio.load(html);
+  const row = $(
+    '<div class="row align-items-center content"><div class="col-5 event-line text-right"></div>' +
+      '<div class="col-2 match-card-events-space text-center"></div><div class="col-5 event-line text-left"></div></div>',
+  );
+  row.find('.match-card-events-space').text(goal.minute);
+  row
+    .find(goal.side === 'home' ? '.event-line.text-right' : '.event-line.text-left')
+    .text(`${goal.player} `)
+    .append('<img src="/images/goal.png" alt="" width="16">');
+  $('.events').append(row);
+  const cells = $('.match-scoreboard .match-score-text');
+  $(cells[0]).text(String(score.home));
+  $(cells[1]).text(String(score.away));
+  return $.html();
+}

@@ -3,6 +3,7 @@ import { buildMatchLink } from '../../src/lib/display/match-link.ts';
 import {
   buildDetailNotice,
   buildMatchDayText,
+  buildMatchOfflineNotice,
   buildMatchTitle,
   buildShirtNumber,
   isMatchSettled,
@@ -211,6 +212,11 @@ describe('match page text', () => {
     expect(
       ['SCHEDULED', 'IN_PLAY', 'PAUSED', 'SUSPENDED', 'UNKNOWN'].some((s) => isMatchSettled(s as Match['status'])),
     ).toBe(false);
+  });
+
+  it('says offline what it shows: the detail of its time, or the match as last received', () => {
+    expect(buildMatchOfflineNotice('2026-11-21T19:41:05-03:00')).toBe('Sem conexão — mostrando os dados de 19:41:05');
+    expect(buildMatchOfflineNotice(null)).toBe('Sem conexão — mostrando os últimos dados recebidos.');
   });
 
   it('writes a missing shirt number as nothing', () => {

@@ -4,6 +4,7 @@
  */
 import type { LineupPlayer, Match, MatchDetailEnvelope, Status } from '../model/model.ts';
 import { buildLastUpdateText, buildScoreText, hasScore } from './match-display.ts';
+import { buildOfflineNotice } from './offline-notice.ts';
 
 /** "Flamengo 2 x 1 Palmeiras", or "Flamengo x Palmeiras" before kick-off. */
 export function buildMatchTitle(match: Match): string {
@@ -59,4 +60,12 @@ export function buildDetailNotice(
   if (!stale || generatedAt === null) return null;
   const day = `${generatedAt.slice(8, 10)}/${generatedAt.slice(5, 7)}`;
   return `Detalhes desatualizados: a página do jogo não é lida desde ${day} às ${buildLastUpdateText(generatedAt)}. Os lances mostrados podem estar incompletos.`;
+}
+
+/**
+ * Offline, from the service worker's copy: the detail's time when it was read; before that the
+ * page still shows the match as last received (the views' "ainda sem dados" would be untrue).
+ */
+export function buildMatchOfflineNotice(generatedAt: string | null): string {
+  return generatedAt === null ? 'Sem conexão — mostrando os últimos dados recebidos.' : buildOfflineNotice(generatedAt);
 }
