@@ -60,7 +60,7 @@ describe('Ao Vivo (/) with live matches', () => {
       'Campeonato Espanhol',
       'Brasileiro Feminino',
     ]);
-    expect(rows[0]?.href).toBe(`${harness.upstream.url}/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html`);
+    expect(rows[0]?.href).toBe('/jogo/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras');
   });
 });
 

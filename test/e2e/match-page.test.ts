@@ -16,6 +16,7 @@ import { findSeriousViolations } from '../support/axe.ts';
 import { saveScreenshot, watchPage } from '../support/browser.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { readVisibleText } from '../support/dashboard-page.ts';
+import { followBeforeLoad } from '../support/fan-page.ts';
 import { buildManyMatchesPage, withMatchPageGoal, withScore, withStatus } from '../support/upstream-pages.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
@@ -133,6 +134,43 @@ describe('the match page, reached from a row', () => {
       expect(errors).toEqual([]);
     },
   );
+
+  it('is where every row leads: the views, search results and "Meus times", as rendered and as redrawn', async () => {
+    const context = await harness.browser.newContext();
+    await followBeforeLoad(context, ['Flamengo']);
+    const page = await context.newPage();
+    await page.clock.install();
+    const readLinks = (selector: string): Promise<{ id: string; href: string; rel: string | null }[]> =>
+      page.locator(`${selector} .match`).evaluateAll((rows) =>
+        rows.map((row) => ({
+          id: row.getAttribute('data-id') ?? '',
+          href: row.querySelector('a')?.getAttribute('href') ?? '',
+          rel: row.querySelector('a')?.getAttribute('rel') ?? null,
+        })),
+      );
+    const expectMatchPages = async (selector: string, where: string): Promise<void> => {
+      const links = await readLinks(selector);
+      expect(links.length, where).toBeGreaterThan(0);
+      expect(links, where).toEqual(links.map(({ id }) => ({ id, href: `/jogo/${id}`, rel: null })));
+    };
+    for (const view of ['/', '/hoje', '/ontem', '/amanha']) {
+      await page.goto(`${harness.placar.url}${view}`);
+      await expectMatchPages('[data-match-list]', view);
+      for (const { href } of await readLinks('[data-match-list]'))
+        expect((await fetch(`${harness.placar.url}${href}`)).status, href).toBe(200);
+    }
+    // Redrawn by the browser: the live list after a poll, "Meus times", search results.
+    await page.goto(`${harness.placar.url}/`);
+    const polled = page.waitForResponse((response) => response.url().endsWith('/api/live'));
+    await page.clock.runFor(60_000);
+    await (await polled).finished();
+    await expectMatchPages('[data-match-list]', 'Ao Vivo after a poll');
+    await expectMatchPages('[data-meus-times-list]', 'Meus times');
+    await page.goto(`${harness.placar.url}/busca?q=brasileirao`);
+    await page.locator('[data-match-list] .match').first().waitFor();
+    await expectMatchPages('[data-match-list]', 'Busca');
+    await context.close();
+  });
 
   it('follows a team from its star, as the rows do', async () => {
     const page = await harness.newPage();
