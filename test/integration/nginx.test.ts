@@ -160,6 +160,17 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     expect((JSON.parse(decoded(response).toString('utf8')) as ListEnvelope).count).toBe(13);
   });
 
+  it('serves each match’s JSON as JSON and its page without ".html", never their precompressed files', async () => {
+    const id = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
+    const json = await viaNginx(`/api/jogo/${id}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(json.status).toBe(200);
+    expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((JSON.parse(decoded(json).toString('utf8')) as { match: { id: string } }).match.id).toBe(id);
+    expect((await viaNginx(`/jogo/${id}`)).status).toBe(200);
+    for (const route of [`/api/jogo/${id}.br`, `/api/jogo/${id}.gz`, `/jogo/${id}.html.gz`])
+      expect((await viaNginx(route)).status, route).toBe(404);
+  });
+
   it('answers errors, preflights and conditional requests like Placar', async () => {
     for (const [route, method] of [
       ['/nao-existe', 'GET'],
