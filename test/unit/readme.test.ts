@@ -124,7 +124,10 @@ describe('docs/api.md', () => {
     for (const route of API_ROUTES.filter((r) => r.response !== 'stream')) {
       // A path with parameters ("/api/jogo/{competicao}/{partida}") is shown with real values.
       const pattern = new RegExp(`^${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-      expect([...paths].some((target) => pattern.test(target ?? '')), route.path).toBe(true);
+      expect(
+        [...paths].some((target) => pattern.test(target ?? '')),
+        route.path,
+      ).toBe(true);
     }
     expect(api).toContain("curl -N 'http://localhost:4321/api/eventos/stream");
     expect(examples.some((e) => e.status >= 400)).toBe(true);
