@@ -7,10 +7,24 @@ import { StartupError } from '../lib/config/cli.ts';
 import { LISTING_NAMES } from '../lib/model/model.ts';
 import { listingSource } from '../lib/store/snapshot-store.ts';
 import { explainPage, formatExplanation } from '../upstream/explain-listing.ts';
-import type { ScrapeReport } from './scrape.ts';
+import type { DetailRefreshReport } from './fetch-details.ts';
+import { formatDetailsLine, type ScrapeReport } from './scrape.ts';
 import { errorCode, errorMessage } from '../lib/model/caught-error.ts';
 
 export function explainScrapeReport(report: ScrapeReport, upstreamUrl: string): string[] {
+  return [...explainListings(report, upstreamUrl), ...explainDetails(report.details)];
+}
+
+/** The match pages of the scrape: what was asked for and why each failure failed. */
+function explainDetails(details: DetailRefreshReport): string[] {
+  const lines = ['== páginas de jogo ==', formatDetailsLine(details)];
+  if (details.planned === 0) lines.push('nenhuma página devida agora (só jogos começados; ao vivo a cada 3 minutos)');
+  for (const { id, error } of details.failed) lines.push(`  - ${id}: ${error}`);
+  for (const reason of details.unusable) lines.push(`  - registro ilegível, recomeçado: ${reason}`);
+  return lines;
+}
+
+function explainListings(report: ScrapeReport, upstreamUrl: string): string[] {
   return LISTING_NAMES.flatMap((listing) => {
     const result = report.listings[listing];
     return formatExplanation({

@@ -18,6 +18,7 @@ import {
   readDetailRecords,
   readDetailSchedule,
   removeDetailRecordsAsync,
+  summarizeDetailRecords,
   writeDetailRecordAsync,
   writeDetailScheduleAsync,
   type DetailRecord,
@@ -209,7 +210,8 @@ export async function runDetailRefresh(input: DetailRefreshInput): Promise<Detai
     const record = records.get(id);
     if (record) await writeDetailRecordAsync(dataDir, record);
   }
-  await writeDetailScheduleAsync(dataDir, { requests: budget.recent(), pausedUntil });
+  const summary = summarizeDetailRecords(records.values());
+  await writeDetailScheduleAsync(dataDir, { requests: budget.recent(), pausedUntil, summary });
 
   return {
     planned: plan.length,

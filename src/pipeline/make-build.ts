@@ -1,10 +1,10 @@
 /**
  * Making the files of a new build folder, DATA_DIR/builds/<id>/{client,server}: the site
  * bundle's files hard-linked in, then the data routes rendered into it in this process from the
- * snapshot the scrape left (render-routes.ts), with the match pages whose data changed; the other
- * match pages are carried over from the build this one replaces (match-routes.ts). The bundle is
- * built first (an `astro build` child) only when there is none for the installed version. The
- * folder then holds the same complete site a whole `astro build` of that snapshot would
+ * snapshot the scrape left (render-routes.ts), and each competition's match files linked in —
+ * made anew only where a match changed (match-files.ts). The bundle is built first (an
+ * `astro build` child) only when there is none for the installed version. The folder then holds
+ * the same complete site a whole `astro build` of that snapshot would
  * (test/integration/render-pipeline.test.ts).
  */
 import path from 'node:path';
@@ -13,15 +13,15 @@ import type { Config } from '../lib/config/config.ts';
 import { DATA_ROUTES } from '../lib/api/data-routes.ts';
 import type { SiteFile, SiteManifest } from '../lib/store/site-manifest.ts';
 import { linkTree } from './link-tree.ts';
-import { carryMatchFiles, planMatchRoutes, readMatchPageKeys, writeMatchPageKeysAsync } from './match-routes.ts';
-import { buildRenderLocals, renderDataRoutes } from './render-routes.ts';
+import { makeMatchFiles, readMatchFileIndex } from './match-files.ts';
+import { buildRenderLocals, openRouteRenderer, writeRenderedRoutes } from './render-routes.ts';
 import { ensureSiteBundle } from './site-bundle.ts';
 
 export interface MakeBuildOptions {
   projectRoot: string;
   buildId: string;
   env: NodeJS.ProcessEnv;
-  /** The build this one replaces (its match pages are carried over when unchanged); null: none. */
+  /** The build this one replaces (its unchanged match files are kept); null: none. */
   previous?: SiteManifest | null;
   signal?: AbortSignal;
   progress?: (line: string) => void;
@@ -30,10 +30,10 @@ export interface MakeBuildOptions {
 export interface MadeBuild {
   /** Milliseconds spent building the site bundle (0 when it existed). */
   bundleMs: number;
-  /** Files taken from the previous build as they were, with their manifest lines (precompress reuses them). */
-  carried: ReadonlyMap<string, SiteFile>;
-  /** Match routes rendered this time (page and JSON count one each). */
-  matchRoutesRendered: number;
+  /** The match files, made and compressed here, with their manifest lines (precompress keeps them as they are). */
+  matchFiles: ReadonlyMap<string, SiteFile>;
+  /** Matches whose page and JSON were rendered this time. */
+  matchesRendered: number;
 }
 
 export async function makeRenderedBuild(config: Config, options: MakeBuildOptions): Promise<MadeBuild> {
@@ -56,27 +56,35 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
     refreshIntervalSeconds: config.refreshIntervalSeconds,
     yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
   };
-  const locals = buildRenderLocals(config.dataDir, config.upstreamUrl, intervals, new Date());
+  const builtAt = new Date();
+  const locals = buildRenderLocals(config.dataDir, config.upstreamUrl, intervals, builtAt);
   const previous = options.previous ?? null;
-  const previousKeys = previous ? readMatchPageKeys(config.dataDir, previous.buildId) : null;
-  const plan = planMatchRoutes(
-    locals.matchPages ?? new Map(),
-    bundle.fingerprint,
-    previous && previousKeys ? { keys: previousKeys, manifest: previous } : null,
-  );
-  if (previous) await carryMatchFiles(plan.carried, buildClientDir(config.dataDir, previous.buildId), clientDir);
-  await renderDataRoutes({
+  const previousIndex = previous ? readMatchFileIndex(config.dataDir, previous.buildId) : null;
+  const renderer = await openRouteRenderer({
     serverEntry: bundle.serverEntry,
     clientDir,
     dataDir: config.dataDir,
     upstreamUrl: config.upstreamUrl,
     refreshIntervalSeconds: config.refreshIntervalSeconds,
-    routes: [...DATA_ROUTES, ...plan.render],
+    routes: DATA_ROUTES,
     intervals,
     locals,
     timeoutMs: config.buildTimeoutMs,
     signal: options.signal,
   });
-  await writeMatchPageKeysAsync(config.dataDir, options.buildId, plan.keys);
-  return { bundleMs: builtMs ?? 0, carried: plan.carried, matchRoutesRendered: plan.render.length };
+  try {
+    await writeRenderedRoutes(renderer, DATA_ROUTES, clientDir);
+    const made = await makeMatchFiles({
+      dataDir: config.dataDir,
+      buildId: options.buildId,
+      pages: locals.matchPages ?? new Map(),
+      salt: bundle.fingerprint,
+      previous: previous && previousIndex ? { index: previousIndex, manifest: previous } : null,
+      renderPage: (routePath) => renderer.render(routePath),
+      builtAt,
+    });
+    return { bundleMs: builtMs ?? 0, matchFiles: made.files, matchesRendered: made.rendered };
+  } finally {
+    renderer.close();
+  }
 }

@@ -102,6 +102,35 @@ async function reuseVariants(file: string, previousFile: string, before: SiteFil
   }
 }
 
+/**
+ * Writes `file.br` and `file.gz` beside `file` (whose bytes are `content`) at `levels`, when the
+ * type is text and compressing saves something; says which it wrote.
+ */
+export async function writeCompressedVariants(
+  file: string,
+  content: Buffer,
+  contentType: string,
+  levels: { brotli: number; gzip: number },
+  modified: Date,
+): Promise<{ br: boolean; gzip: boolean }> {
+  if (content.length < MIN_COMPRESS_BYTES || !isCompressible(contentType)) return { br: false, gzip: false };
+  const [brBytes, gzBytes] = await Promise.all([
+    brotli(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: levels.brotli,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(content.length),
+      },
+    }),
+    gzipAsync(content, { level: levels.gzip }),
+  ]);
+  const [br, gzip] = await Promise.all([
+    writeVariant(file, '.br', content, brBytes, modified),
+    writeVariant(file, '.gz', content, gzBytes, modified),
+  ]);
+  return { br, gzip };
+}
+
 async function precompressFile(
   clientDir: string,
   relative: string,
@@ -126,22 +155,9 @@ async function precompressFile(
   ) {
     br = before.br;
     gz = before.gzip;
-  } else if (content.length >= MIN_COMPRESS_BYTES && isCompressible(contentType)) {
+  } else {
     const levels = isRefreshed(relative) ? COMPRESSION_LEVELS.refreshed : COMPRESSION_LEVELS.lasting;
-    const [brBytes, gzBytes] = await Promise.all([
-      brotli(content, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: levels.brotli,
-          [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-          [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(content.length),
-        },
-      }),
-      gzipAsync(content, { level: levels.gzip }),
-    ]);
-    [br, gz] = await Promise.all([
-      writeVariant(file, '.br', content, brBytes, modified),
-      writeVariant(file, '.gz', content, gzBytes, modified),
-    ]);
+    ({ br, gzip: gz } = await writeCompressedVariants(file, content, contentType, levels, modified));
   }
   await fs.utimes(file, modified, modified);
   return {
@@ -167,7 +183,10 @@ export interface PrecompressOptions {
   manifestFile: string;
   /** Files rendered at every refresh (the data routes, match pages): compressed at the fast levels. Default: none. */
   isRefreshed?: (file: string) => boolean;
-  /** Files taken unchanged from the previous build with their variants: their lines are kept, nothing is read. */
+  /**
+   * Files made (and compressed) by another step, with their manifest lines: kept as they are,
+   * nothing read (the match files, src/pipeline/match-files.ts).
+   */
   carried?: ReadonlyMap<string, SiteFile>;
 }
 

@@ -29,6 +29,8 @@ export interface RefreshReport {
   /** Why the refresh did not publish (or why the scrape failed as a whole). */
   error: string | null;
   removedBuilds: string[];
+  /** Matches whose page and JSON this build rendered (the others' are kept from the build before). */
+  matchesRendered: number;
 }
 
 const VERB: Record<RefreshOutcome, string> = {
@@ -62,6 +64,7 @@ export function formatRefreshLine(label: string, report: RefreshReport): string 
   parts.push(
     `coleta_ms=${t.scrapeMs} build_ms=${t.buildMs} compressao_ms=${t.compressMs} troca_ms=${t.swapMs} limpeza_ms=${t.cleanupMs} total_ms=${t.totalMs}`,
   );
+  if (report.matchesRendered > 0) parts.push(`paginas_de_jogo=${report.matchesRendered}`);
   if (report.removedBuilds.length > 0) parts.push(`removidos=${report.removedBuilds.length}`);
   if (report.error) parts.push(`erro=${quote(report.error)}`);
   return parts.join(' ');

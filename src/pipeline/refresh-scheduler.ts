@@ -42,6 +42,7 @@ function buildThrownReport(label: string, error: unknown, log: (line: string) =>
     timings,
     error: errorMessage(error),
     removedBuilds: [],
+    matchesRendered: 0,
   };
   log(formatRefreshLine(label, report));
   return report;

@@ -30,8 +30,7 @@ export type { RefreshReport } from './refresh-log.ts';
 
 /** The files every refresh renders again (compressed at the fast levels, see precompress.ts). */
 const REFRESHED_FILES: ReadonlySet<string> = new Set(DATA_ROUTES.map((route) => route.file));
-const isRefreshedFile = (file: string): boolean =>
-  REFRESHED_FILES.has(file) || file.startsWith('jogo/') || file.startsWith('api/jogo/');
+const isRefreshedFile = (file: string): boolean => REFRESHED_FILES.has(file);
 
 export interface RefreshOptions {
   projectRoot: string;
@@ -107,6 +106,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     timings,
     error: null,
     removedBuilds: [],
+    matchesRendered: 0,
   };
   const finish = (): RefreshReport => {
     timings.totalMs = since(started);
@@ -151,6 +151,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
       };
       const made = await makeRenderedBuild(config, buildOptions);
       timings.bundleMs = made.bundleMs;
+      report.matchesRendered = made.matchesRendered;
       timings.buildMs = since(mark) - timings.bundleMs;
       linkCrestsIntoBuild(config.dataDir, buildClientDir(config.dataDir, buildId));
       options.progress?.(`build ${buildId} em ${timings.buildMs} ms`);
@@ -164,7 +165,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
         previousClientDir: previous ? buildClientDir(config.dataDir, previous.buildId) : null,
         manifestFile: buildManifestPath(config.dataDir, buildId),
         isRefreshed: isRefreshedFile,
-        carried: made.carried,
+        carried: made.matchFiles,
       });
       timings.compressMs = since(mark);
       options.progress?.(`compressão de ${manifest.files.length} arquivos em ${timings.compressMs} ms`);

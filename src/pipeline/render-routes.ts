@@ -112,7 +112,14 @@ function get(agent: http.Agent, port: number, routePath: string, signal: AbortSi
   });
 }
 
-export async function renderDataRoutes(request: RenderRequest): Promise<RenderResult> {
+/** Renders routes of the site bundle one at a time, on one loopback connection; `close` when done. */
+export interface RouteRenderer {
+  /** The route's body; throws unless it answered `expected` (200 by default), or past the deadline. */
+  render(routePath: string, expected?: number): Promise<Buffer>;
+  close(): void;
+}
+
+export async function openRouteRenderer(request: RenderRequest): Promise<RouteRenderer> {
   const deadline = AbortSignal.timeout(request.timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
   const failure = (): Error =>
@@ -127,27 +134,47 @@ export async function renderDataRoutes(request: RenderRequest): Promise<RenderRe
   const { port } = server.address() as AddressInfo;
   // One connection for all the routes.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  try {
-    let bytes = 0;
-    for (const route of request.routes) {
+  return {
+    async render(routePath, expected = 200) {
       if (signal.aborted) throw failure();
-      const { status, body } = await get(agent, port, route.path, signal).catch((error: unknown) => {
+      const { status, body } = await get(agent, port, routePath, signal).catch((error: unknown) => {
         throw signal.aborted ? failure() : error;
       });
-      // The 404 page answers with its own status; every other route must be a 200.
-      const expected = route.path === '/404' ? 404 : 200;
-      if (status !== expected) {
-        throw new Error(`${route.path} respondeu ${status}: ${body.toString('utf8').slice(0, 200)}`);
-      }
-      const file = path.join(request.clientDir, ...route.file.split('/'));
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, body);
-      bytes += body.length;
-    }
-    return { files: request.routes.length, bytes };
+      if (status !== expected)
+        throw new Error(`${routePath} respondeu ${status}: ${body.toString('utf8').slice(0, 200)}`);
+      return body;
+    },
+    close() {
+      agent.destroy();
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** Renders `routes` into their files of `clientDir` with `renderer`. */
+export async function writeRenderedRoutes(
+  renderer: RouteRenderer,
+  routes: readonly DataRoute[],
+  clientDir: string,
+): Promise<RenderResult> {
+  let bytes = 0;
+  for (const route of routes) {
+    // The 404 page answers with its own status; every other route must be a 200.
+    const body = await renderer.render(route.path, route.path === '/404' ? 404 : 200);
+    const file = path.join(clientDir, ...route.file.split('/'));
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, body);
+    bytes += body.length;
+  }
+  return { files: routes.length, bytes };
+}
+
+export async function renderDataRoutes(request: RenderRequest): Promise<RenderResult> {
+  const renderer = await openRouteRenderer(request);
+  try {
+    return await writeRenderedRoutes(renderer, request.routes, request.clientDir);
   } finally {
-    agent.destroy();
-    server.closeAllConnections();
-    server.close();
+    renderer.close();
   }
 }

@@ -3,7 +3,9 @@
  * window over the instants of the requests sent, kept in DATA_DIR/details/schedule.json so a
  * restart does not reset it), and none while the upstream asked every match-page fetch to wait.
  */
-export const BUDGET_WINDOW_MS = 60_000;
+import { BUDGET_WINDOW_MS } from '../lib/store/detail-store.ts';
+
+export { BUDGET_WINDOW_MS };
 
 export interface RequestBudget {
   /** Takes one request's place now if the window has room; false: none may be sent now. */

@@ -149,14 +149,8 @@ describe('the dashboard from an S3 bucket’s website endpoint', () => {
     const score = page.locator('[data-score]');
     const goals = Number((await score.textContent())?.split(' x ')[0]) + 1;
     let matchPage = MATCH_PAGE;
-    for (let goal = 3; goal <= goals; goal++) {
-      const minute = `${70 + goal}'`;
-      matchPage = withMatchPageGoal(
-        matchPage,
-        { side: 'home', minute, player: 'Bruno Henrique' },
-        { home: goal, away: 1 },
-      );
-    }
+    for (let goal = 3; goal <= goals; goal++)
+      matchPage = withMatchPageGoal(matchPage, 'home', 'Bruno Henrique', 70 + goal);
     upstream.setPage(FLAMENGO, matchPage);
     upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, goals, 1));
     await refresh();

@@ -210,10 +210,7 @@ describe('while the match is live', () => {
     expect(etag).toBeTruthy();
 
     harness.upstream.setPage(LISTING_PATHS.live, withScore(pages[LISTING_PATHS.live] ?? '', FLAMENGO_PATH, 3, 1));
-    harness.upstream.setPage(
-      FLAMENGO_PATH,
-      withMatchPageGoal(MATCH_PAGE, { side: 'home', minute: "75'", player: 'Bruno Henrique' }, { home: 3, away: 1 }),
-    );
+    harness.upstream.setPage(FLAMENGO_PATH, withMatchPageGoal(MATCH_PAGE, 'home', 'Bruno Henrique', 75));
     await expect
       .poll(async () => (await readEnvelope(FLAMENGO)).detail?.goals.length, { timeout: 45_000, interval: 250 })
       .toBe(5);

@@ -78,27 +78,18 @@ export function withStatus(html: string, matchPath: string, status: string): str
 }
 
 /**
- * A match page (the newer layout: test/fixtures/upstream/match-pages) with one more goal, for
- * `side`, at `minute` ("75'"), and its scoreboard at `home` x `away`.
+ * A match page (the newer layout, as test/fixtures/upstream/match-pages/) with one more goal: a
+ * row in the events and the page's own scoreboard moved on, so page and listing agree.
  */
-export function withMatchPageGoal(
-  html: string,
-  goal: { side: 'home' | 'away'; minute: string; player: string },
-  score: { home: number; away: number },
-): string {
+export function withMatchPageGoal(html: string, side: 'home' | 'away', player: string, minute: number): string {
   const $ = cheerio.load(html);
-  const row = $(
-    '<div class="row align-items-center content"><div class="col-5 event-line text-right"></div>' +
-      '<div class="col-2 match-card-events-space text-center"></div><div class="col-5 event-line text-left"></div></div>',
+  const cell = (own: boolean): string => (own ? `${player} <img src="/images/goal.png" alt="" width="16">` : '');
+  $('.events').append(
+    `<div class="row align-items-center content"><div class="col-5 event-line text-right">${cell(side === 'home')}</div>` +
+      `<div class="col-2 match-card-events-space text-center">${minute}'</div>` +
+      `<div class="col-5 event-line text-left">${cell(side === 'away')}</div></div>`,
   );
-  row.find('.match-card-events-space').text(goal.minute);
-  row
-    .find(goal.side === 'home' ? '.event-line.text-right' : '.event-line.text-left')
-    .text(`${goal.player} `)
-    .append('<img src="/images/goal.png" alt="" width="16">');
-  $('.events').append(row);
-  const cells = $('.match-scoreboard .match-score-text');
-  $(cells[0]).text(String(score.home));
-  $(cells[1]).text(String(score.away));
+  const score = $('.match-score-text').eq(side === 'home' ? 0 : 1);
+  score.text(String(Number(score.text()) + 1));
   return $.html();
 }

@@ -115,6 +115,7 @@ describe('what the log says of a listing not due', () => {
       timings,
       error: null,
       removedBuilds: [],
+      matchesRendered: 0,
     });
     expect(line).toContain('live=6 hoje=6(304) amanha=6(falha) ontem=6(espera) ');
   });

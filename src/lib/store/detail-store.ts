@@ -47,11 +47,29 @@ export const DetailRecordSchema = z.object({
 });
 export type DetailRecord = z.infer<typeof DetailRecordSchema>;
 
+/** The match pages' budget counts the requests of any this long (DETAIL_REQUESTS_PER_MINUTE: a minute). */
+export const BUDGET_WINDOW_MS = 60_000;
+
+/** At most this many failing matches are named in the summary (/healthz). */
+export const MAX_SUMMARY_FAILURES = 10;
+
+/** What /healthz says of the match pages, as the last refresh left them. */
+export const DetailSummarySchema = z.object({
+  /** Matches of the listings with a detail held. */
+  held: z.number().int().min(0),
+  /** Matches whose last attempt failed (their last good detail, if any, is served as stale). */
+  failing: z.number().int().min(0),
+  /** The first of them, with why. */
+  failures: z.array(z.object({ id: z.string().max(LIMITS.id), error: z.string().max(2000) })).max(MAX_SUMMARY_FAILURES),
+});
+export type DetailSummary = z.infer<typeof DetailSummarySchema>;
+
 export const DetailScheduleSchema = z.object({
   /** Instants (ms since the epoch) of the match-page requests sent in the last minute. */
   requests: z.array(z.number().int().min(0)).max(10_000),
   /** Every match-page fetch waits until then (a 429 or 503 from the upstream). */
   pausedUntil: isoDateTime.nullable(),
+  summary: DetailSummarySchema.nullable().default(null),
 });
 export type DetailSchedule = z.infer<typeof DetailScheduleSchema>;
 
@@ -117,6 +135,17 @@ export function readDetailRecords(dataDir: string): { records: Map<string, Detai
   return { records, unusable };
 }
 
+/** The summary of `records` for /healthz. */
+export function summarizeDetailRecords(records: Iterable<DetailRecord>): DetailSummary {
+  let held = 0;
+  const failing: DetailSummary['failures'] = [];
+  for (const record of records) {
+    if (record.detail) held += 1;
+    if (record.fetch.lastError !== null) failing.push({ id: record.id, error: record.fetch.lastError });
+  }
+  return { held, failing: failing.length, failures: failing.slice(0, MAX_SUMMARY_FAILURES) };
+}
+
 /** Writes one match's record atomically (off the event loop). */
 export async function writeDetailRecordAsync(dataDir: string, record: DetailRecord): Promise<void> {
   const file = detailRecordPath(dataDir, record.id);
@@ -142,7 +171,11 @@ function schedulePath(dataDir: string): string {
 
 /** The schedule on disk; a missing or bad file reads as no requests and no pause. */
 export function readDetailSchedule(dataDir: string): DetailSchedule {
-  return readJsonFileOr(schedulePath(dataDir), DetailScheduleSchema, { requests: [], pausedUntil: null });
+  return readJsonFileOr(schedulePath(dataDir), DetailScheduleSchema, {
+    requests: [],
+    pausedUntil: null,
+    summary: null,
+  });
 }
 
 export async function writeDetailScheduleAsync(dataDir: string, schedule: DetailSchedule): Promise<void> {
