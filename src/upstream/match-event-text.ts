@@ -59,13 +59,15 @@ export interface ReadEventText {
 export function readEventText(raw: string): ReadEventText {
   let text = normalizeText(stripInvisibleCharacters(raw));
   const qualifiers: Qualifiers = { penalty: false, ownGoal: false, cancelled: false, secondYellow: false };
-  for (const [pattern, flag] of QUALIFIERS) {
+  // Every qualifier has a parenthesis or "anulado": most names skip the five patterns.
+  const qualified = text.includes('(') || /anulado/i.test(text);
+  for (const [pattern, flag] of qualified ? QUALIFIERS : []) {
     text = text.replace(pattern, () => {
       qualifiers[flag] = true;
       return ' ';
     });
   }
-  const found = MINUTE_IN_TEXT.exec(text);
+  const found = /['’′´]/.test(text) ? MINUTE_IN_TEXT.exec(text) : null;
   const minute = found ? toMinute(found) : null;
   if (found) text = text.slice(0, found.index) + text.slice(found.index + found[0].length);
   return { name: cleanName(text), qualifiers, minute };

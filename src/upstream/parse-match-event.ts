@@ -82,7 +82,7 @@ function iconsIn(unit: DomElement): Set<EventIcon> {
   const icons = new Set<EventIcon>();
   const own = iconOf(unit);
   if (own) icons.add(own);
-  for (const element of findAll(unit, (candidate) => iconOf(candidate) !== null)) {
+  for (const element of findAll(unit, () => true)) {
     const icon = iconOf(element);
     if (icon) icons.add(icon);
   }
@@ -169,8 +169,12 @@ type UnitEvent =
 
 const tooLong = (...names: string[]): boolean => names.some((name) => name.length > DETAIL_LIMITS.text);
 
-function readUnit(unit: DomElement, team: TeamSide, rowMinuteRead: EventMinute | null): UnitEvent {
-  const icons = iconsIn(unit);
+function readUnit(
+  unit: DomElement,
+  team: TeamSide,
+  rowMinuteRead: EventMinute | null,
+  icons: Set<EventIcon>,
+): UnitEvent {
   const text = readEventText(textOf(unit));
   const minute = rowMinuteRead ?? text.minute;
   if (icons.has('in') || icons.has('out') || (icons.size === 0 && /\bsai:?\s/i.test(text.name))) {
@@ -211,12 +215,12 @@ function readUnit(unit: DomElement, team: TeamSide, rowMinuteRead: EventMinute |
   };
 }
 
-/** A side cell's events: one per paragraph when it holds several, else the cell is one event. */
-function unitsOf(cell: DomElement): DomElement[] {
+/** A side cell's events (with their icons): one per paragraph when it holds several, else the cell is one event. */
+function unitsOf(cell: DomElement): [DomElement, Set<EventIcon>][] {
   const icons = iconsIn(cell);
-  if (icons.has('in') || icons.has('out')) return [cell];
+  if (icons.has('in') || icons.has('out')) return [[cell, icons]];
   const paragraphs = findAll(cell, withTag('p'));
-  return paragraphs.length > 1 ? paragraphs : [cell];
+  return paragraphs.length > 1 ? paragraphs.map((p) => [p, iconsIn(p)]) : [[cell, icons]];
 }
 
 export function parseEventRow(cells: RowCells): RowEvents {
@@ -227,8 +231,8 @@ export function parseEventRow(cells: RowCells): RowEvents {
     ['AWAY', cells.away],
   ] as const) {
     if (!cell) continue;
-    for (const unit of unitsOf(cell)) {
-      const read = readUnit(unit, team, minute);
+    for (const [unit, icons] of unitsOf(cell)) {
+      const read = readUnit(unit, team, minute, icons);
       if (read.kind === 'goal') events.goals.push(read.goal);
       else if (read.kind === 'card') events.cards.push(read.card);
       else if (read.kind === 'substitution') events.substitutions.push(read.substitution);

@@ -177,10 +177,15 @@ export function* readMatchPageSteps(html: string, pageUrl: string): Steps<MatchP
     if (!first || !last) return;
     const snippet = snippetOf(first.start, last.end);
     if (row.cells.some((cell) => cell.elements > MAX_PIECE_ELEMENTS)) return skips.skip('event', TOO_LARGE, snippet);
+    // The row's cells are siblings: one small tree for the three, each cell found by where it starts.
+    const fragment = parseDocument(html.slice(first.start, last.end), { withStartIndices: true });
+    const byStart = new Map(
+      fragment.children.filter(DomUtils.isTag).map((node) => [first.start + (node.startIndex ?? 0), node]),
+    );
     const cells: RowCells = { home: null, minute: null, away: null };
     for (const cell of row.cells) {
       const role = cell.role === 'side' ? 'home' : cell.role;
-      cells[role] ??= pieceElement(html, cell);
+      cells[role] ??= byStart.get(cell.start) ?? null;
     }
     const events = parseEventRow(cells);
     for (const goal of events.goals) goals.push({ value: goal, order: order++ });

@@ -76,6 +76,8 @@ const SCAN_CHUNK_CHARS = 32 * 1024;
 class TooDeep extends Error {}
 const MAX_HEADING_CHARS = 200;
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const NO_CLASSES: readonly string[] = [];
+const OLDER_MARKERS = new Set(['match-info', 'match-card-events-home-team', 'match-card-events-away-team']);
 const CELL_ORDER: Readonly<Record<Exclude<EventCellRole, 'side'>, number>> = { home: 0, minute: 1, away: 2 };
 
 interface OpenElement {
@@ -150,7 +152,8 @@ export function* scanMatchPageSteps(html: string): Steps<MatchPageScan> {
       onopentag(name, attribs) {
         if (open.length >= MAX_DEPTH) throw new TooDeep();
         const start = parser.startIndex;
-        const classes = (attribs.class ?? '').split(/\s+/).filter((c) => c !== '');
+        const classAttr = attribs.class;
+        const classes = classAttr ? classAttr.split(/\s+/) : NO_CLASSES;
         const enclosing = openRanges.at(-1);
         if (enclosing) enclosing.elements++;
         const parent = open.at(-1);
@@ -163,33 +166,26 @@ export function* scanMatchPageSteps(html: string): Steps<MatchPageScan> {
           heading: false,
           span: name === 'span',
         };
-        const newRange = (): PageRange => {
-          const range = { start, end: html.length, elements: 0 };
-          element.range = range;
-          return range;
-        };
+        const fresh = (): PageRange => ({ start, end: html.length, elements: 0 });
         if (classes.includes('match-details') || classes.includes('event-line')) scan.markers.newer++;
-        if (
-          classes.some(
-            (c) => c === 'match-info' || c === 'match-card-events-home-team' || c === 'match-card-events-away-team',
-          )
-        )
-          scan.markers.older++;
+        if (classes.some((c) => OLDER_MARKERS.has(c))) scan.markers.older++;
 
-        const role = cellDepth === 0 ? cellRole(classes) : null;
+        const role = cellDepth === 0 && classes.length > 0 ? cellRole(classes) : null;
         if (role) {
-          const cell: EventCell = { ...newRange(), role };
+          const cell: EventCell = { start, end: html.length, elements: 0, role };
           element.range = cell;
           element.cell = cell;
           addCell(cell, parent?.id ?? -1);
-        } else if (classes.includes('match-scoreboard') && !scan.scoreboard) scan.scoreboard = newRange();
-        else if (classes.includes('match-card-second-row') && !scan.teamsRow) scan.teamsRow = newRange();
-        else if (classes.includes('match-details') && !scan.details) scan.details = newRange();
-        else if (classes.includes('match-info') && !scan.info) scan.info = newRange();
-        else if (name === 'tr') {
+        } else if (classes.length === 0) {
+          // Most elements: nothing to record but a table row.
+        } else if (classes.includes('match-scoreboard') && !scan.scoreboard) element.range = scan.scoreboard = fresh();
+        else if (classes.includes('match-card-second-row') && !scan.teamsRow) element.range = scan.teamsRow = fresh();
+        else if (classes.includes('match-details') && !scan.details) element.range = scan.details = fresh();
+        else if (classes.includes('match-info') && !scan.info) element.range = scan.info = fresh();
+        if (name === 'tr' && !element.range) {
           const table = openTables.at(-1);
           const record: TableRowRecord = {
-            ...newRange(),
+            ...fresh(),
             kind: 'lineup',
             table: table?.ordinal ?? -1,
             heading: table?.heading ?? '',
