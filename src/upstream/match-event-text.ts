@@ -3,6 +3,7 @@
  * qualifying words after a player's name ("(pênalti)", "(contra)", "(gol anulado)", …) as flags,
  * and the name left once they are taken out.
  */
+import { DETAIL_LIMITS } from '../lib/model/model.ts';
 import { normalizeText } from './match-fields.ts';
 import { stripInvisibleCharacters } from './invisible-characters.ts';
 
@@ -32,7 +33,12 @@ const QUALIFIERS: readonly (readonly [RegExp, keyof Qualifiers])[] = [
   [/\(\s*(?:2\s*[º°o]|segundo)\s+(?:cart[aã]o\s+)?amarelo\s*\)/giu, 'secondYellow'],
 ];
 
-const SEPARATORS = /^[\s\-–—,;:|/]+|[\s\-–—,;:|/]+$/g;
+const SEPARATORS = new Set([' ', '-', '–', '—', ',', ';', ':', '|', '/']);
+/**
+ * Text read in full, at most: a name is under DETAIL_LIMITS.text characters, so a longer text is
+ * handed back as it is (too long: its row is skipped) without the pattern work below.
+ */
+const MAX_READ_CHARS = 10 * DETAIL_LIMITS.text;
 
 export function parseMinuteCell(text: string): EventMinute | null {
   const match = MINUTE_CELL.exec(normalizeText(stripInvisibleCharacters(text)));
@@ -45,7 +51,14 @@ function toMinute(match: RegExpExecArray): EventMinute {
 
 /** A player's name from an event or lineup text: invisible characters, spacing and stray separators out. */
 export function cleanName(text: string): string {
-  return normalizeText(stripInvisibleCharacters(text)).replace(SEPARATORS, '');
+  const normalized = normalizeText(stripInvisibleCharacters(text));
+  if (normalized.length > MAX_READ_CHARS) return normalized;
+  // By hand, not /[…]+$/: that pattern is quadratic on a long run of separators inside a text.
+  let start = 0;
+  let end = normalized.length;
+  while (start < end && SEPARATORS.has(normalized.charAt(start))) start++;
+  while (end > start && SEPARATORS.has(normalized.charAt(end - 1))) end--;
+  return normalized.slice(start, end);
 }
 
 export interface ReadEventText {
@@ -59,6 +72,7 @@ export interface ReadEventText {
 export function readEventText(raw: string): ReadEventText {
   let text = normalizeText(stripInvisibleCharacters(raw));
   const qualifiers: Qualifiers = { penalty: false, ownGoal: false, cancelled: false, secondYellow: false };
+  if (text.length > MAX_READ_CHARS) return { name: text, qualifiers, minute: null };
   // Every qualifier has a parenthesis or "anulado": most names skip the five patterns.
   const qualified = text.includes('(') || /anulado/i.test(text);
   for (const [pattern, flag] of qualified ? QUALIFIERS : []) {

@@ -81,6 +81,9 @@ describe('match pages past the model limits fail alone, saying why', () => {
     const read = readMatchPage(page(goalRow(1).replace('Jogador 1', 'X'.repeat(DETAIL_LIMITS.text + 1))), PAGE_URL);
     expect(read.detail.goals).toEqual([]);
     expect(read.diagnostics.skippedRows[0]?.reason).toBe('nome com mais de 200 caracteres');
+    // A long run of separators inside a name (the trim of stray dashes must stay linear).
+    const dashes = readMatchPage(page(goalRow(1).replace('Jogador 1', `x${'-'.repeat(400_000)}x`)), PAGE_URL);
+    expect(dashes.diagnostics.skippedRows[0]?.reason).toBe('nome com mais de 200 caracteres');
   });
 });
 
