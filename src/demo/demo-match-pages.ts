@@ -22,7 +22,6 @@ import type { MatchPageLayout } from './write-match-events.ts';
 
 /** The layout of the demo's match pages: one for all, or `mixed` (about one match in three in the older layout). */
 export type MatchPagesLayout = MatchPageLayout | 'mixed';
-export const MATCH_PAGES_LAYOUTS: readonly MatchPagesLayout[] = ['newer', 'older', 'mixed'];
 
 /** A match as a listing row shows it. */
 export interface ListedMatchRow {
