@@ -7,12 +7,14 @@
 import type { Match, MatchDetail } from '../lib/model/model.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import type { DetailRecord } from '../lib/store/detail-store.ts';
+import type { MatchPageDiagnostics } from '../upstream/match-page-diagnostics.ts';
 import { detailBackoffMs, isEndedStatus } from './detail-schedule.ts';
 
 export type DetailOutcome =
   | { kind: 'read'; detail: MatchDetail; etag: string | null; lastModified: string | null }
   | { kind: 'not-modified'; etag: string | null; lastModified: string | null }
-  | { kind: 'failed'; error: string }
+  /** `diagnostics`: what the page held, when it was read but not taken (parse failure, contradicting goals). */
+  | { kind: 'failed'; error: string; diagnostics?: MatchPageDiagnostics }
   /** A 429/503: `until` is its Retry-After instant, if it gave one. */
   | { kind: 'paused'; error: string; until: Date | null };
 

@@ -24,9 +24,11 @@ import {
   type DetailRecord,
 } from '../lib/store/detail-store.ts';
 import type { MatchPageSightings } from '../lib/store/event-store.ts';
-import { UpstreamFetchError } from '../upstream/errors.ts';
+import { MatchPageParseError, UpstreamFetchError } from '../upstream/errors.ts';
+import type { MatchPageDiagnostics } from '../upstream/match-page-diagnostics.ts';
 import { fetchPage } from '../upstream/fetch-page.ts';
-import { findScoreContradiction, readMatchPageSteps } from '../upstream/parse-match-page.ts';
+import { readMatchPageSteps } from '../upstream/parse-match-page.ts';
+import { findScoreContradiction } from '../upstream/score-contradiction.ts';
 import { applyDetailOutcome, type DetailOutcome } from './detail-outcome.ts';
 import {
   DETAIL_DEFAULT_PAUSE_MS,
@@ -43,7 +45,10 @@ const MAX_STEP_MS = 20_000;
 
 export interface DetailFailure {
   id: string;
+  url: string;
   error: string;
+  /** What the page held, when it was read but not taken (for `npm run scrape -- --explain`). */
+  diagnostics?: MatchPageDiagnostics;
 }
 
 export interface DetailRefreshReport {
@@ -134,11 +139,16 @@ async function attempt(
   try {
     const read = await runInSlices(readMatchPageSteps(page.html, page.url));
     const contradiction = findScoreContradiction(read.detail, match.score, read.pageScore);
-    if (contradiction)
-      return { kind: 'failed', error: `${match.url}: ${contradiction}; os últimos detalhes válidos foram mantidos.` };
+    if (contradiction) {
+      const error = `${match.url}: ${contradiction}; os últimos detalhes válidos foram mantidos.`;
+      return { kind: 'failed', error, diagnostics: read.diagnostics };
+    }
     return { kind: 'read', detail: read.detail, etag: page.etag, lastModified: page.lastModified };
   } catch (error) {
-    return { kind: 'failed', error: errorMessage(error) };
+    const diagnostics = error instanceof MatchPageParseError ? error.pageDiagnostics : null;
+    return diagnostics
+      ? { kind: 'failed', error: errorMessage(error), diagnostics }
+      : { kind: 'failed', error: errorMessage(error) };
   }
 }
 
@@ -192,9 +202,14 @@ export async function runDetailRefresh(input: DetailRefreshInput): Promise<Detai
       if (outcome.kind === 'not-modified') notModified += 1;
       if ((outcome.kind === 'read' || outcome.kind === 'not-modified') && updated.detail)
         readNow.set(id, updated.detail);
-      if (outcome.kind === 'failed') failed.push({ id, error: outcome.error });
+      if (outcome.kind === 'failed') {
+        const { error, diagnostics } = outcome;
+        failed.push(
+          diagnostics ? { id, url: planned.match.url, error, diagnostics } : { id, url: planned.match.url, error },
+        );
+      }
       if (outcome.kind === 'paused') {
-        failed.push({ id, error: outcome.error });
+        failed.push({ id, url: planned.match.url, error: outcome.error });
         pausedUntil = formatSaoPauloIso(outcome.until ?? new Date(now().getTime() + DETAIL_DEFAULT_PAUSE_MS));
       }
     }

@@ -102,8 +102,26 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
   }
 }
 
+/** Makes each folder once per build (a generation's files share a few). */
+function createFolderMaker(): (dir: string) => Promise<void> {
+  const made = new Map<string, Promise<string | undefined>>();
+  return async (dir) => {
+    let making = made.get(dir);
+    if (!making) {
+      making = fs.mkdir(dir, { recursive: true });
+      made.set(dir, making);
+    }
+    await making;
+  };
+}
+
+/** Runs `tasks` a few at a time: file-system calls wait on the thread pool, several can be under way. */
+async function inBatches<T>(items: readonly T[], task: (item: T) => Promise<void>, size = 16): Promise<void> {
+  for (let start = 0; start < items.length; start += size)
+    await Promise.all(items.slice(start, start + size).map(task));
+}
+
 async function writeMatchFile(target: string, relative: string, content: Buffer, builtAt: Date): Promise<SiteFile> {
-  await fs.mkdir(path.dirname(target), { recursive: true });
   await fs.writeFile(target, content);
   const contentType = contentTypeFor(relative);
   const variants = await writeCompressedVariants(target, content, contentType, COMPRESSION_LEVELS.refreshed, builtAt);
@@ -121,10 +139,11 @@ async function writeMatchFile(target: string, relative: string, content: Buffer,
 }
 
 async function carryMatchFile(from: string, to: string, file: SiteFile): Promise<void> {
-  await fs.mkdir(path.dirname(to), { recursive: true });
-  await linkOrCopy(from, to);
-  if (file.br) await linkOrCopy(`${from}.br`, `${to}.br`);
-  if (file.gzip) await linkOrCopy(`${from}.gz`, `${to}.gz`);
+  await Promise.all([
+    linkOrCopy(from, to),
+    file.br ? linkOrCopy(`${from}.br`, `${to}.br`) : undefined,
+    file.gzip ? linkOrCopy(`${from}.gz`, `${to}.gz`) : undefined,
+  ]);
 }
 
 function sameKeys(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
@@ -133,13 +152,19 @@ function sameKeys(a: Readonly<Record<string, string>>, b: Readonly<Record<string
 }
 
 /** Symlinks client/jogo/<slug> and client/api/jogo/<slug> to the competition's generation. */
-async function linkCompetition(dataDir: string, buildId: string, slug: string, generation: string): Promise<void> {
+async function linkCompetition(
+  dataDir: string,
+  buildId: string,
+  slug: string,
+  generation: string,
+  makeFolder: (dir: string) => Promise<void>,
+): Promise<void> {
   const client = buildClientDir(dataDir, buildId);
   for (const [where, inside] of [
     [path.join(client, 'jogo'), 'jogo'],
     [path.join(client, 'api', 'jogo'), 'api'],
   ] as const) {
-    await fs.mkdir(where, { recursive: true });
+    await makeFolder(where);
     const target = path.join(generationDir(dataDir, slug, generation), inside);
     await fs.symlink(path.relative(where, target), path.join(where, slug), 'dir');
   }
@@ -159,6 +184,7 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
   const index: MatchFileIndex = { salt, competitions: {} };
   let rendered = 0;
   let generations = 0;
+  const makeFolder = createFolderMaker();
   for (const [slug, matches] of bySlug) {
     const keys = Object.fromEntries(matches.map(([id, data]) => [id, matchKey(salt, data)]));
     const old = before[slug];
@@ -172,36 +198,45 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
     } else {
       const generation = buildId;
       const dir = generationDir(dataDir, slug, generation);
+      const toRender: [string, MatchPageData][] = [];
+      const toCarry: { from: string; to: string; line: SiteFile }[] = [];
       for (const [id, data] of matches) {
         const lines = old && old.keys[id] === keys[id] ? keptLines(id) : null;
-        if (lines && old) {
-          const from = generationDir(dataDir, slug, old.generation);
-          for (const [i, { inGeneration }] of filesOf(id).entries()) {
-            const line = lines[i] as SiteFile;
-            await carryMatchFile(path.join(from, inGeneration), path.join(dir, inGeneration), line);
-            files.set(line.path, line);
-          }
+        if (!lines || !old) {
+          toRender.push([id, data]);
           continue;
         }
+        const from = generationDir(dataDir, slug, old.generation);
+        filesOf(id).forEach(({ inGeneration }, i) => {
+          const line = lines[i] as SiteFile;
+          toCarry.push({ from: path.join(from, inGeneration), to: path.join(dir, inGeneration), line });
+          files.set(line.path, line);
+        });
+      }
+      await inBatches(toCarry, async ({ from, to, line }) => {
+        await makeFolder(path.dirname(to));
+        await carryMatchFile(from, to, line);
+      });
+      for (const [id, data] of toRender) {
         const [page, json] = filesOf(id);
         if (!page || !json) continue;
         const html = await input.renderPage(matchPagePath(id));
         // The same bytes the site bundle's /api/jogo endpoint answers (Response.json of the envelope).
         const body = Buffer.from(JSON.stringify(data.envelope));
-        files.set(
-          page.relative,
-          await writeMatchFile(path.join(dir, page.inGeneration), page.relative, html, input.builtAt),
-        );
-        files.set(
-          json.relative,
-          await writeMatchFile(path.join(dir, json.inGeneration), json.relative, body, input.builtAt),
-        );
+        const [pageFile, jsonFile] = [path.join(dir, page.inGeneration), path.join(dir, json.inGeneration)];
+        await Promise.all([makeFolder(path.dirname(pageFile)), makeFolder(path.dirname(jsonFile))]);
+        const [pageLine, jsonLine] = await Promise.all([
+          writeMatchFile(pageFile, page.relative, html, input.builtAt),
+          writeMatchFile(jsonFile, json.relative, body, input.builtAt),
+        ]);
+        files.set(page.relative, pageLine);
+        files.set(json.relative, jsonLine);
         rendered += 1;
       }
       index.competitions[slug] = { generation, keys };
       generations += 1;
     }
-    await linkCompetition(dataDir, buildId, slug, index.competitions[slug]?.generation ?? buildId);
+    await linkCompetition(dataDir, buildId, slug, index.competitions[slug]?.generation ?? buildId, makeFolder);
   }
   await writeJsonAtomicallyAsync(path.join(buildDir(dataDir, buildId), MATCH_PAGES_FILE), index);
   return { files, index, rendered, generations };

@@ -45,7 +45,14 @@ function entriesByPath(site: StaticSite | null): Map<string, StaticEntry> {
   return entries;
 }
 
-const sameFile = (a: SiteFile, b: SiteFile): boolean => JSON.stringify(a) === JSON.stringify(b);
+const sameFile = (a: SiteFile, b: SiteFile): boolean =>
+  a.hash === b.hash &&
+  a.size === b.size &&
+  a.lastModified === b.lastModified &&
+  a.contentType === b.contentType &&
+  a.cacheControl === b.cacheControl &&
+  a.br === b.br &&
+  a.gzip === b.gzip;
 
 /**
  * `previous` (the served build): its entries for files whose manifest line is the same (same

@@ -4,6 +4,7 @@
  * its last good data.
  */
 import type { ListingDiagnostics } from './listing-diagnostics.ts';
+import type { MatchPageDiagnostics } from './match-page-diagnostics.ts';
 
 export type UpstreamFetchFailure =
   | 'timeout'
@@ -68,5 +69,16 @@ export class ParseError extends Error {
     super(`Página ${url} não reconhecida: ${detail}; ${KEPT}`, options);
     this.url = url;
     this.diagnostics = options?.diagnostics ?? null;
+  }
+}
+
+/** A match page that does not hold a match's detail we can trust (no known markup, past the model's limits, truncated). */
+export class MatchPageParseError extends ParseError {
+  /** What the match page parser found before giving up (for `--explain` and the refresh's diagnosis). */
+  readonly pageDiagnostics: MatchPageDiagnostics | null;
+
+  constructor(url: string, detail: string, options?: { cause?: unknown; diagnostics?: MatchPageDiagnostics }) {
+    super(url, detail, { cause: options?.cause });
+    this.pageDiagnostics = options?.diagnostics ?? null;
   }
 }

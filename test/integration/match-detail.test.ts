@@ -14,6 +14,7 @@ import { LIST_JSON_CACHE_CONTROL } from '../../src/lib/api/headers-policy.ts';
 import { MatchDetailEnvelopeSchema, ProblemSchema } from '../../src/lib/model/model.ts';
 import { readExpectedMatchDetail } from '../support/fixture-snapshot.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { rawRequest } from '../support/raw-http.ts';
 import { listingRequests } from '../support/upstream-pages.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upstream/match-pages');
@@ -54,7 +55,10 @@ describe('/api/jogo/{id}', () => {
 
     const etag = response.headers.get('etag') ?? '';
     expect(etag).not.toBe('');
-    const again = await fetch(`${placar.url}/api/jogo/${FLAMENGO}`, { headers: { 'if-none-match': etag } });
+    // A raw request: fetch() adds Cache-Control: no-cache to a conditional request, which forbids a 304.
+    const again = await rawRequest(placar.url, `/api/jogo/${FLAMENGO}`, {
+      headers: { 'If-None-Match': etag, 'Accept-Encoding': response.headers.get('content-encoding') ?? '' },
+    });
     expect(again.status).toBe(304);
     const br = await fetch(`${placar.url}/api/jogo/${FLAMENGO}`, { headers: { 'accept-encoding': 'br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
