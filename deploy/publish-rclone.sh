@@ -9,6 +9,35 @@ set -eu
 dest="${1:?uso: publish-rclone.sh REMOTE:CAMINHO (ex.: r2:placar)}"
 src="${PLACAR_BUILD_DIR:?PLACAR_BUILD_DIR vazio: rode este script como PUBLISH_COMMAND}"
 
+json() {
+  rclone "$@" --header-upload 'Content-Type: application/json; charset=utf-8' \
+    --header-upload 'Cache-Control: public, max-age=15, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400'
+}
+page_headers='Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=30'
+html() {
+  rclone "$@" --header-upload 'Content-Type: text/html; charset=utf-8' --header-upload "$page_headers"
+}
+
+# 0. Each match's files (jogo/<id>.html, api/jogo/<id>) sit in folders the build links in per
+#    competition: they are staged as plain folders of hard links (copies when the temp folder is
+#    on another file system), each page also without ".html" for hosts without clean URLs, so
+#    rclone sees ordinary files, uploads those whose bytes changed (--checksum: an unchanged match
+#    of a new build may have a new time, and updating the time alone would lose the headers) and
+#    (step 6) deletes the rest.
+matches="$(mktemp -d)"
+trap 'rm -rf "$matches"' EXIT
+stage() {
+  mkdir -p "$2"
+  if [ -d "$1" ] && ! cp -RLl "$1/." "$2" 2>/dev/null; then
+    rm -rf "$2" && mkdir -p "$2" && cp -RLp "$1/." "$2"
+  fi
+}
+stage "$src/jogo" "$matches/jogo"
+stage "$src/api/jogo" "$matches/api/jogo"
+(cd "$matches" && find jogo -type f -name '*.html') | while IFS= read -r page; do
+  ln "$matches/$page" "$matches/${page%.html}"
+done
+
 # 1. Fingerprinted assets and crests (named by their content hash): new names never overwrite
 #    old ones, so they can go first.
 immutable='Cache-Control: public, max-age=31536000, immutable'
@@ -17,41 +46,28 @@ if [ -d "$src/escudos" ]; then
   rclone copy "$src/escudos" "$dest/escudos" --header-upload "$immutable"
 fi
 # 2. The pre-built JSON: extensionless files, so the content type must be explicit.
-rclone copy "$src/api" "$dest/api" --exclude '*.br' --exclude '*.gz' \
-  --header-upload 'Content-Type: application/json; charset=utf-8' \
-  --header-upload 'Cache-Control: public, max-age=15, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400'
+json copy "$src/api" "$dest/api" --exclude '*.br' --exclude '*.gz' --exclude '/jogo/**'
+json copy "$matches/api/jogo" "$dest/api/jogo" --checksum --exclude '*.br' --exclude '*.gz'
 # 3. Other public files (favicon, icons…); the manifest with its type.
 rclone copy "$src" "$dest" --max-depth 1 --exclude '*.html' --exclude '*.br' --exclude '*.gz' \
   --exclude '/sw.js' --exclude '/manifest.webmanifest' --header-upload 'Cache-Control: public, max-age=300'
 rclone copyto "$src/manifest.webmanifest" "$dest/manifest.webmanifest" \
   --header-upload 'Content-Type: application/manifest+json; charset=utf-8' \
   --header-upload 'Cache-Control: public, max-age=300'
-# 4. Pages: they only reference what is already there. Also without ".html" (/hoje,
-#    /busca, /ontem, /amanha, /jogo/<id>) for hosts without clean URLs. The match pages first:
-#    the views link to them. Both names of each match page are linked into a staging folder,
-#    so one copy uploads the changed ones and one sync (step 6) deletes the old ones.
-page_headers='Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=30'
-matches="$(mktemp -d)"
-trap 'rm -rf "$matches"' EXIT
-if [ -d "$src/jogo" ]; then
-  (cd "$src/jogo" && find . -type f -name '*.html') | while IFS= read -r page; do
-    mkdir -p "$matches/${page%/*}"
-    for name in "$page" "${page%.html}"; do
-      # A link where it can be (same file system), else a copy that keeps the time rclone compares.
-      ln "$src/jogo/$page" "$matches/$name" 2>/dev/null || cp -p "$src/jogo/$page" "$matches/$name"
-    done
-  done
-fi
-rclone copy "$matches" "$dest/jogo" --header-upload 'Content-Type: text/html; charset=utf-8' --header-upload "$page_headers"
+# 4. Pages: they only reference what is already there; the match pages before the views that
+#    link to them. Also without ".html" (/hoje, /busca, /ontem, /amanha, /jogo/<id>).
+html copy "$matches/jogo" "$dest/jogo" --checksum --exclude '*.br' --exclude '*.gz'
 rclone copy "$src" "$dest" --max-depth 1 --include '*.html' --header-upload "$page_headers"
 for page in hoje busca ontem amanha; do
-  rclone copyto "$src/$page.html" "$dest/$page" --header-upload 'Content-Type: text/html; charset=utf-8' --header-upload "$page_headers"
+  html copyto "$src/$page.html" "$dest/$page"
 done
 # 5. The service worker, which lists the pages, revalidated on every check (a new build's
 #    worker takes over at once).
 rclone copyto "$src/sw.js" "$dest/sw.js" \
   --header-upload 'Content-Type: text/javascript; charset=utf-8' --header-upload 'Cache-Control: no-cache'
 # 6. Only now delete what the build no longer has (old assets, after the pages that used them;
-#    the match pages of matches no longer listed).
-rclone sync "$src" "$dest" --exclude '*.br' --exclude '*.gz' --exclude '/hoje' --exclude '/busca' --exclude '/ontem' --exclude '/amanha' --exclude '/jogo/**'
-rclone sync "$matches" "$dest/jogo"
+#    the pages and JSON of matches no longer listed).
+rclone sync "$src" "$dest" --exclude '*.br' --exclude '*.gz' --exclude '/hoje' --exclude '/busca' --exclude '/ontem' \
+  --exclude '/amanha' --exclude '/jogo/**' --exclude '/api/jogo/**'
+html sync "$matches/jogo" "$dest/jogo" --checksum --exclude '*.br' --exclude '*.gz'
+json sync "$matches/api/jogo" "$dest/api/jogo" --checksum --exclude '*.br' --exclude '*.gz'

@@ -38,7 +38,8 @@ const JSON_KEYS = ['api/live', 'api/hoje', 'api/amanha', 'api/ontem', 'api/route
 
 /** Copies build A into B with every _astro file renamed "<name>.v2.<ext>" everywhere it is named. */
 function makeNextRelease(from: string, to: string): void {
-  fs.cpSync(from, to, { recursive: true });
+  // Followed links: a build links its match files in per competition, relative to its own place.
+  fs.cpSync(from, to, { recursive: true, dereference: true });
   const assets = fs
     .readdirSync(path.join(to, '_astro'))
     .filter((name) => !name.endsWith('.br') && !name.endsWith('.gz'));
@@ -151,7 +152,7 @@ afterAll(async () => {
 
 /** Build A with match pages: `pages` maps a match id to its page's text. */
 function withMatchPages(to: string, pages: Record<string, string>): string {
-  fs.cpSync(buildA, to, { recursive: true });
+  fs.cpSync(buildA, to, { recursive: true, dereference: true });
   for (const [id, text] of Object.entries(pages)) {
     fs.mkdirSync(path.join(to, 'jogo', path.dirname(id)), { recursive: true });
     fs.writeFileSync(path.join(to, 'jogo', `${id}.html`), `<!doctype html><title>${text}</title><p>${text}</p>`);

@@ -44,10 +44,12 @@ export interface ExpectedObject {
   contentType: string | null;
 }
 
+/** Every file under `dir`, through linked folders too (a build links its match files in per competition). */
 function listFiles(dir: string, prefix = ''): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const key = prefix + entry.name;
-    return entry.isDirectory() ? listFiles(path.join(dir, entry.name), `${key}/`) : [key];
+  return fs.readdirSync(dir).flatMap((name) => {
+    const key = prefix + name;
+    const file = path.join(dir, name);
+    return fs.statSync(file).isDirectory() ? listFiles(file, `${key}/`) : [key];
   });
 }
 
