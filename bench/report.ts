@@ -7,6 +7,7 @@ import type { BenchResults } from './results.ts';
 import type { WrkRun } from './equal-workers-group.ts';
 import type { ServingCase } from './serving-group.ts';
 import { median } from './stats.ts';
+import { formatDetailSection } from './detail-report.ts';
 import { formatLeanServiceSection } from './lean-service-report.ts';
 import { formatBytes, formatMedianMax, formatNumber, formatTable, formatTarget } from './report-format.ts';
 
@@ -442,6 +443,7 @@ export function formatReport(results: BenchResults): string {
     '(acima de ~0,5 antes do início, outro trabalho disputou os núcleos)';
   const quickNote = results.plan.quick ? [quickPlanNote(results)] : [];
   const leanSection = (r: BenchResults): string[] => formatLeanServiceSection(r.leanService);
+  const detailSection = (r: BenchResults): string[] => formatDetailSection(r.details);
   const sections = [
     comparisonSection,
     leanTargetsSection,
@@ -454,6 +456,7 @@ export function formatReport(results: BenchResults): string {
     memorySection,
     weightSection,
     leanSection,
+    detailSection,
   ]
     .map((section) => section(results))
     .filter((lines) => lines.length > 0);

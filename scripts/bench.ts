@@ -13,7 +13,7 @@ function parseGroups(only: string | undefined): number[] {
   if (only === undefined) return [...ALL_GROUPS];
   const groups = only.split(',').map((part) => Number(part.trim()));
   if (groups.length === 0 || groups.some((group) => !(ALL_GROUPS as readonly number[]).includes(group))) {
-    const hint = 'use números de 1 a 9 separados por vírgula, por exemplo --only 1,3.';
+    const hint = 'use números de grupos (1 a 9, 11) separados por vírgula, por exemplo --only 1,3.';
     throw new StartupError(`--only "${only}" é inválido: ${hint}`);
   }
   return [...new Set(groups)].sort();

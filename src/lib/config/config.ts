@@ -314,7 +314,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     refreshCron,
     refreshIntervalSeconds: refreshCron === null ? SERVE_ONLY_INTERVAL_SECONDS : cronIntervalSeconds(refreshCron),
     yesterdayRefreshSeconds: parseInteger(env, 'YESTERDAY_REFRESH_SECONDS', 1, 86_400),
-    detailRequestsPerMinute: parseInteger(env, 'DETAIL_REQUESTS_PER_MINUTE', 0, 600),
+    detailRequestsPerMinute: parseInteger(env, 'DETAIL_REQUESTS_PER_MINUTE', 0, 6000),
     requestTimeoutMs: parseInteger(env, 'REQUEST_TIMEOUT_MS', 100, 600_000),
     maxResponseBytes: parseInteger(env, 'MAX_RESPONSE_BYTES', 1_000, 1_000_000_000),
     crestOrigins: parseCrestOrigins(env),
