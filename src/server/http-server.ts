@@ -127,6 +127,7 @@ export async function startHttpServer(
     refreshIntervalSeconds: config.refreshIntervalSeconds,
     events,
     eventStreamsPerIp: config.eventStreamsPerIp,
+    pushpinSigKey: config.pushpinSigKey,
     yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
   });
   const server = createNodeServer(config.clientLimits, listener);

@@ -47,6 +47,8 @@ export interface RouterParts {
   /** The open event streams (/api/eventos/stream). */
   events: EventHub;
   eventStreamsPerIp: number;
+  /** PUSHPIN_SIG_KEY: stream requests signed with it are answered for Pushpin to hold; null: none. */
+  pushpinSigKey?: Buffer | null;
   /** Seconds between two fetches of /api/ontem's listing (its own, longer staleness). */
   yesterdayRefreshSeconds?: number;
 }
@@ -202,7 +204,7 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     const site = parts.site.get();
     if (!site) return answerStarting(req, res, path.decoded);
     if (path.decoded === EVENT_STREAM_PATH)
-      return answerEventStream(req, res, parts.events, path.search, parts.eventStreamsPerIp);
+      return answerEventStream(req, res, parts.events, path.search, parts.eventStreamsPerIp, parts.pushpinSigKey);
     const entry = site.routes.get(path.decoded);
     if (entry) return serveFile(req, res, site, path.decoded, entry);
     answerNotFound(req, res, path.decoded, parts);
