@@ -89,6 +89,14 @@ export function createEventPublisher(options: EventPublisherOptions): EventPubli
     // An unreadable store starts over at the next refresh; so does publishing.
   }
 
+  const saveLastIds = async (): Promise<void> => {
+    try {
+      await writePushpinLastIds(options.dataDir, lastIds);
+    } catch (error) {
+      options.log(`aviso: não foi possível gravar o estado da publicação no Pushpin: ${errorMessage(error)}`);
+    }
+  };
+
   const send = async (endpoint: Endpoint): Promise<void> => {
     const { events } = readKeptEvents(options.dataDir);
     const after = lastIds.get(endpoint.url) ?? startId;
@@ -108,6 +116,11 @@ export function createEventPublisher(options: EventPublisherOptions): EventPubli
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
     } catch (error) {
       endpoint.failing = true;
+      // Where this endpoint is, for the next refresh — maybe another process — to send it what it missed.
+      if (!lastIds.has(endpoint.url) && after !== null) {
+        lastIds.set(endpoint.url, after);
+        await saveLastIds();
+      }
       options.log(
         `aviso: Pushpin ${endpoint.url} não recebeu ${count} evento(s) (${errorMessage(error)}): ` +
           'nova tentativa na próxima atualização.',
@@ -123,11 +136,7 @@ export function createEventPublisher(options: EventPublisherOptions): EventPubli
     if (endpoint.failing) options.log(`Pushpin ${endpoint.url} voltou a receber eventos (${count} enviados).`);
     endpoint.failing = false;
     lastIds.set(endpoint.url, last);
-    try {
-      await writePushpinLastIds(options.dataDir, lastIds);
-    } catch (error) {
-      options.log(`aviso: não foi possível gravar o estado da publicação no Pushpin: ${errorMessage(error)}`);
-    }
+    await saveLastIds();
   };
 
   const run = (endpoint: Endpoint): void => {
