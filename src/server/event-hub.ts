@@ -22,7 +22,7 @@ import {
 import type { EventStreamQuery } from '../lib/api/event-stream-query.ts';
 import { formatEventWire } from '../lib/api/event-wire.ts';
 import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../lib/search/match-filter.ts';
-import type { StaticSite } from './static-site.ts';
+import type { StaticEntry } from './static-site.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
 
 export const EVENT_FEED_ROUTE = '/api/eventos';
@@ -79,8 +79,11 @@ export interface EventView {
   keeps(query: EventStreamQuery, event: ViewEvent): boolean;
 }
 
-/** What a build or feed offers the hub: its routes' bytes (the events in /api/eventos). */
-export type EventSource = Pick<StaticSite, 'buildId' | 'routes'>;
+/** What a build (or a published site's feed, event-feed-poller.ts) offers the hub: the bytes of its routes. */
+export interface EventSource {
+  buildId: string;
+  routes: ReadonlyMap<string, Pick<StaticEntry, 'identity'>>;
+}
 
 export interface EventHubOptions {
   perIp: number;

@@ -73,6 +73,16 @@ describe('parseConfig', () => {
     }
   });
 
+  it('reads EVENT_FEED_URL as the base of a published site (none by default: the DATA_DIR builds)', () => {
+    expect(parseConfig({}).eventFeedUrl).toBeNull();
+    expect(parseConfig({ EVENT_FEED_URL: 'https://cdn.example.com/placar/' }).eventFeedUrl).toBe(
+      'https://cdn.example.com/placar',
+    );
+    for (const bad of ['cdn.example.com', 'ftp://cdn.example.com', 'https://u:p@cdn.example.com', 'https://x/?a=1']) {
+      expect(() => parseConfig({ EVENT_FEED_URL: bad }), bad).toThrow(/EVENT_FEED_URL/);
+    }
+  });
+
   it('runs one server process unless WORKERS says otherwise ("auto": one per core)', () => {
     expect(parseConfig({}).workers).toBe(1);
     expect(parseConfig({ WORKERS: 'auto' }).workers).toBe(os.availableParallelism());

@@ -47,6 +47,8 @@ export interface Config {
   pushpinSigKey: Buffer | null;
   /** Pushpin publish endpoints (…/publish/) the refresher sends each new event to; [] publishes nothing. */
   pushpinPublishUrls: string[];
+  /** EVENT_FEED_URL: the published site whose /api/eventos the event streams follow; null: this DATA_DIR's builds. */
+  eventFeedUrl: string | null;
 }
 
 export interface ClientLimits {
@@ -179,6 +181,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description:
       'Endereços de controle do Pushpin (http://host:5561, separados por vírgula) aos quais a atualização publica ' +
       'cada evento novo (vazio: não publica).',
+  },
+  {
+    name: 'EVENT_FEED_URL',
+    default: '',
+    description:
+      'Endereço do site publicado (o bucket ou CDN do PUBLISH_COMMAND) cujo /api/eventos os fluxos de eventos seguem, ' +
+      'lido a cada 2 s, para um servidor que não compartilha o DATA_DIR (vazio: os builds do DATA_DIR).',
   },
 ];
 
@@ -328,6 +337,25 @@ function parsePushpinPublishUrls(env: Env): string[] {
   return [...new Set(urls)];
 }
 
+/** EVENT_FEED_URL: the base URL of a published site (http or https, no user, query or fragment). */
+function parseEventFeedUrl(env: Env): string | null {
+  const raw = rawValueOf(env, 'EVENT_FEED_URL');
+  if (raw === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Reported below.
+  }
+  const plain = url && (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+  if (!url || !plain || url.search !== '' || url.hash !== '') {
+    throw new ConfigError(
+      `EVENT_FEED_URL="${raw}" não é o endereço de um site publicado: use algo como https://placar-bucket.example.com`,
+    );
+  }
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
 function parseClientLimits(env: Env): ClientLimits {
   const headersTimeoutMs = parseInteger(env, 'CLIENT_HEADERS_TIMEOUT_MS', 100, 600_000);
   const requestTimeoutMs = parseInteger(env, 'CLIENT_REQUEST_TIMEOUT_MS', 100, 600_000);
@@ -382,6 +410,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     eventStreamsMax: parseInteger(env, 'EVENT_STREAMS_MAX', 1, 1_000_000),
     pushpinSigKey: parsePushpinSigKey(env),
     pushpinPublishUrls: parsePushpinPublishUrls(env),
+    eventFeedUrl: parseEventFeedUrl(env),
   };
 }
 
