@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { EventFeedSchema, type EventFeed, type MatchEvent } from '../../src/lib/model/model.ts';
 import { openEventStream, type EventStreamClient } from '../support/event-stream-client.ts';
+import { startNginx } from '../support/nginx.ts';
+import { currentLinkPath } from '../../src/lib/store/build-layout.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { startPushpin, type PushpinProcess } from '../support/pushpin.ts';
 import { rawRequest } from '../support/raw-http.ts';
@@ -257,5 +259,35 @@ describe('the event stream on two Pushpin instances', () => {
     expect(resumed[1]?.ids()).toEqual(
       ids(events.slice(13).filter((event) => event.match.homeTeam.name === 'Flamengo')),
     );
+  });
+
+  it('deploy/nginx.conf passes the stream to Pushpin (HTTPS, nothing of GRIP reaches the client)', async () => {
+    const [, b] = pushpins as [PushpinProcess, PushpinProcess];
+    const nginx = await startNginx({
+      clientDir: currentLinkPath(dataDir),
+      placarUrl: readers[1]?.url ?? '',
+      streamUrl: b.url,
+      upstreamUrl: upstream.url,
+    });
+    try {
+      const last = ids(await feedWith(15)).at(-1) ?? '';
+      const client = await openEventStream(nginx.url, `${STREAM}?time=real%20madrid`, {
+        ca: nginx.ca,
+        headers: { 'Last-Event-ID': last },
+      });
+      streams.push(client);
+      expect(client.status).toBe(200);
+      expect(client.headers['strict-transport-security']).toBe('max-age=31536000');
+      expect(Object.keys(client.headers).filter((name) => name.startsWith('grip-'))).toEqual([]);
+      await client.waitFor((c) => c.retry !== null);
+      goal(MADRID, 'away');
+      await refresh([b]);
+      const added = (await feedWith(16)).at(-1);
+      await client.waitFor(has(1), DELIVERY_DEADLINE_MS);
+      expect(client.ids()).toEqual([added?.id]);
+      expect(b.output()).toMatch(/subscribe \S+ channel=t\.real-madrid/);
+    } finally {
+      await nginx.stop();
+    }
   });
 });
