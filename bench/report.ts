@@ -8,6 +8,7 @@ import type { WrkRun } from './equal-workers-group.ts';
 import type { ServingCase } from './serving-group.ts';
 import { median } from './stats.ts';
 import { formatLeanServiceSection } from './lean-service-report.ts';
+import { formatPushpinSection } from './pushpin-report.ts';
 import { formatBytes, formatMedianMax, formatNumber, formatTable, formatTarget } from './report-format.ts';
 
 type Pick = (results: BenchResults) => number | undefined;
@@ -450,6 +451,7 @@ export function formatReport(results: BenchResults): string {
     servingSection,
     equalWorkersSection,
     eventsSection,
+    (r: BenchResults) => formatPushpinSection(r.pushpin),
     upstreamSection,
     memorySection,
     weightSection,
