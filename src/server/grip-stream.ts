@@ -65,11 +65,14 @@ function resolve(view: EventView, query: EventStreamQuery): StreamSubscription {
   let subscription = memo.subscriptions.get(key);
   if (!subscription) {
     // The listings first: their matches are the current ones; then the kept events', newest first.
-    memo.known ??= prepareKnownMatches([
-      ...view.listingMatches(),
-      ...view.events.toReversed().map((event) => event.match),
-    ]);
-    subscription = resolveSubscription(query, memo.known);
+    const known = (): KnownMatches => {
+      memo.known ??= prepareKnownMatches([
+        ...view.listingMatches(),
+        ...view.events.toReversed().map((event) => event.match),
+      ]);
+      return memo.known;
+    };
+    subscription = resolveSubscription(query, known);
     if (memo.subscriptions.size >= MAX_RESOLVED_FILTERS) memo.subscriptions.clear();
     memo.subscriptions.set(key, subscription);
   }

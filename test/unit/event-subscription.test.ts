@@ -39,7 +39,7 @@ const women = fixture('brasileiro-feminino/x-flamengo-feminino', 'Flamengo Femin
 const known = prepareKnownMatches([...listed, women]);
 
 const resolve = (team: string | null, competition: string | null = null) =>
-  resolveSubscription({ team, competition }, known);
+  resolveSubscription({ team, competition }, () => known);
 
 describe('resolveSubscription', () => {
   it('no filter: every event', () => {
@@ -87,7 +87,7 @@ describe('resolveSubscription', () => {
         slug: `copa-${index}`,
       }),
     );
-    expect(resolveSubscription({ team: null, competition: 'copa regional' }, prepareKnownMatches(many))).toEqual({
+    expect(resolveSubscription({ team: null, competition: 'copa regional' }, () => prepareKnownMatches(many))).toEqual({
       kind: 'direct',
     });
   });
@@ -105,7 +105,7 @@ describe('resolveSubscription', () => {
     ];
     let checked = 0;
     for (const filter of filters) {
-      const subscription = resolveSubscription(filter, known);
+      const subscription = resolveSubscription(filter, () => known);
       if (subscription.kind !== 'channels') continue;
       checked += 1;
       const team = filter.team === null ? null : findTeamMatchIds(snapshot, filter.team);

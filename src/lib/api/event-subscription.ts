@@ -87,12 +87,13 @@ export function prepareKnownMatches(matches: Iterable<Match>): KnownMatches {
   return { matches: unique, snapshot: buildFilterSnapshot(unique) };
 }
 
-export function resolveSubscription(filter: StreamFilter, knownMatches: KnownMatches): StreamSubscription {
+/** `knownMatches` is asked for only when there is a filter to resolve. */
+export function resolveSubscription(filter: StreamFilter, knownMatches: () => KnownMatches): StreamSubscription {
   if (filter.team === null && filter.competition === null) {
     return { kind: 'channels', keys: [{ competition: null, team: null }], channels: [ALL_EVENTS_CHANNEL] };
   }
   if (filter.team !== null && parseQuery(filter.team).kind === 'fixture') return DIRECT;
-  const { matches: known, snapshot } = knownMatches;
+  const { matches: known, snapshot } = knownMatches();
   const teamIds = filter.team === null ? null : findTeamMatchIds(snapshot, filter.team);
   const competitionIds = filter.competition === null ? null : findCompetitionMatchIds(snapshot, filter.competition);
   const selected = known.filter((match) => (teamIds?.has(match.id) ?? true) && (competitionIds?.has(match.id) ?? true));
