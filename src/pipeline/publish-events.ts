@@ -91,7 +91,9 @@ export function createEventPublisher(options: EventPublisherOptions): EventPubli
 
   const saveLastIds = async (): Promise<void> => {
     try {
-      await writePushpinLastIds(options.dataDir, lastIds);
+      // Only the endpoints configured now: one taken out of PUSHPIN_PUBLISH_URLS is forgotten.
+      const configured = new Map([...lastIds].filter(([url]) => options.urls.includes(url)));
+      await writePushpinLastIds(options.dataDir, configured);
     } catch (error) {
       options.log(`aviso: não foi possível gravar o estado da publicação no Pushpin: ${errorMessage(error)}`);
     }
@@ -147,7 +149,10 @@ export function createEventPublisher(options: EventPublisherOptions): EventPubli
     endpoint.running = (async () => {
       do {
         endpoint.again = false;
-        await send(endpoint);
+        // Nothing here may stop the refresher: whatever goes wrong is one line, and the next refresh tries again.
+        await send(endpoint).catch((error: unknown) =>
+          options.log(`aviso: publicação no Pushpin ${endpoint.url} falhou: ${errorMessage(error)}`),
+        );
       } while (endpoint.again);
     })().finally(() => {
       endpoint.running = null;
