@@ -1,8 +1,9 @@
 /**
  * The open /api/eventos/stream connections of this process and the events they are sent.
  * Events come from the served build's /api/eventos (load() at each build swap: the refresh
- * wrote them to the event store before rendering that feed), so the stream and the feed carry
- * the same events with the same ids, in every worker and reader of one DATA_DIR.
+ * wrote them to the event store before rendering that feed; with EVENT_FEED_URL, the published
+ * site's), so the stream and the feed carry the same events with the same ids, in every worker
+ * and reader. view() lends them to the answers Placar gives Pushpin (grip-stream.ts).
  *
  * Memory stays bounded whatever clients do: each event's wire text is made once and shared by
  * every connection, which queues references to it, not copies; a connection is written only as
