@@ -52,7 +52,7 @@ async function refresh(): Promise<void> {
 /** The published feed (what the bucket serves) once it has `count` events. */
 async function published(count: number): Promise<MatchEvent[]> {
   const read = async () => EventFeedSchema.parse((await rawRequest(bucket.url, '/api/eventos')).json()).events;
-  await expect.poll(async () => (await read()).length).toBe(count);
+  await expect.poll(async () => (await read()).length, { timeout: 10_000 }).toBe(count);
   return read();
 }
 
