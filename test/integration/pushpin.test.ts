@@ -31,6 +31,8 @@ const STREAM = '/api/eventos/stream';
 const SIG_KEY = 'chave-de-teste-do-pushpin-0123456789';
 /** Generous: the events reach every stream well within it after the refresh ends (never a timing assertion). */
 const DELIVERY_DEADLINE_MS = 15_000;
+/** New streams at the same instant: more than Pushpin's queue to Placar holds (~100), fewer than nginx's connections. */
+const STORM = 300;
 
 let upstream: FakeUpstream;
 let dataDir: string;
@@ -286,6 +288,13 @@ describe('the event stream on two Pushpin instances', () => {
       await client.waitFor(has(1), DELIVERY_DEADLINE_MS);
       expect(client.ids()).toEqual([added?.id]);
       expect(b.output()).toMatch(/subscribe \S+ channel=t\.real-madrid/);
+
+      // A reconnect storm: nginx paces it, so Pushpin refuses none (unpaced, some of a burst this size get a 502).
+      const storm = await Promise.all(
+        Array.from({ length: STORM }, () => openEventStream(nginx.url, STREAM, { ca: nginx.ca })),
+      );
+      streams.push(...storm);
+      expect(storm.filter((stream) => stream.status !== 200).map((stream) => stream.status)).toEqual([]);
     } finally {
       await nginx.stop();
     }

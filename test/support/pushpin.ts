@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,6 +94,26 @@ async function isListening(port: number): Promise<boolean> {
   });
 }
 
+/** The status of HEAD /api/eventos/stream through the instance (0: no answer). */
+function headStatus(port: number): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'HEAD',
+      path: '/api/eventos/stream',
+      agent: false,
+    });
+    request.setTimeout(2_000, () => request.destroy());
+    request.once('response', (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.once('error', () => resolve(0));
+    request.end();
+  });
+}
+
 const isAlive = (pid: number): boolean => fs.existsSync(`/proc/${pid}`);
 
 async function launch(options: StartPushpinOptions, folder: string): Promise<PushpinProcess | null> {
@@ -144,6 +165,12 @@ async function launch(options: StartPushpinOptions, folder: string): Promise<Pus
     await stop();
     if (/[Aa]ddress already in use|Address in use/.test(printed)) return null;
     throw new Error(`pushpin não iniciou:\n${printed}`);
+  }
+  // Listening is not ready: the proxy, handler and zurl connect to each other after. Ready once a
+  // request (HEAD of the routed path: Placar ends it at once) is answered by Placar, not by Pushpin.
+  const answered = (status: number): boolean => status !== 0 && status < 500;
+  while (Date.now() < deadline && !hasExited && !answered(await headStatus(port))) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   services = listDescendants(pid);
   return {
