@@ -9,6 +9,7 @@ import type { ServingCase } from './serving-group.ts';
 import { median } from './stats.ts';
 import { formatDetailSection } from './detail-report.ts';
 import { formatLeanServiceSection } from './lean-service-report.ts';
+import { formatPushpinSection } from './pushpin-report.ts';
 import { formatBytes, formatMedianMax, formatNumber, formatTable, formatTarget } from './report-format.ts';
 
 type Pick = (results: BenchResults) => number | undefined;
@@ -452,6 +453,7 @@ export function formatReport(results: BenchResults): string {
     servingSection,
     equalWorkersSection,
     eventsSection,
+    (r: BenchResults) => formatPushpinSection(r.pushpin),
     upstreamSection,
     memorySection,
     weightSection,
