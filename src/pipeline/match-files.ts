@@ -73,8 +73,28 @@ export function readMatchFileIndex(dataDir: string, buildId: string): MatchFileI
   return readJsonFileOr(file, MatchFileIndexSchema.nullable(), null);
 }
 
-function matchKey(salt: string, data: MatchPageData): string {
-  return createHash('sha256').update(salt).update(JSON.stringify(data)).digest('base64url').slice(0, 22);
+/** The last key made per match, with what it was made from: unchanged objects (a 304'd listing's rows, a detail not read again) are not serialised again. */
+const lastKeys = new Map<string, { salt: string; data: MatchPageData; key: string }>();
+
+function sameInputs(a: MatchPageData, b: MatchPageData): boolean {
+  return (
+    a.envelope.match === b.envelope.match &&
+    a.envelope.detail === b.envelope.detail &&
+    a.envelope.generatedAt === b.envelope.generatedAt &&
+    a.envelope.stale === b.envelope.stale &&
+    a.envelope.source === b.envelope.source &&
+    a.today === b.today &&
+    a.upstreamUrl === b.upstreamUrl &&
+    JSON.stringify(a.crestPaths) === JSON.stringify(b.crestPaths)
+  );
+}
+
+function matchKey(salt: string, id: string, data: MatchPageData): string {
+  const last = lastKeys.get(id);
+  if (last && last.salt === salt && sameInputs(last.data, data)) return last.key;
+  const key = createHash('sha256').update(salt).update(JSON.stringify(data)).digest('base64url').slice(0, 22);
+  lastKeys.set(id, { salt, data, key });
+  return key;
 }
 
 /** "brasileirao-serie-a/21-11-2026-a-x-b" → ["brasileirao-serie-a", "21-11-2026-a-x-b"]. */
@@ -186,7 +206,7 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
   let generations = 0;
   const makeFolder = createFolderMaker();
   for (const [slug, matches] of bySlug) {
-    const keys = Object.fromEntries(matches.map(([id, data]) => [id, matchKey(salt, data)]));
+    const keys = Object.fromEntries(matches.map(([id, data]) => [id, matchKey(salt, id, data)]));
     const old = before[slug];
     const keptLines = (id: string): SiteFile[] | null => {
       const lines = filesOf(id).map(({ relative }) => previousFiles.get(relative));
@@ -238,6 +258,8 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
     }
     await linkCompetition(dataDir, buildId, slug, index.competitions[slug]?.generation ?? buildId, makeFolder);
   }
+  // Matches no longer listed leave the cache.
+  for (const id of lastKeys.keys()) if (!input.pages.has(id)) lastKeys.delete(id);
   await writeJsonAtomicallyAsync(path.join(buildDir(dataDir, buildId), MATCH_PAGES_FILE), index);
   return { files, index, rendered, generations };
 }

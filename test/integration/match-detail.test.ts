@@ -69,6 +69,18 @@ describe('/api/jogo/{id}', () => {
     );
   });
 
+  it('answers clients that accept no compression with the same bytes, ranges included (held compressed, inflated per request)', async () => {
+    const plain = await rawRequest(placar.url, `/api/jogo/${FLAMENGO}`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    const envelope = MatchDetailEnvelopeSchema.parse(JSON.parse(plain.body.toString('utf8')));
+    expect(envelope.match.id).toBe(FLAMENGO);
+    const part = await rawRequest(placar.url, `/api/jogo/${FLAMENGO}`, { headers: { Range: 'bytes=0-9' } });
+    expect(part.status).toBe(206);
+    expect(part.body.toString('utf8')).toBe(plain.body.subarray(0, 10).toString('utf8'));
+  });
+
   it('has every match of the listings: one not started has detail null, and its page was never asked for', async () => {
     const envelope = MatchDetailEnvelopeSchema.parse(await (await fetch(`${placar.url}/api/jogo/${SCHEDULED}`)).json());
     expect(envelope).toMatchObject({ generatedAt: null, detail: null });
