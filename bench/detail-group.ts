@@ -114,10 +114,10 @@ function upstreamDay(round: number): ReturnType<typeof buildUpstreamPages> {
   return buildUpstreamPages({ matchesPerDay: REFRESH_MATCHES, round, liveEvery: LIVE_EVERY, liveScore });
 }
 
-/** Pages of the listings at `round`, and the match pages of the live matches whose score it changes. */
+/** Pages of the listings at `round`, and the match pages of the live matches whose score it changes (liveScore: the even ones on odd rounds, the odd ones on even rounds). */
 function roundPages(round: number): Record<string, string> {
   const day = upstreamDay(round);
-  const changed = day.liveRows.filter((_, k) => k % 2 === round % 2);
+  const changed = day.liveRows.filter((_, k) => k % 2 !== round % 2);
   const pages = fixtureMatchPages({ [LISTING_PATHS.live]: renderPage('Jogos em andamento', changed) });
   return { ...day.pages, ...pages };
 }

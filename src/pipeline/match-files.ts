@@ -144,7 +144,7 @@ async function inBatches<T>(items: readonly T[], task: (item: T) => Promise<void
 async function writeMatchFile(target: string, relative: string, content: Buffer, builtAt: Date): Promise<SiteFile> {
   await fs.writeFile(target, content);
   const contentType = contentTypeFor(relative);
-  const variants = await writeCompressedVariants(target, content, contentType, COMPRESSION_LEVELS.refreshed, builtAt);
+  const variants = await writeCompressedVariants(target, content, contentType, COMPRESSION_LEVELS.match, builtAt);
   await fs.utimes(target, builtAt, builtAt);
   return {
     path: relative,

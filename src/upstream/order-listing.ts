@@ -13,9 +13,22 @@ export interface ListedMatch {
   featured: boolean;
 }
 
-/** A competition is its name and its slug: two blocks with one name but other slugs stay apart. */
-const competitionKey = (match: Match): string =>
-  `${match.competition.slug}\n${match.competition.name.toLocaleLowerCase('pt-BR')}`;
+/**
+ * A competition is its name and its slug: two blocks with one name but other slugs stay apart.
+ * Each name is lowercased once: a locale-aware lowercasing costs microseconds, a day has thousands
+ * of matches and a few dozen competitions.
+ */
+function createCompetitionKeys(): (match: Match) => string {
+  const lowered = new Map<string, string>();
+  return ({ competition: { slug, name } }) => {
+    let lower = lowered.get(name);
+    if (lower === undefined) {
+      lower = name.toLocaleLowerCase('pt-BR');
+      lowered.set(name, lower);
+    }
+    return `${slug}\n${lower}`;
+  };
+}
 
 function compareKeys(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
@@ -38,6 +51,7 @@ export function orderListing(entries: readonly ListedMatch[]): { ordered: Listed
     kept.set(entry.match.id, winner);
   }
 
+  const competitionKey = createCompetitionKeys();
   const blockPosition = new Map<string, number>();
   const featuredPosition = new Map<string, number>();
   for (const { match, featured, index } of kept.values()) {
