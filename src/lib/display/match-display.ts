@@ -167,7 +167,7 @@ export function buildLastUpdateText(generatedAt: string | null): string {
 export interface FetchState {
   /** No data ever, and at least one fetch was tried (and failed). */
   fetchFailed: boolean;
-  /** How often it is tried again: "a cada minuto" (ontem: "a cada hora"). */
+  /** How often it is tried again: "a cada minuto" (ontem: "em intervalos crescentes, de 1 minuto a 1 hora"). */
   retryEvery: string;
 }
 
