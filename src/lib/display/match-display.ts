@@ -69,23 +69,23 @@ export function hasScore(match: Match): boolean {
 
 /** A score in parts, so pages can emphasise the winner's goals and set penalties apart. */
 export interface ScoreParts {
-  /** Goals, or null before kick-off (then `pending` shows instead). */
+  /** Goals, or null before kick-off (then the kickoff time shows instead, or a bare "x"). */
   home: string | null;
   away: string | null;
-  /** The kickoff time "21:30", or "x", when there are no goals yet. */
-  pending: string;
+  /** The kickoff time "21:30", or null when the upstream gave none (a postponed match): then only "x". */
+  kickoff: string | null;
   /** "(4 x 5 pên.)" after a shoot-out, else null. */
   penalties: string | null;
 }
 
 export function buildScoreParts(match: Match): ScoreParts {
   const { home, away, penalties } = match.score;
-  const pending = buildKickoffText(match.kickoff) ?? 'x';
-  if (home === null || away === null) return { home: null, away: null, pending, penalties: null };
+  const kickoff = buildKickoffText(match.kickoff);
+  if (home === null || away === null) return { home: null, away: null, kickoff, penalties: null };
   return {
     home: String(home),
     away: String(away),
-    pending,
+    kickoff,
     penalties: penalties === null ? null : `(${penalties.home} x ${penalties.away} pên.)`,
   };
 }
@@ -96,7 +96,7 @@ export function buildScoreParts(match: Match): ScoreParts {
  */
 export function buildScoreText(match: Match): string {
   const parts = buildScoreParts(match);
-  if (parts.home === null || parts.away === null) return parts.pending;
+  if (parts.home === null || parts.away === null) return parts.kickoff ?? 'x';
   const score = `${parts.home} x ${parts.away}`;
   return parts.penalties === null ? score : `${score} ${parts.penalties}`;
 }
