@@ -33,10 +33,22 @@ function buildMinuteText(match: Match): string {
 export function buildDayText(date: string, today: string | null): string {
   if (today === null) return `${date.slice(8, 10)}/${date.slice(5, 7)}`;
   if (date === today) return 'Hoje';
-  const next = new Date(`${today}T12:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  if (date === next.toISOString().slice(0, 10)) return 'Amanhã';
+  if (date === addDays(today, 1)) return 'Amanhã';
   return `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+}
+
+/** The day `days` after `day` ("2026-11-26"; negative: before), as a calendar day: no clock involved. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** "quinta-feira, 26 de novembro" for "2026-11-26": how a view says the day of its data. */
+export function formatDayText(day: string): string {
+  return new Intl.DateTimeFormat('pt-BR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 }
 
 /** The pt-BR badge; a scheduled match's badge is its day, since the score slot shows the kickoff. */
