@@ -283,6 +283,68 @@ describe('the alerts button (issue 28)', () => {
   });
 });
 
+describe('alerts from the first minute (issue 28)', () => {
+  /** A fan who turned alerts on in an earlier visit: permission granted, placar:alertas set. */
+  async function openWithAlertsOn(viewPath: string): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await openFanContext({ teams: ['Flamengo'], alerts: true, viewport: { width: 360, height: 800 } });
+    await context.addInitScript(() => localStorage.setItem('placar:alertas', '1'));
+    const page = await openAt(context, viewPath);
+    await region(page).getByRole('button', { name: 'Desativar alertas', exact: true }).waitFor();
+    return { context, page };
+  }
+
+  const goal = (home: number) => ({
+    title: 'Gol! Flamengo',
+    body: `Flamengo ${home} x 1 Palmeiras · 67'`,
+    via: 'service-worker',
+  });
+
+  it('alerts a goal scored right after the page opened, at its first poll', async () => {
+    const { context, page } = await openWithAlertsOn('/');
+    try {
+      // Before the page's first poll: compared with what the page showed (2 x 1), not taken as a first sighting.
+      await setLiveScores([[FLAMENGO, 3, 1]]);
+      await pollOnce(page);
+      await expect.poll(() => readNotifications(page)).toHaveLength(1);
+      expect(await readNotifications(page)).toEqual([goal(3)]);
+      expect(await page.locator('[data-goal-announcer]').textContent()).toBe(
+        "Gol! Flamengo — Flamengo 3 x 1 Palmeiras · 67'",
+      );
+    } finally {
+      await setLiveScores([[FLAMENGO, 2, 1]]);
+      await context.close();
+    }
+  });
+
+  it('alerts a goal scored right after moving to another view, at that view’s first poll (Hoje, then Busca)', async () => {
+    const { context, page } = await openWithAlertsOn('/');
+    try {
+      await page.getByRole('navigation', { name: 'Seções' }).getByRole('link', { name: /^Hoje/ }).click();
+      await page.waitForURL(/\/hoje$/);
+      await region(page).getByRole('button', { name: 'Desativar alertas', exact: true }).waitFor();
+      await setLiveScores([[FLAMENGO, 3, 1]]);
+      await pollOnce(page);
+      await expect.poll(() => readNotifications(page)).toEqual([goal(3)]);
+
+      // Busca shows no match of its own: what this tab saw on Hoje is what it compares with.
+      await page
+        .getByRole('navigation', { name: 'Seções' })
+        .getByRole('link', { name: /^Busca/ })
+        .click();
+      await page.waitForURL(/\/busca$/);
+      await region(page).getByRole('button', { name: 'Desativar alertas', exact: true }).waitFor();
+      await setLiveScores([[FLAMENGO, 4, 1]]);
+      await pollOnce(page);
+      await expect.poll(() => readNotifications(page)).toEqual([goal(4)]);
+      await page.waitForTimeout(300);
+      expect(await readNotifications(page)).toHaveLength(1);
+    } finally {
+      await setLiveScores([[FLAMENGO, 2, 1]]);
+      await context.close();
+    }
+  });
+});
+
 describe('alerts while the page is open', () => {
   it('raises one notification per goal and cancelled goal of the followed team, none for other matches', async () => {
     // The day's listing lags the live one (2 x 1 there): the first sighting must not read that as a goal.
