@@ -67,26 +67,34 @@ function shownSightings(): Record<string, Sighting> {
   return shown;
 }
 
-function readTabSightings(): Record<string, Sighting> {
+/**
+ * Sightings kept in a browser store (a thunk: merely reaching localStorage throws in some privacy
+ * modes): the tab's own in sessionStorage, the browser's shared ones in localStorage. Unreadable:
+ * none; not kept: then the next view starts from its rows, or each tab notifies on its own.
+ */
+function readStored(store: () => Storage, key: string): Record<string, Sighting> {
   try {
-    return readSightings(sessionStorage.getItem(TAB_KEY));
+    return readSightings(store().getItem(key));
   } catch {
     return {};
   }
 }
 
-function keepTabSightings(sightings: Sightings): void {
+function keepStored(store: () => Storage, key: string, sightings: Sightings): void {
   try {
-    sessionStorage.setItem(TAB_KEY, JSON.stringify(pruneSightings(sightings, Date.now() - KEEP_MS)));
+    store().setItem(key, JSON.stringify(pruneSightings(sightings, Date.now() - KEEP_MS)));
   } catch {
-    // Then the next view starts from its own rows only.
+    // Not kept (see above).
   }
 }
 
+const tabStore = (): Storage => sessionStorage;
+const sharedStore = (): Storage => localStorage;
+
 // What the tab saw on the views before wins (it is what the tab last compared with); the view's
 // rows add the matches it had not seen. Rows drawn later (Busca's results) add theirs.
-let own: Sightings = { ...shownSightings(), ...readTabSightings() };
-keepTabSightings(own);
+let own: Sightings = { ...shownSightings(), ...readStored(tabStore, TAB_KEY) };
+keepStored(tabStore, TAB_KEY, own);
 const addShownRows = (): void => {
   own = { ...shownSightings(), ...own };
 };
@@ -103,28 +111,12 @@ function seenMatches(): SeenMatch[] {
   }));
 }
 
-function readShared(): Record<string, Sighting> {
-  try {
-    return readSightings(localStorage.getItem(SHARED_KEY));
-  } catch {
-    return {};
-  }
-}
-
-function writeShared(sightings: Sightings): void {
-  try {
-    localStorage.setItem(SHARED_KEY, JSON.stringify(pruneSightings(sightings, Date.now() - KEEP_MS)));
-  } catch {
-    // Then each tab notifies on its own.
-  }
-}
-
 /** The changes no other tab notified, claimed in the shared store, then notified. */
 async function notifyClaimed(ownBefore: Sightings, seen: readonly SeenMatch[]): Promise<void> {
   const followed = followedTeams();
   const claim = (): void => {
-    const update = claimChanges(readShared(), ownBefore, seen);
-    writeShared(update.sightings);
+    const update = claimChanges(readStored(sharedStore, SHARED_KEY), ownBefore, seen);
+    keepStored(sharedStore, SHARED_KEY, update.sightings);
     for (const alert of buildAlerts(chooseAlerts(update.changes, followed))) {
       showAlertNotification(alert).catch(() => undefined);
     }
@@ -153,7 +145,7 @@ onListingEnvelope((endpoint, envelope) => {
   const ownBefore = own;
   const update = observeSightings(own, seen);
   own = update.sightings;
-  keepTabSightings(own);
+  keepStored(tabStore, TAB_KEY, own);
   const followed = followedTeams();
   if (followed.size === 0) return;
   const alerts = buildAlerts(chooseAlerts(update.changes, followed));
