@@ -2,6 +2,7 @@
  * How much the benchmark measures in each mode. The default keeps the whole run under about
  * ten minutes, --quick under two; every group says in its output which numbers it used.
  */
+import type { DetailPlan } from './detail-group.ts';
 import type { LeanServicePlan } from './lean-service-group.ts';
 
 export interface BenchPlan {
@@ -36,6 +37,10 @@ export interface BenchPlan {
   browserLoads: number;
   /** Group 8: refreshes at 300 and 1,000 matches with `npm start`'s defaults, then with WORKERS=2. */
   leanService: LeanServicePlan;
+  /** Group 10: open streams held by Placar, then by Pushpin. */
+  pushpinStreams: number;
+  /** Group 11: the match detail. */
+  details: DetailPlan;
 }
 
 export function buildBenchPlan(quick: boolean): BenchPlan {
@@ -58,6 +63,8 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         naiveLoadSeconds: 3,
         browserLoads: 2,
         leanService: { cyclesAt300: 5, cyclesAt1000: 20, extraWorkerCycles: 4 },
+        pushpinStreams: 1_000,
+        details: { refreshCycles: 8, memoryCycles: 20, pageRepeats: 50 },
       }
     : {
         quick,
@@ -77,5 +84,7 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         naiveLoadSeconds: 8,
         browserLoads: 5,
         leanService: { cyclesAt300: 10, cyclesAt1000: 100, extraWorkerCycles: 10 },
+        pushpinStreams: 10_000,
+        details: { refreshCycles: 30, memoryCycles: 100, pageRepeats: 200 },
       };
 }

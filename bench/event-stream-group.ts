@@ -37,7 +37,7 @@ export interface EventStreamResult {
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Where DATA_DIR/current points now (null: no link yet). */
-function readCurrentTarget(dataDir: string): string | null {
+export function readCurrentTarget(dataDir: string): string | null {
   try {
     return fs.readlinkSync(currentLinkPath(dataDir));
   } catch {
@@ -46,7 +46,7 @@ function readCurrentTarget(dataDir: string): string | null {
 }
 
 /** Resolves with the time `current` changed away from `before` (checked every 2 ms). */
-function watchSwap(dataDir: string, before: string | null): { swapped: Promise<number>; stop: () => void } {
+export function watchSwap(dataDir: string, before: string | null): { swapped: Promise<number>; stop: () => void } {
   let timer: NodeJS.Timeout | undefined;
   const swapped = new Promise<number>((resolve) => {
     timer = setInterval(() => {

@@ -7,7 +7,9 @@ import type { BenchResults } from './results.ts';
 import type { WrkRun } from './equal-workers-group.ts';
 import type { ServingCase } from './serving-group.ts';
 import { median } from './stats.ts';
+import { formatDetailSection } from './detail-report.ts';
 import { formatLeanServiceSection } from './lean-service-report.ts';
+import { formatPushpinSection } from './pushpin-report.ts';
 import { formatBytes, formatMedianMax, formatNumber, formatTable, formatTarget } from './report-format.ts';
 
 type Pick = (results: BenchResults) => number | undefined;
@@ -442,6 +444,7 @@ export function formatReport(results: BenchResults): string {
     '(acima de ~0,5 antes do início, outro trabalho disputou os núcleos)';
   const quickNote = results.plan.quick ? [quickPlanNote(results)] : [];
   const leanSection = (r: BenchResults): string[] => formatLeanServiceSection(r.leanService);
+  const detailSection = (r: BenchResults): string[] => formatDetailSection(r.details);
   const sections = [
     comparisonSection,
     leanTargetsSection,
@@ -450,10 +453,12 @@ export function formatReport(results: BenchResults): string {
     servingSection,
     equalWorkersSection,
     eventsSection,
+    (r: BenchResults) => formatPushpinSection(r.pushpin),
     upstreamSection,
     memorySection,
     weightSection,
     leanSection,
+    detailSection,
   ]
     .map((section) => section(results))
     .filter((lines) => lines.length > 0);

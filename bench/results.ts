@@ -13,7 +13,9 @@ import type { MeasuredIdle } from './idle-group.ts';
 import type { WeightRow } from './page-weight.ts';
 import type { CycleSample, RefreshGroupResult } from './refresh-group.ts';
 import type { EqualWorkersResult } from './equal-workers-group.ts';
+import type { DetailGroupResult } from './detail-group.ts';
 import type { EventStreamResult } from './event-stream-group.ts';
+import type { PushpinGroupResult } from './pushpin-group.ts';
 import type { RefreshLatencyResult } from './refresh-latency-group.ts';
 import type { ServingResult } from './serving-group.ts';
 import { summarize, type Summary } from './stats.ts';
@@ -66,6 +68,8 @@ export interface BenchResults {
   /** Group 7: Placar and nginx with equal worker counts under wrk. */
   equalWorkers?: EqualWorkersResult;
   events?: EventStreamResult;
+  pushpin?: PushpinGroupResult;
+  details?: DetailGroupResult;
   upstreamLoad?: UpstreamLoadResult;
   memory?: MemorySummary;
   /** Light traffic's latency during refreshes and between them (render pipeline). */

@@ -13,10 +13,12 @@ import { startPlacar } from '../test/support/placar-process.ts';
 import { buildBenchPlan } from './bench-plan.ts';
 import { runBrowserTiming, type BrowserTiming } from './browser-timing.ts';
 import { runEqualWorkersGroup } from './equal-workers-group.ts';
+import { runDetailGroup } from './detail-group.ts';
 import { runEventStreamGroup } from './event-stream-group.ts';
 import { FRESHNESS_MATCHES, runFreshnessGroup, type FreshnessResult } from './freshness-group.ts';
 import { runIdleGroup } from './idle-group.ts';
 import { runLeanServiceGroup } from './lean-service-group.ts';
+import { runPushpinGroup } from './pushpin-group.ts';
 import { readServiceCpuSeconds } from './process-stats.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh-group.ts';
 import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh-latency-group.ts';
@@ -34,7 +36,7 @@ import { runServingGroup } from './serving-group.ts';
 import { runUpstreamLoadGroup, YESTERDAY_SLOT_REFRESHES } from './upstream-load-group.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
-export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 export const SERVING_MATCHES = 1_000;
 
 export interface BenchOptions {
@@ -169,6 +171,16 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   if (wants(9)) {
     const title = '9. fluxo de eventos: 1.000 e 5.000 conexões, memória e latência após a troca';
     results.events = await phase(title, () => runEventStreamGroup(options.log));
+  }
+
+  if (wants(10)) {
+    const title = `10. fluxos no Pushpin e no Placar, lado a lado: ${plan.pushpinStreams} conexões, memória e latência`;
+    results.pushpin = await phase(title, () => runPushpinGroup(options.log, plan.pushpinStreams));
+  }
+
+  if (wants(11)) {
+    const title = '11. detalhe das partidas: uma página, a atualização com e sem páginas de jogo, a memória';
+    results.details = await phase(title, () => runDetailGroup(plan.details, options.log));
   }
 
   if (refresh) {

@@ -57,7 +57,7 @@ const MATCHES_PER_LEAGUE = 10;
 /** Every LIVE_EVERY-th match of today is being played. */
 const LIVE_EVERY = 5;
 
-interface Row {
+export interface Row {
   league: string;
   path: string;
   status: string;
@@ -101,7 +101,7 @@ function renderRow(row: Row): string {
 `;
 }
 
-function renderPage(title: string, rows: readonly Row[]): string {
+export function renderPage(title: string, rows: readonly Row[]): string {
   const blocks: string[] = [];
   for (let start = 0; start < rows.length; ) {
     const league = rows[start]?.league ?? '';
@@ -154,13 +154,14 @@ function teamsOf(index: number, day: number): [string, string] {
 
 type Day = 'ontem' | 'hoje' | 'amanha';
 
-function buildDayRows(
-  count: number,
-  date: string,
-  day: Day,
-  round: number,
-  liveGoals: (index: number) => number,
-): Row[] {
+interface DayShape {
+  /** Every liveEvery-th match of today is being played (default 5). */
+  liveEvery: number;
+  /** The score of live match `index` in `round` (default: home (index + round) % 4, away (index + round) % 3). */
+  liveScore: (index: number, round: number) => [number, number];
+}
+
+function buildDayRows(count: number, date: string, day: Day, round: number, shape: DayShape): Row[] {
   const rows: Row[] = [];
   for (let i = 0; i < count; i++) {
     const [home, away] = teamsOf(i, day === 'hoje' ? 0 : day === 'amanha' ? 1 : 2);
@@ -171,7 +172,7 @@ function buildDayRows(
       rows.push({ league, path, status: 'ENCERRADO', badge: 'danger', home, away, score: [i % 3, (i >> 1) % 4] });
     } else if (day === 'amanha') {
       rows.push({ league, path, status: `AMANHÃ ${kickoff}`, badge: 'warning', home, away, score: null });
-    } else if (i % LIVE_EVERY === 0) {
+    } else if (i % shape.liveEvery === 0) {
       const minute = 1 + ((i * 7 + round) % 90);
       rows.push({
         league,
@@ -180,9 +181,9 @@ function buildDayRows(
         badge: 'success',
         home,
         away,
-        score: [liveGoals(i), (i + round) % 3],
+        score: shape.liveScore(i, round),
       });
-    } else if (i % LIVE_EVERY <= 2) {
+    } else if (i % shape.liveEvery <= 2) {
       rows.push({ league, path, status: 'ENCERRADO', badge: 'danger', home, away, score: [i % 4, (i >> 1) % 3] });
     } else {
       rows.push({ league, path, status: `HOJE ${kickoff}`, badge: 'warning', home, away, score: null });
@@ -198,12 +199,18 @@ export interface UpstreamPagesOptions {
   /** Home goals of the first live match (the one the freshness benchmark watches). */
   watchedGoals?: number;
   now?: Date;
+  /** Every liveEvery-th match of today is live (default 5: one in five). */
+  liveEvery?: number;
+  /** The score of today's live match at row `index` in `round` (overrides the default and watchedGoals). */
+  liveScore?: (index: number, round: number) => [number, number];
 }
 
 /** The four listing pages keyed by upstream path, and the id of the first live match. */
 export function buildUpstreamPages(options: UpstreamPagesOptions): {
   pages: Record<string, string>;
   watchedMatchId: string;
+  /** Today's live rows, in the upstream's markup (a page of some of them: renderPage). */
+  liveRows: Row[];
 } {
   const now = options.now ?? new Date();
   const round = options.round ?? 0;
@@ -211,12 +218,16 @@ export function buildUpstreamPages(options: UpstreamPagesOptions): {
   const tomorrow = saoPauloDate(new Date(now.getTime() + 24 * 3600 * 1000));
   const goals = (index: number): number =>
     index === 0 && options.watchedGoals !== undefined ? options.watchedGoals : (index + round) % 4;
-  const todayRows = buildDayRows(options.matchesPerDay, today, 'hoje', round, goals);
-  const liveRows = todayRows.filter((_, index) => index % LIVE_EVERY === 0);
-  const tomorrowRows = buildDayRows(options.matchesPerDay, tomorrow, 'amanha', round, goals);
+  const shape: DayShape = {
+    liveEvery: options.liveEvery ?? LIVE_EVERY,
+    liveScore: options.liveScore ?? ((index, r) => [goals(index), (index + r) % 3]),
+  };
+  const todayRows = buildDayRows(options.matchesPerDay, today, 'hoje', round, shape);
+  const liveRows = todayRows.filter((_, index) => index % shape.liveEvery === 0);
+  const tomorrowRows = buildDayRows(options.matchesPerDay, tomorrow, 'amanha', round, shape);
   const yesterday = saoPauloDate(new Date(now.getTime() - 24 * 3600 * 1000));
   // Yesterday's results do not change with the rounds: a conditional GET of it answers 304.
-  const yesterdayRows = buildDayRows(options.matchesPerDay, yesterday, 'ontem', 0, goals);
+  const yesterdayRows = buildDayRows(options.matchesPerDay, yesterday, 'ontem', 0, shape);
   return {
     pages: {
       [LISTING_PATHS.live]: renderPage('Jogos em andamento', liveRows),
@@ -225,5 +236,6 @@ export function buildUpstreamPages(options: UpstreamPagesOptions): {
       [LISTING_PATHS.ontem]: renderPage('Jogos de ontem', yesterdayRows),
     },
     watchedMatchId: (todayRows[0]?.path ?? '').slice(1, -'.html'.length),
+    liveRows,
   };
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli, StartupError } from '../src/lib/config/cli.ts';
 import { runDemo } from '../src/demo/run-demo.ts';
+import type { MatchPagesLayout } from '../src/demo/demo-match-pages.ts';
 import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/config/server-args.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,9 +26,21 @@ function parseNumberOption(name: string, raw: string, min: number, max: number, 
   return value;
 }
 
+const MATCH_PAGES_OPTION: ReadonlyMap<string, MatchPagesLayout> = new Map([
+  ['atual', 'newer'],
+  ['antigo', 'older'],
+  ['alternado', 'mixed'],
+]);
+
+function parseMatchPagesOption(raw: string): MatchPagesLayout {
+  const layout = MATCH_PAGES_OPTION.get(raw.trim().toLowerCase());
+  if (!layout) throw new StartupError(`--match-pages="${raw}" é inválido: use atual, antigo ou alternado.`);
+  return layout;
+}
+
 await runCli(
   {
-    usage: 'npm run demo [-- --seed N] [--speed N] [--port N] [--host ENDEREÇO] [--cards]',
+    usage: 'npm run demo [-- --seed N] [--speed N] [--port N] [--host ENDEREÇO] [--cards] [--match-pages FORMATO]',
     description:
       'Demonstração sem rede: sobe um site de origem fictício em 127.0.0.1 (páginas gravadas, com as datas de hoje e\n' +
       'amanhã e os jogos ao vivo avançando com o relógio) e inicia o Placar contra ele, como `npm start`.\n' +
@@ -46,6 +59,11 @@ await runCli(
         name: '--cards',
         description: 'O site fictício escreve as listas no formato de cartões (match__md) em vez de linhas.',
       },
+      {
+        name: '--match-pages FORMATO',
+        description:
+          'Formato das páginas de jogo do site fictício: atual, antigo, ou alternado (padrão: cerca de um jogo em três no antigo).',
+      },
     ],
     variables: ['HOST', 'PORT', 'REFRESH_CRON'],
   },
@@ -54,6 +72,7 @@ await runCli(
     speed: { type: 'string', default: '1' },
     ...SERVER_ARG_OPTIONS,
     cards: { type: 'boolean', default: false },
+    'match-pages': { type: 'string', default: 'alternado' },
   },
   async (values) =>
     runDemo({
@@ -61,6 +80,7 @@ await runCli(
       serverOverrides: readServerArgs(values),
       speed: parseNumberOption('speed', values.speed, 0.1, 600, false),
       layout: values.cards ? 'cards' : 'rows',
+      matchPages: parseMatchPagesOption(values['match-pages']),
       env: process.env,
       projectRoot: PROJECT_ROOT,
       // performance.now() counts from the process start: the time-to-dashboard includes Node's boot.

@@ -5,6 +5,7 @@ import { buildClientDir } from '../src/lib/store/build-layout.ts';
 import { readConfig } from '../src/lib/config/config.ts';
 import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/config/server-args.ts';
 import { createBuildPublisher } from '../src/pipeline/publish-build.ts';
+import { createEventPublisher } from '../src/pipeline/publish-events.ts';
 import { runRefresh } from '../src/pipeline/refresh.ts';
 import { writeLogLine } from '../src/lib/config/log-line.ts';
 
@@ -32,6 +33,7 @@ await runCli(
       'BUILD_TIMEOUT_MS',
       'PUBLISH_COMMAND',
       'PUBLISH_TIMEOUT_MS',
+      'PUSHPIN_PUBLISH_URLS',
     ],
   },
   SERVER_ARG_OPTIONS,
@@ -48,6 +50,10 @@ await runCli(
       log,
     });
     interrupt.signal.addEventListener('abort', () => void publisher.stop(), { once: true });
+    const events =
+      config.pushpinPublishUrls.length > 0
+        ? createEventPublisher({ urls: config.pushpinPublishUrls, dataDir: config.dataDir, log })
+        : null;
     const report = await runRefresh(config, {
       projectRoot,
       log,
@@ -55,17 +61,19 @@ await runCli(
       waitForLock: true,
       signal: interrupt.signal,
       progress: (line) => log(`  ${line}`),
-      onPublished: (buildId, manifest) =>
+      onPublished: (buildId, manifest) => {
+        events?.publish();
         publisher.publish({
           buildId,
           clientDir: buildClientDir(config.dataDir, buildId),
           generatedAt: manifest.builtAt,
-        }),
+        });
+      },
     });
     // Nothing new to upload, but the last upload failed: the bucket still needs the current build.
     if (report.outcome !== 'published' && !interrupt.signal.aborted) publisher.retryFailed();
     // This process only refreshes: it can wait for the upload (its failure does not change the exit code).
-    await publisher.idle();
+    await Promise.all([publisher.idle(), events?.idle()]);
     return report.outcome === 'published' ? 0 : EXIT_FAILURE;
   },
 );

@@ -28,7 +28,7 @@ await runCli(
       },
       {
         name: '--file PÁGINA.html',
-        description: 'Explica uma página salva, sem rede (pode repetir). Implica --explain.',
+        description: 'Explica uma página salva (lista ou página de jogo), sem rede (pode repetir). Implica --explain.',
       },
       {
         name: '--url URL',

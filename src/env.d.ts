@@ -3,5 +3,7 @@ declare namespace App {
   interface Locals {
     placar?: import('./lib/display/dashboard-data.ts').DashboardData;
     eventFeed?: import('./lib/display/event-feed.ts').EventFeed;
+    /** The matches whose /jogo/{id} and /api/jogo/{id} this render writes, by match id. */
+    matchPages?: ReadonlyMap<string, import('./lib/display/match-page-data.ts').MatchPageData>;
   }
 }

@@ -27,6 +27,7 @@ import { alertsOn } from './alert-setting.ts';
 import { showAlertNotification } from './alert-notification.ts';
 import { announce } from './announce.ts';
 import { followedTeams } from './followed-teams.ts';
+import { nameScorers } from './goal-scorers.ts';
 import { onListingEnvelope } from './listing-feed.ts';
 import { keepPollingWhileHidden } from './poll-listing.ts';
 import { badgeTitle } from './title-badge.ts';
@@ -114,16 +115,18 @@ function seenMatches(): SeenMatch[] {
 /** The changes no other tab notified, claimed in the shared store, then notified. */
 async function notifyClaimed(ownBefore: Sightings, seen: readonly SeenMatch[]): Promise<void> {
   const followed = followedTeams();
-  const claim = (): void => {
+  const claim = (): MatchAlert[] => {
     const update = claimChanges(readStored(sharedStore, SHARED_KEY), ownBefore, seen);
     keepStored(sharedStore, SHARED_KEY, update.sightings);
-    for (const alert of buildAlerts(chooseAlerts(update.changes, followed))) {
-      showAlertNotification(alert).catch(() => undefined);
-    }
+    return buildAlerts(chooseAlerts(update.changes, followed));
+  };
+  const notify = async (claimed: MatchAlert[]): Promise<void> => {
+    for (const alert of await nameScorers(claimed)) showAlertNotification(alert).catch(() => undefined);
   };
   // Without Web Locks (older browsers) two tabs may both notify a change seen at the same moment.
-  if ('locks' in navigator) await navigator.locks.request(LOCK_NAME, claim);
-  else claim();
+  // The scorers are looked up after the claim: the lock is held only for the shared store.
+  if ('locks' in navigator) await notify(await navigator.locks.request(LOCK_NAME, claim));
+  else await notify(claim());
 }
 
 /** The latest alert stays written in "Meus times", with the time of the data that brought it. */
@@ -148,10 +151,12 @@ onListingEnvelope((endpoint, envelope) => {
   keepStored(tabStore, TAB_KEY, own);
   const followed = followedTeams();
   if (followed.size === 0) return;
-  const alerts = buildAlerts(chooseAlerts(update.changes, followed));
-  announce(alerts.map(buildAlertSentence));
-  showLatest(alerts, envelope.generatedAt);
-  badgeTitle(alerts);
+  const at = envelope.generatedAt;
+  void nameScorers(buildAlerts(chooseAlerts(update.changes, followed))).then((alerts) => {
+    announce(alerts.map(buildAlertSentence));
+    showLatest(alerts, at);
+    badgeTitle(alerts);
+  });
   if (alertsOn()) {
     const followedSeen = seen.filter((entry) => isFollowedMatch(entry.match, followed));
     notifyClaimed(ownBefore, followedSeen).catch(() => undefined);

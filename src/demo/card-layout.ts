@@ -15,15 +15,12 @@
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { parseStatus } from '../upstream/parse-status.ts';
+import { escapeHtml } from './escape-html.ts';
 
 export type ListingLayout = 'rows' | 'cards';
 
 const P = 'match__md_card';
 type Node = ReturnType<CheerioAPI>;
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 const lower = (text: string): string => text.toLocaleLowerCase('pt-BR');
 

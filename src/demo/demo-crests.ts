@@ -54,7 +54,8 @@ export function buildDemoCrest(slug: string): Buffer {
   });
 }
 
-function slugOf(name: string): string {
+/** A team name as the demo's slugs write it ("São Paulo" → "sao-paulo"). */
+export function slugOf(name: string): string {
   return (
     name
       .normalize('NFD')
@@ -65,6 +66,11 @@ function slugOf(name: string): string {
   );
 }
 
+/** The path the demo upstream serves a team's crest at. */
+export function demoCrestPath(teamName: string): string {
+  return `${DEMO_CREST_PREFIX}${slugOf(teamName)}.png`;
+}
+
 /** The listing page with a crest <img> in every team cell that has none. */
 export function withDemoCrests(html: string): string {
   const $ = cheerio.load(html);
@@ -73,7 +79,7 @@ export function withDemoCrests(html: string): string {
     if (team.find('img').length > 0) return;
     const name = team.text().trim();
     if (name === '') return;
-    const img = `<img src="${DEMO_CREST_PREFIX}${slugOf(name)}.png" alt="" width="20" height="20">`;
+    const img = `<img src="${demoCrestPath(name)}" alt="" width="20" height="20">`;
     if (team.find('h5.text-left').length > 0) team.prepend(img);
     else team.append(img);
   });

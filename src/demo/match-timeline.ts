@@ -10,8 +10,8 @@
 import type { FixtureStatus, LabelStyle } from './demo-status-label.ts';
 import { seededInt, seededUnit } from './seeded-random.ts';
 
-const HALF = 45;
-const BREAK = 15;
+export const HALF = 45;
+export const BREAK = 15;
 /** About 2.7 goals per 90 minutes, the usual rate in top leagues. */
 const GOAL_PROBABILITY_PER_MINUTE = 0.03;
 const HOME_GOAL_SHARE = 0.55;
@@ -101,7 +101,16 @@ export function planMatch({ key, seed, status, initialScore, kickoffOffset }: Pl
   };
 }
 
-function phaseAt(plan: MatchPlan, t: number): Omit<MatchState, 'home' | 'away'> {
+/** Match time at which the second half ends (stoppage included): the match is over from here. */
+export function matchDuration(plan: Pick<MatchPlan, 'firstHalfStoppage' | 'secondHalfStoppage'>): number {
+  return 2 * HALF + BREAK + plan.firstHalfStoppage + plan.secondHalfStoppage;
+}
+
+/** The phase and the clock ("23'", "45+2'") at match time `t`. */
+export function phaseAt(
+  plan: Pick<MatchPlan, 'firstHalfStoppage' | 'secondHalfStoppage'>,
+  t: number,
+): Omit<MatchState, 'home' | 'away'> {
   const firstEnd = HALF + plan.firstHalfStoppage;
   const secondStart = firstEnd + BREAK;
   const secondEnd = secondStart + HALF + plan.secondHalfStoppage;
@@ -122,20 +131,74 @@ function phaseAt(plan: MatchPlan, t: number): Omit<MatchState, 'home' | 'away'> 
   return { phase: 'finished', minute: null, injuryTime: null };
 }
 
+/** Whether the ball is in play during minute `i` of match time (not the break, not before or after). */
+export function isInPlay(plan: Pick<MatchPlan, 'firstHalfStoppage' | 'secondHalfStoppage'>, i: number): boolean {
+  const phase = phaseAt(plan, i).phase;
+  return phase === 'firstHalf' || phase === 'secondHalf';
+}
+
+export interface SimulatedGoal {
+  /** The minute of match time it was scored in (it counts once that minute is over). */
+  at: number;
+  side: 'home' | 'away';
+}
+
+/**
+ * The goals simulated from `plan.simulatedFrom` up to match time `t` (the ones before are in
+ * initialScore): the score's own source, so a match page's scorers agree with the listing.
+ */
+export function simulatedGoals(plan: MatchPlan, seed: number, t: number): SimulatedGoal[] {
+  const goals: SimulatedGoal[] = [];
+  // Goals come from completed minutes of play (minute i spans [i, i+1)), never from the break.
+  const end = Math.min(Math.floor(t), matchDuration(plan));
+  for (let i = Math.ceil(plan.simulatedFrom); i + 1 <= end; i++) {
+    if (!isInPlay(plan, i)) continue;
+    if (seededUnit(seed, `${plan.key}:goal:${i}`) >= GOAL_PROBABILITY_PER_MINUTE) continue;
+    goals.push({ at: i, side: seededUnit(seed, `${plan.key}:side:${i}`) < HOME_GOAL_SHARE ? 'home' : 'away' });
+  }
+  return goals;
+}
+
 /** The match's state after `elapsedMinutes` simulated minutes of demo. */
 export function buildMatchState(plan: MatchPlan, seed: number, elapsedMinutes: number): MatchState {
   const t = elapsedMinutes - plan.kickoffOffset;
   const clock = phaseAt(plan, t);
   let { home, away } = plan.initialScore;
   if (clock.phase === 'scheduled') return { ...clock, home, away };
-  // Goals come from completed minutes of play (minute i spans [i, i+1)), never from the break.
-  const end = Math.min(Math.floor(t), 2 * HALF + BREAK + plan.firstHalfStoppage + plan.secondHalfStoppage);
-  for (let i = Math.ceil(plan.simulatedFrom); i + 1 <= end; i++) {
-    const phase = phaseAt(plan, i).phase;
-    if (phase !== 'firstHalf' && phase !== 'secondHalf') continue;
-    if (seededUnit(seed, `${plan.key}:goal:${i}`) >= GOAL_PROBABILITY_PER_MINUTE) continue;
-    if (seededUnit(seed, `${plan.key}:side:${i}`) < HOME_GOAL_SHARE) home++;
+  for (const goal of simulatedGoals(plan, seed, t)) {
+    if (goal.side === 'home') home++;
     else away++;
   }
   return { ...clock, home, away };
+}
+
+/**
+ * A match the recorded listing shows already over (or stopped), `score` its last score: played
+ * in full before the demo started, its goals all in initialScore (nothing left to simulate).
+ * For a suspended match, `stoppedAt` is the seeded minute of match time play stopped at.
+ */
+export function planPlayedMatch(
+  key: string,
+  seed: number,
+  score: { home: number; away: number },
+  suspended = false,
+): { plan: MatchPlan; stoppedAt: number | undefined } {
+  const timing = {
+    firstHalfStoppage: seededInt(seed, `${key}:s1`, 1, 4),
+    secondHalfStoppage: seededInt(seed, `${key}:s2`, 2, 6),
+  };
+  const duration = matchDuration(timing);
+  const stoppedAt = suspended
+    ? seededInt(seed, `${key}:stopped`, 20, HALF + timing.firstHalfStoppage + BREAK + 25)
+    : undefined;
+  const plan: MatchPlan = {
+    key,
+    // Long over when the demo starts: its page shows the whole story from the first render.
+    kickoffOffset: -(duration + 60),
+    simulatedFrom: duration,
+    ...timing,
+    style: 'min',
+    initialScore: score,
+  };
+  return { plan, stoppedAt };
 }

@@ -11,7 +11,8 @@ import { EXIT_BAD_CONFIG } from '../lib/config/cli.ts';
 import { parseConfig } from '../lib/config/config.ts';
 import { pagesInLayout, type ListingLayout } from './card-layout.ts';
 import { withDemoCrests } from './demo-crests.ts';
-import { simulatePages } from './simulate-pages.ts';
+import type { MatchPagesLayout } from './demo-match-pages.ts';
+import { simulateSite } from './simulate-pages.ts';
 import { startPlacarChild } from './placar-child.ts';
 import { readFixturePages, startFakeUpstream } from './upstream-server.ts';
 
@@ -24,6 +25,8 @@ export interface DemoOptions {
   /** The environment Placar inherits (the demo sets UPSTREAM_URL, DATA_DIR and maybe PORT/HOST). */
   /** The markup the demo upstream writes its listings in (default rows; cards: see card-layout.ts). */
   layout?: ListingLayout;
+  /** The layout of its match pages (default mixed: about one match in three in the older layout). */
+  matchPages?: MatchPagesLayout;
   env: Readonly<Record<string, string | undefined>>;
   projectRoot: string;
   /** performance.now() when the command started, for the time-to-dashboard line. */
@@ -34,6 +37,12 @@ export interface DemoOptions {
 function updateIntervalMs(speed: number): number {
   return Math.min(5_000, Math.max(1_000, Math.round(60_000 / speed)));
 }
+
+const MATCH_PAGES_NOTE: Readonly<Record<MatchPagesLayout, string>> = {
+  newer: 'páginas de jogo no formato atual',
+  older: 'páginas de jogo no formato antigo',
+  mixed: 'páginas de jogo nos dois formatos',
+};
 
 const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -63,12 +72,19 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const fixturePages = readFixturePages();
   const startedAt = new Date();
   const render = (): Record<string, string> => {
-    const pages = simulatePages({ fixturePages, seed: options.seed, speed: options.speed, startedAt, now: new Date() });
+    const site = simulateSite({
+      fixturePages,
+      seed: options.seed,
+      speed: options.speed,
+      startedAt,
+      now: new Date(),
+      matchPages: options.matchPages ?? 'mixed',
+    });
     // Crests first: the card rewrite carries each row's <img> into the card's logo.
     const withCrests = Object.fromEntries(
-      Object.entries(pages).map(([pagePath, html]) => [pagePath, withDemoCrests(html)]),
+      Object.entries(site.listings).map(([pagePath, html]) => [pagePath, withDemoCrests(html)]),
     );
-    return pagesInLayout(withCrests, options.layout ?? 'rows');
+    return { ...pagesInLayout(withCrests, options.layout ?? 'rows'), ...site.matchPages };
   };
   const upstream = await startFakeUpstream({ host: '127.0.0.1', port: 0, pages: render() });
   const timer = setInterval(() => {
@@ -77,7 +93,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-demo-'));
   try {
     process.stdout.write(
-      `Demonstração: site de origem fictício em ${upstream.url} (semente ${options.seed}, velocidade ${options.speed}×${options.layout === 'cards' ? ', listas em cartões' : ''}), dados em ${dataDir}\n`,
+      `Demonstração: site de origem fictício em ${upstream.url} (semente ${options.seed}, velocidade ${options.speed}×${options.layout === 'cards' ? ', listas em cartões' : ''}, ${MATCH_PAGES_NOTE[options.matchPages ?? 'mixed']}), dados em ${dataDir}\n`,
     );
     const placar = startPlacarChild({
       projectRoot: options.projectRoot,

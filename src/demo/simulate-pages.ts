@@ -1,14 +1,16 @@
 /**
  * The demo upstream's pages at an instant: the recorded listing pages (test/fixtures/upstream)
  * moved to today and tomorrow in America/Sao_Paulo, with today's matches played in simulated
- * time. Pure and deterministic: the same fixtures, seed and instants give the same bytes.
+ * time, and each listed match's own page telling its story so far (demo-match-pages.ts).
+ * Pure and deterministic: the same fixtures, seed and instants give the same bytes.
  * The output keeps the upstream's markup (see build-live-page.ts) so the real parser reads it.
  */
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { LISTING_PATHS } from '../lib/model/model.ts';
-import { saoPauloDate } from '../lib/model/time.ts';
+import { formatSaoPauloClock, saoPauloDate } from '../lib/model/time.ts';
 import { MATCH_ANCHOR, fillLivePage } from './build-live-page.ts';
+import { readListedRows, writeMatchPages, type MatchPagesLayout } from './demo-match-pages.ts';
 import { formatPlayingLabel, parseFixtureStatus } from './demo-status-label.ts';
 import { buildMatchState, planMatch, type MatchPlan, type MatchState } from './match-timeline.ts';
 import { daysBetween, findFixtureDay, planTodayKickoffs, shiftMatchPathDate } from './rewrite-fixture-dates.ts';
@@ -124,14 +126,27 @@ function shiftDates($: CheerioAPI, dayDelta: number): string {
   return $.html();
 }
 
+export interface DemoSite {
+  /** The four listing pages, keyed by upstream path. */
+  listings: Record<string, string>;
+  /** One page per listed match, keyed by its path (the listing row's href). */
+  matchPages: Record<string, string>;
+}
+
 /** The four listing pages of the demo upstream at `now`, keyed by upstream path. */
-export function simulatePages({
-  fixturePages,
-  seed,
-  startedAt,
-  now,
-  speed = 1,
-}: SimulationInput): Record<string, string> {
+export function simulatePages(input: SimulationInput): Record<string, string> {
+  return simulate(input, null).listings;
+}
+
+/** The demo upstream's listings and match pages at `now` (match pages in `layout`, default mixed). */
+export function simulateSite(input: SimulationInput & { matchPages?: MatchPagesLayout }): DemoSite {
+  return simulate(input, input.matchPages ?? 'mixed');
+}
+
+function simulate(
+  { fixturePages, seed, startedAt, now, speed = 1 }: SimulationInput,
+  matchPagesLayout: MatchPagesLayout | null,
+): DemoSite {
   const today = cheerio.load(pageOf(fixturePages, LISTING_PATHS.hoje));
   const live = cheerio.load(pageOf(fixturePages, LISTING_PATHS.live));
   const tomorrow = cheerio.load(pageOf(fixturePages, LISTING_PATHS.amanha));
@@ -156,10 +171,26 @@ export function simulatePages({
   };
   fillLivePage(live, today, isPlaying);
 
+  // Before the dates move: the stories are keyed by the recorded hrefs, the same on any day.
+  const matchPages = matchPagesLayout
+    ? writeMatchPages({
+        rows: [today, tomorrow, yesterday].flatMap((page) => readListedRows(page)),
+        plans: new Map([...matches].map(([key, match]) => [key, match.plan])),
+        seed,
+        elapsedMinutes,
+        layout: matchPagesLayout,
+        pathOf: (href) => shiftMatchPathDate(href, dayDelta),
+        kickoffClock: (plan) =>
+          formatSaoPauloClock(new Date(startedAt.getTime() + (plan.kickoffOffset / speed) * 60_000)).slice(0, 5),
+      })
+    : {};
   return {
-    [LISTING_PATHS.live]: shiftDates(live, dayDelta),
-    [LISTING_PATHS.hoje]: shiftDates(today, dayDelta),
-    [LISTING_PATHS.amanha]: shiftDates(tomorrow, dayDelta),
-    [LISTING_PATHS.ontem]: shiftDates(yesterday, dayDelta),
+    listings: {
+      [LISTING_PATHS.live]: shiftDates(live, dayDelta),
+      [LISTING_PATHS.hoje]: shiftDates(today, dayDelta),
+      [LISTING_PATHS.amanha]: shiftDates(tomorrow, dayDelta),
+      [LISTING_PATHS.ontem]: shiftDates(yesterday, dayDelta),
+    },
+    matchPages,
   };
 }

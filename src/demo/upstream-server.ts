@@ -1,9 +1,10 @@
 /**
  * The project's one fake upstream: a real node:http server (127.0.0.1, port 0 by default)
- * that serves listing pages the way a well-behaved site does — strong content-hash ETags,
- * Last-Modified, 304 on a matching If-None-Match / If-Modified-Since, gzip or brotli when
+ * that serves listing and match pages the way a well-behaved site does — strong content-hash
+ * ETags, Last-Modified, 304 on a matching If-None-Match / If-Modified-Since, gzip or brotli when
  * accepted, 404 for unknown paths, a PNG crest per team under /escudos/ (demo-crests.ts) —
- * and can play any UpstreamFault on a path.
+ * and can play any UpstreamFault on a path, or on every path a pattern matches, for good or
+ * for a number of requests.
  * The demo and every integration and browser test use it.
  */
 import { createHash } from 'node:crypto';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { LISTING_PATHS } from '../lib/model/model.ts';
 import { findDemoCrest } from './demo-crests.ts';
+import { fixtureMatchPages, type MatchPagesLayout } from './demo-match-pages.ts';
 import { EMPTY_LISTING_HTML, playFault, type UpstreamFault } from './upstream-faults.ts';
 
 export type { UpstreamFault };
@@ -28,11 +30,20 @@ export interface UpstreamRequest {
   at: number;
 }
 
+export interface FaultOptions {
+  /** Play the fault on this many requests, then serve the page again (default: until cleared). */
+  times?: number;
+}
+
 export interface FakeUpstream {
   /** http://127.0.0.1:PORT, no trailing slash. */
   url: string;
   setPage(path: string, html: string): void;
-  setFault(path: string, fault: UpstreamFault | null): void;
+  /**
+   * Plays `fault` on `path`, or on every path `path` matches (a RegExp: e.g. MATCH_PAGE_PATH);
+   * null clears it. A fault set for the exact path wins over a pattern.
+   */
+  setFault(path: string | RegExp, fault: UpstreamFault | null, options?: FaultOptions): void;
   requests: UpstreamRequest[];
   close(): Promise<void>;
 }
@@ -56,6 +67,15 @@ interface StoredPage {
 
 const DEFAULT_FIXTURE_DIR = fileURLToPath(new URL('../../test/fixtures/upstream/', import.meta.url));
 
+/** Any match page's path: "/<competition>/<DD-MM-YYYY>-<home>-x-<away>.html". */
+export const MATCH_PAGE_PATH = /^\/[^/]+\/\d{2}-\d{2}-\d{4}-[^/]+\.html$/;
+
+/** The reference sample match page (match-pages/README.md) and the path the live sample links it at. */
+const SAMPLE_MATCH_PAGE = {
+  file: 'match-pages/jogo-flamengo-x-palmeiras.html',
+  path: '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html',
+};
+
 /** The four listing sample pages, keyed by their upstream path ("/jogos-de-hoje", …). */
 export function readFixturePages(dir: string = DEFAULT_FIXTURE_DIR): Record<string, string> {
   const pages: Record<string, string> = {};
@@ -63,6 +83,37 @@ export function readFixturePages(dir: string = DEFAULT_FIXTURE_DIR): Record<stri
     pages[upstreamPath] = fs.readFileSync(path.join(dir, `${upstreamPath.slice(1)}.html`), 'utf8');
   }
   return pages;
+}
+
+export interface FixtureSiteOptions {
+  dir?: string;
+  /** The seed of the match stories (default 1). */
+  seed?: number;
+  /** Layout of the generated match pages (default newer; mixed: about one in three older). */
+  matchPages?: MatchPagesLayout;
+}
+
+/**
+ * The four listing pages plus a match page for every match they list, keyed by path: each in
+ * the state its listing row shows (demo-match-pages.ts, fixtureMatchPages), the live sample's
+ * first match with the recorded reference page (in the newer layout).
+ */
+export function readFixtureSite(options: FixtureSiteOptions = {}): Record<string, string> {
+  const dir = options.dir ?? DEFAULT_FIXTURE_DIR;
+  const listings = readFixturePages(dir);
+  const layout = options.matchPages ?? 'newer';
+  const pages = { ...listings, ...fixtureMatchPages(listings, { seed: options.seed ?? 1, layout }) };
+  const sample = path.join(dir, SAMPLE_MATCH_PAGE.file);
+  if (layout === 'newer' && pages[SAMPLE_MATCH_PAGE.path] !== undefined && fs.existsSync(sample)) {
+    pages[SAMPLE_MATCH_PAGE.path] = fs.readFileSync(sample, 'utf8');
+  }
+  return pages;
+}
+
+interface FaultRule {
+  fault: UpstreamFault;
+  /** Requests left to play it on; null: until cleared. */
+  remaining: number | null;
 }
 
 function storePage(html: string, previous: StoredPage | undefined): StoredPage {
@@ -100,7 +151,22 @@ function isNotModified(request: http.IncomingMessage, page: StoredPage): boolean
 
 export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
   const pages = new Map<string, StoredPage>();
-  const faults = new Map<string, UpstreamFault>();
+  const faults = new Map<string, FaultRule>();
+  const patternFaults: { pattern: RegExp; rule: FaultRule }[] = [];
+  /** The fault to play on `pathname` now, counting down a limited one. */
+  const takeFault = (pathname: string): UpstreamFault | undefined => {
+    const exact = faults.get(pathname);
+    const matched = exact
+      ? undefined
+      : patternFaults.find(({ pattern }) => new RegExp(pattern.source, pattern.flags.replace('g', '')).test(pathname));
+    const rule = exact ?? matched?.rule;
+    if (!rule) return undefined;
+    if (rule.remaining !== null && --rule.remaining <= 0) {
+      if (exact) faults.delete(pathname);
+      else patternFaults.splice(patternFaults.indexOf(matched as (typeof patternFaults)[number]), 1);
+    }
+    return rule.fault;
+  };
   const timers = new Set<NodeJS.Timeout>();
   const requests: UpstreamRequest[] = [];
   const encodings = options.encodings ?? ['gzip', 'br'];
@@ -117,7 +183,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       at: Date.now(),
     });
     const page = pages.get(pathname);
-    const fault = faults.get(pathname);
+    const fault = takeFault(pathname);
     if (fault)
       return playFault(fault, { request, response, body: page?.body ?? Buffer.from(EMPTY_LISTING_HTML), timers });
     const crest = page ? null : findDemoCrest(pathname);
@@ -159,7 +225,15 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
   return {
     url: `http://${host}:${port}`,
     setPage,
-    setFault: (pagePath, fault) => void (fault ? faults.set(pagePath, fault) : faults.delete(pagePath)),
+    setFault: (pagePath, fault, faultOptions = {}) => {
+      const rule = fault ? { fault, remaining: faultOptions.times ?? null } : null;
+      if (typeof pagePath === 'string') return void (rule ? faults.set(pagePath, rule) : faults.delete(pagePath));
+      const same = (entry: { pattern: RegExp }): boolean =>
+        entry.pattern.source === pagePath.source && entry.pattern.flags === pagePath.flags;
+      const index = patternFaults.findIndex(same);
+      if (index >= 0) patternFaults.splice(index, 1);
+      if (rule) patternFaults.push({ pattern: pagePath, rule });
+    },
     requests,
     close: async () => {
       for (const timer of timers) clearInterval(timer);

@@ -7,10 +7,29 @@ import { StartupError } from '../lib/config/cli.ts';
 import { LISTING_NAMES } from '../lib/model/model.ts';
 import { listingSource } from '../lib/store/snapshot-store.ts';
 import { explainPage, formatExplanation } from '../upstream/explain-listing.ts';
-import type { ScrapeReport } from './scrape.ts';
+import { explainMatchPage, formatMatchPageExplanation } from '../upstream/explain-match-page.ts';
+import { detectPageKind } from '../upstream/page-kind.ts';
+import type { DetailRefreshReport } from './fetch-details.ts';
+import { formatDetailsLine, type ScrapeReport } from './scrape.ts';
 import { errorCode, errorMessage } from '../lib/model/caught-error.ts';
 
 export function explainScrapeReport(report: ScrapeReport, upstreamUrl: string): string[] {
+  return [...explainListings(report, upstreamUrl), ...explainDetails(report.details)];
+}
+
+/** The match pages of the scrape: what was asked for and why each failure failed. */
+function explainDetails(details: DetailRefreshReport): string[] {
+  const lines = ['== páginas de jogo ==', formatDetailsLine(details)];
+  if (details.planned === 0) lines.push('nenhuma página devida agora (só jogos começados; ao vivo a cada 3 minutos)');
+  for (const { id, url, error, diagnostics } of details.failed) {
+    if (diagnostics) lines.push(...formatMatchPageExplanation({ title: `${id} — ${url}`, diagnostics, error }));
+    else lines.push(`  - ${id}: ${error}`);
+  }
+  for (const reason of details.unusable) lines.push(`  - registro ilegível, recomeçado: ${reason}`);
+  return lines;
+}
+
+function explainListings(report: ScrapeReport, upstreamUrl: string): string[] {
   return LISTING_NAMES.flatMap((listing) => {
     const result = report.listings[listing];
     return formatExplanation({
@@ -22,7 +41,11 @@ export function explainScrapeReport(report: ScrapeReport, upstreamUrl: string): 
   });
 }
 
-/** Explains each saved page; `failed` when any had no known markup or none of its candidates parsed. */
+/**
+ * Explains each saved page, a listing or a match page (told by its markup, else its name);
+ * `failed` when any had no known markup, none of its candidates parsed, or (a match page) goals
+ * that contradict its own scoreboard.
+ */
 export function explainFiles(files: readonly string[], pageUrl: string): { lines: string[]; failed: boolean } {
   const lines: string[] = [];
   let failed = false;
@@ -33,7 +56,10 @@ export function explainFiles(files: readonly string[], pageUrl: string): { lines
     } catch (error) {
       throw new StartupError(`não foi possível ler ${file}: ${errorCode(error) ?? errorMessage(error)}`);
     }
-    const explained = explainPage(`${file} (lido como ${pageUrl})`, html, pageUrl);
+    const explained =
+      detectPageKind(html, file, pageUrl) === 'match'
+        ? explainMatchPage(`${file} (página de jogo)`, html, pageUrl)
+        : explainPage(`${file} (lido como ${pageUrl})`, html, pageUrl);
     lines.push(...explained.lines);
     failed ||= explained.failed;
   }

@@ -1,28 +1,42 @@
 /**
  * Making the files of a new build folder, DATA_DIR/builds/<id>/{client,server}: the site
  * bundle's files hard-linked in, then the data routes rendered into it in this process from the
- * snapshot the scrape left (render-routes.ts). The bundle is built first (an `astro build`
- * child) only when there is none for the installed version. The folder then holds the same
- * complete site a whole `astro build` of that snapshot would (test/integration/render-pipeline.test.ts).
+ * snapshot the scrape left (render-routes.ts), and each competition's match files linked in —
+ * made anew only where a match changed (match-files.ts). The bundle is built first (an
+ * `astro build` child) only when there is none for the installed version. The folder then holds
+ * the same complete site a whole `astro build` of that snapshot would
+ * (test/integration/render-pipeline.test.ts).
  */
 import path from 'node:path';
 import { buildClientDir, buildServerEntry } from '../lib/store/build-layout.ts';
 import type { Config } from '../lib/config/config.ts';
 import { DATA_ROUTES } from '../lib/api/data-routes.ts';
+import type { SiteFile, SiteManifest } from '../lib/store/site-manifest.ts';
 import { linkTree } from './link-tree.ts';
-import { renderDataRoutes } from './render-routes.ts';
+import { makeMatchFiles, readMatchFileIndex } from './match-files.ts';
+import { buildRenderLocals, openRouteRenderer, writeRenderedRoutes } from './render-routes.ts';
 import { ensureSiteBundle } from './site-bundle.ts';
 
 export interface MakeBuildOptions {
   projectRoot: string;
   buildId: string;
   env: NodeJS.ProcessEnv;
+  /** The build this one replaces (its unchanged match files are kept); null: none. */
+  previous?: SiteManifest | null;
   signal?: AbortSignal;
   progress?: (line: string) => void;
 }
 
-/** Milliseconds spent building the site bundle (0 when it existed). */
-export async function makeRenderedBuild(config: Config, options: MakeBuildOptions): Promise<{ bundleMs: number }> {
+export interface MadeBuild {
+  /** Milliseconds spent building the site bundle (0 when it existed). */
+  bundleMs: number;
+  /** The match files, made and compressed here, with their manifest lines (precompress keeps them as they are). */
+  matchFiles: ReadonlyMap<string, SiteFile>;
+  /** Matches whose page and JSON were rendered this time. */
+  matchesRendered: number;
+}
+
+export async function makeRenderedBuild(config: Config, options: MakeBuildOptions): Promise<MadeBuild> {
   const { bundle, builtMs } = await ensureSiteBundle({
     projectRoot: options.projectRoot,
     dataDir: config.dataDir,
@@ -38,19 +52,39 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
   const clientDir = buildClientDir(config.dataDir, options.buildId);
   linkTree(bundle.clientDir, clientDir);
   linkTree(bundle.serverDir, path.dirname(buildServerEntry(config.dataDir, options.buildId)));
-  await renderDataRoutes({
+  const intervals = {
+    refreshIntervalSeconds: config.refreshIntervalSeconds,
+    yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
+  };
+  const builtAt = new Date();
+  const locals = buildRenderLocals(config.dataDir, config.upstreamUrl, intervals, builtAt);
+  const previous = options.previous ?? null;
+  const previousIndex = previous ? readMatchFileIndex(config.dataDir, previous.buildId) : null;
+  const renderer = await openRouteRenderer({
     serverEntry: bundle.serverEntry,
     clientDir,
     dataDir: config.dataDir,
     upstreamUrl: config.upstreamUrl,
     refreshIntervalSeconds: config.refreshIntervalSeconds,
     routes: DATA_ROUTES,
-    intervals: {
-      refreshIntervalSeconds: config.refreshIntervalSeconds,
-      yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
-    },
+    intervals,
+    locals,
     timeoutMs: config.buildTimeoutMs,
     signal: options.signal,
   });
-  return { bundleMs: builtMs ?? 0 };
+  try {
+    await writeRenderedRoutes(renderer, DATA_ROUTES, clientDir);
+    const made = await makeMatchFiles({
+      dataDir: config.dataDir,
+      buildId: options.buildId,
+      pages: locals.matchPages ?? new Map(),
+      salt: bundle.fingerprint,
+      previous: previous && previousIndex ? { index: previousIndex, manifest: previous } : null,
+      renderPage: (routePath) => renderer.render(routePath),
+      builtAt,
+    });
+    return { bundleMs: builtMs ?? 0, matchFiles: made.files, matchesRendered: made.rendered };
+  } finally {
+    renderer.close();
+  }
 }

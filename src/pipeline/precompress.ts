@@ -102,13 +102,42 @@ async function reuseVariants(file: string, previousFile: string, before: SiteFil
   }
 }
 
+/**
+ * Writes `file.br` and `file.gz` beside `file` (whose bytes are `content`) at `levels`, when the
+ * type is text and compressing saves something; says which it wrote.
+ */
+export async function writeCompressedVariants(
+  file: string,
+  content: Buffer,
+  contentType: string,
+  levels: { brotli: number; gzip: number },
+  modified: Date,
+): Promise<{ br: boolean; gzip: boolean }> {
+  if (content.length < MIN_COMPRESS_BYTES || !isCompressible(contentType)) return { br: false, gzip: false };
+  const [brBytes, gzBytes] = await Promise.all([
+    brotli(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: levels.brotli,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(content.length),
+      },
+    }),
+    gzipAsync(content, { level: levels.gzip }),
+  ]);
+  const [br, gzip] = await Promise.all([
+    writeVariant(file, '.br', content, brBytes, modified),
+    writeVariant(file, '.gz', content, gzBytes, modified),
+  ]);
+  return { br, gzip };
+}
+
 async function precompressFile(
   clientDir: string,
   relative: string,
   previous: Map<string, SiteFile>,
   builtAt: Date,
   previousClientDir: string | null,
-  refreshed: ReadonlySet<string>,
+  isRefreshed: (file: string) => boolean,
 ): Promise<SiteFile> {
   const file = path.join(clientDir, ...relative.split('/'));
   const content = await fs.readFile(file);
@@ -126,22 +155,9 @@ async function precompressFile(
   ) {
     br = before.br;
     gz = before.gzip;
-  } else if (content.length >= MIN_COMPRESS_BYTES && isCompressible(contentType)) {
-    const levels = refreshed.has(relative) ? COMPRESSION_LEVELS.refreshed : COMPRESSION_LEVELS.lasting;
-    const [brBytes, gzBytes] = await Promise.all([
-      brotli(content, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: levels.brotli,
-          [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-          [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(content.length),
-        },
-      }),
-      gzipAsync(content, { level: levels.gzip }),
-    ]);
-    [br, gz] = await Promise.all([
-      writeVariant(file, '.br', content, brBytes, modified),
-      writeVariant(file, '.gz', content, gzBytes, modified),
-    ]);
+  } else {
+    const levels = isRefreshed(relative) ? COMPRESSION_LEVELS.refreshed : COMPRESSION_LEVELS.lasting;
+    ({ br, gzip: gz } = await writeCompressedVariants(file, content, contentType, levels, modified));
   }
   await fs.utimes(file, modified, modified);
   return {
@@ -165,14 +181,20 @@ export interface PrecompressOptions {
   /** That build's client folder, whose variants of unchanged files are reused (default: none). */
   previousClientDir?: string | null;
   manifestFile: string;
-  /** Files rendered at every refresh (the data routes): compressed at the fast levels. Default: none. */
-  refreshedFiles?: ReadonlySet<string>;
+  /** Files rendered at every refresh (the data routes, match pages): compressed at the fast levels. Default: none. */
+  isRefreshed?: (file: string) => boolean;
+  /**
+   * Files made (and compressed) by another step, with their manifest lines: kept as they are,
+   * nothing read (the match files, src/pipeline/match-files.ts).
+   */
+  carried?: ReadonlyMap<string, SiteFile>;
 }
 
 export async function runPrecompress(options: PrecompressOptions): Promise<SiteManifest> {
   const previous = new Map((options.previous?.files ?? []).map((file) => [file.path, file]));
-  const refreshed = options.refreshedFiles ?? new Set<string>();
-  const relatives = await listFiles(options.clientDir);
+  const isRefreshed = options.isRefreshed ?? (() => false);
+  const carried = options.carried ?? new Map<string, SiteFile>();
+  const relatives = (await listFiles(options.clientDir)).filter((relative) => !carried.has(relative));
   const files: SiteFile[] = new Array(relatives.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -185,11 +207,13 @@ export async function runPrecompress(options: PrecompressOptions): Promise<SiteM
         previous,
         options.builtAt,
         previousClientDir,
-        refreshed,
+        isRefreshed,
       );
     }
   };
   await Promise.all(Array.from({ length: CONCURRENT_FILES }, worker));
+  files.push(...carried.values());
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest: SiteManifest = { buildId: options.buildId, builtAt: formatSaoPauloIso(options.builtAt), files };
   await writeSiteManifestAsync(options.manifestFile, manifest);
   return manifest;

@@ -9,6 +9,7 @@ import { matchesById } from '../lib/model/match-events.ts';
 import {
   advanceEventStore,
   readEventStore,
+  type MatchPageSightings,
   writeEventStoreAtomicallyAsync,
   type EventStore,
 } from '../lib/store/event-store.ts';
@@ -25,6 +26,7 @@ export async function recordMatchEvents(
   dataDir: string,
   scrape: { listings: Record<ListingName, { ok: boolean }>; snapshot: Snapshot },
   now: Date,
+  sightings?: MatchPageSightings,
 ): Promise<EventsOutcome> {
   if (!LISTING_NAMES.every((listing) => scrape.listings[listing].ok)) return { added: null, warning: null };
   let previous: EventStore | null = null;
@@ -36,7 +38,7 @@ export async function recordMatchEvents(
   }
   // Live first: it is the most current sighting of a match that is in several listings.
   const current = matchesById(LISTING_NAMES.map((listing) => scrape.snapshot[listing].matches));
-  const { store, added } = advanceEventStore(previous, current, now);
+  const { store, added } = advanceEventStore(previous, current, now, sightings);
   await writeEventStoreAtomicallyAsync(dataDir, store);
   return { added: added.length, warning };
 }

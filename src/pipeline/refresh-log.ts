@@ -29,6 +29,8 @@ export interface RefreshReport {
   /** Why the refresh did not publish (or why the scrape failed as a whole). */
   error: string | null;
   removedBuilds: string[];
+  /** Matches whose page and JSON this build rendered (the others' are kept from the build before). */
+  matchesRendered: number;
 }
 
 const VERB: Record<RefreshOutcome, string> = {
@@ -52,11 +54,17 @@ export function formatRefreshLine(label: string, report: RefreshReport): string 
     const note = !result.ok ? '(falha)' : result.skipped ? '(espera)' : result.notModified ? '(304)' : '';
     parts.push(`${listing}=${result.count}${note}`);
   }
+  const details = report.scrape?.details;
+  if (details && details.planned > 0) {
+    const failed = details.failed.length > 0 ? ` jogos_falha=${details.failed.length}` : '';
+    parts.push(`jogos=${details.read + details.notModified}/${details.planned}${failed}`);
+  }
   const t = report.timings;
   if (t.bundleMs > 0) parts.push(`pacote_ms=${t.bundleMs}`);
   parts.push(
     `coleta_ms=${t.scrapeMs} build_ms=${t.buildMs} compressao_ms=${t.compressMs} troca_ms=${t.swapMs} limpeza_ms=${t.cleanupMs} total_ms=${t.totalMs}`,
   );
+  if (report.matchesRendered > 0) parts.push(`paginas_de_jogo=${report.matchesRendered}`);
   if (report.removedBuilds.length > 0) parts.push(`removidos=${report.removedBuilds.length}`);
   if (report.error) parts.push(`erro=${quote(report.error)}`);
   return parts.join(' ');
@@ -67,5 +75,9 @@ export function formatScrapeWarnings(scrape: ScrapeSummary): string[] {
   const failures = LISTING_NAMES.filter((listing) => !scrape.listings[listing].ok).map(
     (listing) => `aviso: ${listing} não foi atualizada: ${scrape.listings[listing].error ?? 'erro desconhecido'}`,
   );
-  return [...failures, ...LISTING_NAMES.flatMap((listing) => scrape.listings[listing].notices)];
+  const pages = scrape.details.failed.map(({ id, error }) => `aviso: página do jogo ${id} não foi lida: ${error}`);
+  const paused = scrape.details.pausedUntil
+    ? [`aviso: páginas de jogo pausadas até ${scrape.details.pausedUntil} (o site de origem pediu para aguardar)`]
+    : [];
+  return [...failures, ...pages, ...paused, ...LISTING_NAMES.flatMap((listing) => scrape.listings[listing].notices)];
 }

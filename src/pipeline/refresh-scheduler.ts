@@ -2,13 +2,15 @@
  * Runs refreshes now and on REFRESH_CRON (node-cron, noOverlap), never two at once: a run asked
  * for while one is in progress joins it. stop() stops scheduling, aborts a running build and
  * waits for the run to end. Each published build also goes to PUBLISH_COMMAND (publish-build.ts),
- * which runs on its own: the refresh never waits for it.
+ * and its new match events to the Pushpins of PUSHPIN_PUBLISH_URLS (publish-events.ts), both on
+ * their own: the refresh never waits for them.
  */
 import cron, { type ScheduledTask } from 'node-cron';
 import { buildClientDir } from '../lib/store/build-layout.ts';
 import type { Config } from '../lib/config/config.ts';
 import type { SiteManifest } from '../lib/store/site-manifest.ts';
 import { createBuildPublisher } from './publish-build.ts';
+import { createEventPublisher } from './publish-events.ts';
 import { runRefresh, type RefreshReport } from './refresh.ts';
 import { formatRefreshLine } from './refresh-log.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
@@ -42,6 +44,7 @@ function buildThrownReport(label: string, error: unknown, log: (line: string) =>
     timings,
     error: errorMessage(error),
     removedBuilds: [],
+    matchesRendered: 0,
   };
   log(formatRefreshLine(label, report));
   return report;
@@ -58,8 +61,14 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
     timeoutMs: config.publishTimeoutMs,
     log: options.log,
   });
+  const events =
+    config.pushpinPublishUrls.length > 0
+      ? createEventPublisher({ urls: config.pushpinPublishUrls, dataDir: config.dataDir, log: options.log })
+      : null;
   const onPublished = async (buildId: string, manifest: SiteManifest): Promise<void> => {
     await options.onPublished?.(buildId, manifest);
+    // Once this process (and its workers) serve the build: a stream resuming here finds the events.
+    events?.publish();
     publisher.publish({ buildId, clientDir: buildClientDir(config.dataDir, buildId), generatedAt: manifest.builtAt });
   };
 
@@ -106,7 +115,7 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
       await task?.destroy();
       aborter.abort();
       await running?.catch(() => undefined);
-      await publisher.stop();
+      await Promise.all([publisher.stop(), events?.idle()]);
     },
   };
 }

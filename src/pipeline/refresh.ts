@@ -21,6 +21,7 @@ import { formatRefreshLine, formatScrapeWarnings, type RefreshReport, type Refre
 import { makeRenderedBuild } from './make-build.ts';
 import { formatEventsLines, recordMatchEvents } from './record-events.ts';
 import { runScrape, type ScrapeSummary } from './scrape.ts';
+import { buildMatchPageSightings, summarizeDetailRefresh } from './fetch-details.ts';
 import { readCurrentBuildId, swapCurrentBuild } from '../lib/store/current-link.ts';
 import { runTempFileSweep } from './sweep-temp-files.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
@@ -29,6 +30,7 @@ export type { RefreshReport } from './refresh-log.ts';
 
 /** The files every refresh renders again (compressed at the fast levels, see precompress.ts). */
 const REFRESHED_FILES: ReadonlySet<string> = new Set(DATA_ROUTES.map((route) => route.file));
+const isRefreshedFile = (file: string): boolean => REFRESHED_FILES.has(file);
 
 export interface RefreshOptions {
   projectRoot: string;
@@ -78,9 +80,10 @@ async function takeLock(config: Config, options: RefreshOptions): Promise<Refres
 async function scrape(config: Config, options: RefreshOptions, now: () => Date): Promise<ScrapeSummary> {
   const progress = (line: string): void => options.progress?.(`coleta ${line}`);
   const report = await runScrape(config, { now, log: progress });
-  formatEventsLines(await recordMatchEvents(config.dataDir, report, now())).forEach(progress);
-  const { snapshot: _written, ...summary } = report;
-  return summary;
+  const sightings = buildMatchPageSightings(report.details);
+  formatEventsLines(await recordMatchEvents(config.dataDir, report, now(), sightings)).forEach(progress);
+  const { snapshot: _written, details, ...summary } = report;
+  return { ...summary, details: summarizeDetailRefresh(details) };
 }
 
 export async function runRefresh(config: Config, options: RefreshOptions): Promise<RefreshReport> {
@@ -103,6 +106,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     timings,
     error: null,
     removedBuilds: [],
+    matchesRendered: 0,
   };
   const finish = (): RefreshReport => {
     timings.totalMs = since(started);
@@ -136,20 +140,23 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     let mark = performance.now();
     let step = 'build';
     try {
+      const previous = readPreviousManifest(config.dataDir);
       const buildOptions = {
         projectRoot: options.projectRoot,
         buildId,
         env: options.env ?? process.env,
+        previous,
         signal: options.signal,
         progress: options.progress,
       };
-      timings.bundleMs = (await makeRenderedBuild(config, buildOptions)).bundleMs;
+      const made = await makeRenderedBuild(config, buildOptions);
+      timings.bundleMs = made.bundleMs;
+      report.matchesRendered = made.matchesRendered;
       timings.buildMs = since(mark) - timings.bundleMs;
       linkCrestsIntoBuild(config.dataDir, buildClientDir(config.dataDir, buildId));
       options.progress?.(`build ${buildId} em ${timings.buildMs} ms`);
       mark = performance.now();
       step = 'compressão';
-      const previous = readPreviousManifest(config.dataDir);
       const manifest = await runPrecompress({
         clientDir: buildClientDir(config.dataDir, buildId),
         buildId,
@@ -157,7 +164,8 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
         previous,
         previousClientDir: previous ? buildClientDir(config.dataDir, previous.buildId) : null,
         manifestFile: buildManifestPath(config.dataDir, buildId),
-        refreshedFiles: REFRESHED_FILES,
+        isRefreshed: isRefreshedFile,
+        carried: made.matchFiles,
       });
       timings.compressMs = since(mark);
       options.progress?.(`compressão de ${manifest.files.length} arquivos em ${timings.compressMs} ms`);

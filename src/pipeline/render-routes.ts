@@ -12,7 +12,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readCrestMap } from '../lib/store/crest-store.ts';
-import { buildDashboardData } from '../lib/display/dashboard-data.ts';
+import { DEFAULT_INTERVALS, buildDashboardData } from '../lib/display/dashboard-data.ts';
+import { buildMatchPages } from '../lib/display/match-page-data.ts';
+import { readDetailRecords } from '../lib/store/detail-store.ts';
 import { buildEventFeed } from '../lib/display/event-feed.ts';
 import type { DataRoute } from '../lib/api/data-routes.ts';
 import { readSnapshotOrEmpty } from '../lib/store/snapshot-store.ts';
@@ -30,6 +32,8 @@ export interface RenderRequest {
   routes: readonly DataRoute[];
   /** The refresh rhythms the pages check their data's age against (default: every minute, ontem hourly). */
   intervals?: ListingIntervals;
+  /** What the routes are rendered from; default: read from dataDir now (buildRenderLocals). */
+  locals?: App.Locals;
   /** The render fails with "build excedeu BUILD_TIMEOUT_MS (…)" past this. */
   timeoutMs: number;
   signal?: AbortSignal;
@@ -71,13 +75,22 @@ function loadHandler(serverEntry: string): Promise<AdapterHandler> {
   return loaded;
 }
 
-function buildLocals(request: RenderRequest): App.Locals {
-  const snapshot = readSnapshotOrEmpty(request.dataDir, request.upstreamUrl);
-  const state = readScrapeState(request.dataDir);
-  const context = request.intervals ? { state, intervals: request.intervals } : { state };
+/** What every route of a render is made from: the snapshot, scrape state, crests, events and match details. */
+export function buildRenderLocals(
+  dataDir: string,
+  upstreamUrl: string,
+  intervals: ListingIntervals | undefined,
+  now: Date,
+): App.Locals {
+  const snapshot = readSnapshotOrEmpty(dataDir, upstreamUrl);
+  const state = readScrapeState(dataDir);
+  const context = intervals ? { state, intervals } : { state };
+  const placar = buildDashboardData(upstreamUrl, snapshot, readCrestMap(dataDir), context);
+  const { records } = readDetailRecords(dataDir);
   return {
-    placar: buildDashboardData(request.upstreamUrl, snapshot, readCrestMap(request.dataDir), context),
-    eventFeed: buildEventFeed(request.dataDir, new Date(), request.refreshIntervalSeconds),
+    placar,
+    eventFeed: buildEventFeed(dataDir, now, (intervals ?? DEFAULT_INTERVALS).refreshIntervalSeconds),
+    matchPages: buildMatchPages(upstreamUrl, snapshot, records, placar.crestPaths, now),
   };
 }
 
@@ -99,12 +112,20 @@ function get(agent: http.Agent, port: number, routePath: string, signal: AbortSi
   });
 }
 
-export async function renderDataRoutes(request: RenderRequest): Promise<RenderResult> {
+/** Renders routes of the site bundle one at a time, on one loopback connection; `close` when done. */
+export interface RouteRenderer {
+  /** The route's body; throws unless it answered `expected` (200 by default), or past the deadline. */
+  render(routePath: string, expected?: number): Promise<Buffer>;
+  close(): void;
+}
+
+export async function openRouteRenderer(request: RenderRequest): Promise<RouteRenderer> {
   const deadline = AbortSignal.timeout(request.timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
   const failure = (): Error =>
     new Error(deadline.aborted ? `build excedeu BUILD_TIMEOUT_MS (${request.timeoutMs} ms)` : 'build interrompido');
-  const locals = buildLocals(request);
+  const locals =
+    request.locals ?? buildRenderLocals(request.dataDir, request.upstreamUrl, request.intervals, new Date());
   const handler = await loadHandler(request.serverEntry);
   const server = http.createServer((req, res) => {
     void handler(req, res, () => res.writeHead(404).end(), locals);
@@ -113,27 +134,47 @@ export async function renderDataRoutes(request: RenderRequest): Promise<RenderRe
   const { port } = server.address() as AddressInfo;
   // One connection for all the routes.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  try {
-    let bytes = 0;
-    for (const route of request.routes) {
+  return {
+    async render(routePath, expected = 200) {
       if (signal.aborted) throw failure();
-      const { status, body } = await get(agent, port, route.path, signal).catch((error: unknown) => {
+      const { status, body } = await get(agent, port, routePath, signal).catch((error: unknown) => {
         throw signal.aborted ? failure() : error;
       });
-      // The 404 page answers with its own status; every other route must be a 200.
-      const expected = route.path === '/404' ? 404 : 200;
-      if (status !== expected) {
-        throw new Error(`${route.path} respondeu ${status}: ${body.toString('utf8').slice(0, 200)}`);
-      }
-      const file = path.join(request.clientDir, ...route.file.split('/'));
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, body);
-      bytes += body.length;
-    }
-    return { files: request.routes.length, bytes };
+      if (status !== expected)
+        throw new Error(`${routePath} respondeu ${status}: ${body.toString('utf8').slice(0, 200)}`);
+      return body;
+    },
+    close() {
+      agent.destroy();
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** Renders `routes` into their files of `clientDir` with `renderer`. */
+export async function writeRenderedRoutes(
+  renderer: RouteRenderer,
+  routes: readonly DataRoute[],
+  clientDir: string,
+): Promise<RenderResult> {
+  let bytes = 0;
+  for (const route of routes) {
+    // The 404 page answers with its own status; every other route must be a 200.
+    const body = await renderer.render(route.path, route.path === '/404' ? 404 : 200);
+    const file = path.join(clientDir, ...route.file.split('/'));
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, body);
+    bytes += body.length;
+  }
+  return { files: routes.length, bytes };
+}
+
+export async function renderDataRoutes(request: RenderRequest): Promise<RenderResult> {
+  const renderer = await openRouteRenderer(request);
+  try {
+    return await writeRenderedRoutes(renderer, request.routes, request.clientDir);
   } finally {
-    agent.destroy();
-    server.closeAllConnections();
-    server.close();
+    renderer.close();
   }
 }

@@ -30,6 +30,8 @@ import { isListingDue } from './listing-schedule.ts';
 import { runInSlices } from '../lib/slices/run-in-slices.ts';
 import type { Dispatcher } from 'undici';
 import { errorMessage } from '../lib/model/caught-error.ts';
+import { matchesById } from '../lib/model/match-events.ts';
+import { runDetailRefresh, type DetailRefreshReport, type DetailRefreshSummary } from './fetch-details.ts';
 
 export interface ListingScrapeResult {
   ok: boolean;
@@ -50,10 +52,12 @@ export interface ScrapeReport {
   snapshot: Snapshot;
   /** New crests fetched this time (each team's crest is fetched once, ever). */
   crests: CrestSyncReport;
+  /** The match pages asked for after the listings (fetch-details.ts). */
+  details: DetailRefreshReport;
   durationMs: number;
 }
-/** A scrape's report without its snapshot (written to disk, and kept by the snapshot store). */
-export type ScrapeSummary = Omit<ScrapeReport, 'snapshot'>;
+/** A scrape's report without its snapshot and detail records (written to disk, kept by their stores). */
+export type ScrapeSummary = Omit<ScrapeReport, 'snapshot' | 'details'> & { details: DetailRefreshSummary };
 
 const MAX_CONCURRENT_FETCHES = 2;
 const MatchListSchema = z.array(MatchSchema).max(LIMITS.matches);
@@ -226,6 +230,18 @@ export function formatListingLine(listing: ListingName, result: ListingScrapeRes
   return `${listing}: ${result.count} jogos em ${result.durationMs} ms`;
 }
 
+/** One pt-BR line on the match pages of a scrape. */
+export function formatDetailsLine(details: DetailRefreshReport): string {
+  const parts = [
+    `${details.read} lidas`,
+    `${details.notModified} sem mudanças (304)`,
+    `${details.failed.length} com falha`,
+  ];
+  if (details.deferred > 0) parts.push(`${details.deferred} para depois`);
+  const paused = details.pausedUntil ? `; pausadas até ${details.pausedUntil} (o site pediu)` : '';
+  return `páginas de jogo: ${parts.join(', ')} em ${details.durationMs} ms (${details.requested} requisições)${paused}`;
+}
+
 export interface ScrapeOptions {
   now?: () => Date;
   log?: (line: string) => void;
@@ -252,6 +268,7 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   };
   const results: Partial<Record<ListingName, ListingScrapeResult>> = {};
   let crests: CrestSyncReport;
+  let details: DetailRefreshReport;
   try {
     const fetched: Partial<Record<ListingName, FetchedListing>> = {};
     // ontem is fetched once per its own interval (sooner after a failure); the others on every refresh.
@@ -268,6 +285,9 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
       const page = fetched[listing];
       results[listing] = page ? await readListing(listing, page, context) : skippedListing(listing, context);
     }
+    // Each match once, as its freshest listing shows it (live first).
+    const matchesOf = (from: Snapshot): Match[] => matchesById(LISTING_NAMES.map((listing) => from[listing].matches));
+    details = await runDetailRefresh({ config, dispatcher, now, before: matchesOf(read), after: matchesOf(snapshot) });
     crests = await syncCrests(snapshot, {
       dataDir: config.dataDir,
       upstreamUrl: config.upstreamUrl,
@@ -293,6 +313,7 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
     ListingScrapeResult
   >;
   for (const listing of LISTING_NAMES) options.log?.(formatListingLine(listing, listings[listing]));
+  options.log?.(formatDetailsLine(details));
   if (crests.fetched > 0) options.log?.(`escudos: ${crests.stored} novos de ${crests.fetched} buscados`);
-  return { listings, snapshot, crests, durationMs: Math.round(performance.now() - started) };
+  return { listings, snapshot, crests, details, durationMs: Math.round(performance.now() - started) };
 }

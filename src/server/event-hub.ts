@@ -1,8 +1,9 @@
 /**
  * The open /api/eventos/stream connections of this process and the events they are sent.
  * Events come from the served build's /api/eventos (load() at each build swap: the refresh
- * wrote them to the event store before rendering that feed), so the stream and the feed carry
- * the same events with the same ids, in every worker and reader of one DATA_DIR.
+ * wrote them to the event store before rendering that feed; with EVENT_FEED_URL, the published
+ * site's), so the stream and the feed carry the same events with the same ids, in every worker
+ * and reader. view() lends them to the answers Placar gives Pushpin (grip-stream.ts).
  *
  * Memory stays bounded whatever clients do: each event's wire text is made once and shared by
  * every connection, which queues references to it, not copies; a connection is written only as
@@ -12,10 +13,17 @@
  */
 import type { ServerResponse } from 'node:http';
 import { EVENT_STREAM_CACHE_CONTROL } from '../lib/api/headers-policy.ts';
-import { MAX_KEPT_EVENTS, MatchEventSchema, type Match, type MatchEvent } from '../lib/model/model.ts';
+import {
+  LISTING_NAMES,
+  ListEnvelopeSchema,
+  MAX_KEPT_EVENTS,
+  MatchEventSchema,
+  type Match,
+} from '../lib/model/model.ts';
 import type { EventStreamQuery } from '../lib/api/event-stream-query.ts';
+import { formatEventWire } from '../lib/api/event-wire.ts';
 import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../lib/search/match-filter.ts';
-import type { StaticSite } from './static-site.ts';
+import type { StaticEntry } from './static-site.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
 
 export const EVENT_FEED_ROUTE = '/api/eventos';
@@ -26,7 +34,7 @@ export const RECONNECT_DELAY_MS = 3_000;
 export const MAX_QUEUED_MESSAGES = 2 * MAX_KEPT_EVENTS;
 /** A connection whose socket has not drained for this long is gone, whatever TCP thinks. */
 export const STALL_MS = 60_000;
-const HEARTBEAT_WIRE = ': ping\n\n';
+export const HEARTBEAT_WIRE = ': ping\n\n';
 const COMPACT_AFTER = 1024;
 
 /** What the hub keeps of an event: its JSON lives only in `wire` (the match once per match, for filters). */
@@ -51,6 +59,33 @@ interface StreamClient {
 
 export type StreamRefusal = 'per-ip' | 'full';
 
+/** A kept event as a GRIP answer reads it (grip-stream.ts). */
+export interface ViewEvent {
+  id: string;
+  match: Match;
+  wire: string;
+}
+
+/** The hub's events as of its last load, for answers that do not stay open (Pushpin's, grip-stream.ts). */
+export interface EventView {
+  /** Oldest first. The view is a new object at each load: memos of what is derived from it key on it. */
+  events: readonly ViewEvent[];
+  /** The id of the last event loaded, null before any. */
+  lastId: string | null;
+  /** The matches of the loaded build's listings (/api/live, hoje, amanha, ontem), read on first use. */
+  listingMatches(): readonly Match[];
+  /** What a new stream of `query` starts with (`retry:`, a reset when events after `since` are gone, the replay). */
+  opening(query: EventStreamQuery): string[];
+  /** Whether `query`'s filters keep this event (the hub's own rule and memo). */
+  keeps(query: EventStreamQuery, event: ViewEvent): boolean;
+}
+
+/** What a build (or a published site's feed, event-feed-poller.ts) offers the hub: the bytes of its routes. */
+export interface EventSource {
+  buildId: string;
+  routes: ReadonlyMap<string, Pick<StaticEntry, 'identity'>>;
+}
+
 export interface EventHubOptions {
   perIp: number;
   max: number;
@@ -62,9 +97,9 @@ export interface EventHubOptions {
 
 export interface EventHub {
   /** Takes the events of a newly served build and sends those after the last one sent. */
-  load(site: StaticSite): void;
+  load(site: EventSource): void;
   /** load() in two parts: the feed is read now, the switch (and the sending) when the build is served. */
-  prepareLoad(site: StaticSite): () => void;
+  prepareLoad(site: EventSource): () => void;
   /** Why a new connection from `ip` may not open now, or null. */
   refusal(ip: string): StreamRefusal | null;
   /** Starts the stream on `res` (headers, `retry:`, replay after query.since) and keeps it open. */
@@ -73,13 +108,13 @@ export interface EventHub {
   size(): number;
   /** The id of the last event sent (or loaded at start), null before any. */
   lastId(): string | null;
+  /** The events as of the last load (the same object until the next one). */
+  view(): EventView;
   /** Ends every stream and the heartbeat. */
   close(): void;
 }
 
-export function formatEventWire(event: MatchEvent): string {
-  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
-}
+export { formatEventWire };
 
 function formatResetWire(oldestId: string | null): string {
   const detail =
@@ -87,11 +122,33 @@ function formatResetWire(oldestId: string | null): string {
   return `event: reset\ndata: ${JSON.stringify({ oldestId, detail })}\n\n`;
 }
 
-function readFeedEvents(site: StaticSite): unknown[] | null {
+function memoize<T>(read: () => T): () => T {
+  let value: { read: T } | null = null;
+  return () => {
+    value ??= { read: read() };
+    return value.read;
+  };
+}
+
+function readFeedEvents(site: EventSource): unknown[] | null {
   const entry = site.routes.get(EVENT_FEED_ROUTE);
   if (!entry) return null;
   const body = JSON.parse(entry.identity.toString('utf8')) as { events?: unknown };
   return Array.isArray(body.events) ? body.events : null;
+}
+
+/** The matches of a build's listings that parse (a listing that does not is left out). */
+function readListingMatches(site: EventSource): Match[] {
+  return LISTING_NAMES.flatMap((listing) => {
+    const entry = site.routes.get(`/api/${listing}`);
+    if (!entry) return [];
+    try {
+      const parsed = ListEnvelopeSchema.safeParse(JSON.parse(entry.identity.toString('utf8')));
+      return parsed.success ? parsed.data.matches : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 export function createEventHub(options: EventHubOptions): EventHub {
@@ -103,6 +160,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
   let keptMatches = new Map<string, Match>();
   let lastSent: string | null = null;
   let loadedBuildId: string | null = null;
+  let listings: () => readonly Match[] = () => [];
+  let view: EventView | null = null;
   // Filter answers (match ids) per distinct filter, over the kept events' matches; reset at each load.
   let filterSnapshot: ReturnType<typeof buildFilterSnapshot> | null = null;
   const filterIds = new Map<string, Set<string>>();
@@ -171,7 +230,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
   heartbeat.unref();
 
   /** Reads the build's feed now; what it returns switches the hub to it and sends the new events. */
-  const prepareLoad = (site: StaticSite): (() => void) => {
+  const prepareLoad = (site: EventSource): (() => void) => {
     if (site.buildId === loadedBuildId) return () => undefined;
     let events: unknown[] | null;
     try {
@@ -180,7 +239,14 @@ export function createEventHub(options: EventHubOptions): EventHub {
       options.log(`aviso: o build ${site.buildId} tem um ${EVENT_FEED_ROUTE} ilegível: ${errorMessage(error)}`);
       return () => undefined;
     }
-    if (events === null) return () => (loadedBuildId = site.buildId);
+    const readListings = memoize(() => readListingMatches(site));
+    if (events === null) {
+      return () => {
+        loadedBuildId = site.buildId;
+        listings = readListings;
+        view = null;
+      };
+    }
     const previous = new Map(kept.map((item) => [item.id, item]));
     const next: KeptEvent[] = [];
     const matches = new Map<string, Match>();
@@ -200,6 +266,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
     }
     return () => {
       loadedBuildId = site.buildId;
+      listings = readListings;
+      view = null;
       kept = next;
       keptMatches = matches;
       filterSnapshot = null;
@@ -210,6 +278,34 @@ export function createEventHub(options: EventHubOptions): EventHub {
       lastSent = kept.at(-1)?.id ?? lastSent;
       for (const event of fresh)
         for (const client of clients) if (wants(client.query, event)) deliver(client, event.wire);
+    };
+  };
+
+  /** What a stream of `query` starts with: `retry:`, then (resuming) a reset if some are gone, and the replay. */
+  const opening = (query: EventStreamQuery): string[] => {
+    const replay = [`retry: ${RECONNECT_DELAY_MS}\n\n`];
+    if (query.since !== null) {
+      const since = query.since;
+      const oldest = kept[0]?.id ?? null;
+      // Older than the oldest kept (or than the last one sent, once none is kept): some are gone.
+      const firstKnown = oldest ?? lastSent;
+      if (firstKnown !== null && since < firstKnown) replay.push(formatResetWire(oldest));
+      for (const event of kept) if (event.id > since && wants(query, event)) replay.push(event.wire);
+    }
+    return replay;
+  };
+
+  const makeView = (): EventView => {
+    const events = kept.flatMap((event): ViewEvent[] => {
+      const match = keptMatches.get(event.matchId);
+      return match ? [{ id: event.id, match, wire: event.wire }] : [];
+    });
+    return {
+      events,
+      lastId: lastSent,
+      listingMatches: listings,
+      opening,
+      keeps: (query, event) => wants(query, { id: event.id, matchId: event.match.id, wire: event.wire }),
     };
   };
 
@@ -229,15 +325,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
         'Cache-Control': EVENT_STREAM_CACHE_CONTROL,
         'X-Accel-Buffering': 'no',
       });
-      const replay = [`retry: ${RECONNECT_DELAY_MS}\n\n`];
-      if (query.since !== null) {
-        const since = query.since;
-        const oldest = kept[0]?.id ?? null;
-        // Older than the oldest kept (or than the last one sent, once none is kept): some are gone.
-        const firstKnown = oldest ?? lastSent;
-        if (firstKnown !== null && since < firstKnown) replay.push(formatResetWire(oldest));
-        for (const event of kept) if (event.id > since && wants(query, event)) replay.push(event.wire);
-      }
+      const replay = opening(query);
       const client: StreamClient = { res, ip, query, queue: replay, queueAt: 0, blockedSince: null, closed: false };
       clients.add(client);
       perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
@@ -246,6 +334,10 @@ export function createEventHub(options: EventHubOptions): EventHub {
     },
     size: () => clients.size,
     lastId: () => lastSent,
+    view() {
+      view ??= makeView();
+      return view;
+    },
     close() {
       clearInterval(heartbeat);
       for (const client of [...clients]) {

@@ -9,6 +9,7 @@ import type { Config } from '../lib/config/config.ts';
 import { LISTING_NAMES, type ListingName, type ListingParseSummary } from '../lib/model/model.ts';
 import { readPublishState, type PublishState } from '../lib/store/publish-state-store.ts';
 import { readScrapeState } from '../lib/store/scrape-state-store.ts';
+import { BUDGET_WINDOW_MS, readDetailSchedule, type DetailSummary } from '../lib/store/detail-store.ts';
 import { isListingStale, listingIntervalSeconds } from '../lib/model/staleness.ts';
 import type { RefreshOutcome } from '../pipeline/refresh-scheduler.ts';
 import type { SnapshotReader } from '../lib/store/snapshot-reader.ts';
@@ -32,6 +33,26 @@ export interface Health {
   lastRefresh: RefreshHealth | null;
   /** The last PUBLISH_COMMAND run (any process's); null when PUBLISH_COMMAND is empty. Never degrades `status`. */
   publish: PublishState | null;
+  /** The match pages as the last refresh left them. Never degrades `status`: the listings are the service. */
+  details: DetailsHealth;
+}
+
+export interface DetailsHealth extends DetailSummary {
+  /** Match-page requests sent in the last minute (DETAIL_REQUESTS_PER_MINUTE is the most). */
+  requestsLastMinute: number;
+  /** Every match-page fetch waits until then (the upstream asked, 429/503), or null. */
+  pausedUntil: string | null;
+}
+
+function buildDetailsHealth(dataDir: string, now: Date): DetailsHealth {
+  const schedule = readDetailSchedule(dataDir);
+  const since = now.getTime() - BUDGET_WINDOW_MS;
+  const paused = schedule.pausedUntil !== null && Date.parse(schedule.pausedUntil) > now.getTime();
+  return {
+    ...(schedule.summary ?? { held: 0, failing: 0, failures: [] }),
+    requestsLastMinute: schedule.requests.filter((at) => at > since).length,
+    pausedUntil: paused ? schedule.pausedUntil : null,
+  };
 }
 
 export interface RefreshHealth {
@@ -63,7 +84,8 @@ export function buildHealth(
   }
   const degraded = LISTING_NAMES.some((listing) => listings[listing].stale);
   const publish = config.publishCommand === '' ? null : readPublishState(config.dataDir);
-  return { status: degraded ? 'degraded' : 'ok', listings, lastBuildAt, lastRefresh, publish };
+  const details = buildDetailsHealth(config.dataDir, now);
+  return { status: degraded ? 'degraded' : 'ok', listings, lastBuildAt, lastRefresh, publish, details };
 }
 
 /** What /healthz tells anybody: ok/degraded and when things last happened, no errors, paths or output. */

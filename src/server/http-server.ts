@@ -16,6 +16,7 @@ import type { RefreshReport } from '../pipeline/refresh-scheduler.ts';
 import { buildClientErrorProblem, buildConnectProblem, writeRawProblem } from './client-error.ts';
 import { LINK_CHECK_INTERVAL_MS, createCurrentSite, type CurrentSite } from './current-site.ts';
 import { createEventHub } from './event-hub.ts';
+import { startEventFeedPoller } from './event-feed-poller.ts';
 import { buildHealth, type RefreshHealth } from './healthz.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { NOT_FOUND_ANSWER, createRequestListener } from './route-request.ts';
@@ -98,7 +99,8 @@ export async function startHttpServer(
   const site = createCurrentSite(config.dataDir, log, Date.now, async (loaded) => {
     const switchSearch = await searchSnapshot.prepare();
     await yieldToRequests();
-    const switchEvents = events.prepareLoad(loaded);
+    // With EVENT_FEED_URL the streams follow the published site's feed instead (event-feed-poller.ts).
+    const switchEvents = config.eventFeedUrl === null ? events.prepareLoad(loaded) : () => undefined;
     statics.prepare(loaded, NOT_FOUND_ANSWER);
     await yieldToRequests();
     return () => {
@@ -106,7 +108,8 @@ export async function startHttpServer(
       switchEvents();
     };
   });
-  await site.reload();
+  const feed = config.eventFeedUrl === null ? null : startEventFeedPoller(config.eventFeedUrl, events, log);
+  await Promise.all([site.reload(), feed?.ready]);
   // Another process's swap (npm run refresh) is noticed here too, not on a request's path: fs.watch
   // sees the rename onto `current` at once; the 1 s check is the fallback.
   const linkCheck = setInterval(() => void site.reload(), LINK_CHECK_INTERVAL_MS);
@@ -127,6 +130,8 @@ export async function startHttpServer(
     refreshIntervalSeconds: config.refreshIntervalSeconds,
     events,
     eventStreamsPerIp: config.eventStreamsPerIp,
+    pushpinSigKey: config.pushpinSigKey,
+    eventsWithoutSite: config.eventFeedUrl !== null,
     yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
   });
   const server = createNodeServer(config.clientLimits, listener);
@@ -157,6 +162,7 @@ export async function startHttpServer(
     async close() {
       clearInterval(linkCheck);
       linkWatch?.close();
+      feed?.stop();
       events.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();

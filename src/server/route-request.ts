@@ -47,6 +47,10 @@ export interface RouterParts {
   /** The open event streams (/api/eventos/stream). */
   events: EventHub;
   eventStreamsPerIp: number;
+  /** PUSHPIN_SIG_KEY: stream requests signed with it are answered for Pushpin to hold; null: none. */
+  pushpinSigKey?: Buffer | null;
+  /** The streams' events come from EVENT_FEED_URL: the stream answers before (without) a build of its own. */
+  eventsWithoutSite?: boolean;
   /** Seconds between two fetches of /api/ontem's listing (its own, longer staleness). */
   yesterdayRefreshSeconds?: number;
 }
@@ -200,9 +204,9 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     if (path.decoded === '/healthz') return answerHealth(req, res, parts);
     if (path.decoded === SEARCH_PATH) return answerSearch(req, res, parts, path.search);
     const site = parts.site.get();
+    if (path.decoded === EVENT_STREAM_PATH && (site || parts.eventsWithoutSite))
+      return answerEventStream(req, res, parts.events, path.search, parts.eventStreamsPerIp, parts.pushpinSigKey);
     if (!site) return answerStarting(req, res, path.decoded);
-    if (path.decoded === EVENT_STREAM_PATH)
-      return answerEventStream(req, res, parts.events, path.search, parts.eventStreamsPerIp);
     const entry = site.routes.get(path.decoded);
     if (entry) return serveFile(req, res, site, path.decoded, entry);
     answerNotFound(req, res, path.decoded, parts);

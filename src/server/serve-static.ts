@@ -63,6 +63,8 @@ export function createStaticResponder(commonHeaders: Readonly<Record<string, str
   // Entries live as long as their build; a new build's entries get their own lists.
   const preparedByOptions = new WeakMap<StaticServeOptions, WeakMap<StaticEntry, PreparedStatic>>();
   const prepared = (entry: StaticEntry, options: StaticServeOptions): PreparedStatic => {
+    // Thousands of match files, each asked for rarely: their lists are made per request, never kept.
+    if (entry.onDemand) return prepareStatic(entry, commonHeaders, options);
     let byEntry = preparedByOptions.get(options);
     if (!byEntry) {
       byEntry = new WeakMap();
@@ -87,7 +89,7 @@ export function createStaticResponder(commonHeaders: Readonly<Record<string, str
 
   return {
     prepare(site, notFoundAnswer) {
-      for (const entry of site.routes.values()) prepared(entry, ROUTE_ANSWER);
+      for (const entry of site.routes.values()) if (!entry.onDemand) prepared(entry, ROUTE_ANSWER);
       if (site.notFoundPage) prepared(site.notFoundPage, notFoundAnswer);
     },
     serve(req, res, entry, options = ROUTE_ANSWER) {

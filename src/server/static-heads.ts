@@ -98,10 +98,15 @@ export function prepareStatic(
   const varies = available.length > 1;
   const variant = (coding: ContentCoding, body: Buffer | null): StaticVariant | null =>
     body ? buildVariant(entry, coding, body, common, options, varies) : null;
+  let identity: StaticVariant | null = null;
   return {
     status: options.status,
     available,
-    identity: buildVariant(entry, 'identity', entry.identity, common, options, varies),
+    // Made when first asked for: an on-demand entry inflates its bytes for it.
+    get identity() {
+      identity ??= buildVariant(entry, 'identity', entry.identity, common, options, varies);
+      return identity;
+    },
     br: variant('br', entry.br),
     gzip: variant('gzip', entry.gzip),
   };

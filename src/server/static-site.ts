@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { buildClientDir, buildManifestPath } from '../lib/store/build-layout.ts';
 import { SiteManifestError, readSiteManifest, type SiteFile } from '../lib/store/site-manifest.ts';
 
@@ -13,6 +14,40 @@ export interface StaticEntry {
   identity: Buffer;
   br: Buffer | null;
   gzip: Buffer | null;
+  /**
+   * Held compressed only, its uncompressed bytes made again when asked for (`identity`), and its
+   * headers prepared per request: each match's page and JSON, thousands of small files.
+   */
+  onDemand?: true;
+}
+
+/** Each match's page and JSON (src/pipeline/match-files.ts): many, small, each asked for rarely. */
+function isMatchFile(relative: string): boolean {
+  return relative.startsWith('jogo/') || relative.startsWith('api/jogo/');
+}
+
+/** An entry whose uncompressed bytes are the gzip variant's, inflated when read. */
+function readCompressedEntry(file: SiteFile, absolute: string): StaticEntry {
+  const gzip = fs.readFileSync(`${absolute}.gz`);
+  return {
+    file,
+    get identity() {
+      return zlib.gunzipSync(gzip);
+    },
+    br: file.br ? fs.readFileSync(`${absolute}.br`) : null,
+    gzip,
+    onDemand: true,
+  };
+}
+
+function readEntry(file: SiteFile, absolute: string): StaticEntry {
+  if (isMatchFile(file.path) && file.gzip) return readCompressedEntry(file, absolute);
+  return {
+    file,
+    identity: fs.readFileSync(absolute),
+    br: file.br ? fs.readFileSync(`${absolute}.br`) : null,
+    gzip: file.gzip ? fs.readFileSync(`${absolute}.gz`) : null,
+  };
 }
 
 export interface StaticSite {
@@ -45,7 +80,14 @@ function entriesByPath(site: StaticSite | null): Map<string, StaticEntry> {
   return entries;
 }
 
-const sameFile = (a: SiteFile, b: SiteFile): boolean => JSON.stringify(a) === JSON.stringify(b);
+const sameFile = (a: SiteFile, b: SiteFile): boolean =>
+  a.hash === b.hash &&
+  a.size === b.size &&
+  a.lastModified === b.lastModified &&
+  a.contentType === b.contentType &&
+  a.cacheControl === b.cacheControl &&
+  a.br === b.br &&
+  a.gzip === b.gzip;
 
 /**
  * `previous` (the served build): its entries for files whose manifest line is the same (same
@@ -62,15 +104,7 @@ export function loadStaticSite(dataDir: string, buildId: string, previous: Stati
   for (const file of manifest.files) {
     const absolute = path.join(clientDir, ...file.path.split('/'));
     const kept = before.get(file.path);
-    const entry: StaticEntry =
-      kept && sameFile(kept.file, file)
-        ? kept
-        : {
-            file,
-            identity: fs.readFileSync(absolute),
-            br: file.br ? fs.readFileSync(`${absolute}.br`) : null,
-            gzip: file.gzip ? fs.readFileSync(`${absolute}.gz`) : null,
-          };
+    const entry = kept && sameFile(kept.file, file) ? kept : readEntry(file, absolute);
     if (ERROR_PAGES.has(file.path)) {
       if (file.path === '404.html') notFoundPage = entry;
       continue;

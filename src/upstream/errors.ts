@@ -4,6 +4,7 @@
  * its last good data.
  */
 import type { ListingDiagnostics } from './listing-diagnostics.ts';
+import type { MatchPageDiagnostics } from './match-page-diagnostics.ts';
 
 export type UpstreamFetchFailure =
   | 'timeout'
@@ -13,7 +14,9 @@ export type UpstreamFetchFailure =
   | 'content-encoding'
   | 'too-large'
   | 'retry-after-pending'
-  | 'redirect';
+  | 'redirect'
+  /** Not sent: the per-minute request budget (match pages) is used up. */
+  | 'budget';
 
 const KEPT = 'os últimos dados válidos foram mantidos.';
 const NOTHING_KEPT = 'ainda não há dados desta lista; nova tentativa na próxima atualização.';
@@ -66,5 +69,16 @@ export class ParseError extends Error {
     super(`Página ${url} não reconhecida: ${detail}; ${KEPT}`, options);
     this.url = url;
     this.diagnostics = options?.diagnostics ?? null;
+  }
+}
+
+/** A match page that does not hold a match's detail we can trust (no known markup, past the model's limits, truncated). */
+export class MatchPageParseError extends ParseError {
+  /** What the match page parser found before giving up (for `--explain` and the refresh's diagnosis). */
+  readonly pageDiagnostics: MatchPageDiagnostics | null;
+
+  constructor(url: string, detail: string, options?: { cause?: unknown; diagnostics?: MatchPageDiagnostics }) {
+    super(url, detail, { cause: options?.cause });
+    this.pageDiagnostics = options?.diagnostics ?? null;
   }
 }

@@ -38,6 +38,13 @@ export interface FetchPageOptions {
   now?: () => Date;
   /** First backoff delay, doubled per retry; defaults to timeoutMs / 20 within 10–500 ms. */
   retryBaseDelayMs?: number;
+  /** Retries after a network error or a 5xx (default 2); match pages use 0 and retry at a later refresh. */
+  retries?: number;
+  /**
+   * Asked before every request (a redirect's too): false sends nothing and fails with reason
+   * 'budget'. The match pages' per-minute budget (src/pipeline/request-budget.ts).
+   */
+  admitRequest?: () => boolean;
 }
 
 interface PageValidators {
@@ -90,7 +97,7 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
       try {
         return await fetchOnce(url, options, dispatcher, now, attempt);
       } catch (error) {
-        if (attempt > MAX_RETRIES || !isRetryable(error)) throw error;
+        if (attempt > (options.retries ?? MAX_RETRIES) || !isRetryable(error)) throw error;
         await sleep(baseDelay * 2 ** (attempt - 1));
       }
     }
@@ -158,6 +165,13 @@ async function followRedirects(
   const visited = new Set([start.href]);
   let current = start;
   for (;;) {
+    if (options.admitRequest && !options.admitRequest()) {
+      throw new UpstreamFetchError({
+        reason: 'budget',
+        url,
+        detail: 'limite de requisições por minuto atingido, nenhuma requisição enviada',
+      });
+    }
     const { statusCode, headers, body } = await request(current, {
       method: 'GET',
       headers: requestHeaders(options),

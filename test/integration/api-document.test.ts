@@ -39,13 +39,15 @@ afterAll(async () => {
 const at = (finding: SpectralFinding): string => finding.path.join('.');
 const isSearch = (finding: SpectralFinding): boolean => finding.path[1] === '/api/busca';
 const isPreflight = (finding: SpectralFinding): boolean => finding.path[2] === 'options';
-const FREE_TEXT = /(competition|homeTeam|awayTeam)\.properties\.name$|\.(statusLabel|slug|id|title|detail)$/;
+const FREE_TEXT =
+  /(competition|homeTeam|awayTeam|LineupPlayer)\.properties\.name$|\.(statusLabel|slug|id|title|detail|player|playerIn|playerOut|label)$|Statistic\.properties\.(home|away)$|MatchDetail\.properties\.(venue|referee)\.anyOf\.0$/;
 /**
  * Problems given outside the search rate limiter: by the HTTP parser, on the static files, or by
- * the event stream (limited by open connections, not a request rate: its 429/503 carry Retry-After).
+ * the event stream (limited by open connections, not a request rate: its 429/503 carry Retry-After),
+ * or the 404 of an unknown match id (a static miss, like any unknown path).
  */
 const OUTSIDE_LIMITER =
-  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|TooManyStreams)(SemCorpo)?\.headers$/;
+  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|TooManyStreams|UnknownMatch)(SemCorpo)?\.headers$/;
 
 /**
  * OWASP rules that do not apply to a public, read-only, key-less API, each with why. Any other
@@ -141,7 +143,10 @@ describe('real responses against the document', () => {
     for (const { path: route, response } of API_ROUTES) {
       // The event stream never ends and is never cached: test/integration/event-stream.test.ts checks it.
       if (response === 'stream') continue;
-      const target = response === 'search' ? `${route}?q=flamengo` : route;
+      const target =
+        response === 'search'
+          ? `${route}?q=flamengo`
+          : route.replace('{competicao}/{partida}', 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras');
       expect(await check('GET', route, target)).toBe(200);
       expect(await check('HEAD', route, target)).toBe(200);
       expect(await check('OPTIONS', route, target)).toBe(204);
@@ -154,6 +159,11 @@ describe('real responses against the document', () => {
         expect(await check('HEAD', route, target, { Range: 'bytes=0-9' })).toBe(200);
       }
       expect(await check('GET', route, target, { 'X-Big': 'x'.repeat(20_000) })).toBe(431);
+      if (response === 'detail') {
+        const unknown = route.replace('{competicao}/{partida}', 'brasileirao-serie-a/01-01-2020-a-x-b');
+        expect(await check('GET', route, unknown)).toBe(404);
+        expect(await check('HEAD', route, unknown)).toBe(404);
+      }
     }
   });
 

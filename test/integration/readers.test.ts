@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
+import { listingRequests } from '../support/upstream-pages.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { runScript } from '../support/run-script.ts';
@@ -73,14 +74,19 @@ describe('two servers with REFRESH_CRON=off and one refresher on one DATA_DIR', 
 
   it('serve what the refresher publishes; the upstream sees 3 requests per refresh, whatever the readers get', async () => {
     // The yesterday listing goes at most once per clock hour (two refreshes may straddle one): counted apart.
-    const minuteListings = (): unknown[] => upstream.requests.filter((request) => request.path !== '/jogos-de-ontem');
-    const yesterday = (): number => upstream.requests.length - minuteListings().length;
+    // Match pages have their own budget (DETAIL_REQUESTS_PER_MINUTE); the listings are what readers could multiply.
+    const listings = () => listingRequests(upstream.requests);
+    const minuteListings = (): unknown[] => listings().filter((request) => request.path !== '/jogos-de-ontem');
+    const yesterday = (): number => listings().length - minuteListings().length;
     await refresh();
     expect(minuteListings()).toHaveLength(3);
     expect(yesterday()).toBe(1);
     for (const reader of readers) await expect.poll(() => liveTeams(reader), { timeout: 10_000 }).toContain('Flamengo');
+    const everything = upstream.requests.length;
     await readALot();
     expect(minuteListings()).toHaveLength(3);
+    // Nothing a reader is asked (match pages included) reaches the upstream.
+    expect(upstream.requests.length).toBe(everything);
 
     upstream.setPage(LIVE_PATH, (readFixturePages()[LIVE_PATH] ?? '').replaceAll('Flamengo', 'Sampaio Corrêa'));
     await refresh();

@@ -15,21 +15,25 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { compareJsonShape, parseApiExamples, readDoc } from '../support/readme.ts';
 import { runScript } from '../support/run-script.ts';
-import { withScore } from '../support/upstream-pages.ts';
+import { withMatchPageGoal, withScore } from '../support/upstream-pages.ts';
 
 const DOCS_WITH_EXAMPLES = ['README.md', 'docs/api.md'];
 const examples = DOCS_WITH_EXAMPLES.flatMap((file) =>
   parseApiExamples(readDoc(file)).map((example) => ({ file, ...example })),
 );
-/** A match of the recorded live and today pages, 2 x 1 there. */
+/** A match of the recorded live and today pages, 2 x 1 there, and its own page (the recorded sample). */
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
+const FLAMENGO_PAGE = fs.readFileSync(
+  path.resolve(import.meta.dirname, '../fixtures/upstream/match-pages/jogo-flamengo-x-palmeiras.html'),
+  'utf8',
+);
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
 let dataDir: string;
 
 beforeAll(async () => {
   const pages = readFixturePages();
-  upstream = await startFakeUpstream({ pages });
+  upstream = await startFakeUpstream({ pages: { ...pages, [FLAMENGO]: FLAMENGO_PAGE } });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-doc-examples-'));
   const first = await runScript('scripts/refresh.ts', {
     ...process.env,
@@ -40,9 +44,16 @@ beforeAll(async () => {
   expect(first.code, first.output).toBe(0);
   for (const page of ['/jogos-em-andamento', '/jogos-de-hoje'])
     upstream.setPage(page, withScore(pages[page] ?? '', FLAMENGO, 3, 1));
+  upstream.setPage(FLAMENGO, withMatchPageGoal(FLAMENGO_PAGE, 'home', 'Bruno Henrique', 75));
   placar = await startPlacar({ upstreamUrl: upstream.url, dataDir, env: { REFRESH_CRON: '0 0 * * *' } });
-  const feed = (await (await fetch(`${placar.url}/api/eventos`)).json()) as { count: number };
+  const feed = (await (await fetch(`${placar.url}/api/eventos`)).json()) as {
+    count: number;
+    events: { scorer?: { player: string } | null }[];
+  };
   expect(feed.count, 'the goal scored between the two refreshes').toBe(1);
+  expect(feed.events[0]?.scorer?.player, "the match page read in the goal's refresh names its scorer").toBe(
+    'Bruno Henrique',
+  );
 });
 
 afterAll(async () => {
@@ -54,7 +65,7 @@ afterAll(async () => {
 describe('API examples of the docs', () => {
   it('has examples to run in each doc', () => {
     expect(examples.filter((e) => e.file === 'README.md').length).toBeGreaterThanOrEqual(1);
-    expect(examples.filter((e) => e.file === 'docs/api.md').length).toBeGreaterThanOrEqual(9);
+    expect(examples.filter((e) => e.file === 'docs/api.md').length).toBeGreaterThanOrEqual(10);
   });
 
   it.each(examples.map((e) => [`${e.file}: ${e.command}`, e] as const))('%s', async (_name, example) => {

@@ -21,13 +21,17 @@ import { PROJECT_ROOT } from '../support/placar-process.ts';
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-render-'));
 const UPSTREAM = 'http://127.0.0.1:9';
 
-/** Every file of a client folder but the compressed variants, path → bytes. */
-function readClientFiles(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(dir, file).split(path.sep).join('/'), fs.readFileSync(file));
+/**
+ * Every file of a client folder but the compressed variants, path → bytes, following the
+ * symlinks a build links each competition's match files in with (src/pipeline/match-files.ts).
+ */
+function readClientFiles(dir: string, files = new Map<string, Buffer>(), prefix = ''): Map<string, Buffer> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    const relative = `${prefix}${entry.name}`;
+    if (entry.isDirectory() || (entry.isSymbolicLink() && fs.statSync(file).isDirectory()))
+      readClientFiles(file, files, `${relative}/`);
+    else if (!/\.(br|gz)$/.test(entry.name)) files.set(relative, fs.readFileSync(file));
   }
   return files;
 }
@@ -60,8 +64,12 @@ describe('render pipeline', () => {
     for (const route of DATA_ROUTES) expect(fromRender.has(route.file), route.file).toBe(true);
     expect([...fromRender.keys()].some((file) => file.startsWith('_astro/'))).toBe(true);
     for (const [file, bytes] of fromBuild) expect(fromRender.get(file)?.equals(bytes), file).toBe(true);
-    // The data really is in them (not two equally empty sites).
+    // The data really is in them (not two equally empty sites), and every match has its page and JSON.
     expect(fromRender.get('index.html')?.toString('utf8')).toContain('Flamengo');
+    expect(fromRender.get('jogo/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html')?.toString('utf8')).toContain(
+      'Palmeiras',
+    );
+    expect([...fromRender.keys()].filter((file) => file.startsWith('api/jogo/'))).toHaveLength(25); // 13 today (the live ones among them), 6 tomorrow, 6 yesterday
   });
 
   it('links the bundle files into the build instead of copying them, and the build has its own server entry', () => {

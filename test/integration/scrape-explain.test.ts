@@ -160,6 +160,36 @@ describe('npm run scrape -- --file', () => {
   });
 });
 
+describe('npm run scrape -- --file on saved match pages', () => {
+  it('tells match pages from listings and explains each; exit 1 when a match page has no known markup', async () => {
+    const dataDir = tempDataDir();
+    const env = { UPSTREAM_URL: 'http://127.0.0.1:9', DATA_DIR: dataDir };
+    const matchPage = path.join(FIXTURES, 'match-pages/jogo-antigo-corinthians-x-santos.html');
+    const listing = path.join(FIXTURES, 'jogos-de-amanha.html');
+    const run = await runScrapeScript(['--file', matchPage, '--file', listing], env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(block(run.stdout, /página de jogo/)).toEqual([
+      `== ${matchPage} (página de jogo) ==`,
+      'formato reconhecido: página de jogo, formato antigo (.match-info, .match-card-events-home-team/-away-team)',
+      'placar da página: Corinthians 2 x 1 Santos (ENCERRADO)',
+      'linhas de lances: 11 (gols: 4, cartões: 6, substituições: 2)',
+      'gols que contam: 2 x 1 (e 1 anulado)',
+      'local: Arena do Parque Novo, São Paulo - SP',
+      'árbitro: Edson Tavares Lima',
+      'escalações: 12 titulares; reservas lidas e deixadas de fora do detalhe: 2',
+      'estatísticas: 3',
+      'ignorados: 0',
+    ]);
+    expect(block(run.stdout, /jogos-de-amanha/)).toContain('jogos lidos: 6');
+    const blocked = path.join(dataDir, '21-11-2026-flamengo-x-palmeiras.html');
+    fs.writeFileSync(blocked, '<!DOCTYPE html><html><body><h1>Acesso negado</h1></body></html>');
+    const failed = await runScrapeScript(['--file', blocked], env);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain('formato reconhecido: nenhum (nem o placar .match-scoreboard');
+  });
+});
+
 describe('the parse summary kept per listing, and its notices', () => {
   it('keeps markup, skipped count and unknown labels in scrape-state.json (also for a page that failed to parse)', async () => {
     const dataDir = tempDataDir();

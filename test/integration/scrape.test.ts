@@ -15,6 +15,7 @@ import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
 import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { runScrape } from '../../src/pipeline/scrape.ts';
 import { readExpectedMatchesServedFrom } from '../support/fixture-snapshot.ts';
+import { listingRequests } from '../support/upstream-pages.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures/upstream');
@@ -100,7 +101,7 @@ describe('runScrape against the fake upstream', () => {
     const after = snapshotOf(dataDir);
     expect(after.hoje.matches).toEqual(before.hoje.matches);
     expect(after.hoje.generatedAt).toBe(iso(60));
-    const conditional = upstream.requests.slice(requestsBefore);
+    const conditional = listingRequests(upstream.requests.slice(requestsBefore));
     expect(conditional).toHaveLength(3);
     for (const request of conditional) expect(request.headers['if-none-match']).toMatch(/^"/);
   });
@@ -335,7 +336,7 @@ describe('runScrape against the fake upstream', () => {
       upstream.setFault(upstreamPath, { kind: 'slow-body', bytesPerSecond: 200_000 });
     const before = upstream.requests.length;
     await runScrape(configFor(dataDir, { REQUEST_TIMEOUT_MS: '2000' }), { now: at(0) });
-    const requests = upstream.requests.slice(before);
+    const requests = listingRequests(upstream.requests.slice(before));
     expect(requests.map((r) => r.path).sort()).toEqual([
       '/jogos-de-amanha',
       '/jogos-de-hoje',
@@ -377,6 +378,8 @@ describe('npm run scrape', () => {
       expect.stringMatching(/^hoje: 13 jogos em \d+ ms$/),
       expect.stringMatching(/^amanha: 6 jogos em \d+ ms$/),
       expect.stringMatching(/^ontem: 6 jogos em \d+ ms$/),
+      // Then the match pages of the matches that have started (docs/operations.md, scraping etiquette).
+      expect.stringMatching(/^páginas de jogo: .* \(\d+ requisições\)$/),
     ]);
     const snapshot = snapshotOf(dataDir);
     expect(snapshot.live.matches).toEqual(readExpectedMatchesServedFrom('live', upstream.url));

@@ -8,6 +8,7 @@ import {
   type ListEnvelope,
   type ListingName,
   type Match,
+  type MatchDetail,
   type Snapshot,
 } from '../../src/lib/model/model.ts';
 
@@ -52,4 +53,10 @@ export function buildFixtureSnapshot(
     amanha: buildEnvelope(upstreamUrl, 'amanha', readExpectedMatches('amanha'), generatedAt),
     ontem: buildEnvelope(upstreamUrl, 'ontem', readExpectedMatches('ontem'), generatedAt),
   };
+}
+
+/** The detail the sample match page (Flamengo x Palmeiras, the live sample's first match) must give. */
+export function readExpectedMatchDetail(): MatchDetail {
+  const file = path.join(FIXTURES, 'match-pages', 'jogo-flamengo-x-palmeiras.expected.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as MatchDetail;
 }

@@ -32,6 +32,8 @@ export interface NginxConfigValues {
   tlsCertificateKey: string;
   /** Placar's host:port, e.g. "127.0.0.1:4321". */
   placarAddress: string;
+  /** Where /api/eventos/stream goes (host:port): Pushpin; default: placarAddress. */
+  streamAddress?: string;
   /** Placar's UPSTREAM_URL (its origin goes into the CSP's img-src). */
   upstreamUrl: string;
   /** Enables the "#brotli# " lines. */
@@ -52,6 +54,7 @@ export function renderNginxConfig(template: string, values: NginxConfigValues): 
     .replaceAll('@tls_certificate@', values.tlsCertificate)
     .replaceAll('@tls_certificate_key@', values.tlsCertificateKey)
     .replaceAll('@placar_address@', values.placarAddress)
+    .replaceAll('@stream_address@', values.streamAddress ?? values.placarAddress)
     .replaceAll('@upstream_origin@', new URL(values.upstreamUrl).origin);
   if (values.brotli) text = text.replaceAll('#brotli# ', '');
   const left = /@[a-z_]+@/.exec(text.replace(/^\s*#.*$/gm, ''));
@@ -121,6 +124,8 @@ export interface StartNginxOptions {
   clientDir: string;
   /** Placar's base URL (http://127.0.0.1:PORT). */
   placarUrl: string;
+  /** Where the event stream goes (a Pushpin's base URL); default: placarUrl. */
+  streamUrl?: string;
   /** Placar's UPSTREAM_URL. */
   upstreamUrl: string;
   brotli?: boolean;
@@ -170,6 +175,7 @@ async function launch(
     tlsCertificate: tls.certificate,
     tlsCertificateKey: tls.key,
     placarAddress: new URL(options.placarUrl).host,
+    streamAddress: new URL(options.streamUrl ?? options.placarUrl).host,
     upstreamUrl: options.upstreamUrl,
     brotli: options.brotli ?? hasBrotliStaticModule(),
   });

@@ -4,6 +4,7 @@
  * in a name reaches the page HTML-escaped, as a real site would send it.
  */
 import * as cheerio from 'cheerio';
+import { LISTING_PATHS } from '../../src/lib/model/model.ts';
 
 function matchAnchor($: cheerio.CheerioAPI, matchPath: string) {
   const anchor = $(`a[href="${matchPath}"]`);
@@ -59,5 +60,29 @@ export function buildManyMatchesPage(html: string, count: number): string {
 export function withoutMatch(html: string, matchPath: string): string {
   const $ = cheerio.load(html);
   matchAnchor($, matchPath).remove();
+  return $.html();
+}
+
+const LISTING_PATH_SET: ReadonlySet<string> = new Set(Object.values(LISTING_PATHS));
+
+/** The requests a fake upstream saw for the four listings (match pages and crests left out). */
+export function listingRequests<T extends { path: string }>(requests: readonly T[]): T[] {
+  return requests.filter((request) => LISTING_PATH_SET.has(request.path.split('?')[0] ?? ''));
+}
+
+/**
+ * A match page (the newer layout, as test/fixtures/upstream/match-pages/) with one more goal: a
+ * row in the events and the page's own scoreboard moved on, so page and listing agree.
+ */
+export function withMatchPageGoal(html: string, side: 'home' | 'away', player: string, minute: number): string {
+  const $ = cheerio.load(html);
+  const cell = (own: boolean): string => (own ? `${player} <img src="/images/goal.png" alt="" width="16">` : '');
+  $('.events').append(
+    `<div class="row align-items-center content"><div class="col-5 event-line text-right">${cell(side === 'home')}</div>` +
+      `<div class="col-2 match-card-events-space text-center">${minute}'</div>` +
+      `<div class="col-5 event-line text-left">${cell(side === 'away')}</div></div>`,
+  );
+  const score = $('.match-score-text').eq(side === 'home' ? 0 : 1);
+  score.text(String(Number(score.text()) + 1));
   return $.html();
 }

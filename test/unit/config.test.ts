@@ -50,6 +50,39 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ HEALTHZ_TOKEN: 'com espaço no meio!!' })).toThrow(/HEALTHZ_TOKEN/);
   });
 
+  it('takes PUSHPIN_SIG_KEY as Pushpin reads sig_key (text, or base64:), only when long enough to be a secret', () => {
+    expect(parseConfig({}).pushpinSigKey).toBeNull();
+    expect(parseConfig({ PUSHPIN_SIG_KEY: 'abcdefghijklmnop' }).pushpinSigKey).toEqual(Buffer.from('abcdefghijklmnop'));
+    const bytes = Buffer.from('0123456789abcdef0123456789abcdef', 'hex');
+    expect(parseConfig({ PUSHPIN_SIG_KEY: `base64:${bytes.toString('base64')}` }).pushpinSigKey).toEqual(bytes);
+    for (const bad of ['changeme', 'com espaço no meio!!', 'base64:AAAA', 'base64:não é base64!!!!!!!!']) {
+      expect(() => parseConfig({ PUSHPIN_SIG_KEY: bad }), bad).toThrow(/PUSHPIN_SIG_KEY/);
+    }
+  });
+
+  it('reads PUSHPIN_PUBLISH_URLS as Pushpin control addresses, each one publish endpoint (none by default)', () => {
+    expect(parseConfig({}).pushpinPublishUrls).toEqual([]);
+    const env = { PUSHPIN_PUBLISH_URLS: 'http://10.0.0.5:5561, http://10.0.0.6:5561/,https://pp.example/epcp' };
+    expect(parseConfig(env).pushpinPublishUrls).toEqual([
+      'http://10.0.0.5:5561/publish/',
+      'http://10.0.0.6:5561/publish/',
+      'https://pp.example/epcp/publish/',
+    ]);
+    for (const bad of ['10.0.0.5:5561', 'ftp://host', 'http://u:p@host:5561', 'http://host:5561/?x=1']) {
+      expect(() => parseConfig({ PUSHPIN_PUBLISH_URLS: bad }), bad).toThrow(/PUSHPIN_PUBLISH_URLS/);
+    }
+  });
+
+  it('reads EVENT_FEED_URL as the base of a published site (none by default: the DATA_DIR builds)', () => {
+    expect(parseConfig({}).eventFeedUrl).toBeNull();
+    expect(parseConfig({ EVENT_FEED_URL: 'https://cdn.example.com/placar/' }).eventFeedUrl).toBe(
+      'https://cdn.example.com/placar',
+    );
+    for (const bad of ['cdn.example.com', 'ftp://cdn.example.com', 'https://u:p@cdn.example.com', 'https://x/?a=1']) {
+      expect(() => parseConfig({ EVENT_FEED_URL: bad }), bad).toThrow(/EVENT_FEED_URL/);
+    }
+  });
+
   it('runs one server process unless WORKERS says otherwise ("auto": one per core)', () => {
     expect(parseConfig({}).workers).toBe(1);
     expect(parseConfig({ WORKERS: 'auto' }).workers).toBe(os.availableParallelism());

@@ -59,6 +59,8 @@ describe('advanceEventStore', () => {
         match: goal,
         team: 'HOME',
         previous: { status: 'IN_PLAY', score: FLAMENGO.score },
+        // No match page read in this refresh: the scorer is not known.
+        scorer: null,
       },
     ]);
     expect(store.lastId).toBe(`${T0 + 60_000}-0000`);

@@ -50,7 +50,7 @@ describe('maySeeHealthDetails', () => {
 });
 
 describe('publicHealth', () => {
-  it('keeps the status and the timings, drops errors, parse diagnostics and the publish output', () => {
+  it('keeps the status and the timings, drops errors, parse diagnostics, match-page failures and the publish output', () => {
     const listing = {
       generatedAt: '2026-11-24T09:00:00-03:00',
       stale: false,
@@ -72,6 +72,13 @@ describe('publicHealth', () => {
         lastBuildId: 'b',
         lastDurationMs: 40,
         lastError: 'rclone: bucket s3://interno-segredo AccessDenied',
+      },
+      details: {
+        held: 3,
+        failing: 1,
+        failures: [{ id: 'liga/21-11-2026-a-x-b', error: 'Falha ao buscar http://10.0.0.5/liga: HTTP 500' }],
+        requestsLastMinute: 2,
+        pausedUntil: null,
       },
     };
     const shown = publicHealth(health);

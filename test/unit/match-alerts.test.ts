@@ -6,9 +6,11 @@ import {
   buildAlertSentence,
   buildBadgedTitle,
   chooseAlerts,
+  withScorer,
 } from '../../src/lib/display/match-alerts.ts';
+import { findGoalScorer } from '../../src/lib/model/detail-events.ts';
 import { changesOfMatch } from '../../src/lib/model/match-events.ts';
-import type { Match, Status } from '../../src/lib/model/model.ts';
+import type { Match, MatchDetail, Status } from '../../src/lib/model/model.ts';
 import { buildDerby } from '../support/derby-match.ts';
 
 const match = (status: Status, home: number | null, away: number | null, options: Partial<Match> = {}): Match =>
@@ -94,5 +96,57 @@ describe('buildBadgedTitle', () => {
         [second, first].filter((a) => a !== undefined),
       ),
     ).toBe('(2) GOL Vasco da Gama · Placar');
+  });
+});
+
+describe('the scorer in a goal alert', () => {
+  it('numbers each goal of a jump on its side, so each finds its own scorer', () => {
+    const alerts = buildAlerts(changesOfMatch(match('IN_PLAY', 0, 0), match('IN_PLAY', 0, 2)));
+    expect(alerts.map((alert) => alert.goal)).toEqual([
+      { team: 'AWAY', number: 1, sideScore: 2 },
+      { team: 'AWAY', number: 2, sideScore: 2 },
+    ]);
+    expect(buildAlerts(changesOfMatch(match('IN_PLAY', 0, 0), match('PAUSED', 0, 0)))[0]?.goal).toBeUndefined();
+  });
+
+  it('names scorer and minute, own goals and penalties, after the team', () => {
+    const [alert] = buildAlerts(changesOfMatch(match('IN_PLAY', 0, 1), match('IN_PLAY', 0, 2)));
+    if (!alert?.goal) throw new Error('no goal alert');
+    const detail: MatchDetail = {
+      venue: null,
+      referee: null,
+      substitutions: [],
+      lineups: null,
+      statistics: [],
+      cards: [],
+      goals: [
+        {
+          team: 'AWAY',
+          player: 'Pedro',
+          minute: 23,
+          injuryTime: null,
+          ownGoal: false,
+          penalty: false,
+          cancelled: false,
+        },
+        {
+          team: 'AWAY',
+          player: 'Léo Ortiz',
+          minute: 45,
+          injuryTime: 2,
+          ownGoal: true,
+          penalty: false,
+          cancelled: false,
+        },
+      ],
+    };
+    const scorer = findGoalScorer(detail, alert.goal.team, alert.goal.number, alert.goal.sideScore);
+    if (!scorer) throw new Error('no scorer');
+    const named = withScorer(alert, scorer);
+    expect(named.title).toBe("Gol! Flamengo: Léo Ortiz (contra), 45+2'");
+    expect(buildAlertSentence(named)).toBe(
+      "Gol! Flamengo: Léo Ortiz (contra), 45+2' — Vasco da Gama 0 x 2 Flamengo · 67'",
+    );
+    expect(named.tag).toBe(alert.tag);
   });
 });

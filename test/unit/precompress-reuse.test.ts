@@ -44,7 +44,7 @@ function precompress(
     previous,
     previousClientDir: previous ? buildClientDir(dataDir, previous.buildId) : null,
     manifestFile: buildManifestPath(dataDir, id),
-    refreshedFiles,
+    isRefreshed: refreshedFiles ? (file) => refreshedFiles.has(file) : undefined,
   });
 }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/lib/api/api-routes.ts';
 import { CONFIG_VARIABLES } from '../../src/lib/config/config.ts';
-import { MATCH_EVENT_TYPES, STATUSES, TEAM_SIDES } from '../../src/lib/model/model.ts';
+import { CARD_COLORS, MATCH_EVENT_TYPES, STATUSES, TEAM_SIDES } from '../../src/lib/model/model.ts';
 import { PUBLISH_COMMAND_ENV } from '../../src/pipeline/publish-command.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 import {
@@ -35,6 +35,7 @@ const NOT_ENV = new Set<string>([
   ...STATUSES,
   ...MATCH_EVENT_TYPES,
   ...TEAM_SIDES,
+  ...CARD_COLORS,
   'GET',
   'HEAD',
   'OPTIONS',
@@ -120,8 +121,14 @@ describe('docs/api.md', () => {
   it('shows a curl example for every route but the stream, and for errors', () => {
     const examples = parseApiExamples(api);
     const paths = new Set(examples.map((e) => e.target.split('?')[0]));
-    for (const route of API_ROUTES.filter((r) => r.response !== 'stream'))
-      expect(paths, route.path).toContain(route.path);
+    for (const route of API_ROUTES.filter((r) => r.response !== 'stream')) {
+      // A path with parameters ("/api/jogo/{competicao}/{partida}") is shown with real values.
+      const pattern = new RegExp(`^${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      expect(
+        [...paths].some((target) => pattern.test(target ?? '')),
+        route.path,
+      ).toBe(true);
+    }
     expect(api).toContain("curl -N 'http://localhost:4321/api/eventos/stream");
     expect(examples.some((e) => e.status >= 400)).toBe(true);
   });

@@ -163,7 +163,19 @@ describe('what the log says of a listing not due', () => {
     };
     const timings = { scrapeMs: 1, bundleMs: 0, buildMs: 1, compressMs: 1, swapMs: 1, cleanupMs: 1, totalMs: 5 };
     const crests = { fetched: 0, stored: 0, failed: 0 };
-    const scrape = { listings, crests, durationMs: 1 };
+    const details = {
+      planned: 0,
+      requested: 0,
+      read: 0,
+      notModified: 0,
+      failed: [],
+      deferred: 0,
+      removed: 0,
+      pausedUntil: null,
+      unusable: [],
+      durationMs: 0,
+    };
+    const scrape = { listings, crests, details, durationMs: 1 };
     const line = formatRefreshLine('atualização #2', {
       outcome: 'published',
       buildId: 'b1',
@@ -171,6 +183,7 @@ describe('what the log says of a listing not due', () => {
       timings,
       error: null,
       removedBuilds: [],
+      matchesRendered: 0,
     });
     expect(line).toContain('live=6 hoje=6(304) amanha=6(falha) ontem=6(espera) ');
   });

@@ -20,7 +20,7 @@ export interface ApiRoute {
    */
   inFooter?: false;
   /** Which schema the 200 response has ('stream': Server-Sent Events of MatchEvent). */
-  response: 'list' | 'search' | 'events' | 'stream' | 'openapi';
+  response: 'list' | 'search' | 'detail' | 'events' | 'stream' | 'openapi';
 }
 
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -73,13 +73,24 @@ export const API_ROUTES: readonly ApiRoute[] = [
     response: 'search',
   },
   {
+    path: '/api/jogo/{competicao}/{partida}',
+    display: '/api/jogo/{id}',
+    href: '/api/jogo/{id}',
+    operationId: 'detalharJogo',
+    summary: 'Uma partida inteira: gols, cartões, escalações',
+    description:
+      'A partida como a listagem mais recente a mostra (match) e o que a página dela no site de origem conta (detail): gols com autor, minuto, acréscimos, gol contra, pênalti e gol anulado; cartões (amarelo, vermelho, segundo amarelo); substituições; escalações; estatísticas; estádio e árbitro. O id é o da partida nas listagens ("competicao/partida"). Toda partida de ontem, hoje, amanhã e ao vivo tem uma; detail é null (e generatedAt também) até a página ser lida: só partidas que já começaram são lidas, as ao vivo pelo menos a cada 3 minutos e quando o placar ou a situação mudam, cada uma mais uma vez depois do fim. Outro id: 404.',
+    response: 'detail',
+    inFooter: false,
+  },
+  {
     path: '/api/eventos',
     display: '/api/eventos',
     href: '/api/eventos',
     operationId: 'listarEventos',
     summary: 'Lances das últimas 24 horas',
     description:
-      'Gols, gols anulados, início, intervalo, segundo tempo, fim, adiamentos, suspensões e cancelamentos que o Placar viu nas últimas 24 horas (no máximo 5.000), do mais antigo ao mais novo. Cada evento tem um id que só cresce: guarde o último e peça os seguintes em /api/eventos/stream?desde=<id>. Disputa de pênaltis: não gera GOAL; o FULL_TIME traz score.penalties.',
+      'Gols (com o autor quando a página da partida, lida na mesma atualização, o diz), gols anulados, cartões vermelhos, início, intervalo, segundo tempo, fim, adiamentos, suspensões e cancelamentos que o Placar viu nas últimas 24 horas (no máximo 5.000), do mais antigo ao mais novo. Cada evento tem um id que só cresce: guarde o último e peça os seguintes em /api/eventos/stream?desde=<id>. Disputa de pênaltis: não gera GOAL; o FULL_TIME traz score.penalties.',
     response: 'events',
     inFooter: false,
   },

@@ -4,6 +4,8 @@
  * and pre-rendered by a full `astro build`. Everything else in the site (assets, /api/routes)
  * changes only with the code, so it is built once per bundle.
  */
+import { matchJsonPath, matchPagePath } from '../model/match-paths.ts';
+
 export interface DataRoute {
   /** The page or endpoint module, relative to the project root (Astro's route.component). */
   component: string;
@@ -27,6 +29,21 @@ export const DATA_ROUTES: readonly DataRoute[] = [
   { component: 'src/pages/api/eventos.ts', path: '/api/eventos', file: 'api/eventos' },
 ];
 
+/** Each match's page and JSON (src/pipeline/match-routes.ts renders those whose data changed). */
+const MATCH_PAGE_COMPONENT = 'src/pages/jogo/[...id].astro';
+const MATCH_JSON_COMPONENT = 'src/pages/api/jogo/[...id].ts';
+
+export function buildMatchRoutes(id: string): DataRoute[] {
+  return [
+    { component: MATCH_PAGE_COMPONENT, path: matchPagePath(id), file: `jogo/${id}.html` },
+    { component: MATCH_JSON_COMPONENT, path: matchJsonPath(id), file: `api/jogo/${id}` },
+  ];
+}
+
 export function isDataRouteComponent(component: string): boolean {
-  return DATA_ROUTES.some((route) => route.component === component);
+  return (
+    component === MATCH_PAGE_COMPONENT ||
+    component === MATCH_JSON_COMPONENT ||
+    DATA_ROUTES.some((route) => route.component === component)
+  );
 }

@@ -45,8 +45,77 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     type: 'O que aconteceu (vocabulário do football-data.org). Pênaltis de desempate não são GOAL: FULL_TIME traz score.penalties.',
     at: 'Quando o Placar viu a mudança (ISO 8601 com fuso).',
     match: 'A partida como a listagem a mostra depois da mudança.',
-    team: 'Em GOAL e GOAL_CANCELLED: de que lado o placar mudou (HOME, mandante; AWAY, visitante).',
+    team: 'Em GOAL e GOAL_CANCELLED: de que lado o placar mudou; em RED_CARD: o lado do jogador (HOME, mandante; AWAY, visitante).',
     previous: 'Situação e placar que o Placar conhecia antes da mudança.',
+    scorer:
+      'Só em GOAL: quem fez o gol, quando a página da partida lida na mesma atualização o diz (e tem tantos gols quanto o placar); senão null.',
+    card: 'Só em RED_CARD: o cartão, da página da partida.',
+  },
+  MatchDetailEnvelope: {
+    generatedAt:
+      'Quando a página da partida foi lida com sucesso pela última vez (ISO 8601 com fuso); null se nunca foi (então detail é null).',
+    timezone: 'Fuso horário de todas as datas e horas: America/Sao_Paulo.',
+    source: 'A página da partida no site de origem.',
+    stale:
+      'true quando a listagem da partida está desatualizada, quando a última leitura da página falhou (o detalhe mostrado é o último válido) ou quando uma partida ao vivo não é lida há mais de 9 minutos.',
+    match: 'A partida como a listagem mais recente que a tem a mostra (ao vivo, hoje, amanhã, ontem).',
+    detail: 'O que a página da partida conta; null até ela ser lida (partidas que ainda não começaram não são lidas).',
+  },
+  MatchDetail: {
+    venue: 'Estádio e cidade, como a página escreve; null se ela não diz.',
+    referee: 'Árbitro; null se a página não diz.',
+    goals: 'Os gols, na ordem do jogo (os anulados também, marcados).',
+    cards: 'Os cartões, na ordem do jogo.',
+    substitutions: 'As substituições, na ordem do jogo.',
+    lineups: 'As escalações de cada lado; null se a página não as mostra.',
+    statistics: 'Estatísticas da partida, com os valores como a página os escreve.',
+  },
+  Goal: {
+    team: 'O lado para o qual o gol conta (HOME, mandante; AWAY, visitante): um gol contra conta para o adversário de quem o fez.',
+    player: 'Quem fez o gol, sem as palavras que qualificam o lance.',
+    minute: 'O minuto do lance (o 45 de "45+2\'").',
+    injuryTime: 'Os acréscimos (o 2 de "45+2\'"); null quando não há.',
+    ownGoal: 'Gol contra.',
+    penalty: 'Gol de pênalti (durante o jogo; a disputa de pênaltis não entra aqui).',
+    cancelled: 'Gol anulado: não conta no placar.',
+  },
+  Card: {
+    team: 'O lado do jogador (HOME, mandante; AWAY, visitante).',
+    player: 'O jogador.',
+    minute: 'O minuto do lance.',
+    injuryTime: 'Os acréscimos; null quando não há.',
+    color: 'YELLOW (amarelo) ou RED (vermelho).',
+    secondYellow: 'Um vermelho que é o segundo amarelo do jogador.',
+  },
+  Substitution: {
+    team: 'O lado que substituiu.',
+    minute: 'O minuto da substituição.',
+    injuryTime: 'Os acréscimos; null quando não há.',
+    playerIn: 'Quem entrou.',
+    playerOut: 'Quem saiu.',
+  },
+  Lineups: {
+    home: 'Os jogadores do mandante, na ordem da página.',
+    away: 'Os jogadores do visitante, na ordem da página.',
+  },
+  LineupPlayer: { name: 'O jogador.', number: 'O número da camisa; null quando a página não mostra.' },
+  Statistic: {
+    label: 'O nome da estatística, como a página escreve (ex.: "Posse de bola").',
+    home: 'O valor do mandante, como a página escreve (ex.: "58%").',
+    away: 'O valor do visitante, como a página escreve.',
+  },
+  GoalScorer: {
+    player: 'Quem fez o gol.',
+    minute: 'O minuto do gol.',
+    injuryTime: 'Os acréscimos; null quando não há.',
+    ownGoal: 'Gol contra (player é do time adversário de team).',
+    penalty: 'Gol de pênalti.',
+  },
+  RedCard: {
+    player: 'O jogador expulso.',
+    minute: 'O minuto do cartão.',
+    injuryTime: 'Os acréscimos; null quando não há.',
+    secondYellow: 'O vermelho veio do segundo amarelo.',
   },
   Problem: {
     type: 'Tipo do problema (about:blank: o status HTTP basta).',
@@ -210,6 +279,8 @@ export const PROBLEM_DESCRIPTIONS = {
     'O Placar está iniciando e ainda não tem um build publicado (Retry-After diz quando tentar de novo), ou, atrás do nginx, não respondeu; em /api/eventos/stream, também quando o servidor atingiu o total de conexões (EVENT_STREAMS_MAX).',
   BadEventQuery:
     'Filtro time ou competicao vazio, repetido, fora de 2 a 100 caracteres ou com caracteres de controle, ou desde/Last-Event-ID que não é um id de evento.',
+  UnknownMatch:
+    'Nenhuma partida de ontem, hoje, amanhã ou ao vivo tem este id: confira o id numa listagem (/api/hoje, /api/ontem…).',
   TooManyStreams:
     'Conexões demais deste IP ao fluxo (EVENT_STREAMS_PER_IP): feche uma ou tente de novo depois de Retry-After.',
 } as const;

@@ -15,7 +15,23 @@ import {
   PREFLIGHT_HEADERS,
   SEARCH_CACHE_CONTROL,
 } from './headers-policy.ts';
-import { EventFeedSchema, ListEnvelopeSchema, MatchEventSchema, MatchSchema, ProblemSchema } from '../model/model.ts';
+import {
+  CardSchema,
+  EventFeedSchema,
+  GoalSchema,
+  GoalScorerSchema,
+  LineupPlayerSchema,
+  LineupsSchema,
+  ListEnvelopeSchema,
+  MatchDetailEnvelopeSchema,
+  MatchDetailSchema,
+  MatchEventSchema,
+  MatchSchema,
+  ProblemSchema,
+  RedCardSchema,
+  StatisticSchema,
+  SubstitutionSchema,
+} from '../model/model.ts';
 import { EVENT_FILTER_MAX, EVENT_FILTER_MIN } from './event-stream-query.ts';
 import { PROBLEM_CONTENT_TYPE } from './problem.ts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from './search-query.ts';
@@ -63,6 +79,16 @@ function buildSchemas(): Record<string, JsonObject> {
   registry.add(ProblemSchema, { id: 'Problem' });
   registry.add(MatchEventSchema, { id: 'MatchEvent' });
   registry.add(EventFeedSchema, { id: 'EventFeed' });
+  registry.add(MatchDetailEnvelopeSchema, { id: 'MatchDetailEnvelope' });
+  registry.add(MatchDetailSchema, { id: 'MatchDetail' });
+  registry.add(GoalSchema, { id: 'Goal' });
+  registry.add(CardSchema, { id: 'Card' });
+  registry.add(SubstitutionSchema, { id: 'Substitution' });
+  registry.add(LineupsSchema, { id: 'Lineups' });
+  registry.add(LineupPlayerSchema, { id: 'LineupPlayer' });
+  registry.add(StatisticSchema, { id: 'Statistic' });
+  registry.add(GoalScorerSchema, { id: 'GoalScorer' });
+  registry.add(RedCardSchema, { id: 'RedCard' });
   const generated = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
     io: 'output',
@@ -118,6 +144,15 @@ function buildSchemas(): Record<string, JsonObject> {
     ...schemas.EventFeed,
     description: 'Os eventos guardados (últimas 24 horas, no máximo 5.000), do mais antigo ao mais novo.',
   };
+  schemas.MatchDetailEnvelope = {
+    ...schemas.MatchDetailEnvelope,
+    description: 'Uma partida inteira: a linha da listagem mais recente e o que a página dela conta.',
+  };
+  schemas.MatchDetail = {
+    ...schemas.MatchDetail,
+    description:
+      'O que a página da partida no site de origem mostra. Listas na ordem do jogo (minuto, acréscimos, ordem da página); nomes sem as palavras que qualificam o lance ("(pênalti)", "(contra)", "(gol anulado)"); nada inventado.',
+  };
   schemas.Problem = {
     ...schemas.Problem,
     description: 'Erro no formato RFC 9457 (application/problem+json), em português.',
@@ -164,6 +199,7 @@ type ProblemResponses = ReturnType<typeof createProblemResponses>;
 function successSchema(route: ApiRoute): JsonObject {
   if (route.response === 'openapi') return { type: 'object', description: 'Documento OpenAPI 3.1.' };
   if (route.response === 'events') return ref('schemas', 'EventFeed');
+  if (route.response === 'detail') return ref('schemas', 'MatchDetailEnvelope');
   return ref('schemas', route.response === 'search' ? 'SearchEnvelope' : 'ListEnvelope');
 }
 
@@ -210,6 +246,7 @@ function buildResponses(route: ApiRoute, withBody: boolean, problems: ProblemRes
   };
   const problem = (kind: ProblemKind): JsonObject => problems.use(kind, withBody);
   responses['400'] = problem(search ? 'BadQuery' : 'MalformedRequest');
+  if (route.response === 'detail') responses['404'] = problem('UnknownMatch');
   if (!search && withBody) responses['416'] = problem('RangeNotSatisfiable');
   if (search) {
     responses['429'] = problem('TooManyRequests');
@@ -300,6 +337,27 @@ const EVENT_STREAM_PARAMETERS = [
   },
 ];
 
+/** The two parts of a match id ("brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras"). */
+const MATCH_ID_PART = { type: 'string', pattern: '^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$', maxLength: 300 };
+const MATCH_DETAIL_PARAMETERS = [
+  {
+    name: 'competicao',
+    in: 'path',
+    required: true,
+    description: 'A primeira parte do id da partida: o campeonato no site de origem.',
+    schema: MATCH_ID_PART,
+    example: 'brasileirao-serie-a',
+  },
+  {
+    name: 'partida',
+    in: 'path',
+    required: true,
+    description: 'A segunda parte do id da partida: dia e times ("DD-MM-AAAA-mandante-x-visitante").',
+    schema: MATCH_ID_PART,
+    example: '21-11-2026-flamengo-x-palmeiras',
+  },
+];
+
 function buildParameters(route: ApiRoute): JsonObject {
   if (route.response === 'stream') return { parameters: EVENT_STREAM_PARAMETERS };
   if (route.response !== 'search') return {};
@@ -324,6 +382,8 @@ function buildPathItem(route: ApiRoute, problems: ProblemResponses): JsonObject 
   const responses = route.response === 'stream' ? buildStreamResponses : buildResponses;
   return {
     description: OTHER_METHODS,
+    // The match id's two parts, for every operation of the path (OPTIONS too).
+    ...(route.response === 'detail' && { parameters: MATCH_DETAIL_PARAMETERS }),
     get: {
       operationId: route.operationId,
       summary: route.summary,

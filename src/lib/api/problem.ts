@@ -31,6 +31,14 @@ export function buildBadRequestProblem(pathname: string): Problem {
 }
 
 export function buildNotFoundProblem(pathname: string): Problem {
+  // A match id Placar does not hold: say what holds one.
+  if (pathname.startsWith('/api/jogo/'))
+    return buildProblem(
+      404,
+      'Partida não encontrada',
+      'Nenhuma partida de ontem, hoje, amanhã ou ao vivo tem este id. Use o id de uma partida de /api/hoje, /api/ontem, /api/amanha ou /api/live.',
+      pathname,
+    );
   return buildProblem(
     404,
     'Rota não encontrada',

@@ -19,6 +19,8 @@ export interface Config {
   refreshIntervalSeconds: number;
   /** Seconds between two fetches of the yesterday listing (at most one per such slot of the clock). */
   yesterdayRefreshSeconds: number;
+  /** Match-page requests allowed in any minute (DETAIL_REQUESTS_PER_MINUTE); 0: match pages are never fetched. */
+  detailRequestsPerMinute: number;
   requestTimeoutMs: number;
   maxResponseBytes: number;
   /** Origins crests may come from besides the upstream's own (CREST_HOSTS). */
@@ -43,6 +45,12 @@ export interface Config {
   eventStreamsPerIp: number;
   /** Open /api/eventos/stream connections per server process. */
   eventStreamsMax: number;
+  /** Pushpin's sig_key (PUSHPIN_SIG_KEY): a stream request signed with it is handed to Pushpin; null: none is. */
+  pushpinSigKey: Buffer | null;
+  /** Pushpin publish endpoints (…/publish/) the refresher sends each new event to; [] publishes nothing. */
+  pushpinPublishUrls: string[];
+  /** EVENT_FEED_URL: the published site whose /api/eventos the event streams follow; null: this DATA_DIR's builds. */
+  eventFeedUrl: string | null;
 }
 
 export interface ClientLimits {
@@ -80,6 +88,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '3600',
     description:
       'Intervalo entre duas buscas da lista de ontem no site de origem, em segundos (uma por hora); após uma falha, nova tentativa com espera crescente a partir de uma atualização.',
+  },
+  {
+    name: 'DETAIL_REQUESTS_PER_MINUTE',
+    default: '20',
+    description:
+      'Máximo de páginas de jogo (gols, cartões, escalações) buscadas no site de origem em qualquer minuto ' +
+      '(0: nenhuma; os detalhes ficam vazios).',
   },
   {
     name: 'REQUEST_TIMEOUT_MS',
@@ -162,6 +177,27 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'EVENT_STREAMS_MAX',
     default: '10000',
     description: 'Conexões abertas a /api/eventos/stream em cada processo do servidor.',
+  },
+  {
+    name: 'PUSHPIN_SIG_KEY',
+    default: '',
+    description:
+      'A sig_key do Pushpin (16+ caracteres, ou "base64:…"): um pedido de /api/eventos/stream assinado com ela ' +
+      'é entregue ao Pushpin, que segura a conexão (vazio: todo fluxo é servido pelo próprio Placar).',
+  },
+  {
+    name: 'PUSHPIN_PUBLISH_URLS',
+    default: '',
+    description:
+      'Endereços de controle do Pushpin (http://host:5561, separados por vírgula) aos quais a atualização publica ' +
+      'cada evento novo (vazio: não publica).',
+  },
+  {
+    name: 'EVENT_FEED_URL',
+    default: '',
+    description:
+      'Endereço do site publicado (o bucket ou CDN do PUBLISH_COMMAND) cujo /api/eventos os fluxos de eventos seguem, ' +
+      'lido a cada 2 s, para um servidor que não compartilha o DATA_DIR (vazio: os builds do DATA_DIR).',
   },
 ];
 
@@ -269,6 +305,67 @@ function parseHealthzToken(env: Env): string {
   return token;
 }
 
+/** As long as HEALTHZ_TOKEN's minimum: a shared HMAC key nobody can guess. */
+const PUSHPIN_SIG_KEY_MIN_BYTES = 16;
+
+/** PUSHPIN_SIG_KEY as Pushpin reads sig_key: the text's bytes, or "base64:" and the bytes it encodes. */
+function parsePushpinSigKey(env: Env): Buffer | null {
+  const raw = rawValueOf(env, 'PUSHPIN_SIG_KEY');
+  if (raw === '') return null;
+  const encoded = raw.startsWith('base64:') ? raw.slice('base64:'.length) : null;
+  const key = encoded === null ? Buffer.from(raw, 'utf8') : Buffer.from(encoded, 'base64');
+  const readable = encoded === null ? /^[\x21-\x7e]+$/.test(raw) : /^[A-Za-z0-9+/]+={0,2}$/.test(encoded);
+  if (!readable || key.length < PUSHPIN_SIG_KEY_MIN_BYTES) {
+    throw new ConfigError(
+      `PUSHPIN_SIG_KEY é inválido: use a mesma sig_key do pushpin.conf, com ao menos ${PUSHPIN_SIG_KEY_MIN_BYTES} ` +
+        'caracteres ASCII visíveis (ex.: a saída de "openssl rand -hex 24") ou "base64:" e a chave em base64; ou deixe vazio.',
+    );
+  }
+  return key;
+}
+
+/** PUSHPIN_PUBLISH_URLS: each entry an http(s) address of a Pushpin's control server, as its publish endpoint. */
+function parsePushpinPublishUrls(env: Env): string[] {
+  const raw = rawValueOf(env, 'PUSHPIN_PUBLISH_URLS');
+  const urls = raw
+    .split(/[\s,]+/)
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(entry);
+      } catch {
+        // Reported below.
+      }
+      const plain = url && (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+      if (!url || !plain || url.search !== '' || url.hash !== '') {
+        const hint = 'use o endereço de controle de cada Pushpin, como http://10.0.0.5:5561';
+        throw new ConfigError(`PUSHPIN_PUBLISH_URLS: "${entry}" não é um endereço http(s): ${hint}`);
+      }
+      return `${url.origin}${url.pathname.replace(/\/+$/, '')}/publish/`;
+    });
+  return [...new Set(urls)];
+}
+
+/** EVENT_FEED_URL: the base URL of a published site (http or https, no user, query or fragment). */
+function parseEventFeedUrl(env: Env): string | null {
+  const raw = rawValueOf(env, 'EVENT_FEED_URL');
+  if (raw === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Reported below.
+  }
+  const plain = url && (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+  if (!url || !plain || url.search !== '' || url.hash !== '') {
+    throw new ConfigError(
+      `EVENT_FEED_URL="${raw}" não é o endereço de um site publicado: use algo como https://placar-bucket.example.com`,
+    );
+  }
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
 function parseClientLimits(env: Env): ClientLimits {
   const headersTimeoutMs = parseInteger(env, 'CLIENT_HEADERS_TIMEOUT_MS', 100, 600_000);
   const requestTimeoutMs = parseInteger(env, 'CLIENT_REQUEST_TIMEOUT_MS', 100, 600_000);
@@ -306,6 +403,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     refreshCron,
     refreshIntervalSeconds: refreshCron === null ? SERVE_ONLY_INTERVAL_SECONDS : cronIntervalSeconds(refreshCron),
     yesterdayRefreshSeconds: parseInteger(env, 'YESTERDAY_REFRESH_SECONDS', 1, 86_400),
+    detailRequestsPerMinute: parseInteger(env, 'DETAIL_REQUESTS_PER_MINUTE', 0, 6000),
     requestTimeoutMs: parseInteger(env, 'REQUEST_TIMEOUT_MS', 100, 600_000),
     maxResponseBytes: parseInteger(env, 'MAX_RESPONSE_BYTES', 1_000, 1_000_000_000),
     crestOrigins: parseCrestOrigins(env),
@@ -321,6 +419,9 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     clientLimits: parseClientLimits(env),
     eventStreamsPerIp: parseInteger(env, 'EVENT_STREAMS_PER_IP', 0, 1_000_000),
     eventStreamsMax: parseInteger(env, 'EVENT_STREAMS_MAX', 1, 1_000_000),
+    pushpinSigKey: parsePushpinSigKey(env),
+    pushpinPublishUrls: parsePushpinPublishUrls(env),
+    eventFeedUrl: parseEventFeedUrl(env),
   };
 }
 

@@ -4,7 +4,7 @@
  * src/lib/model/match-events.ts, the same module as the server's event feed.
  */
 import type { MatchChange } from '../model/match-events.ts';
-import type { MatchEventType } from '../model/model.ts';
+import type { GoalScorer, MatchEventType, TeamSide } from '../model/model.ts';
 import { isFollowedMatch } from './followed-teams.ts';
 import { buildScoreText, buildStatusBadge } from './match-display.ts';
 
@@ -21,6 +21,8 @@ export interface MatchAlert {
   /** One per change: the same change seen twice gets the same tag (a notification then replaces its twin). */
   tag: string;
   matchId: string;
+  /** A GOAL's place on its side: goal `number` of `team`, whose side now has `sideScore` (to find its scorer). */
+  goal?: { team: TeamSide; number: number; sideScore: number };
 }
 
 /** The changes worth an alert: those types, in matches of followed teams, in order. */
@@ -54,16 +56,35 @@ export function buildAlert(change: MatchChange, index = 0): MatchAlert {
   const title = buildTitle(change);
   const moment = buildStatusBadge(match, null).text;
   const goals = `${match.score.home ?? 0}-${match.score.away ?? 0}`;
-  return {
+  const alert: MatchAlert = {
     title,
     body: `${match.homeTeam.name} ${buildScoreText(match)} ${match.awayTeam.name} · ${moment}`,
     short: change.type === 'GOAL' ? `GOL ${teamOf(change)}` : title,
     tag: `placar:${match.id}:${change.type}:${change.team ?? ''}:${goals}:${index}`,
     matchId: match.id,
   };
+  if (change.type !== 'GOAL' || change.team === undefined) return alert;
+  const side = change.team === 'HOME' ? 'home' : 'away';
+  const before = change.previous.score[side] ?? 0;
+  return { ...alert, goal: { team: change.team, number: before + index + 1, sideScore: match.score[side] ?? 0 } };
 }
 
-/** The alerts for `changes` in order; repeated changes of one kind in one match are numbered apart. */
+/** "Pedro, 23'", "Gustavo Gómez (contra), 45+2'", "Raphael Veiga (pênalti), 40'". */
+export function buildScorerText(scorer: GoalScorer): string {
+  const how = scorer.ownGoal ? ' (contra)' : scorer.penalty ? ' (pênalti)' : '';
+  const added = scorer.injuryTime === null ? '' : `+${scorer.injuryTime}`;
+  return `${scorer.player}${how}, ${scorer.minute}${added}'`;
+}
+
+/** A GOAL alert that names its scorer: "Gol! Flamengo: Pedro, 23'" (the team stays first: no guessed "do"/"da"). */
+export function withScorer(alert: MatchAlert, scorer: GoalScorer): MatchAlert {
+  return { ...alert, title: `${alert.title}: ${buildScorerText(scorer)}` };
+}
+
+/**
+ * The alerts for `changes` in order; repeated changes of one kind in one match are numbered apart
+ * (a jump of two goals of one side: goals n+1 and n+2).
+ */
 export function buildAlerts(changes: readonly MatchChange[]): MatchAlert[] {
   const seen = new Map<string, number>();
   return changes.map((change) => {

@@ -4,10 +4,12 @@
  * that crosses a boundary (a snapshot read from disk, a JSON response in the browser).
  */
 import { z } from 'zod';
-import { STATUSES } from './statuses.ts';
+import { MatchDetailSchema, GoalScorerSchema, RedCardSchema } from './match-detail.ts';
+import { STATUSES, TEAM_SIDES } from './statuses.ts';
 import { TIMEZONE } from './time.ts';
 
-export { STATUSES, TIMEZONE };
+export { STATUSES, TEAM_SIDES, TIMEZONE };
+export * from './match-detail.ts';
 
 export const StatusSchema = z.enum(STATUSES);
 export type Status = z.infer<typeof StatusSchema>;
@@ -143,11 +145,11 @@ export const MATCH_EVENT_TYPES = [
   'POSTPONED',
   'SUSPENDED',
   'CANCELLED',
+  'RED_CARD',
 ] as const;
 export const MatchEventTypeSchema = z.enum(MATCH_EVENT_TYPES);
 export type MatchEventType = z.infer<typeof MatchEventTypeSchema>;
 
-export const TEAM_SIDES = ['HOME', 'AWAY'] as const;
 export type TeamSide = (typeof TEAM_SIDES)[number];
 
 /**
@@ -164,6 +166,10 @@ export const MatchEventSchema = z.object({
   match: MatchSchema,
   team: z.enum(TEAM_SIDES).optional(),
   previous: z.object({ status: StatusSchema, score: ScoreSchema }).optional(),
+  /** GOAL only: who scored, when the match page read in the same refresh names that goal, else null. */
+  scorer: GoalScorerSchema.nullable().optional(),
+  /** RED_CARD only: the card, from the match page. */
+  card: RedCardSchema.optional(),
 });
 export type MatchEvent = z.infer<typeof MatchEventSchema>;
 
@@ -183,6 +189,21 @@ export const EventFeedSchema = z
   })
   .refine((feed) => feed.count === feed.events.length, { message: 'count must equal events.length' });
 export type EventFeed = z.infer<typeof EventFeedSchema>;
+
+/**
+ * /api/jogo/{id}: one match whole. `match` is the row of the freshest listing that has it;
+ * `generatedAt` the last successful fetch of the match page (null: never fetched, and `detail`
+ * null); `source` the match page on the upstream.
+ */
+export const MatchDetailEnvelopeSchema = z.object({
+  generatedAt: isoDateTimeWithOffset.nullable(),
+  timezone: z.literal(TIMEZONE),
+  source: httpUrl,
+  stale: z.boolean(),
+  match: MatchSchema,
+  detail: MatchDetailSchema.nullable(),
+});
+export type MatchDetailEnvelope = z.infer<typeof MatchDetailEnvelopeSchema>;
 
 /** RFC 9457 problem details, the body of every API error. */
 export const ProblemSchema = z.object({

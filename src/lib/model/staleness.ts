@@ -42,3 +42,28 @@ export function oldestGeneratedAt(envelopes: readonly Pick<ListEnvelope, 'genera
   }
   return oldest;
 }
+
+/** A live match's page is read at least this often (src/pipeline/detail-schedule.ts). */
+export const LIVE_DETAIL_INTERVAL_SECONDS = 180;
+
+export interface DetailStaleInput {
+  /** The listing row the detail is shown with is stale. */
+  rowStale: boolean;
+  /** The match is being played (IN_PLAY, PAUSED): its page is due every few minutes. */
+  live: boolean;
+  /** Last successful read of the page (null: never). */
+  generatedAt: string | null;
+  /** The last attempt failed (the detail shown is the last good one). */
+  failing: boolean;
+}
+
+/**
+ * Is a match's detail stale? Its row is; or its last attempt failed while a detail is shown; or
+ * it is live and its page was not read for 3 of its intervals. A match not started (or ended,
+ * with its final page read or not due yet) has nothing overdue.
+ */
+export function isDetailStale({ rowStale, live, generatedAt, failing }: DetailStaleInput, now: Date): boolean {
+  if (rowStale) return true;
+  if (failing && generatedAt !== null) return true;
+  return live && isListingStale(generatedAt, now, LIVE_DETAIL_INTERVAL_SECONDS);
+}

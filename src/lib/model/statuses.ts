@@ -12,3 +12,6 @@ export const STATUSES = [
   'CANCELLED',
   'UNKNOWN',
 ] as const;
+
+/** The two sides of a match (event `team`, detail goals and cards). */
+export const TEAM_SIDES = ['HOME', 'AWAY'] as const;

@@ -53,6 +53,18 @@ export function isCategoryTeam(name: string): boolean {
   return baseTeamKey(name) !== splitWords(name).join(' ');
 }
 
+/**
+ * A team's category as a key: '' for a first team, else the age and 'f' for a women's side
+ * ("Flamengo Sub-20" → 20, "Flamengo Feminino" → f). Sides of different categories never meet.
+ */
+export function teamCategory(name: string): string {
+  const words = splitWords(name);
+  const suffix = words.slice(baseTeamKey(name).split(' ').length);
+  const women = suffix.some((word) => /^(feminino|fem|women)$/u.test(word));
+  const age = /\d{2}/u.exec(suffix.join(''))?.[0] ?? '';
+  return `${women ? 'f' : ''}${age}`;
+}
+
 /** Every name and nickname the alias data gives for a team ('' when it has none). */
 export function teamAliasText(name: string): string {
   return teamAliases.get(baseTeamKey(name)) ?? teamAliases.get(splitWords(name).join(' ')) ?? '';

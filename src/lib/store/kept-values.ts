@@ -24,7 +24,8 @@ export interface KeptValues<T> {
   set(file: string, identity: string | null, value: T): void;
 }
 
-export function createKeptValues<T>(): KeptValues<T> {
+/** `limit`: files kept at most (the oldest kept goes first), for stores whose file names keep changing. */
+export function createKeptValues<T>(limit = Number.POSITIVE_INFINITY): KeptValues<T> {
   const kept = new Map<string, { identity: string; value: T }>();
   return {
     get(file) {
@@ -35,8 +36,12 @@ export function createKeptValues<T>(): KeptValues<T> {
       return undefined;
     },
     set(file, identity, value) {
-      if (identity === null) kept.delete(file);
-      else kept.set(file, { identity, value });
+      kept.delete(file);
+      if (identity !== null) kept.set(file, { identity, value });
+      for (const oldest of kept.keys()) {
+        if (kept.size <= limit) break;
+        kept.delete(oldest);
+      }
     },
   };
 }

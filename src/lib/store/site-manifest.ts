@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from './json-file.ts';
+import { createKeptValues, fileIdentity } from './kept-values.ts';
 
 export const SiteFileSchema = z.object({
   /** Path relative to the client folder, '/'-separated, e.g. "api/live", "_astro/x.css". */
@@ -32,20 +33,33 @@ export class SiteManifestError extends Error {
   override name = 'SiteManifestError' as const;
 }
 
+/**
+ * Manifests this process wrote or read, while the file is that one: the refresh reads the last
+ * build's, the server the new one's — thousands of lines with the match files, parsed once.
+ */
+const keptManifests = createKeptValues<SiteManifest>(4);
+
 /** The manifest at `file`; null when missing; SiteManifestError when unreadable or invalid. */
 export function readSiteManifest(file: string): SiteManifest | null {
+  const kept = keptManifests.get(file);
+  if (kept) return kept;
+  const identity = fileIdentity(file);
   const reading = readJsonFile(file, SiteManifestSchema);
   if (reading.kind === 'unusable') {
     throw new SiteManifestError(`manifesto de build inválido: ${reading.reason}`, { cause: reading.cause });
   }
-  return reading.kind === 'found' ? reading.value : null;
+  if (reading.kind !== 'found') return null;
+  keptManifests.set(file, identity, reading.value);
+  return reading.value;
 }
 
 export function writeSiteManifest(file: string, manifest: SiteManifest): void {
   writeJsonAtomically(file, manifest, { space: 1 });
+  keptManifests.set(file, fileIdentity(file), manifest);
 }
 
 /** writeSiteManifest off the event loop (the refresh, in a serving process). */
 export async function writeSiteManifestAsync(file: string, manifest: SiteManifest): Promise<void> {
   await writeJsonAtomicallyAsync(file, manifest, { space: 1 });
+  keptManifests.set(file, fileIdentity(file), manifest);
 }

@@ -1,0 +1,294 @@
+/**
+ * Each match's /jogo/{id} and /api/jogo/{id}, made so that a refresh costs what changed, not what
+ * the day holds. The files live in generations, one folder per competition:
+ *   DATA_DIR/jogos/<slug>/<generation>/jogo/<rest>.html(.br, .gz)   the page
+ *   DATA_DIR/jogos/<slug>/<generation>/api/<rest>(.br, .gz)         the JSON
+ * and a build links each competition in: builds/<id>/client/jogo/<slug> and client/api/jogo/<slug>
+ * are symlinks to its generation. A generation is never changed once a build uses it, so every
+ * build stays whole and immutable, as the rest of the site. Per match, a key of the data its two
+ * files are made from (salted with the site bundle: a new version makes all again) is kept in
+ * builds/<id>/match-pages.json; a competition whose keys all match the previous build's keeps its
+ * generation, another gets a new one, where its unchanged matches' files are hard-linked from the
+ * old one (with their manifest lines) and only the changed ones are rendered and compressed.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { matchPagePath } from '../lib/model/match-paths.ts';
+import { errorCode } from '../lib/model/caught-error.ts';
+import type { MatchPageData } from '../lib/display/match-page-data.ts';
+import { buildContentHash } from '../lib/api/etag.ts';
+import { cacheControlFor, contentTypeFor } from '../lib/api/headers-policy.ts';
+import { buildClientDir, buildDir } from '../lib/store/build-layout.ts';
+import { readJsonFileOr, writeJsonAtomicallyAsync } from '../lib/store/json-file.ts';
+import type { SiteFile, SiteManifest } from '../lib/store/site-manifest.ts';
+import { COMPRESSION_LEVELS, writeCompressedVariants } from './precompress.ts';
+
+export const MATCH_FILES_FOLDER = 'jogos';
+const MATCH_PAGES_FILE = 'match-pages.json';
+
+const CompetitionIndexSchema = z.object({ generation: z.string(), keys: z.record(z.string(), z.string()) });
+const MatchFileIndexSchema = z.object({
+  salt: z.string(),
+  competitions: z.record(z.string(), CompetitionIndexSchema),
+});
+export type MatchFileIndex = z.infer<typeof MatchFileIndexSchema>;
+
+/** Renders one route of the site bundle (render-routes.ts): the page's bytes, or it throws. */
+export type RenderRoute = (routePath: string) => Promise<Buffer>;
+
+export interface MatchFilesInput {
+  dataDir: string;
+  buildId: string;
+  pages: ReadonlyMap<string, MatchPageData>;
+  /** Changes with the site bundle: a new version renders every page again. */
+  salt: string;
+  /** The build this one replaces: its index and manifest (null on a first build). */
+  previous: { index: MatchFileIndex; manifest: SiteManifest } | null;
+  renderPage: RenderRoute;
+  builtAt: Date;
+}
+
+export interface MatchFiles {
+  /** The manifest lines of every match file of the build. */
+  files: Map<string, SiteFile>;
+  index: MatchFileIndex;
+  /** Matches whose files were rendered this time. */
+  rendered: number;
+  /** Competitions given a new generation. */
+  generations: number;
+}
+
+export function matchFilesDir(dataDir: string): string {
+  return path.join(dataDir, MATCH_FILES_FOLDER);
+}
+
+function generationDir(dataDir: string, slug: string, generation: string): string {
+  return path.join(matchFilesDir(dataDir), slug, generation);
+}
+
+export function readMatchFileIndex(dataDir: string, buildId: string): MatchFileIndex | null {
+  const file = path.join(buildDir(dataDir, buildId), MATCH_PAGES_FILE);
+  return readJsonFileOr(file, MatchFileIndexSchema.nullable(), null);
+}
+
+/** The last key made per match, with what it was made from: unchanged objects (a 304'd listing's rows, a detail not read again) are not serialised again. */
+const lastKeys = new Map<string, { salt: string; data: MatchPageData; key: string }>();
+
+function sameInputs(a: MatchPageData, b: MatchPageData): boolean {
+  return (
+    a.envelope.match === b.envelope.match &&
+    a.envelope.detail === b.envelope.detail &&
+    a.envelope.generatedAt === b.envelope.generatedAt &&
+    a.envelope.stale === b.envelope.stale &&
+    a.envelope.source === b.envelope.source &&
+    a.today === b.today &&
+    a.upstreamUrl === b.upstreamUrl &&
+    JSON.stringify(a.crestPaths) === JSON.stringify(b.crestPaths)
+  );
+}
+
+function matchKey(salt: string, id: string, data: MatchPageData): string {
+  const last = lastKeys.get(id);
+  if (last && last.salt === salt && sameInputs(last.data, data)) return last.key;
+  const key = createHash('sha256').update(salt).update(JSON.stringify(data)).digest('base64url').slice(0, 22);
+  lastKeys.set(id, { salt, data, key });
+  return key;
+}
+
+/** "brasileirao-serie-a/21-11-2026-a-x-b" → ["brasileirao-serie-a", "21-11-2026-a-x-b"]. */
+function splitId(id: string): [slug: string, rest: string] {
+  const slash = id.indexOf('/');
+  return [id.slice(0, slash), id.slice(slash + 1)];
+}
+
+/** The two files of a match: where they are in the client folder (the manifest's path), and in a generation. */
+function filesOf(id: string): { relative: string; inGeneration: string }[] {
+  const [, rest] = splitId(id);
+  return [
+    { relative: `jogo/${id}.html`, inGeneration: `jogo/${rest}.html` },
+    { relative: `api/jogo/${id}`, inGeneration: `api/${rest}` },
+  ];
+}
+
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await fs.link(from, to);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code !== 'EXDEV' && code !== 'EPERM') throw error;
+    await fs.copyFile(from, to);
+  }
+}
+
+/** Makes each folder once per build (a generation's files share a few). */
+function createFolderMaker(): (dir: string) => Promise<void> {
+  const made = new Map<string, Promise<string | undefined>>();
+  return async (dir) => {
+    let making = made.get(dir);
+    if (!making) {
+      making = fs.mkdir(dir, { recursive: true });
+      made.set(dir, making);
+    }
+    await making;
+  };
+}
+
+/** Runs `tasks` a few at a time: file-system calls wait on the thread pool, several can be under way. */
+async function inBatches<T>(items: readonly T[], task: (item: T) => Promise<void>, size = 16): Promise<void> {
+  for (let start = 0; start < items.length; start += size)
+    await Promise.all(items.slice(start, start + size).map(task));
+}
+
+async function writeMatchFile(target: string, relative: string, content: Buffer, builtAt: Date): Promise<SiteFile> {
+  await fs.writeFile(target, content);
+  const contentType = contentTypeFor(relative);
+  const variants = await writeCompressedVariants(target, content, contentType, COMPRESSION_LEVELS.refreshed, builtAt);
+  await fs.utimes(target, builtAt, builtAt);
+  return {
+    path: relative,
+    hash: buildContentHash(content),
+    size: content.length,
+    lastModified: builtAt.toUTCString(),
+    contentType,
+    cacheControl: cacheControlFor(relative, contentType),
+    br: variants.br,
+    gzip: variants.gzip,
+  };
+}
+
+async function carryMatchFile(from: string, to: string, file: SiteFile): Promise<void> {
+  await Promise.all([
+    linkOrCopy(from, to),
+    file.br ? linkOrCopy(`${from}.br`, `${to}.br`) : undefined,
+    file.gzip ? linkOrCopy(`${from}.gz`, `${to}.gz`) : undefined,
+  ]);
+}
+
+function sameKeys(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const ids = Object.keys(a);
+  return ids.length === Object.keys(b).length && ids.every((id) => a[id] === b[id]);
+}
+
+/** Symlinks client/jogo/<slug> and client/api/jogo/<slug> to the competition's generation. */
+async function linkCompetition(
+  dataDir: string,
+  buildId: string,
+  slug: string,
+  generation: string,
+  makeFolder: (dir: string) => Promise<void>,
+): Promise<void> {
+  const client = buildClientDir(dataDir, buildId);
+  for (const [where, inside] of [
+    [path.join(client, 'jogo'), 'jogo'],
+    [path.join(client, 'api', 'jogo'), 'api'],
+  ] as const) {
+    await makeFolder(where);
+    const target = path.join(generationDir(dataDir, slug, generation), inside);
+    await fs.symlink(path.relative(where, target), path.join(where, slug), 'dir');
+  }
+}
+
+/** The match files of a new build: each competition's generation kept, or made anew with only its changes rendered. */
+export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles> {
+  const { dataDir, buildId, salt, previous } = input;
+  const before = previous?.index.salt === salt ? previous.index.competitions : {};
+  const previousFiles = new Map((previous?.manifest.files ?? []).map((file) => [file.path, file]));
+  const bySlug = new Map<string, [string, MatchPageData][]>();
+  for (const [id, data] of input.pages) {
+    const [slug] = splitId(id);
+    bySlug.set(slug, [...(bySlug.get(slug) ?? []), [id, data]]);
+  }
+  const files = new Map<string, SiteFile>();
+  const index: MatchFileIndex = { salt, competitions: {} };
+  let rendered = 0;
+  let generations = 0;
+  const makeFolder = createFolderMaker();
+  for (const [slug, matches] of bySlug) {
+    const keys = Object.fromEntries(matches.map(([id, data]) => [id, matchKey(salt, id, data)]));
+    const old = before[slug];
+    const keptLines = (id: string): SiteFile[] | null => {
+      const lines = filesOf(id).map(({ relative }) => previousFiles.get(relative));
+      return lines.every((line) => line !== undefined) ? (lines as SiteFile[]) : null;
+    };
+    if (old && sameKeys(old.keys, keys) && matches.every(([id]) => keptLines(id) !== null)) {
+      for (const [id] of matches) for (const line of keptLines(id) ?? []) files.set(line.path, line);
+      index.competitions[slug] = { generation: old.generation, keys };
+    } else {
+      const generation = buildId;
+      const dir = generationDir(dataDir, slug, generation);
+      const toRender: [string, MatchPageData][] = [];
+      const toCarry: { from: string; to: string; line: SiteFile }[] = [];
+      for (const [id, data] of matches) {
+        const lines = old && old.keys[id] === keys[id] ? keptLines(id) : null;
+        if (!lines || !old) {
+          toRender.push([id, data]);
+          continue;
+        }
+        const from = generationDir(dataDir, slug, old.generation);
+        filesOf(id).forEach(({ inGeneration }, i) => {
+          const line = lines[i] as SiteFile;
+          toCarry.push({ from: path.join(from, inGeneration), to: path.join(dir, inGeneration), line });
+          files.set(line.path, line);
+        });
+      }
+      await inBatches(toCarry, async ({ from, to, line }) => {
+        await makeFolder(path.dirname(to));
+        await carryMatchFile(from, to, line);
+      });
+      for (const [id, data] of toRender) {
+        const [page, json] = filesOf(id);
+        if (!page || !json) continue;
+        const html = await input.renderPage(matchPagePath(id));
+        // The same bytes the site bundle's /api/jogo endpoint answers (Response.json of the envelope).
+        const body = Buffer.from(JSON.stringify(data.envelope));
+        const [pageFile, jsonFile] = [path.join(dir, page.inGeneration), path.join(dir, json.inGeneration)];
+        await Promise.all([makeFolder(path.dirname(pageFile)), makeFolder(path.dirname(jsonFile))]);
+        const [pageLine, jsonLine] = await Promise.all([
+          writeMatchFile(pageFile, page.relative, html, input.builtAt),
+          writeMatchFile(jsonFile, json.relative, body, input.builtAt),
+        ]);
+        files.set(page.relative, pageLine);
+        files.set(json.relative, jsonLine);
+        rendered += 1;
+      }
+      index.competitions[slug] = { generation, keys };
+      generations += 1;
+    }
+    await linkCompetition(dataDir, buildId, slug, index.competitions[slug]?.generation ?? buildId, makeFolder);
+  }
+  // Matches no longer listed leave the cache.
+  for (const id of lastKeys.keys()) if (!input.pages.has(id)) lastKeys.delete(id);
+  await writeJsonAtomicallyAsync(path.join(buildDir(dataDir, buildId), MATCH_PAGES_FILE), index);
+  return { files, index, rendered, generations };
+}
+
+/** Removes the generations no build links any more (run after the builds' cleanup, under the refresh lock). */
+export async function runMatchFilesCleanup(dataDir: string, buildIds: readonly string[]): Promise<number> {
+  const used = new Set<string>();
+  for (const id of buildIds) {
+    for (const where of ['jogo', path.join('api', 'jogo')]) {
+      const dir = path.join(buildClientDir(dataDir, id), where);
+      const links = await fs.readdir(dir).catch(() => [] as string[]);
+      for (const slug of links) {
+        const target = await fs.readlink(path.join(dir, slug)).catch(() => null);
+        if (target) used.add(path.dirname(path.resolve(dir, target)));
+      }
+    }
+  }
+  let removed = 0;
+  const root = matchFilesDir(dataDir);
+  for (const slug of await fs.readdir(root).catch(() => [] as string[])) {
+    const generations = await fs.readdir(path.join(root, slug)).catch(() => [] as string[]);
+    for (const generation of generations) {
+      const dir = path.join(root, slug, generation);
+      if (used.has(dir)) continue;
+      await fs.rm(dir, { recursive: true, force: true });
+      removed += 1;
+    }
+    if (generations.every((generation) => !used.has(path.join(root, slug, generation))))
+      await fs.rm(path.join(root, slug), { recursive: true, force: true });
+  }
+  return removed;
+}
