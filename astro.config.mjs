@@ -28,7 +28,11 @@ const onDemandDataRoutes = {
  */
 const noModulePreload = {
   name: 'placar:no-module-preload',
+  enforce: 'pre',
   configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+  // Vite 8 wraps every dynamic import in its helper whatever modulePreload says; with nothing to
+  // preload the wrapper need only call the import.
+  load: (id) => (id === '\0vite/preload-helper.js' ? 'export const __vitePreload = (load) => load();' : undefined),
 };
 
 /**

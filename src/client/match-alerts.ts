@@ -2,12 +2,21 @@
  * Alerts for the followed teams while a page is open. After each of the page's own polls of
  * /api/live and /api/hoje (every view polls both, for its list or its tab counters), the matches
  * are compared with what this tab saw before (src/lib/display/alert-sightings.ts, deciding with
- * src/lib/model/match-events.ts like the server's event feed). The page says each change of a
+ * src/lib/model/match-events.ts like the server's event feed): from the first poll on, since the
+ * page starts from what it showed on opening (its rows) and what this tab saw on the views before
+ * (sessionStorage `placar:alertas-aba`), so a goal in the first minute after opening or moving to
+ * a view is alerted too. The page says each change of a
  * followed team's match in its polite live region and in the title while hidden; with alerts on,
  * one notification per change, raised by the first tab of the browser to see it (localStorage
  * `placar:alertas-vistos`, read and written under a Web Lock).
  */
-import { claimChanges, observeSightings, pruneSightings, readSightings } from '../lib/display/alert-sightings.ts';
+import {
+  claimChanges,
+  observeSightings,
+  pruneSightings,
+  readSightings,
+  sightingOfRow,
+} from '../lib/display/alert-sightings.ts';
 import type { SeenMatch, Sighting, Sightings } from '../lib/display/alert-sightings.ts';
 import { isFollowedMatch } from '../lib/display/followed-teams.ts';
 import { buildAlerts, buildAlertSentence, chooseAlerts, type MatchAlert } from '../lib/display/match-alerts.ts';
@@ -30,8 +39,67 @@ const LOCK_NAME = 'placar:alertas';
 /** Shared sightings older than this are dropped: yesterday's matches raise nothing any more. */
 const KEEP_MS = 2 * 24 * 60 * 60 * 1000;
 
+/** This tab's own sightings, carried from view to view. */
+const TAB_KEY = 'placar:alertas-aba';
+/** The time of rows whose data time the page does not say (Busca's results): older than any answer. */
+const UNKNOWN_TIME = '1970-01-01T00:00:00Z';
+
 const latest = new Map<string, ListEnvelope>();
-let own: Sightings = {};
+const viewList = document.querySelector('[data-match-list]');
+
+/** The view's rows as sightings, at its data's time (the listing views' "Última atualização"). */
+function shownSightings(): Record<string, Sighting> {
+  const at = document.querySelector('[data-last-update]')?.getAttribute('datetime') ?? UNKNOWN_TIME;
+  const shown: Record<string, Sighting> = {};
+  for (const row of viewList?.querySelectorAll('.match') ?? []) {
+    const badge = row.querySelector('.badge');
+    const read = sightingOfRow(
+      {
+        id: row.getAttribute('data-id'),
+        home: row.getAttribute('data-home'),
+        away: row.getAttribute('data-away'),
+        badgeClass: badge?.className ?? '',
+        badgeText: badge?.textContent ?? '',
+      },
+      at,
+    );
+    if (read) shown[read[0]] = read[1];
+  }
+  return shown;
+}
+
+/**
+ * Sightings kept in a browser store (a thunk: merely reaching localStorage throws in some privacy
+ * modes): the tab's own in sessionStorage, the browser's shared ones in localStorage. Unreadable:
+ * none; not kept: then the next view starts from its rows, or each tab notifies on its own.
+ */
+function readStored(store: () => Storage, key: string): Record<string, Sighting> {
+  try {
+    return readSightings(store().getItem(key));
+  } catch {
+    return {};
+  }
+}
+
+function keepStored(store: () => Storage, key: string, sightings: Sightings): void {
+  try {
+    store().setItem(key, JSON.stringify(pruneSightings(sightings, Date.now() - KEEP_MS)));
+  } catch {
+    // Not kept (see above).
+  }
+}
+
+const tabStore = (): Storage => sessionStorage;
+const sharedStore = (): Storage => localStorage;
+
+// What the tab saw on the views before wins (it is what the tab last compared with); the view's
+// rows add the matches it had not seen. Rows drawn later (Busca's results) add theirs.
+let own: Sightings = { ...shownSightings(), ...readStored(tabStore, TAB_KEY) };
+keepStored(tabStore, TAB_KEY, own);
+const addShownRows = (): void => {
+  own = { ...shownSightings(), ...own };
+};
+if (viewList) new MutationObserver(addShownRows).observe(viewList, { childList: true });
 
 /** The matches of the last live and today answers, each with its answer's time; live wins. */
 function seenMatches(): SeenMatch[] {
@@ -44,28 +112,12 @@ function seenMatches(): SeenMatch[] {
   }));
 }
 
-function readShared(): Record<string, Sighting> {
-  try {
-    return readSightings(localStorage.getItem(SHARED_KEY));
-  } catch {
-    return {};
-  }
-}
-
-function writeShared(sightings: Sightings): void {
-  try {
-    localStorage.setItem(SHARED_KEY, JSON.stringify(pruneSightings(sightings, Date.now() - KEEP_MS)));
-  } catch {
-    // Then each tab notifies on its own.
-  }
-}
-
 /** The changes no other tab notified, claimed in the shared store, then notified. */
 async function notifyClaimed(ownBefore: Sightings, seen: readonly SeenMatch[]): Promise<void> {
   const followed = followedTeams();
   const claim = (): MatchAlert[] => {
-    const update = claimChanges(readShared(), ownBefore, seen);
-    writeShared(update.sightings);
+    const update = claimChanges(readStored(sharedStore, SHARED_KEY), ownBefore, seen);
+    keepStored(sharedStore, SHARED_KEY, update.sightings);
     return buildAlerts(chooseAlerts(update.changes, followed));
   };
   const notify = async (claimed: MatchAlert[]): Promise<void> => {
@@ -96,6 +148,7 @@ onListingEnvelope((endpoint, envelope) => {
   const ownBefore = own;
   const update = observeSightings(own, seen);
   own = update.sightings;
+  keepStored(tabStore, TAB_KEY, own);
   const followed = followedTeams();
   if (followed.size === 0) return;
   const at = envelope.generatedAt;

@@ -72,7 +72,7 @@ function renderScoreboard(root: HTMLElement, match: Match): void {
   const parts = buildScoreParts(match);
   score.replaceChildren(
     ...(parts.home === null || parts.away === null
-      ? [textElement('span', 'scoreboard-kickoff', parts.pending)]
+      ? [textElement('span', 'scoreboard-kickoff', parts.kickoff ?? 'x')]
       : [
           textElement('span', 'scoreboard-goals', parts.home),
           textElement('span', 'scoreboard-x', ' x '),

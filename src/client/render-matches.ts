@@ -62,7 +62,8 @@ function element(tag: 'span' | 'small', className: string, text: string): HTMLEl
 function fillScore(score: Element, match: Match): void {
   const parts = buildScoreParts(match);
   if (parts.home === null || parts.away === null) {
-    score.replaceChildren(element('span', 'kickoff', parts.pending));
+    // No kickoff time (a postponed match): a bare "x", which phones hide (it would sit under the status).
+    score.replaceChildren(element('span', parts.kickoff === null ? 'score-x' : 'kickoff', parts.kickoff ?? 'x'));
     return;
   }
   const nodes = [

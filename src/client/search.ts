@@ -60,6 +60,8 @@ function showError(detail: string | null): void {
 
 function countText(envelope: SearchEnvelope): string {
   const { count } = envelope;
+  // No data ever: the notice says why; "no match" would be a guess.
+  if (envelope.generatedAt === null) return '';
   if (count === 0) return NO_RESULT;
   // The answer holds only the best-ranked matches (SEARCH_RESULTS_MAX): say so, not "N encontrados".
   if (envelope.truncated) return `Mostrando os ${count} jogos mais relevantes. Refine a busca para ver outros.`;
@@ -70,7 +72,10 @@ function showEnvelope(envelope: SearchEnvelope, refreshing: boolean): void {
   const shown = readShownScores(list);
   showResults(envelope.matches, countText(envelope), envelope.generatedAt);
   if (refreshing) highlightChangedScores(list, shown, envelope.matches);
-  const staleText = buildStaleNotice(envelope);
+  const staleText = buildStaleNotice(envelope, {
+    fetchFailed: notice.dataset.fetchFailed === 'true',
+    retryEvery: 'a cada minuto',
+  });
   notice.textContent = staleText ?? '';
   notice.hidden = staleText === null;
 }
@@ -87,9 +92,9 @@ async function search(term: string, refreshing = false): Promise<void> {
   pending?.abort();
   pending = null;
   clearTimeout(refreshTimer);
+  // The notice is about the data, not the term: it stays until an answer says otherwise.
   if (!refreshing) {
     showError(null);
-    notice.hidden = true;
     current = { term, etag: null };
   }
   if (term === '') return showResults([], PROMPT);

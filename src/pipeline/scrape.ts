@@ -168,6 +168,7 @@ async function readListing(
       etag: page.etag ?? (page.notModified ? previous.etag : null),
       lastModified: page.lastModified ?? (page.notModified ? previous.lastModified : null),
       retryNotBefore: null,
+      failures: 0,
       parse: parse ? summarizeDiagnostics(parse) : previous.parse,
     };
     const notices = parse ? parseNotices(listing, previous.parse, summarizeDiagnostics(parse)) : [];
@@ -193,7 +194,14 @@ async function readListing(
     // A page that no longer parses still says what it holds (markup, skipped rows) in /healthz.
     parse = error instanceof ParseError ? error.diagnostics : null;
     const summary = parse ? summarizeDiagnostics(parse) : previous.parse;
-    state[listing] = { ...previous, lastAttemptAt: attemptedAt, lastError: message, retryNotBefore, parse: summary };
+    state[listing] = {
+      ...previous,
+      lastAttemptAt: attemptedAt,
+      lastError: message,
+      retryNotBefore,
+      failures: previous.failures + 1,
+      parse: summary,
+    };
     const notices = parse ? parseNotices(listing, previous.parse, summarizeDiagnostics(parse)) : [];
     return {
       ok: false,
@@ -263,9 +271,9 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   let details: DetailRefreshReport;
   try {
     const fetched: Partial<Record<ListingName, FetchedListing>> = {};
-    // ontem is fetched once per its own interval; the others on every refresh.
+    // ontem is fetched once per its own interval (sooner after a failure); the others on every refresh.
     const due = LISTING_NAMES.filter(
-      (listing) => context.unconditional || isListingDue(listing, state[listing].lastAttemptAt, now(), config),
+      (listing) => context.unconditional || isListingDue(listing, state[listing], now(), config),
     );
     await forEachConcurrently(due, MAX_CONCURRENT_FETCHES, async (listing) => {
       const listingFetch = fetchListing(listing, context);

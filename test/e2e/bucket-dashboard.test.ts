@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { launchBrowser, watchPage } from '../support/browser.ts';
 import { DASHBOARD_VIEWS, readRows, readTabs, readVisibleText } from '../support/dashboard-page.ts';
-import { pollOnce, readNotifications, recordNotifications } from '../support/fan-page.ts';
+import { pollOnce, readNotifications, recordNotifications, turnAlertsOn } from '../support/fan-page.ts';
 import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
 import { withMatchPageGoal, withScore } from '../support/upstream-pages.ts';
 
@@ -120,9 +120,7 @@ describe('the dashboard from an S3 bucket’s website endpoint', () => {
     }
 
     await page.goto(`${s3.websiteUrl}/`);
-    const toggle = meusTimes.getByRole('button', { name: 'Ativar alertas' });
-    await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await turnAlertsOn(page);
     await pollOnce(page);
     const before = (await readRows(page)).find((row) => row.home === 'Flamengo');
     const goals = Number(before?.score.split(' x ')[0]) + 1;

@@ -106,4 +106,25 @@ describe('an upstream that never answered', () => {
     }
     await saveScreenshot(page, 'hoje-sem-dados-1280');
   });
+
+  it('Busca says the same, on load and after a search (server or in-browser), never "still fetching" and "no match" at once (issue 28)', async () => {
+    const unreachable = 'Não foi possível acessar o site de origem — nova tentativa a cada minuto.';
+    const page = await harness.newPage();
+    await page.goto(`${harness.placar.url}/busca`);
+    expect(await readVisibleText(page, '[data-stale-notice]')).toBe(unreachable);
+    for (const where of ['/api/busca', 'no navegador'] as const) {
+      // The in-browser search runs when /api/busca cannot be reached.
+      if (where === 'no navegador') await page.route('**/api/busca?*', (route) => route.abort('failed'));
+      await page.getByLabel('Time ou liga').fill(where === '/api/busca' ? 'flamengo' : 'palmeiras');
+      const answered = page.waitForResponse((response) => /\/api\/(busca\?|live$)/.test(response.url()));
+      await page.getByLabel('Time ou liga').press('Enter');
+      await answered;
+      await page.waitForFunction(() => !document.querySelector('[data-match-list]')?.hasAttribute('aria-busy'));
+      expect(await readVisibleText(page, '[data-stale-notice]'), where).toBe(unreachable);
+      expect(await page.locator('[data-empty-state]').isVisible(), where).toBe(false);
+      expect(await page.locator('[data-search-error]').isVisible(), where).toBe(false);
+      expect(await readVisibleText(page, 'main'), where).not.toMatch(/Ainda buscando|Nenhum jogo encontrado/);
+    }
+    await saveScreenshot(page, 'busca-sem-dados-1280');
+  });
 });

@@ -110,6 +110,60 @@ describe('installable', () => {
     expect(new Set(themeColors.map(([, color]) => color)).size).toBe(2);
   });
 
+  it('offers a maskable icon (Android crops the others): full-bleed, opaque, its drawing inside the safe zone', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.placar.url}/hoje`);
+    const manifest = (await (await fetch(`${harness.placar.url}/manifest.webmanifest`)).json()) as {
+      icons: Array<ManifestIcon & { purpose?: string }>;
+    };
+    const maskable = manifest.icons.filter((icon) => icon.purpose?.split(' ').includes('maskable'));
+    expect(maskable.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['512x512']));
+    // The plain icons stay "any": a maskable one is drawn for the mask, and would look shrunken unmasked.
+    expect(manifest.icons.filter((icon) => icon.purpose === 'any').map((icon) => icon.sizes)).toEqual([
+      '192x192',
+      '512x512',
+    ]);
+    for (const icon of maskable) {
+      // Chromium decodes the PNG; every pixel is read off a canvas.
+      const pixels = await page.evaluate(
+        async (src) => {
+          const image = new Image();
+          image.src = src;
+          await image.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = image.naturalWidth;
+          canvas.height = image.naturalHeight;
+          const context = canvas.getContext('2d');
+          if (!context) throw new Error('no 2d context');
+          context.drawImage(image, 0, 0);
+          const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+          const size = canvas.width;
+          const background = [data[0], data[1], data[2]];
+          let transparent = 0;
+          let drawnOutside = 0;
+          let drawnInside = 0;
+          for (let y = 0; y < size; y++) {
+            for (let x = 0; x < size; x++) {
+              const at = (y * size + x) * 4;
+              if ((data[at + 3] ?? 0) < 255) transparent++;
+              const differs = [0, 1, 2].some((c) => Math.abs((data[at + c] ?? 0) - (background[c] ?? 0)) > 2);
+              // The safe zone: a circle of 40 % of the size around the centre (the W3C's minimum).
+              const inside = Math.hypot(x + 0.5 - size / 2, y + 0.5 - size / 2) <= 0.4 * size;
+              if (differs && inside) drawnInside++;
+              else if (differs) drawnOutside++;
+            }
+          }
+          return { width: canvas.width, height: canvas.height, background, transparent, drawnOutside, drawnInside };
+        },
+        new URL(icon.src, `${harness.placar.url}/manifest.webmanifest`).href,
+      );
+      expect(`${pixels.width}x${pixels.height}`, icon.src).toBe(icon.sizes);
+      expect(pixels, icon.src).toMatchObject({ transparent: 0, drawnOutside: 0, background: [10, 88, 168] });
+      // The ball is there, not a blank square: more than a fifth of the safe zone.
+      expect(pixels.drawnInside / (Math.PI * (0.4 * pixels.width) ** 2), icon.src).toBeGreaterThan(0.2);
+    }
+  });
+
   it('passes Chromium’s own installability check (the one behind its install prompt)', async () => {
     // A profile on disk: Chromium refuses to install from an incognito context, which new contexts are.
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-pwa-profile-'));

@@ -22,6 +22,7 @@ import {
   readNotifications,
   recordNotifications,
   setVisibility,
+  turnAlertsOn,
 } from '../support/fan-page.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 import { withScore } from '../support/upstream-pages.ts';
@@ -69,6 +70,18 @@ async function openAt(context: BrowserContext, viewPath: string): Promise<Page> 
 }
 
 const region = (page: Page) => page.getByRole('region', { name: 'Meus times' });
+
+/** The words a sighted fan reads in `selector`: hidden elements and visually hidden ones left out. */
+function readSeenText(page: Page, selector: string): Promise<string> {
+  return page.locator(selector).evaluate((element) => {
+    const copy = element.cloneNode(true) as Element;
+    for (const hidden of copy.querySelectorAll('.visually-hidden, [hidden]')) hidden.remove();
+    const words: string[] = [];
+    const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) words.push(node.textContent ?? '');
+    return words.join(' ').replace(/\s+/g, ' ').trim();
+  });
+}
 
 function regionRows(page: Page): Promise<string[]> {
   return region(page)
@@ -224,6 +237,114 @@ describe('following teams', () => {
   });
 });
 
+describe('the alerts button (issue 28)', () => {
+  it('says in words whether alerts are on, and offers turning them off, named as a screen reader expects', async () => {
+    const context = await openFanContext({ teams: ['Flamengo'], alerts: true, viewport: { width: 360, height: 800 } });
+    const page = await openAt(context, '/');
+    const meus = region(page);
+    const turnOn = meus.getByRole('button', { name: 'Ativar alertas', exact: true });
+    const turnOff = meus.getByRole('button', { name: 'Desativar alertas', exact: true });
+    const header = '[data-meus-times] .meus-times-header';
+    await turnOn.waitFor();
+    // A button whose name says what it does carries no aria-pressed ("Ativar alertas, pressed" says neither).
+    expect(await turnOn.getAttribute('aria-pressed')).toBeNull();
+    expect(await readSeenText(page, header)).toBe('Meus times Ativar alertas');
+
+    await turnOn.click();
+    await turnOff.waitFor();
+    expect(await turnOff.getAttribute('aria-pressed')).toBeNull();
+    expect(await readSeenText(page, header)).toBe('Meus times Alertas ativados Desativar');
+    // Said to a screen reader as it changes: a status region.
+    expect(await meus.getByRole('status').filter({ hasText: 'Alertas ativados' }).count()).toBe(1);
+    // At 360 px on one line with the heading, nothing past the edge.
+    const boxes = await Promise.all(
+      [meus.locator('h2'), meus.locator('[data-alert-state]'), turnOff].map(async (part) => part.boundingBox()),
+    );
+    for (const box of boxes) {
+      expect(box).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+      expect(
+        Math.abs((box?.y ?? 0) + (box?.height ?? 0) / 2 - ((boxes[0]?.y ?? 0) + (boxes[0]?.height ?? 0) / 2)),
+      ).toBeLessThan(4);
+    }
+    expect(await findSeriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'meus-times-alertas-ativados-360');
+
+    // Remembered: another view, another tab of the same browser.
+    const other = await openAt(context, '/hoje');
+    await region(other).getByRole('button', { name: 'Desativar alertas', exact: true }).waitFor();
+    expect(await readSeenText(other, header)).toBe('Meus times Alertas ativados Desativar');
+
+    await turnOff.click();
+    await turnOn.waitFor();
+    expect(await readSeenText(page, header)).toBe('Meus times Ativar alertas');
+    await region(other).getByRole('button', { name: 'Ativar alertas', exact: true }).waitFor();
+    await context.close();
+  });
+});
+
+describe('alerts from the first minute (issue 28)', () => {
+  /** A fan who turned alerts on in an earlier visit: permission granted, placar:alertas set. */
+  async function openWithAlertsOn(viewPath: string): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await openFanContext({ teams: ['Flamengo'], alerts: true, viewport: { width: 360, height: 800 } });
+    await context.addInitScript(() => localStorage.setItem('placar:alertas', '1'));
+    const page = await openAt(context, viewPath);
+    await region(page).getByRole('button', { name: 'Desativar alertas', exact: true }).waitFor();
+    return { context, page };
+  }
+
+  const goal = (home: number) => ({
+    title: 'Gol! Flamengo',
+    body: `Flamengo ${home} x 1 Palmeiras · 67'`,
+    via: 'service-worker',
+  });
+
+  it('alerts a goal scored right after the page opened, at its first poll', async () => {
+    const { context, page } = await openWithAlertsOn('/');
+    try {
+      // Before the page's first poll: compared with what the page showed (2 x 1), not taken as a first sighting.
+      await setLiveScores([[FLAMENGO, 3, 1]]);
+      await pollOnce(page);
+      await expect.poll(() => readNotifications(page)).toHaveLength(1);
+      expect(await readNotifications(page)).toEqual([goal(3)]);
+      expect(await page.locator('[data-goal-announcer]').textContent()).toBe(
+        "Gol! Flamengo — Flamengo 3 x 1 Palmeiras · 67'",
+      );
+    } finally {
+      await setLiveScores([[FLAMENGO, 2, 1]]);
+      await context.close();
+    }
+  });
+
+  it('alerts a goal scored right after moving to another view, at that view’s first poll (Hoje, then Busca)', async () => {
+    const { context, page } = await openWithAlertsOn('/');
+    try {
+      await page.getByRole('navigation', { name: 'Seções' }).getByRole('link', { name: /^Hoje/ }).click();
+      await page.waitForURL(/\/hoje$/);
+      await region(page).getByRole('button', { name: 'Desativar alertas', exact: true }).waitFor();
+      await setLiveScores([[FLAMENGO, 3, 1]]);
+      await pollOnce(page);
+      await expect.poll(() => readNotifications(page)).toEqual([goal(3)]);
+
+      // Busca shows no match of its own: what this tab saw on Hoje is what it compares with.
+      await page
+        .getByRole('navigation', { name: 'Seções' })
+        .getByRole('link', { name: /^Busca/ })
+        .click();
+      await page.waitForURL(/\/busca$/);
+      await region(page).getByRole('button', { name: 'Desativar alertas', exact: true }).waitFor();
+      await setLiveScores([[FLAMENGO, 4, 1]]);
+      await pollOnce(page);
+      await expect.poll(() => readNotifications(page)).toEqual([goal(4)]);
+      await page.waitForTimeout(300);
+      expect(await readNotifications(page)).toHaveLength(1);
+    } finally {
+      await setLiveScores([[FLAMENGO, 2, 1]]);
+      await context.close();
+    }
+  });
+});
+
 describe('alerts while the page is open', () => {
   it('raises one notification per goal and cancelled goal of the followed team, none for other matches', async () => {
     // The day's listing lags the live one (2 x 1 there): the first sighting must not read that as a goal.
@@ -231,10 +352,7 @@ describe('alerts while the page is open', () => {
     const context = await openFanContext({ teams: ['Flamengo'], alerts: true, viewport: { width: 360, height: 800 } });
     const page = await openAt(context, '/');
     const seen = watchPage(page, harness.placar.url);
-    const toggle = region(page).getByRole('button', { name: 'Ativar alertas' });
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
-    await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await turnAlertsOn(page);
     try {
       await pollOnce(page); // the first sighting: nothing to say
       // A goal in a match of teams not followed: no notification (the page still updates).
@@ -304,14 +422,9 @@ describe('alerts while the page is open', () => {
   it('raises one notification per change with two open tabs (no service worker: the page’s own)', async () => {
     const context = await openFanContext({ teams: ['Flamengo'], alerts: true, serviceWorkers: 'block' });
     const tabs = [await openAt(context, '/'), await openAt(context, '/hoje')];
-    await region(tabs[0] as Page)
-      .getByRole('button', { name: 'Ativar alertas' })
-      .click();
-    for (const tab of tabs) {
-      await expect
-        .poll(() => region(tab).getByRole('button', { name: 'Ativar alertas' }).getAttribute('aria-pressed'))
-        .toBe('true');
-    }
+    await turnAlertsOn(tabs[0] as Page);
+    // The other tab hears it (storage event) and says it too.
+    for (const tab of tabs) await region(tab).getByRole('button', { name: 'Desativar alertas' }).waitFor();
     try {
       await pollOnce(...tabs);
       await setLiveScores([[FLAMENGO, 3, 1]]);
@@ -334,10 +447,7 @@ describe('alerts while the page is open', () => {
   it('keeps polling while hidden with alerts on (title badge until seen), and pauses with them off', async () => {
     const context = await openFanContext({ teams: ['Flamengo'], alerts: true });
     const page = await openAt(context, '/');
-    await region(page).getByRole('button', { name: 'Ativar alertas' }).click();
-    await expect
-      .poll(() => region(page).getByRole('button', { name: 'Ativar alertas' }).getAttribute('aria-pressed'))
-      .toBe('true');
+    await turnAlertsOn(page);
     try {
       await pollOnce(page);
       await setVisibility(page, 'hidden');
@@ -348,10 +458,8 @@ describe('alerts while the page is open', () => {
       expect(await page.title()).toBe('Ao Vivo · Placar');
 
       // Alerts off: a hidden tab asks nothing.
-      await region(page).getByRole('button', { name: 'Ativar alertas' }).click();
-      expect(await region(page).getByRole('button', { name: 'Ativar alertas' }).getAttribute('aria-pressed')).toBe(
-        'false',
-      );
+      await region(page).getByRole('button', { name: 'Desativar alertas' }).click();
+      await region(page).getByRole('button', { name: 'Ativar alertas' }).waitFor();
       await pollOnce(page);
       const asked: string[] = [];
       page.on('request', (request) => void (request.url().includes('/api/') && asked.push(request.url())));

@@ -174,6 +174,7 @@ describe('runScrape against the fake upstream', () => {
         lastSuccessAt: iso(0),
         lastAttemptAt: iso(60),
         lastError: failed.listings.hoje.error,
+        failures: 1,
       });
 
       upstream.setFault('/jogos-de-hoje', null);
@@ -186,6 +187,7 @@ describe('runScrape against the fake upstream', () => {
         lastSuccessAt: iso(180),
         lastError: null,
         retryNotBefore: null,
+        failures: 0,
       });
     },
   );
@@ -271,7 +273,7 @@ describe('runScrape against the fake upstream', () => {
     expect(last.listings.ontem).toMatchObject({ ok: true, skipped: true, count: 6 });
   });
 
-  it('a failing ontem fails alone, and is tried again only in the next hour', async () => {
+  it('a failing ontem fails alone, and is tried again with back-off from one refresh, not the next hour (issue 28)', async () => {
     const dataDir = tempDataDir();
     upstream.setFault('/jogos-de-ontem', { kind: 'status', status: 500 });
     const first = await runScrape(configFor(dataDir), { now: at(0) });
@@ -279,11 +281,19 @@ describe('runScrape against the fake upstream', () => {
     for (const listing of ['live', 'hoje', 'amanha'] as const) expect(first.listings[listing].ok).toBe(true);
     expect(readScrapeState(dataDir).ontem.lastError).toMatch(/HTTP 500|500/);
     expect(snapshotOf(dataDir).ontem).toMatchObject({ generatedAt: null, stale: true, count: 0 });
+    const ontemAt = async (seconds: number) =>
+      (await runScrape(configFor(dataDir), { now: at(seconds) })).listings.ontem;
+    expect(await ontemAt(60)).toMatchObject({ ok: false }); // one refresh later
+    expect(readScrapeState(dataDir).ontem.failures).toBe(2);
+    expect((await ontemAt(120)).skipped).toBe(true); // then two
     upstream.setFault('/jogos-de-ontem', null);
-    expect((await runScrape(configFor(dataDir), { now: at(60) })).listings.ontem.skipped).toBe(true);
-    const nextHour = await runScrape(configFor(dataDir), { now: at(3600) });
-    expect(nextHour.listings.ontem).toMatchObject({ ok: true, count: 6 });
-    expect(readScrapeState(dataDir).ontem.lastError).toBeNull();
+    expect(await ontemAt(180)).toMatchObject({ ok: true, count: 6 });
+    expect(readScrapeState(dataDir).ontem).toMatchObject({ lastError: null, failures: 0 });
+    // A success: the next request only in the next hour.
+    expect((await ontemAt(240)).skipped).toBe(true);
+    expect((await ontemAt(3599)).skipped).toBe(true);
+    const nextHour = await ontemAt(3600);
+    expect(nextHour.ok && nextHour.skipped === undefined).toBe(true); // asked (a 304 here)
   });
 
   it('accepts an empty live list (container, no matches) as a success', async () => {

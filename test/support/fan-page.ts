@@ -44,6 +44,13 @@ export function readNotifications(page: Page): Promise<RecordedNotification[]> {
   ]);
 }
 
+/** Turns alerts on from "Meus times" (notification permission granted beforehand) and waits until the page says so. */
+export async function turnAlertsOn(page: Page): Promise<void> {
+  const region = page.getByRole('region', { name: 'Meus times' });
+  await region.getByRole('button', { name: 'Ativar alertas', exact: true }).click();
+  await region.getByRole('button', { name: 'Desativar alertas', exact: true }).waitFor();
+}
+
 /** Makes the page hidden (or visible again) as a switched tab is, and tells it. */
 export async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
   await page.evaluate((value) => {

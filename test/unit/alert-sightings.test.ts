@@ -8,10 +8,13 @@ import {
   observeSightings,
   pruneSightings,
   readSightings,
+  sightingOfRow,
   type SeenMatch,
   type Sightings,
 } from '../../src/lib/display/alert-sightings.ts';
+import { buildStatusBadge } from '../../src/lib/display/match-display.ts';
 import type { Status } from '../../src/lib/model/model.ts';
+import { STATUSES } from '../../src/lib/model/statuses.ts';
 import { buildDerby } from '../support/derby-match.ts';
 
 const T1 = '2026-11-21T21:31:00-03:00';
@@ -100,5 +103,44 @@ describe('the stored shared sightings', () => {
   it('forgets sightings older than the given time', () => {
     const { sightings } = claimChanges({}, {}, [seen(T1, 'FINISHED', 1, 0, '/a'), seen(T3, 'IN_PLAY', 0, 0, '/b')]);
     expect(Object.keys(pruneSightings(sightings, Date.parse(T2)))).toEqual(['/b']);
+  });
+});
+
+describe('sightingOfRow (what a view showed on opening, issue 28)', () => {
+  it('reads every status back from the badge the row shows, and the goals from its data-*', () => {
+    for (const status of STATUSES) {
+      const match = buildDerby(status, status === 'SCHEDULED' ? null : 1, status === 'SCHEDULED' ? null : 2);
+      const badge = buildStatusBadge(match, '2026-11-21');
+      const row = {
+        id: match.id,
+        home: String(match.score.home ?? ''),
+        away: String(match.score.away ?? ''),
+        badgeClass: `badge badge--${badge.tone}`,
+        badgeText: badge.text,
+      };
+      expect(sightingOfRow(row, T1), status).toEqual([
+        match.id,
+        { status, home: match.score.home, away: match.score.away, at: T1 },
+      ]);
+    }
+  });
+
+  it('reads nothing from a row without an id or with a badge it does not know', () => {
+    const row = { id: '/a-x-b', home: '', away: '', badgeClass: 'badge badge--off', badgeText: 'Interrompido' };
+    expect(sightingOfRow(row, T1)).toBeNull();
+    expect(sightingOfRow({ ...row, badgeText: 'Adiado', id: null }, T1)).toBeNull();
+    expect(sightingOfRow({ ...row, badgeText: 'Adiado' }, T1)).toEqual([
+      '/a-x-b',
+      { status: 'POSTPONED', home: null, away: null, at: T1 },
+    ]);
+  });
+
+  it('a view’s first poll alerts what changed since the rows it showed', () => {
+    const shown = sightingOfRow(
+      { id: '/vasco-x-flamengo', home: '0', away: '0', badgeClass: 'badge badge--live', badgeText: "12'" },
+      T1,
+    );
+    const own = shown ? { [shown[0]]: shown[1] } : {};
+    expect(kinds(observeSightings(own, [seen(T2, 'IN_PLAY', 0, 1)]).changes)).toEqual(['GOAL:AWAY']);
   });
 });

@@ -16,8 +16,11 @@ describe('buildStaleNotice after a failed first fetch', () => {
       'Não foi possível acessar o site de origem — nova tentativa a cada minuto.',
     );
     expect(
-      buildStaleNotice({ generatedAt: null, stale: true }, { fetchFailed: true, retryEvery: 'a cada hora' }),
-    ).toMatch(/a cada hora\.$/);
+      buildStaleNotice(
+        { generatedAt: null, stale: true },
+        { fetchFailed: true, retryEvery: 'em intervalos crescentes, de 1 minuto a 1 hora' },
+      ),
+    ).toMatch(/nova tentativa em intervalos crescentes, de 1 minuto a 1 hora\.$/);
   });
 
   it('still says "fetching" before any try, and nothing about failures once data came', () => {

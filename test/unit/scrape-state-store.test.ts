@@ -35,6 +35,7 @@ describe('scrape state store', () => {
       etag: '"abc"',
       lastModified: 'Sat, 21 Nov 2026 22:00:00 GMT',
       retryNotBefore: '2026-11-21T19:03:00-03:00',
+      failures: 2,
       parse: { markup: 'cards', candidates: 5, matches: 4, skipped: 1, unknownStatusLabels: ['A DEFINIR'] },
     };
     writeScrapeStateAtomically(dir, state);
@@ -42,7 +43,7 @@ describe('scrape state store', () => {
     expect(fs.readdirSync(dir)).toEqual(['scrape-state.json']);
   });
 
-  it('reads a state written before the parse summary existed, keeping its validators', () => {
+  it('reads a state written before the parse summary and the failure count existed, keeping its validators', () => {
     const dir = tempDir();
     const old = {
       lastSuccessAt: null,
@@ -53,7 +54,7 @@ describe('scrape state store', () => {
       retryNotBefore: null,
     };
     fs.writeFileSync(scrapeStatePath(dir), JSON.stringify({ live: old, hoje: old, amanha: old }));
-    expect(readScrapeState(dir).hoje).toEqual({ ...old, parse: null });
+    expect(readScrapeState(dir).hoje).toEqual({ ...old, failures: 0, parse: null });
   });
 
   it.each(['{not json', '{"live": {}}', '[]', ''])('reads a corrupt file (%j) as a fresh state', (contents) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Match, Snapshot } from '../../src/lib/model/model.ts';
-import { findMatches, oldestGeneratedAt, searchSnapshot } from '../../src/lib/search/search.ts';
+import { oldestGeneratedAt } from '../../src/lib/model/staleness.ts';
+import { findMatches, searchSnapshot } from '../../src/lib/search/search.ts';
 import { allowedEdits, RANK_TIERS, rankMatches } from '../../src/lib/search/find-matches.ts';
 import { foldText, parseQuery, splitWords } from '../../src/lib/search/search-text.ts';
 import { buildEnvelope, buildFixtureSnapshot, readExpectedMatches } from '../support/fixture-snapshot.ts';

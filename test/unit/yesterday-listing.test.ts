@@ -1,13 +1,13 @@
 /**
  * The yesterday listing (issue 23): requested at most once per YESTERDAY_REFRESH_SECONDS slot of
- * the clock (a new São Paulo day starts a new slot), stale on its own rhythm, and files written
+ * the clock after a success (a new São Paulo day starts a new slot), with back-off after a failure (issue 28), stale on its own rhythm, and files written
  * before it existed (snapshot.json, scrape-state.json) still load with it as never fetched.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isListingDue } from '../../src/pipeline/listing-schedule.ts';
+import { isListingDue, type ListingAttempts } from '../../src/pipeline/listing-schedule.ts';
 import { formatRefreshLine } from '../../src/pipeline/refresh-log.ts';
 import { formatListingLine, type ListingScrapeResult } from '../../src/pipeline/scrape.ts';
 import { isListingStale, listingIntervalSeconds } from '../../src/lib/model/staleness.ts';
@@ -30,40 +30,108 @@ afterAll(() => {
 });
 
 describe('isListingDue', () => {
+  /** The listing's last attempt: a success, or the `failures`-th failure in a row. */
+  const succeeded = (lastAttemptAt: string | null): ListingAttempts => ({
+    lastAttemptAt,
+    lastError: null,
+    failures: 0,
+  });
+  const failed = (lastAttemptAt: string, failures = 1): ListingAttempts => ({
+    lastAttemptAt,
+    lastError: 'connect ECONNREFUSED 127.0.0.1:9',
+    failures,
+  });
+
   it('asks for every other listing at every refresh', () => {
     for (const listing of ['live', 'hoje', 'amanha'] as const) {
-      expect(isListingDue(listing, '2026-11-21T19:00:00-03:00', at('2026-11-21T19:00:30-03:00'), HOURLY)).toBe(true);
+      const last = succeeded('2026-11-21T19:00:00-03:00');
+      expect(isListingDue(listing, last, at('2026-11-21T19:00:30-03:00'), HOURLY)).toBe(true);
+      expect(isListingDue(listing, failed('2026-11-21T19:00:00-03:00'), at('2026-11-21T19:00:30-03:00'), HOURLY)).toBe(
+        true,
+      );
     }
   });
 
-  it('asks for ontem when never tried, then once per clock hour (a failed try counts)', () => {
-    expect(isListingDue('ontem', null, at('2026-11-21T19:10:00-03:00'), HOURLY)).toBe(true);
-    const tried = '2026-11-21T19:10:00-03:00';
-    expect(isListingDue('ontem', tried, at('2026-11-21T19:11:00-03:00'), HOURLY)).toBe(false);
-    expect(isListingDue('ontem', tried, at('2026-11-21T19:59:59-03:00'), HOURLY)).toBe(false);
-    expect(isListingDue('ontem', tried, at('2026-11-21T20:00:00-03:00'), HOURLY)).toBe(true);
+  it('asks for ontem when never tried, then once per clock hour after a success', () => {
+    expect(isListingDue('ontem', succeeded(null), at('2026-11-21T19:10:00-03:00'), HOURLY)).toBe(true);
+    const fetched = succeeded('2026-11-21T19:10:00-03:00');
+    expect(isListingDue('ontem', fetched, at('2026-11-21T19:11:00-03:00'), HOURLY)).toBe(false);
+    expect(isListingDue('ontem', fetched, at('2026-11-21T19:59:59-03:00'), HOURLY)).toBe(false);
+    expect(isListingDue('ontem', fetched, at('2026-11-21T20:00:00-03:00'), HOURLY)).toBe(true);
+  });
+
+  it('after a failure asks again at the next refresh, then backs off (2, 4, 8… refreshes) up to the hour (issue 28)', () => {
+    const tick = (minutes: number): Date => new Date(Date.parse('2026-11-21T19:10:00-03:00') + minutes * 60_000);
+    // The tick that ends a wait may start a moment sooner after it than the attempt did.
+    const attempt = '2026-11-21T19:10:00.300-03:00';
+    for (const [failures, waitMinutes] of [
+      [1, 1],
+      [2, 2],
+      [3, 4],
+      [4, 8],
+      [5, 16],
+      [6, 32],
+    ] as const) {
+      expect(isListingDue('ontem', failed(attempt, failures), tick(waitMinutes - 0.52), HOURLY), `${failures}`).toBe(
+        false,
+      );
+      expect(isListingDue('ontem', failed(attempt, failures), tick(waitMinutes), HOURLY), `${failures}`).toBe(true);
+    }
+    // From the 7th failure in a row the wait is the slot: once an hour, at the hour.
+    expect(isListingDue('ontem', failed(attempt, 7), tick(49.48), HOURLY)).toBe(false);
+    expect(isListingDue('ontem', failed(attempt, 7), tick(50), HOURLY)).toBe(true);
+    expect(isListingDue('ontem', failed('2026-11-21T20:00:00.300-03:00', 40), tick(109), HOURLY)).toBe(false);
   });
 
   it('asks again at the first refresh after midnight in São Paulo (a new yesterday)', () => {
-    expect(isListingDue('ontem', '2026-11-21T23:30:00-03:00', at('2026-11-22T00:00:05-03:00'), HOURLY)).toBe(true);
+    const late = succeeded('2026-11-21T23:30:00-03:00');
+    expect(isListingDue('ontem', late, at('2026-11-22T00:00:05-03:00'), HOURLY)).toBe(true);
+    expect(isListingDue('ontem', failed('2026-11-21T23:50:00-03:00', 6), at('2026-11-22T00:00:05-03:00'), HOURLY)).toBe(
+      true,
+    );
   });
 
-  it('over a simulated day of one refresh a minute, asks for ontem 24 times', () => {
-    let lastAttemptAt: string | null = null;
-    let requests = 0;
+  /** A day of one refresh a minute against an upstream that answers when `up(minute)`: each attempt and its outcome. */
+  function simulateDay(up: (minute: number) => boolean): Array<{ minute: number; ok: boolean }> {
+    let attempts: ListingAttempts = succeeded(null);
+    const log: Array<{ minute: number; ok: boolean }> = [];
     for (let minute = 0; minute < 24 * 60; minute++) {
-      const now = new Date(Date.parse('2026-11-21T00:00:30-03:00') + minute * 60_000);
-      if (isListingDue('ontem', lastAttemptAt, now, HOURLY)) {
-        requests++;
-        lastAttemptAt = now.toISOString();
-      }
+      const now = new Date(Date.parse('2026-11-21T00:00:00.200-03:00') + minute * 60_000);
+      if (!isListingDue('ontem', attempts, now, HOURLY)) continue;
+      const ok = up(minute);
+      log.push({ minute, ok });
+      attempts = ok
+        ? succeeded(now.toISOString())
+        : { lastAttemptAt: now.toISOString(), lastError: 'falhou', failures: attempts.failures + 1 };
     }
-    expect(requests).toBe(24);
+    return log;
+  }
+
+  it('over a simulated day with the upstream always up, asks for ontem 24 times', () => {
+    expect(simulateDay(() => true)).toHaveLength(24);
+  });
+
+  it('over a simulated day, never more than one success per clock hour, and a yesterday within minutes of the upstream coming back', () => {
+    const downUntil = (end: number) => (minute: number) => minute >= end;
+    for (const end of [1, 5, 13, 45, 61, 200, 22 * 60 + 30]) {
+      const log = simulateDay(downUntil(end));
+      const successes = log.filter((entry) => entry.ok).map((entry) => Math.floor(entry.minute / 60));
+      expect(new Set(successes).size, `down until ${end}`).toBe(successes.length);
+      const first = log.find((entry) => entry.ok)?.minute ?? Number.POSITIVE_INFINITY;
+      // Back-off waits at most as long as the upstream has been down (or the hour): never the whole hour after 1 minute.
+      expect(first - end, `down until ${end}`).toBeLessThanOrEqual(Math.min(end, 60));
+    }
+    const alwaysDown = simulateDay(() => false);
+    // 1, 2, 4, 8, 16, 32 minutes in the first hour, then once an hour.
+    expect(alwaysDown.filter((entry) => entry.minute < 60).map((entry) => entry.minute)).toEqual([0, 1, 3, 7, 15, 31]);
+    expect(alwaysDown).toHaveLength(6 + 23);
   });
 
   it('asks again when the last try is unreadable or in the future (a clock set back)', () => {
-    expect(isListingDue('ontem', 'ontem à tarde', at('2026-11-21T19:11:00-03:00'), HOURLY)).toBe(true);
-    expect(isListingDue('ontem', '2026-11-21T21:00:00-03:00', at('2026-11-21T19:11:00-03:00'), HOURLY)).toBe(true);
+    expect(isListingDue('ontem', succeeded('ontem à tarde'), at('2026-11-21T19:11:00-03:00'), HOURLY)).toBe(true);
+    expect(isListingDue('ontem', succeeded('2026-11-21T21:00:00-03:00'), at('2026-11-21T19:11:00-03:00'), HOURLY)).toBe(
+      true,
+    );
   });
 
   it('never asks faster than the refreshes themselves', () => {
@@ -167,5 +235,6 @@ describe('files written before the yesterday listing existed', () => {
     const state = readScrapeState(dir);
     expect(state.hoje.etag).toBe('"v1"');
     expect(state.ontem).toMatchObject({ lastAttemptAt: null, etag: null });
+    expect(state.hoje.failures).toBe(0);
   });
 });

@@ -86,7 +86,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'YESTERDAY_REFRESH_SECONDS',
     default: '3600',
-    description: 'Intervalo entre duas buscas da lista de ontem no site de origem, em segundos (uma por hora).',
+    description:
+      'Intervalo entre duas buscas da lista de ontem no site de origem, em segundos (uma por hora); após uma falha, nova tentativa com espera crescente a partir de uma atualização.',
   },
   {
     name: 'DETAIL_REQUESTS_PER_MINUTE',

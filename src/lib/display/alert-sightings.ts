@@ -78,6 +78,41 @@ export function claimChanges(shared: Sightings, ownBefore: Sightings, seen: read
   return update;
 }
 
+/** The status a row's badge shows (match-display.ts's buildStatusBadge, read back): its tone, and for "off" its word. */
+const STATUS_OF_TONE: Readonly<Record<string, Status>> = {
+  live: 'IN_PLAY',
+  break: 'PAUSED',
+  scheduled: 'SCHEDULED',
+  finished: 'FINISHED',
+  unknown: 'UNKNOWN',
+};
+const STATUS_OF_OFF_WORD: Readonly<Record<string, Status>> = {
+  Adiado: 'POSTPONED',
+  Suspenso: 'SUSPENDED',
+  Cancelado: 'CANCELLED',
+};
+
+/** A match row as the page shows it (MatchRow.astro's data-* and badge). */
+export interface ShownRow {
+  id: string | null;
+  home: string | null;
+  away: string | null;
+  badgeClass: string;
+  badgeText: string;
+}
+
+/**
+ * A row the page shows as a sighting at `at` (its data's time): what the fan saw on opening a view,
+ * which the view's first poll is compared with. Null for a row it cannot read.
+ */
+export function sightingOfRow(row: ShownRow, at: string): [string, Sighting] | null {
+  const tone = /\bbadge--(\w+)/.exec(row.badgeClass)?.[1] ?? '';
+  const status = tone === 'off' ? STATUS_OF_OFF_WORD[row.badgeText] : STATUS_OF_TONE[tone];
+  const goals = (value: string | null): number | null => (value ? Number(value) : null);
+  if (!row.id || status === undefined) return null;
+  return [row.id, { status, home: goals(row.home), away: goals(row.away), at }];
+}
+
 const STATUS_NAMES: ReadonlySet<string> = new Set(STATUSES);
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)$/;
 

@@ -6,8 +6,8 @@
  */
 import { buildCrestPaths, readCrestMap, type CrestMap } from '../store/crest-store.ts';
 import { readConfig } from '../config/config.ts';
-import { LISTING_NAMES, type ListingName, type Snapshot } from '../model/model.ts';
-import type { ListingIntervals } from '../model/staleness.ts';
+import { LISTING_NAMES, type ListEnvelope, type ListingName, type Snapshot } from '../model/model.ts';
+import { oldestGeneratedAt, type ListingIntervals } from '../model/staleness.ts';
 import { readScrapeState, type ScrapeState } from '../store/scrape-state-store.ts';
 import { readSnapshotOrEmpty } from '../store/snapshot-store.ts';
 
@@ -59,6 +59,25 @@ export function buildDashboardData(
   }
   const counts = { live: snapshot.live.count, hoje: snapshot.hoje.count, busca: 0 };
   return { upstreamUrl, snapshot, counts, crestPaths, fetchFailed, intervals: context.intervals ?? DEFAULT_INTERVALS };
+}
+
+/** The listings a search covers every minute; ontem, fetched hourly, would date every search an hour back. */
+const SEARCHED_EVERY_MINUTE = ['live', 'hoje', 'amanha'] as const;
+
+/**
+ * What Busca's data is, before any search: dated as /api/busca dates its answers (the oldest of
+ * live, hoje and amanhã), stale when one is, and "could not be reached" when none was ever fetched
+ * though tried — so Busca says what the other views say.
+ */
+export function buildSearchDataState(data: DashboardData): {
+  envelope: Pick<ListEnvelope, 'generatedAt' | 'stale'>;
+  fetchFailed: boolean;
+} {
+  const envelopes = SEARCHED_EVERY_MINUTE.map((listing) => data.snapshot[listing]);
+  return {
+    envelope: { generatedAt: oldestGeneratedAt(envelopes), stale: envelopes.some((envelope) => envelope.stale) },
+    fetchFailed: SEARCHED_EVERY_MINUTE.every((listing) => data.fetchFailed[listing]),
+  };
 }
 
 export function readDashboardData(): DashboardData {

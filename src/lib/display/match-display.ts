@@ -33,10 +33,22 @@ function buildMinuteText(match: Match): string {
 export function buildDayText(date: string, today: string | null): string {
   if (today === null) return `${date.slice(8, 10)}/${date.slice(5, 7)}`;
   if (date === today) return 'Hoje';
-  const next = new Date(`${today}T12:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  if (date === next.toISOString().slice(0, 10)) return 'Amanhã';
+  if (date === addDays(today, 1)) return 'Amanhã';
   return `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+}
+
+/** The day `days` after `day` ("2026-11-26"; negative: before), as a calendar day: no clock involved. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** "quinta-feira, 26 de novembro" for "2026-11-26": how a view says the day of its data. */
+export function formatDayText(day: string): string {
+  return new Intl.DateTimeFormat('pt-BR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 }
 
 /** The pt-BR badge; a scheduled match's badge is its day, since the score slot shows the kickoff. */
@@ -69,23 +81,23 @@ export function hasScore(match: Match): boolean {
 
 /** A score in parts, so pages can emphasise the winner's goals and set penalties apart. */
 export interface ScoreParts {
-  /** Goals, or null before kick-off (then `pending` shows instead). */
+  /** Goals, or null before kick-off (then the kickoff time shows instead, or a bare "x"). */
   home: string | null;
   away: string | null;
-  /** The kickoff time "21:30", or "x", when there are no goals yet. */
-  pending: string;
+  /** The kickoff time "21:30", or null when the upstream gave none (a postponed match): then only "x". */
+  kickoff: string | null;
   /** "(4 x 5 pên.)" after a shoot-out, else null. */
   penalties: string | null;
 }
 
 export function buildScoreParts(match: Match): ScoreParts {
   const { home, away, penalties } = match.score;
-  const pending = buildKickoffText(match.kickoff) ?? 'x';
-  if (home === null || away === null) return { home: null, away: null, pending, penalties: null };
+  const kickoff = buildKickoffText(match.kickoff);
+  if (home === null || away === null) return { home: null, away: null, kickoff, penalties: null };
   return {
     home: String(home),
     away: String(away),
-    pending,
+    kickoff,
     penalties: penalties === null ? null : `(${penalties.home} x ${penalties.away} pên.)`,
   };
 }
@@ -96,7 +108,7 @@ export function buildScoreParts(match: Match): ScoreParts {
  */
 export function buildScoreText(match: Match): string {
   const parts = buildScoreParts(match);
-  if (parts.home === null || parts.away === null) return parts.pending;
+  if (parts.home === null || parts.away === null) return parts.kickoff ?? 'x';
   const score = `${parts.home} x ${parts.away}`;
   return parts.penalties === null ? score : `${score} ${parts.penalties}`;
 }
@@ -167,7 +179,7 @@ export function buildLastUpdateText(generatedAt: string | null): string {
 export interface FetchState {
   /** No data ever, and at least one fetch was tried (and failed). */
   fetchFailed: boolean;
-  /** How often it is tried again: "a cada minuto" (ontem: "a cada hora"). */
+  /** How often it is tried again: "a cada minuto" (ontem: "em intervalos crescentes, de 1 minuto a 1 hora"). */
   retryEvery: string;
 }
 

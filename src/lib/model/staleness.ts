@@ -2,7 +2,7 @@
  * Pure: is a listing's data stale? docs/api.md, "The stale rule": stale when the last successful fetch is older
  * than 3 refresh intervals, or there was none. An unreadable timestamp counts as none.
  */
-import type { ListingName } from './model.ts';
+import type { ListEnvelope, ListingName } from './model.ts';
 
 export const STALE_AFTER_INTERVALS = 3;
 
@@ -28,6 +28,19 @@ export function staleAfterMs(lastSuccessAt: string | null, refreshIntervalSecond
 
 export function isListingStale(lastSuccessAt: string | null, now: Date, refreshIntervalSeconds: number): boolean {
   return now.getTime() > staleAfterMs(lastSuccessAt, refreshIntervalSeconds);
+}
+
+/**
+ * The oldest successful fetch among the listings that have one: every result of a search over
+ * them comes from data at least this recent. `null` only when no listing was ever fetched.
+ */
+export function oldestGeneratedAt(envelopes: readonly Pick<ListEnvelope, 'generatedAt'>[]): string | null {
+  let oldest: string | null = null;
+  for (const { generatedAt } of envelopes) {
+    if (generatedAt === null) continue;
+    if (oldest === null || Date.parse(generatedAt) < Date.parse(oldest)) oldest = generatedAt;
+  }
+  return oldest;
 }
 
 /** A live match's page is read at least this often (src/pipeline/detail-schedule.ts). */

@@ -3,7 +3,7 @@
  * extra words a fan may type for it. Data, not code: adding a nickname is one line of JSON.
  */
 import aliasData from './aliases.json' with { type: 'json' };
-import { splitWords } from './search-text.ts';
+import { splitWords, wordsKey } from './search-text.ts';
 
 interface AliasEntry {
   names: string[];
@@ -27,6 +27,18 @@ function buildLookup(entries: readonly AliasEntry[]): Map<string, string> {
 
 const teamAliases = buildLookup(aliasData.teams);
 const competitionAliases = buildLookup(aliasData.competitions);
+
+/** Per team name (folded words): the wordsKey of every name and nickname of its entries. */
+const teamNameKeys = new Map<string, string[]>();
+for (const { names, aliases } of aliasData.teams) {
+  const keys = [...names, ...aliases].map((text) => wordsKey(splitWords(text)));
+  for (const name of names) {
+    const key = splitWords(name).join(' ');
+    teamNameKeys.set(key, [...(teamNameKeys.get(key) ?? []), ...keys]);
+  }
+}
+/** Every team name and nickname of the table, as wordsKey. */
+const everyTeamKey: ReadonlySet<string> = new Set([...teamNameKeys.values()].flat());
 
 /** A club's name without the trailing category words ("Corinthians Sub-20" → corinthians). */
 function baseTeamKey(name: string): string {
@@ -56,6 +68,16 @@ export function teamCategory(name: string): string {
 /** Every name and nickname the alias data gives for a team ('' when it has none). */
 export function teamAliasText(name: string): string {
   return teamAliases.get(baseTeamKey(name)) ?? teamAliases.get(splitWords(name).join(' ')) ?? '';
+}
+
+/** The wordsKey of every name and nickname the alias data gives for a team (none when it has none). */
+export function teamNameAndAliasKeys(name: string): readonly string[] {
+  return teamNameKeys.get(baseTeamKey(name)) ?? teamNameKeys.get(splitWords(name).join(' ')) ?? [];
+}
+
+/** Whether some team of the alias data has exactly these words (a wordsKey) as a name or nickname. */
+export function isTeamNameOrAlias(key: string): boolean {
+  return everyTeamKey.has(key);
 }
 
 /** Every name and nickname the alias data gives for a competition ('' when it has none). */

@@ -6,15 +6,9 @@
  * youth sides, then live/hoje/amanha/ontem, then kickoff.
  */
 import type { Match, Snapshot } from '../model/model.ts';
-import {
-  matchIndexOf,
-  wordsKey,
-  type IndexedMatch,
-  type MatchIndex,
-  type RankTier,
-  type WordHit,
-} from './match-index.ts';
-import { parseQuery } from './search-text.ts';
+import { isTeamNameOrAlias } from './aliases.ts';
+import { matchIndexOf, type IndexedMatch, type MatchIndex, type RankTier, type WordHit } from './match-index.ts';
+import { parseQuery, wordsKey } from './search-text.ts';
 
 /** Ranking tiers, best first; the tier of a match is its worst team word. */
 export const RANK_TIERS = { fullTeamName: 0, teamWord: 1, alias: 2, typo: 3, competitionOnly: 4 } as const;
@@ -75,8 +69,31 @@ function searchWord(index: MatchIndex, word: string): Map<number, WordHit> {
   return hits;
 }
 
+/**
+ * The wordsKey of `words` when they are exactly a team's name or nickname (in the alias data or
+ * the snapshot), else null. Then only the teams they name count (namesTeam): a typo-tolerant
+ * match, a prefix or a word inside another club's longer nickname never beats an exact name —
+ * "barça" is Barcelona, never Vitória (the "Leão da Barra", one edit away).
+ */
+function exactTeamKey(index: MatchIndex, words: readonly string[]): string | null {
+  const key = wordsKey(words);
+  return isTeamNameOrAlias(key) || index.teamKeys.has(key) ? key : null;
+}
+
+/** Whether a side's team is one `words` name: exactly (`key`: name or nickname), or by whole words of its own name. */
+function namesTeam(indexed: IndexedMatch, side: 'home' | 'away', words: readonly string[], key: string): boolean {
+  if ((side === 'home' ? indexed.homeExactKeys : indexed.awayExactKeys).includes(key)) return true;
+  const own = (side === 'home' ? indexed.homeKey : indexed.awayKey).split(' ');
+  return words.every((word) => own.includes(word));
+}
+
 /** The tier of a match for plain words, or null when a word does not hit it. */
-function wordsTier(indexed: IndexedMatch, words: readonly string[], hits: readonly WordHit[]): Tier | null {
+function wordsTier(
+  indexed: IndexedMatch,
+  words: readonly string[],
+  hits: readonly WordHit[],
+  exactKey: string | null,
+): Tier | null {
   const teamWords: string[] = [];
   let worst: Tier = RANK_TIERS.fullTeamName;
   for (const [i, hit] of hits.entries()) {
@@ -90,6 +107,8 @@ function wordsTier(indexed: IndexedMatch, words: readonly string[], hits: readon
     if (team > worst) worst = team;
   }
   if (teamWords.length === 0) return RANK_TIERS.competitionOnly;
+  if (exactKey !== null && !namesTeam(indexed, 'home', words, exactKey) && !namesTeam(indexed, 'away', words, exactKey))
+    return hits.every((hit) => hit.competition) ? RANK_TIERS.competitionOnly : null;
   if (worst === RANK_TIERS.teamWord) {
     const key = wordsKey(teamWords);
     if (key === indexed.homeKey || key === indexed.awayKey) return RANK_TIERS.fullTeamName;
@@ -99,12 +118,15 @@ function wordsTier(indexed: IndexedMatch, words: readonly string[], hits: readon
 
 /** The tier of a match for "a x b" with `first` on one side and `second` on the other, either way round. */
 function fixtureTier(
+  index: MatchIndex,
   indexed: IndexedMatch,
   sides: readonly [string[], string[]],
   first: readonly WordHit[],
   second: readonly WordHit[],
 ): Tier | null {
   const sideTier = (hits: readonly WordHit[], side: 'home' | 'away', words: readonly string[]): Tier | null => {
+    const exactKey = exactTeamKey(index, words);
+    if (exactKey !== null && !namesTeam(indexed, side, words, exactKey)) return null;
     let worst: Tier = RANK_TIERS.teamWord;
     for (const hit of hits) {
       const tier = hit[side];
@@ -141,6 +163,7 @@ export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
   const index = matchIndexOf(snapshot);
   const hitMaps = words.map((word) => hitsOf(index, word));
   const candidates = [...(hitMaps[0]?.keys() ?? [])].filter((id) => hitMaps.every((hits) => hits.has(id)));
+  const exactKey = parsed.kind === 'words' ? exactTeamKey(index, words) : null;
   const ranked: Array<RankedMatch & { indexed: IndexedMatch; id: number }> = [];
   for (const id of candidates) {
     const indexed = index.matches[id];
@@ -148,8 +171,14 @@ export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
     const hits = hitMaps.map((map) => map.get(id) as WordHit);
     const tier =
       parsed.kind === 'words'
-        ? wordsTier(indexed, words, hits)
-        : fixtureTier(indexed, parsed.sides, hits.slice(0, parsed.sides[0].length), hits.slice(parsed.sides[0].length));
+        ? wordsTier(indexed, words, hits, exactKey)
+        : fixtureTier(
+            index,
+            indexed,
+            parsed.sides,
+            hits.slice(0, parsed.sides[0].length),
+            hits.slice(parsed.sides[0].length),
+          );
     if (tier !== null) ranked.push({ id, indexed, match: indexed.match, tier });
   }
   ranked.sort(

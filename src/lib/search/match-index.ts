@@ -8,8 +8,8 @@
  */
 import MiniSearch from 'minisearch';
 import type { ListingName, Match, Snapshot } from '../model/model.ts';
-import { competitionAliasText, isCategoryTeam, teamAliasText } from './aliases.ts';
-import { splitWords } from './search-text.ts';
+import { competitionAliasText, isCategoryTeam, teamAliasText, teamNameAndAliasKeys } from './aliases.ts';
+import { splitWords, wordsKey } from './search-text.ts';
 import { finishSteps, type Steps } from '../model/steps.ts';
 
 // model.ts's LISTING_NAMES would pull zod into the browser bundle; same order, restated.
@@ -24,6 +24,9 @@ export interface IndexedMatch {
   /** The team's words, sorted and joined: "exact team name" is a comparison of keys. */
   homeKey: string;
   awayKey: string;
+  /** wordsKey of each team's own name and of every name and nickname the alias data gives it. */
+  homeExactKeys: readonly string[];
+  awayExactKeys: readonly string[];
   /** A women's or youth side (Feminino, Sub-20): a club's first team ranks before them. */
   category: boolean;
 }
@@ -59,11 +62,8 @@ export interface MatchIndex {
   matches: IndexedMatch[];
   /** What each query word hit, kept for the snapshot's life: many people search the same words in a minute. */
   wordHits: Map<string, ReadonlyMap<number, WordHit>>;
-}
-
-/** Words in a canonical order, so that "paulo sao" and "São Paulo" have the same key. */
-export function wordsKey(words: readonly string[]): string {
-  return [...words].sort().join(' ');
+  /** wordsKey of every team's own name: a query equal to one names that team exactly. */
+  teamKeys: ReadonlySet<string>;
 }
 
 const indexes = new WeakMap<Snapshot, MatchIndex>();
@@ -72,6 +72,8 @@ const indexes = new WeakMap<Snapshot, MatchIndex>();
 interface NameFacts {
   /** wordsKey of the name's words. */
   key: string;
+  /** `key` and, for a team in the alias data, the wordsKey of its every name and nickname. */
+  exactKeys: readonly string[];
   category: boolean;
   teamAlias: string;
   competitionAlias: string;
@@ -85,8 +87,10 @@ function factsOf(name: string): NameFacts {
   let facts = nameFacts.get(name);
   if (!facts) {
     if (nameFacts.size >= MAX_KEPT_NAMES) nameFacts.clear();
+    const key = wordsKey(splitWords(name));
     facts = {
-      key: wordsKey(splitWords(name)),
+      key,
+      exactKeys: [key, ...teamNameAndAliasKeys(name)],
       category: isCategoryTeam(name),
       teamAlias: teamAliasText(name),
       competitionAlias: competitionAliasText(name),
@@ -118,6 +122,7 @@ export function* buildMatchIndexSteps(snapshot: Snapshot, previous: MatchIndex |
   const names: IndexedName[] = [];
   const documents: NameDocument[] = [];
   const nameIds = new Map<string, number>();
+  const teamKeys = new Set<string>();
   const appear = (kind: IndexedName['kind'], name: string, at: [number, 'home' | 'away' | null]): void => {
     const key = `${kind}:${name}`;
     let id = nameIds.get(key);
@@ -137,21 +142,26 @@ export function* buildMatchIndexSteps(snapshot: Snapshot, previous: MatchIndex |
       if (seen.has(match.id)) continue;
       seen.add(match.id);
       const at = matches.length;
+      const home = factsOf(match.homeTeam.name);
+      const away = factsOf(match.awayTeam.name);
       matches.push({
         match,
         listingRank,
         kickoffAt: match.kickoff === null ? Number.POSITIVE_INFINITY : Date.parse(match.kickoff),
-        homeKey: factsOf(match.homeTeam.name).key,
-        awayKey: factsOf(match.awayTeam.name).key,
-        category: factsOf(match.homeTeam.name).category || factsOf(match.awayTeam.name).category,
+        homeKey: home.key,
+        awayKey: away.key,
+        homeExactKeys: home.exactKeys,
+        awayExactKeys: away.exactKeys,
+        category: home.category || away.category,
       });
+      teamKeys.add(home.key).add(away.key);
       appear('team', match.homeTeam.name, [at, 'home']);
       appear('team', match.awayTeam.name, [at, 'away']);
       appear('competition', match.competition.name, [at, null]);
     }
   }
   if (previous && sameDocuments(previous.documents, documents)) {
-    return { engine: previous.engine, documents: previous.documents, names, matches, wordHits: new Map() };
+    return { engine: previous.engine, documents: previous.documents, names, matches, wordHits: new Map(), teamKeys };
   }
   const engine = new MiniSearch<NameDocument>({
     fields: ['name', 'alias'],
@@ -164,7 +174,7 @@ export function* buildMatchIndexSteps(snapshot: Snapshot, previous: MatchIndex |
     yield;
     engine.addAll(documents.slice(from, from + STEP_ITEMS));
   }
-  return { engine, documents, names, matches, wordHits: new Map() };
+  return { engine, documents, names, matches, wordHits: new Map(), teamKeys };
 }
 
 /** The snapshot's index, built once per snapshot object. */

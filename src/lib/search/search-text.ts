@@ -26,6 +26,11 @@ export function splitWords(text: string): string[] {
     .filter((word) => word !== '');
 }
 
+/** Words in a canonical order, so that "paulo sao" and "São Paulo" have the same key. */
+export function wordsKey(words: readonly string[]): string {
+  return [...words].sort().join(' ');
+}
+
 /** Words a fan puts between two teams to mean one match ("Flamengo x Palmeiras"). */
 const FIXTURE_SEPARATORS = new Set(['x', 'vs', 'vs.', 'versus', 'contra', '-']);
 

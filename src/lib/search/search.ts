@@ -4,7 +4,8 @@
  * static-only hosting run this same module, engine and alias data. Query language and
  * ranking: src/lib/search/find-matches.ts.
  */
-import type { ListEnvelope, Match, SearchEnvelope, Snapshot } from '../model/model.ts';
+import type { Match, SearchEnvelope, Snapshot } from '../model/model.ts';
+import { oldestGeneratedAt } from '../model/staleness.ts';
 import { SEARCH_RESULTS_MAX } from '../model/search-results.ts';
 import { rankMatches } from './find-matches.ts';
 import { SEARCH_ORDER } from './match-index.ts';
@@ -14,19 +15,6 @@ import { TIMEZONE } from '../model/time.ts';
 /** The matches `query` finds, best first, each once. */
 export function findMatches(snapshot: Snapshot, query: string): Match[] {
   return rankMatches(snapshot, query).map(({ match }) => match);
-}
-
-/**
- * The oldest successful fetch among the listings that have one: every result comes from
- * data at least this recent. `null` only when no listing was ever fetched.
- */
-export function oldestGeneratedAt(envelopes: readonly ListEnvelope[]): string | null {
-  let oldest: string | null = null;
-  for (const { generatedAt } of envelopes) {
-    if (generatedAt === null) continue;
-    if (oldest === null || Date.parse(generatedAt) < Date.parse(oldest)) oldest = generatedAt;
-  }
-  return oldest;
 }
 
 /**

@@ -20,6 +20,8 @@ const ListingScrapeStateSchema = z.object({
   etag: z.string().nullable(),
   lastModified: z.string().nullable(),
   retryNotBefore: z.string().nullable(),
+  /** Failed attempts since the last success (the yesterday listing backs off on them); files written before it read as 0. */
+  failures: z.number().int().nonnegative().default(0),
   /** What the last read page held (markup, skipped, unknown labels); files written before it read as null. */
   parse: ListingParseSummarySchema.nullable().default(null),
 });
@@ -46,6 +48,7 @@ export function freshListingState(): ListingScrapeState {
     etag: null,
     lastModified: null,
     retryNotBefore: null,
+    failures: 0,
     parse: null,
   };
 }
