@@ -226,3 +226,30 @@ describe('parseListingPage on hand-written variants', () => {
     ).toBe(true);
   });
 });
+
+// Issue 27 L2: bidi controls and zero-width characters from the upstream never reach a name.
+describe('invisible format characters in the upstream text', () => {
+  const INVISIBLE = ['\u202e', '\u202a', '\u202b', '\u202c', '\u202d', '\u2066', '\u2067', '\u2068', '\u2069'];
+  const ZERO_WIDTH = ['\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u061c', '\ufeff', '\u2060'];
+  /** Each name with invisible characters around and inside it, some as numeric character references. */
+  const spoil = (html: string): string =>
+    html
+      .replaceAll('>Flamengo<', `>\u202eFlamengo${'\u200b'}\u202c<`)
+      .replaceAll('>Palmeiras<', `>${INVISIBLE.join('')}Palm&#x200B;eiras&#x202E;<`)
+      .replaceAll('Brasileirão Série A<', `Brasileirão${ZERO_WIDTH.join('')} Série A\u2069<`);
+
+  it.each([
+    ['jogos-de-hoje.html', 'rows'],
+    ['cards/jogos-de-hoje.html', 'cards'],
+  ])('%s: names, competitions and labels read as without them (%s)', (file) => {
+    const original = readFixture(file);
+    const spoiled = spoil(original);
+    expect(spoiled).not.toBe(original);
+    const matches = parseListingPage(spoiled, `${ORIGIN}/jogos-de-hoje`);
+    expect(matches).toStrictEqual(parseListingPage(original, `${ORIGIN}/jogos-de-hoje`));
+    const texts = matches.flatMap((m) => [m.homeTeam.name, m.awayTeam.name, m.competition.name, m.statusLabel]);
+    expect(texts.filter((text) => /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/.test(text))).toEqual([]);
+    expect(texts).toContain('Flamengo');
+    expect(texts).toContain('Palmeiras');
+  });
+});
