@@ -202,7 +202,10 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     const site = parts.site.get();
     if (!site) return answerStarting(req, res, path.decoded);
     if (path.decoded === EVENT_STREAM_PATH)
-      return answerEventStream(req, res, parts.events, path.search, parts.eventStreamsPerIp);
+      return answerEventStream(req, res, parts.events, path.search, {
+        perIp: parts.eventStreamsPerIp,
+        rateLimiter: parts.rateLimiter,
+      });
     const entry = site.routes.get(path.decoded);
     if (entry) return serveFile(req, res, site, path.decoded, entry);
     answerNotFound(req, res, path.decoded, parts);
