@@ -122,6 +122,7 @@ export async function startHttpServer(
     rateLimiter: options.rateLimiter ?? createRateLimiter(config.searchRateLimit),
     health: () => buildHealth(config, reader, site.get()?.builtAt ?? null, new Date(), lastRefresh),
     healthzToken: config.healthzToken,
+    healthzLoopbackDetails: config.healthzLoopbackDetails,
     commonHeaders,
     statics,
     refreshIntervalSeconds: config.refreshIntervalSeconds,

@@ -36,8 +36,10 @@ export interface RouterParts {
   search: SearchHandler;
   rateLimiter: RateLimiter;
   health: () => Health;
-  /** HEALTHZ_TOKEN: shows /healthz's details to a client that is not on this machine ('' = none). */
+  /** HEALTHZ_TOKEN: shows /healthz's details to whoever sends it ('' = none). */
   healthzToken: string;
+  /** HEALTHZ_LOOPBACK_DETAILS: a direct loopback client sees them too. */
+  healthzLoopbackDetails: boolean;
   /** Security and CORS headers of every response (buildCommonHeaders). */
   commonHeaders: Readonly<Record<string, string>>;
   /** Static files, with header lists prepared with the same common headers. */
@@ -108,16 +110,26 @@ async function answerSearch(
   await parts.search.handle(req, res, () => writeProblem(req, res, buildNotFoundProblem(SEARCH_PATH)));
 }
 
+/** Seconds the first-start page waits before reloading itself (also its Retry-After). */
+const STARTING_RETRY_SECONDS = 2;
+
+/**
+ * 503 until this process serves a build (a load balancer then sends it nobody), 200 after, also
+ * when `degraded`: old data is still data.
+ */
 function answerHealth(req: IncomingMessage, res: ServerResponse, parts: RouterParts): void {
   const health = parts.health();
   const requester = { headers: req.headers, remoteAddress: req.socket.remoteAddress };
-  const body = maySeeHealthDetails(requester, parts.healthzToken) ? health : publicHealth(health);
+  const details = maySeeHealthDetails(requester, parts.healthzToken, parts.healthzLoopbackDetails);
+  const body = details ? health : publicHealth(health);
+  const starting = health.status === 'starting';
   // Vary: the same URL answers differently by who asks; no-store keeps any cache out anyway.
-  writeJson(req, res, 200, body, { 'Cache-Control': NO_STORE, Vary: 'Authorization' });
+  writeJson(req, res, starting ? 503 : 200, body, {
+    'Cache-Control': NO_STORE,
+    Vary: 'Authorization',
+    ...(starting && { 'Retry-After': String(STARTING_RETRY_SECONDS) }),
+  });
 }
-
-/** Seconds the first-start page waits before reloading itself (also its Retry-After). */
-const STARTING_RETRY_SECONDS = 2;
 
 /** Before the first build: a problem under /api (as the OpenAPI document says), a self-reloading page elsewhere. */
 function answerStarting(req: IncomingMessage, res: ServerResponse, path: string): void {

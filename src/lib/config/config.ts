@@ -35,8 +35,10 @@ export interface Config {
   publishTimeoutMs: number;
   /** Strict-Transport-Security value sent on every response; '' (the default) sends none. */
   strictTransportSecurity: string;
-  /** Bearer token that shows /healthz's details to a non-loopback client; '' = loopback only. */
+  /** Bearer token that shows /healthz's details to whoever sends it; '' = none. */
   healthzToken: string;
+  /** HEALTHZ_LOOPBACK_DETAILS=on: a direct loopback client sees /healthz's details without the token too. */
+  healthzLoopbackDetails: boolean;
   /** Limits on clients of this server (per process): slow or idle connections and their count. */
   clientLimits: ClientLimits;
   /** Open /api/eventos/stream connections per client IP and server process; 0 disables the limit. */
@@ -128,8 +130,15 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'HEALTHZ_TOKEN',
     default: '',
     description:
-      'Token (16+ caracteres) que mostra os detalhes de /healthz fora do loopback (Authorization: Bearer …); ' +
-      'vazio: só loopback.',
+      'Token (16+ caracteres) que mostra os detalhes de /healthz a quem o enviar (Authorization: Bearer …); ' +
+      'vazio: nenhum.',
+  },
+  {
+    name: 'HEALTHZ_LOOPBACK_DETAILS',
+    default: 'off',
+    description:
+      '"on": um cliente no loopback que fala direto com o servidor vê os detalhes de /healthz sem o token (só ' +
+      'quando nada encaminha conexões de fora até a porta: stunnel, HAProxy em modo tcp, sslh, ssh -L).',
   },
   {
     name: 'CLIENT_HEADERS_TIMEOUT_MS',
@@ -268,6 +277,14 @@ function parseHealthzToken(env: Env): string {
   return token;
 }
 
+/** An on/off switch (case ignored); anything else names the variable and the two values. */
+function parseSwitch(env: Env, name: string): boolean {
+  const raw = rawValueOf(env, name);
+  const value = raw.toLowerCase();
+  if (value !== 'on' && value !== 'off') throw new ConfigError(`${name}="${raw}" é inválido: use "on" ou "off".`);
+  return value === 'on';
+}
+
 function parseClientLimits(env: Env): ClientLimits {
   const headersTimeoutMs = parseInteger(env, 'CLIENT_HEADERS_TIMEOUT_MS', 100, 600_000);
   const requestTimeoutMs = parseInteger(env, 'CLIENT_REQUEST_TIMEOUT_MS', 100, 600_000);
@@ -317,6 +334,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     publishTimeoutMs: parseInteger(env, 'PUBLISH_TIMEOUT_MS', 1_000, 3_600_000),
     strictTransportSecurity: buildStrictTransportSecurity(parseInteger(env, 'HSTS_MAX_AGE', 0, 63_072_000)),
     healthzToken: parseHealthzToken(env),
+    healthzLoopbackDetails: parseSwitch(env, 'HEALTHZ_LOOPBACK_DETAILS'),
     clientLimits: parseClientLimits(env),
     eventStreamsPerIp: parseInteger(env, 'EVENT_STREAMS_PER_IP', 0, 1_000_000),
     eventStreamsMax: parseInteger(env, 'EVENT_STREAMS_MAX', 1, 1_000_000),
