@@ -27,6 +27,7 @@ import { parseNotices } from './parse-notices.ts';
 import { dropForeignCrests } from '../crests/crest-origin.ts';
 import { syncCrests, type CrestSyncReport } from '../crests/sync-crests.ts';
 import { isListingDue } from './listing-schedule.ts';
+import { collectKickoffs, withKnownKickoffs } from './known-kickoffs.ts';
 import { runInSlices } from '../lib/slices/run-in-slices.ts';
 import type { Dispatcher } from 'undici';
 import { errorMessage } from '../lib/model/caught-error.ts';
@@ -259,6 +260,12 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
     for (const listing of LISTING_NAMES) {
       const page = fetched[listing];
       results[listing] = page ? await readListing(listing, page, context) : skippedListing(listing, context);
+    }
+    // This scrape's kick-offs first (a newer time wins), then the ones seen before the match started.
+    const kickoffs = collectKickoffs([snapshot, read]);
+    for (const listing of LISTING_NAMES) {
+      const envelope = snapshot[listing];
+      envelope.matches = withKnownKickoffs(envelope.matches, kickoffs);
     }
     crests = await syncCrests(snapshot, {
       dataDir: config.dataDir,
