@@ -6,7 +6,7 @@
  * - pages and other unfingerprinted files: network first (never a stale shell when online),
  *   the cached copy when the network fails;
  * - _astro/ (fingerprinted) and escudos/ (named by content hash): cache first; the crests a
- *   page names are fetched with it (rows' crests load lazily, and must be there offline);
+ *   page or a listing names are fetched with it (rows' crests load lazily, and must be there offline);
  * - api/* without a query: network first, the last good answer when offline, marked with
  *   OFFLINE_HEADER so the page can say so; with a query (search): not handled.
  * Every URL is taken relative to the registration's scope, never to the host's root.
@@ -64,8 +64,8 @@ function keyOf(url: URL): string {
 }
 
 /**
- * Placar's own crest files a page names (in its rows and its template's crest map), relative to
- * the site root: named by the SHA-256 of their bytes (src/crests/), unlike the upstream's URLs.
+ * Placar's own crest files a page or an API answer names (its rows; each team's `crest`), relative
+ * to the site root: named by the SHA-256 of their bytes (src/crests/), unlike the upstream's URLs.
  */
 const CREST_PATH = /escudos\/[0-9a-f]{64}\.[a-z]+/g;
 
@@ -96,13 +96,13 @@ async function precacheShell(): Promise<void> {
   const cache = await caches.open(SHELL_CACHE);
   // One by one and forgiving: a file the host lacks (an old bucket) must not block the update.
   const apiCache = await caches.open(API_CACHE);
-  const precache = async (file: string, into: Cache, isPage: boolean): Promise<void> => {
+  const precache = async (file: string, into: Cache, namesCrests: boolean): Promise<void> => {
     const url = new URL(file, scope);
     try {
       const response = await fetch(url, { cache: 'no-cache' });
       if (response.status !== 200) return;
       await into.put(keyOf(url), response);
-      if (isPage) await cacheCrestsOfStored(into, keyOf(url));
+      if (namesCrests) await cacheCrestsOfStored(into, keyOf(url));
     } catch {
       // Fetched on first use instead.
     }
@@ -110,7 +110,8 @@ async function precacheShell(): Promise<void> {
   await Promise.all([
     ...PLACAR_SHELL.pages.map((page) => precache(page, cache, true)),
     ...PLACAR_SHELL.files.map((file) => precache(file, cache, false)),
-    ...PLACAR_SHELL.listings.map((listing) => precache(listing, apiCache, false)),
+    // The listings too: the rows the browser renders from them (search offline) show their crests.
+    ...PLACAR_SHELL.listings.map((listing) => precache(listing, apiCache, true)),
   ]);
 }
 
@@ -163,7 +164,8 @@ async function apiNetworkFirst(request: Request, defer: Defer): Promise<Response
   const cache = await caches.open(API_CACHE);
   try {
     const response = await fetch(request);
-    remember(cache, key, response, defer);
+    const stored = remember(cache, key, response, defer);
+    defer(stored.then((ok) => (ok ? cacheCrestsOfStored(cache, key) : undefined)));
     return response;
   } catch (error) {
     const cached = await cache.match(key, { ignoreVary: true });

@@ -11,7 +11,6 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readCrestMap } from '../lib/store/crest-store.ts';
 import { buildDashboardData } from '../lib/display/dashboard-data.ts';
 import { buildEventFeed } from '../lib/display/event-feed.ts';
 import type { DataRoute } from '../lib/api/data-routes.ts';
@@ -76,7 +75,7 @@ function buildLocals(request: RenderRequest): App.Locals {
   const state = readScrapeState(request.dataDir);
   const context = request.intervals ? { state, intervals: request.intervals } : { state };
   return {
-    placar: buildDashboardData(request.upstreamUrl, snapshot, readCrestMap(request.dataDir), context),
+    placar: buildDashboardData(request.upstreamUrl, snapshot, context),
     eventFeed: buildEventFeed(request.dataDir, new Date(), request.refreshIntervalSeconds),
   };
 }

@@ -26,6 +26,8 @@ import { readListingPageSteps } from '../upstream/parse-listing.ts';
 import { parseNotices } from './parse-notices.ts';
 import { dropForeignCrests } from '../crests/crest-origin.ts';
 import { syncCrests, type CrestSyncReport } from '../crests/sync-crests.ts';
+import { withServedCrests } from '../crests/served-crests.ts';
+import { buildCrestPaths, readCrestMap } from '../lib/store/crest-store.ts';
 import { isListingDue } from './listing-schedule.ts';
 import { collectKickoffs, withKnownKickoffs } from './known-kickoffs.ts';
 import { runInSlices } from '../lib/slices/run-in-slices.ts';
@@ -274,6 +276,12 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
       timeoutMs: config.requestTimeoutMs,
       now,
     });
+    // The crests the build will hold (it links the same map's files): every team's, new ones included.
+    const crestPaths = buildCrestPaths(readCrestMap(config.dataDir));
+    for (const listing of LISTING_NAMES) {
+      const envelope = snapshot[listing];
+      envelope.matches = withServedCrests(envelope.matches, crestPaths);
+    }
   } finally {
     await dispatcher.close();
   }

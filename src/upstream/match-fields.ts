@@ -107,8 +107,9 @@ export function crestFromImage(img: { attribs: Record<string, string> } | null, 
   return resolveHttpUrl(img.attribs.src, pageUrl) ?? resolveHttpUrl(img.attribs['data-src'], pageUrl);
 }
 
-export function makeTeam(name: string, crest: string | null): Team | null {
-  return name === '' ? null : { name, crest };
+/** A team as the listing shows it; `crest` (Placar's copy) is filled in by the scrape once stored. */
+export function makeTeam(name: string, crestSource: string | null): Team | null {
+  return name === '' ? null : { name, crest: null, crestSource };
 }
 
 /** "2" → 2; "", "-", "?" → null (never 0 for a score not shown). */

@@ -29,7 +29,10 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     injuryTime: 'Acréscimos mostrados (o 2 de "45+2\'"); null quando não há.',
     homeTeam: 'Time mandante.',
     awayTeam: 'Time visitante.',
-    crest: 'URL absoluta do escudo, quando a listagem mostra um; senão null.',
+    crest:
+      'A cópia do escudo guardada e servida pelo próprio Placar: caminho /escudos/<sha256>.<tipo> na mesma origem da API (imutável); null enquanto o Placar não tem cópia.',
+    crestSource:
+      'A URL da imagem que a listagem do site de origem mostra, de onde veio a cópia (só procedência: mostre crest); null quando não há ou a origem não é aceita.',
     score: 'Placar: null antes do início (nunca um 0 presumido).',
     penalties: 'Placar da disputa de pênaltis, quando houver; senão null.',
   },
