@@ -13,8 +13,9 @@
  */
 import type { ServerResponse } from 'node:http';
 import { EVENT_STREAM_CACHE_CONTROL } from '../lib/api/headers-policy.ts';
-import { MAX_KEPT_EVENTS, MatchEventSchema, type Match, type MatchEvent } from '../lib/model/model.ts';
+import { MAX_KEPT_EVENTS, MatchEventSchema, type Match, type MatchEvent, type Status } from '../lib/model/model.ts';
 import type { EventStreamQuery } from '../lib/api/event-stream-query.ts';
+import type { MatchFilterQuery } from '../lib/api/match-filter-query.ts';
 import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../lib/search/match-filter.ts';
 import { normalizeQuery } from '../lib/search/search-text.ts';
 import { createBoundedMemo } from './bounded-memo.ts';
@@ -38,6 +39,8 @@ const COMPACT_AFTER = 1024;
 interface KeptEvent {
   id: string;
   matchId: string;
+  /** The match's status after the change (the feed's `status` filter). */
+  status: Status;
   /** "id: …\nevent: …\ndata: …\n\n", made once. */
   wire: string;
 }
@@ -85,6 +88,8 @@ export interface EventHub {
   needsNewFilter(query: EventStreamQuery): boolean;
   /** Filters memoized now (at most MAX_MEMOIZED_FILTERS). */
   memoizedFilters(): number;
+  /** The JSON of each kept event (as in the feed) that the filters keep, oldest first. */
+  selectEvents(query: MatchFilterQuery): string[];
   /** Starts the stream on `res` (headers, `retry:`, replay after query.since) and keeps it open. */
   attach(res: ServerResponse, ip: string, query: EventStreamQuery): void;
   /** Open connections. */
@@ -97,6 +102,11 @@ export interface EventHub {
 
 export function formatEventWire(event: MatchEvent): string {
   return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/** The event's JSON inside its wire text ("…\ndata: <json>\n\n"). */
+function eventJsonOf(wire: string): string {
+  return wire.slice(wire.indexOf('\ndata: ') + '\ndata: '.length, -2);
 }
 
 function formatResetWire(oldestId: string | null): string {
@@ -229,7 +239,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
       }
       const parsed = MatchEventSchema.safeParse(raw);
       if (!parsed.success) continue;
-      next.push({ id: parsed.data.id, matchId: parsed.data.match.id, wire: formatEventWire(parsed.data) });
+      const { match } = parsed.data;
+      next.push({ id: parsed.data.id, matchId: match.id, status: match.status, wire: formatEventWire(parsed.data) });
       matches.set(parsed.data.match.id, parsed.data.match);
     }
     return () => {
@@ -264,6 +275,18 @@ export function createEventHub(options: EventHubOptions): EventHub {
       );
     },
     memoizedFilters: () => filterIds.size,
+    selectEvents({ statuses, team, competition }) {
+      const teamIds = team === null ? null : idsFor('team', team);
+      const competitionIds = competition === null ? null : idsFor('competition', competition);
+      const selected: string[] = [];
+      for (const event of kept) {
+        if (statuses !== null && !statuses.includes(event.status)) continue;
+        if (teamIds !== null && !teamIds.has(event.matchId)) continue;
+        if (competitionIds !== null && !competitionIds.has(event.matchId)) continue;
+        selected.push(eventJsonOf(event.wire));
+      }
+      return selected;
+    },
     attach(res, ip, query) {
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',

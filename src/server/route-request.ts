@@ -23,6 +23,7 @@ import { maySeeHealthDetails } from './healthz-access.ts';
 import { buildRateLimitHeaders, type RateLimiter } from './rate-limit.ts';
 import { buildVerbatimRoutes, readPath } from './request-path.ts';
 import { setHeaders, writeJson, writePlainPage, writeProblem } from './respond.ts';
+import type { ListingFilters } from './listing-filters.ts';
 import type { SearchHandler } from './search-handler.ts';
 import type { StaticResponder } from './serve-static.ts';
 import type { StaticServeOptions } from './static-heads.ts';
@@ -48,6 +49,8 @@ export interface RouterParts {
   refreshIntervalSeconds: number;
   /** The open event streams (/api/eventos/stream). */
   events: EventHub;
+  /** ?status=, ?time=, ?competicao= on the listings and the event feed. */
+  filters: ListingFilters;
   eventStreamsPerIp: number;
   /** Seconds between two fetches of /api/ontem's listing (its own, longer staleness). */
   yesterdayRefreshSeconds?: number;
@@ -140,16 +143,27 @@ function answerStarting(req: IncomingMessage, res: ServerResponse, path: string)
   writePlainPage(req, res, 503, 'Placar iniciando', message, retry, STARTING_RETRY_SECONDS);
 }
 
-/** "/hoje/" → "/hoje" (raw path, so escapes stay as sent) when that is a route; else null. */
+/** A path without repeated or trailing slashes ("//hoje/" → "/hoje"; "/" stays). */
+function withoutExtraSlashes(path: string): string {
+  const single = path.replace(/\/{2,}/g, '/');
+  return single === '/' ? single : single.replace(/\/+$/, '');
+}
+
+/**
+ * "/hoje/" or "//hoje" → "/hoje" (raw path, so escapes stay as sent) when that is a route; else
+ * null. Only when the raw form reads back as that route (no "%2F" that would make another slash).
+ */
 function findCanonicalPath(path: { decoded: string; raw: string }, site: StaticSite | null): string | null {
-  if (path.decoded === '/' || !path.decoded.endsWith('/')) return null;
-  const decoded = path.decoded.replace(/\/+$/, '');
+  const decoded = withoutExtraSlashes(path.decoded);
+  if (decoded === path.decoded) return null;
   const known =
+    decoded === '/' ||
     decoded === SEARCH_PATH ||
     decoded === EVENT_STREAM_PATH ||
     decoded === '/healthz' ||
     (site?.routes.has(decoded) ?? false);
-  return known ? path.raw.replace(/\/+$/, '') : null;
+  const raw = withoutExtraSlashes(path.raw);
+  return known && readPath(raw)?.decoded === decoded ? raw : null;
 }
 
 /** What a loaded build's requests need beyond its files, made once per build. */
@@ -219,7 +233,10 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
         rateLimiter: parts.rateLimiter,
       });
     const entry = site.routes.get(path.decoded);
-    if (entry) return serveFile(req, res, site, path.decoded, entry);
+    if (entry) {
+      const served = routingOf(site).selectListing(path.decoded, entry, Date.now());
+      return parts.filters.answer(req, res, path.decoded, served, path.search) ?? parts.statics.serve(req, res, served);
+    }
     answerNotFound(req, res, path.decoded, parts);
   };
 

@@ -41,11 +41,12 @@ const isSearch = (finding: SpectralFinding): boolean => finding.path[1] === '/ap
 const isPreflight = (finding: SpectralFinding): boolean => finding.path[2] === 'options';
 const FREE_TEXT = /(competition|homeTeam|awayTeam)\.properties\.name$|\.(statusLabel|slug|id|title|detail)$/;
 /**
- * Problems given outside the search rate limiter: by the HTTP parser, on the static files, or by
- * the event stream (limited by open connections, not a request rate: its 429/503 carry Retry-After).
+ * Problems given outside the search rate limiter: by the HTTP parser, on the static files, by
+ * filter validation (a refused filter is decided before the limiter is asked), or by the event
+ * stream (limited by open connections, not a request rate: its 429/503 carry Retry-After).
  */
 const OUTSIDE_LIMITER =
-  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|TooManyStreams)(SemCorpo)?\.headers$/;
+  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|BadFilter|TooManyStreams)(SemCorpo)?\.headers$/;
 
 /**
  * OWASP rules that do not apply to a public, read-only, key-less API, each with why. Any other

@@ -206,14 +206,17 @@ export const PROBLEM_DESCRIPTIONS = {
   RequestTimeout: 'A requisição não chegou inteira a tempo.',
   RangeNotSatisfiable: 'O intervalo pedido em Range começa depois do fim do arquivo. Content-Range traz o tamanho.',
   BadQuery:
-    'Parâmetro q ausente, vazio, repetido, fora de 2 a 100 caracteres ou que não é UTF-8 válido (ou requisição malformada).',
-  TooManyRequests: 'Buscas demais deste cliente: o limite (rajada, reposta por minuto) acabou.',
+    'Parâmetro q ausente, vazio, repetido, escrito de outro jeito (Q, %71), fora de 2 a 100 caracteres ou que não é UTF-8 válido (ou requisição malformada).',
+  BadFilter:
+    'Filtro inválido: status com uma situação desconhecida, vazia ou repetida; time ou competicao vazio, fora de 2 a 100 caracteres ou com caracteres de controle; um filtro repetido ou escrito de outro jeito (Status, %73tatus); ou requisição malformada.',
+  TooManyRequests:
+    'Buscas demais deste cliente (endereço IPv4 ou rede IPv6 /64): o limite (rajada, reposta por minuto) acabou. Cada filtro novo em listagens, no feed e no fluxo conta como uma busca.',
   InternalError:
     'Falha inesperada do lado do Placar (um defeito, nunca causado pelo que o cliente envia). Tente de novo.',
   ServiceUnavailable:
     'O Placar está iniciando e ainda não tem um build publicado (Retry-After diz quando tentar de novo), ou, atrás do nginx, não respondeu; em /api/eventos/stream, também quando o servidor atingiu o total de conexões (EVENT_STREAMS_MAX).',
   BadEventQuery:
-    'Filtro time ou competicao vazio, repetido, fora de 2 a 100 caracteres ou com caracteres de controle, ou desde/Last-Event-ID que não é um id de evento.',
+    'Filtro time ou competicao vazio, repetido, escrito de outro jeito, fora de 2 a 100 caracteres ou com caracteres de controle, ou desde/Last-Event-ID que não é um id de evento.',
   TooManyStreams:
-    'Conexões demais deste IP ao fluxo (EVENT_STREAMS_PER_IP): feche uma ou tente de novo depois de Retry-After.',
+    'Conexões demais deste cliente (endereço IPv4 ou rede IPv6 /64) ao fluxo (EVENT_STREAMS_PER_IP; 20 atrás do nginx): feche uma ou tente de novo depois de Retry-After; ou, com um filtro novo, buscas demais (cada filtro novo conta como uma busca).',
 } as const;

@@ -25,7 +25,7 @@ export interface Config {
   crestOrigins: string[];
   host: string;
   port: number;
-  /** Requests per minute per client IP on /api/busca; 0 disables the limit. */
+  /** Searches (and new filters) per minute per client (IPv4 address or IPv6 /64); 0 disables the limit. */
   searchRateLimit: number;
   /** Server processes sharing the port (node:cluster); 1 = a single process. */
   workers: number;
@@ -41,7 +41,7 @@ export interface Config {
   healthzLoopbackDetails: boolean;
   /** Limits on clients of this server (per process): slow or idle connections and their count. */
   clientLimits: ClientLimits;
-  /** Open /api/eventos/stream connections per client IP and server process; 0 disables the limit. */
+  /** Open /api/eventos/stream connections per client (IPv4 address or IPv6 /64) and server process; 0: no limit. */
   eventStreamsPerIp: number;
   /** Open /api/eventos/stream connections per server process. */
   eventStreamsMax: number;
@@ -104,7 +104,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'SEARCH_RATE_LIMIT',
     default: '120',
-    description: 'Buscas por IP em /api/busca: rajada de até N seguidas, repostas a N por minuto (0 desliga o limite).',
+    description:
+      'Buscas por cliente (endereço IPv4 ou rede IPv6 /64) em /api/busca, e filtros novos nas listagens, no feed e no ' +
+      'fluxo: rajada de até N seguidas, repostas a N por minuto (0 desliga o limite).',
   },
   {
     name: 'WORKERS',
@@ -164,7 +166,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'EVENT_STREAMS_PER_IP',
     default: '20',
-    description: 'Conexões abertas a /api/eventos/stream por IP em cada processo do servidor (0 desliga o limite).',
+    description:
+      'Conexões abertas a /api/eventos/stream por cliente (endereço IPv4 ou rede IPv6 /64) em cada processo do ' +
+      'servidor (0 desliga o limite).',
   },
   {
     name: 'EVENT_STREAMS_MAX',
