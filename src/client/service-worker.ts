@@ -8,7 +8,9 @@
  * - _astro/ (fingerprinted) and escudos/ (named by content hash): cache first; the crests a
  *   page or a listing names are fetched with it (rows' crests load lazily, and must be there offline);
  * - api/* without a query: network first, the last good answer when offline, marked with
- *   OFFLINE_HEADER so the page can say so; with a query (search): not handled.
+ *   OFFLINE_HEADER so the page can say so; with a query (search, filters): not handled;
+ * - event streams (api/eventos/stream, or any request asking for text/event-stream): never handled —
+ *   their body never ends, so a copy would wait forever and keep the worker busy per open stream.
  * Every URL is taken relative to the registration's scope, never to the host's root.
  */
 import { OFFLINE_HEADER } from './offline-response.ts';
@@ -123,6 +125,13 @@ async function deleteOldCaches(): Promise<void> {
   );
 }
 
+const EVENT_STREAM_ROUTE = 'api/eventos/stream';
+
+/** A Server-Sent Events request: the stream's route, or whatever an EventSource asks for. */
+function isEventStream(route: string, request: Request): boolean {
+  return route === EVENT_STREAM_ROUTE || (request.headers.get('accept') ?? '').includes('text/event-stream');
+}
+
 /** Work that may go on after the answer is given: the fetch event's waitUntil. */
 type Defer = (work: Promise<unknown>) => void;
 
@@ -214,7 +223,7 @@ worker.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
   const route = url.pathname.slice(scope.pathname.length);
-  if (route === 'sw.js') return;
+  if (route === 'sw.js' || isEventStream(route, request)) return;
   const defer: Defer = (work) => event.waitUntil(work);
   if (route.startsWith('api/')) {
     if (url.search === '') event.respondWith(apiNetworkFirst(request, defer));
