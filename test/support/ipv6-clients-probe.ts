@@ -21,10 +21,21 @@ const ONE_NETWORK = 'fd27:1:2:0';
 const OTHER_NETWORK = 'fd27:1:2:1';
 const DIRECT_PER_CLIENT = 3;
 
-execFileSync('ip', ['link', 'set', 'lo', 'up']);
-for (const network of [ONE_NETWORK, OTHER_NETWORK])
-  execFileSync('ip', ['-6', 'route', 'add', 'local', `${network}::/64`, 'dev', 'lo']);
-execFileSync('sysctl', ['-qw', 'net.ipv6.ip_nonlocal_bind=1']);
+/** iproute2's ip, with the fix in the message when it is missing. */
+function ip(args: string[]): void {
+  try {
+    execFileSync('ip', args, { stdio: 'pipe' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error('ip não encontrado: instale com `apt-get install iproute2`.');
+    throw error;
+  }
+}
+
+ip(['link', 'set', 'lo', 'up']);
+for (const network of [ONE_NETWORK, OTHER_NETWORK]) ip(['-6', 'route', 'add', 'local', `${network}::/64`, 'dev', 'lo']);
+// Binding any address of those routes (this namespace's own setting).
+fs.writeFileSync('/proc/sys/net/ipv6/ip_nonlocal_bind', '1');
 
 const upstream = await startFakeUpstream({ pages: readFixturePages() });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-ipv6-'));
