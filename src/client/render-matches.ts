@@ -11,6 +11,7 @@ import {
   type GoalCount,
 } from '../lib/display/match-display.ts';
 import { buildMatchLink } from '../lib/display/match-link.ts';
+import { isCrestPath } from '../lib/model/crest-path.ts';
 import type { Match, Team } from '../lib/model/model.ts';
 import { showFollowButton } from './follow-button.ts';
 
@@ -22,33 +23,15 @@ export function cloneTemplate(id: string): Element {
   return template.content.firstElementChild.cloneNode(true) as Element;
 }
 
-let crestPaths: Readonly<Record<string, string>> | null = null;
-
-/** Placar's copy of a crest (from the template's data-crests), or null when it holds none. */
-function findCrestPath(crest: string | null): string | null {
-  if (crest === null) return null;
-  if (crestPaths === null) {
-    try {
-      crestPaths = JSON.parse(document.getElementById('match-template')?.dataset.crests ?? '{}') as Record<
-        string,
-        string
-      >;
-    } catch {
-      crestPaths = {};
-    }
-  }
-  return Object.hasOwn(crestPaths, crest) ? (crestPaths[crest] ?? null) : null;
-}
-
 function fillTeam(cell: Element | null, team: Team): void {
   if (!cell) return;
   const name = cell.querySelector('.team-name');
   if (name) name.textContent = team.name;
   const crest = cell.querySelector('img');
   if (!crest) return;
-  const local = findCrestPath(team.crest);
-  if (local === null) crest.remove();
-  else crest.setAttribute('src', local);
+  // Only Placar's own copies: an answer cached before crests were served from /escudos/ names the upstream's.
+  if (isCrestPath(team.crest)) crest.setAttribute('src', team.crest);
+  else crest.remove();
 }
 
 function element(tag: 'span' | 'small', className: string, text: string): HTMLElement {

@@ -6,11 +6,13 @@
  * - pages and other unfingerprinted files: network first (never a stale shell when online),
  *   the cached copy when the network fails;
  * - _astro/ (fingerprinted) and escudos/ (named by content hash): cache first; the crests a
- *   page names are fetched with it (rows' crests load lazily, and must be there offline);
+ *   page or a listing names are fetched with it (rows' crests load lazily, and must be there offline);
  * - api/* without a query: network first, the last good answer when offline, marked with
- *   OFFLINE_HEADER so the page can say so; with a query (search): not handled;
+ *   OFFLINE_HEADER so the page can say so; with a query (search, filters): not handled;
  * - match pages (jogo/…) and their JSON (api/jogo/…), one per match of four days: the same, each
- *   in a cache of its own that keeps only the MAX_MATCHES last visited.
+ *   in a cache of its own that keeps only the MAX_MATCHES last visited;
+ * - event streams (api/eventos/stream, or any request asking for text/event-stream): never handled —
+ *   their body never ends, so a copy would wait forever and keep the worker busy per open stream.
  * Every URL is taken relative to the registration's scope, never to the host's root.
  */
 import { OFFLINE_HEADER } from './offline-response.ts';
@@ -70,8 +72,8 @@ function keyOf(url: URL): string {
 }
 
 /**
- * Placar's own crest files a page names (in its rows and its template's crest map), relative to
- * the site root: named by the SHA-256 of their bytes (src/crests/), unlike the upstream's URLs.
+ * Placar's own crest files a page or an API answer names (its rows; each team's `crest`), relative
+ * to the site root: named by the SHA-256 of their bytes (src/crests/), unlike the upstream's URLs.
  */
 const CREST_PATH = /escudos\/[0-9a-f]{64}\.[a-z]+/g;
 
@@ -102,13 +104,13 @@ async function precacheShell(): Promise<void> {
   const cache = await caches.open(SHELL_CACHE);
   // One by one and forgiving: a file the host lacks (an old bucket) must not block the update.
   const apiCache = await caches.open(API_CACHE);
-  const precache = async (file: string, into: Cache, isPage: boolean): Promise<void> => {
+  const precache = async (file: string, into: Cache, namesCrests: boolean): Promise<void> => {
     const url = new URL(file, scope);
     try {
       const response = await fetch(url, { cache: 'no-cache' });
       if (response.status !== 200) return;
       await into.put(keyOf(url), response);
-      if (isPage) await cacheCrestsOfStored(into, keyOf(url));
+      if (namesCrests) await cacheCrestsOfStored(into, keyOf(url));
     } catch {
       // Fetched on first use instead.
     }
@@ -116,7 +118,8 @@ async function precacheShell(): Promise<void> {
   await Promise.all([
     ...PLACAR_SHELL.pages.map((page) => precache(page, cache, true)),
     ...PLACAR_SHELL.files.map((file) => precache(file, cache, false)),
-    ...PLACAR_SHELL.listings.map((listing) => precache(listing, apiCache, false)),
+    // The listings too: the rows the browser renders from them (search offline) show their crests.
+    ...PLACAR_SHELL.listings.map((listing) => precache(listing, apiCache, true)),
   ]);
 }
 
@@ -126,6 +129,13 @@ async function deleteOldCaches(): Promise<void> {
   await Promise.all(
     names.filter((name) => name.startsWith(CACHE_PREFIX) && !keep.has(name)).map((name) => caches.delete(name)),
   );
+}
+
+const EVENT_STREAM_ROUTE = 'api/eventos/stream';
+
+/** A Server-Sent Events request: the stream's route, or whatever an EventSource asks for. */
+function isEventStream(route: string, request: Request): boolean {
+  return route === EVENT_STREAM_ROUTE || (request.headers.get('accept') ?? '').includes('text/event-stream');
 }
 
 /** Work that may go on after the answer is given: the fetch event's waitUntil. */
@@ -195,7 +205,10 @@ async function apiNetworkFirst(
   const cache = await caches.open(cacheName);
   try {
     const response = await fetch(request);
-    trimAfter(remember(cache, key, response, defer), cache, maxEntries, defer);
+    const stored = remember(cache, key, response, defer);
+    // The crests the answer names (a listing's rows, a match's teams) are kept for offline use too.
+    defer(stored.then((ok) => (ok ? cacheCrestsOfStored(cache, key) : undefined)));
+    trimAfter(stored, cache, maxEntries, defer);
     return response;
   } catch (error) {
     const cached = await cache.match(key, { ignoreVary: true });
@@ -236,7 +249,7 @@ worker.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
   const route = url.pathname.slice(scope.pathname.length);
-  if (route === 'sw.js') return;
+  if (route === 'sw.js' || isEventStream(route, request)) return;
   const defer: Defer = (work) => event.waitUntil(work);
   if (route.startsWith('api/jogo/')) {
     if (url.search === '') event.respondWith(apiNetworkFirst(request, MATCH_API_CACHE, defer, MAX_MATCHES));

@@ -8,7 +8,10 @@
 import dns from 'node:dns';
 import net from 'node:net';
 
-/** Ranges no crest is fetched from (IPv4, and IPv6 with IPv4-mapped forms). */
+/**
+ * Ranges no crest is fetched from: IPv4, IPv4-mapped IPv6 by the IPv4 address it holds, and every
+ * other IPv6 form that embeds an IPv4 address, refused as a whole.
+ */
 export function createInternalRanges(): net.BlockList {
   const ranges = new net.BlockList();
   const v4: [string, number][] = [
@@ -29,12 +32,23 @@ export function createInternalRanges(): net.BlockList {
     ranges.addSubnet(`::ffff:${network}`, 96 + prefix, 'ipv6');
   }
   const v6: [string, number][] = [
-    ['::', 128],
-    ['::1', 128],
+    // IPv4-compatible (deprecated; "::a.b.c.d"), which also holds :: and ::1.
+    ['::', 96],
     ['fc00::', 7],
     ['fe80::', 10],
+    // Site-local (deprecated).
+    ['fec0::', 10],
     ['ff00::', 8],
+    // Forms that carry an IPv4 address a gateway may turn into a connection to it: NAT64 (well-known
+    // and local-use prefixes), SIIT's IPv4-translated, 6to4, Teredo. No crest host needs one.
     ['64:ff9b::', 96],
+    ['64:ff9b:1::', 48],
+    ['::ffff:0:0:0', 96],
+    ['2002::', 16],
+    ['2001::', 32],
+    // Discard-only and documentation.
+    ['100::', 64],
+    ['2001:db8::', 32],
   ];
   for (const [network, prefix] of v6) ranges.addSubnet(network, prefix, 'ipv6');
   // Cloud metadata addresses are inside the ranges above (169.254.169.254, fd00:ec2::254); named for the reader.

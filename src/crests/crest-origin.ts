@@ -2,7 +2,7 @@
  * Pure: which crest URLs Placar may fetch and show. Only http(s) URLs on the upstream's own
  * origin (scheme, host and port) or on an origin the operator listed (CREST_HOSTS), never with
  * a user or password in them. A crest URL the parser read that breaks the rule is dropped from
- * the snapshot (null), so neither the fetch nor the API's `crest` fields ever carry it.
+ * the snapshot (null), so neither the fetch nor the API's `crestSource` fields ever carry it.
  */
 import type { Match, Team } from '../lib/model/model.ts';
 
@@ -21,7 +21,9 @@ export function isAllowedCrestUrl(crestUrl: string, upstreamUrl: string, extraOr
 /** The matches with every crest the rule refuses set to null (the same objects when none is). */
 export function dropForeignCrests(matches: Match[], upstreamUrl: string, extraOrigins: readonly string[]): Match[] {
   const keep = (team: Team): Team =>
-    team.crest === null || isAllowedCrestUrl(team.crest, upstreamUrl, extraOrigins) ? team : { ...team, crest: null };
+    team.crestSource === null || isAllowedCrestUrl(team.crestSource, upstreamUrl, extraOrigins)
+      ? team
+      : { ...team, crest: null, crestSource: null };
   return matches.map((match) => {
     const homeTeam = keep(match.homeTeam);
     const awayTeam = keep(match.awayTeam);

@@ -51,7 +51,7 @@ export function planCrestFetches(
   const wanted: string[] = [];
   const seen = new Set<string>();
   for (const match of matchesByPriority(snapshot)) {
-    for (const crest of [match.homeTeam.crest, match.awayTeam.crest]) {
+    for (const crest of [match.homeTeam.crestSource, match.awayTeam.crestSource]) {
       if (crest === null || seen.has(crest)) continue;
       seen.add(crest);
       const entry = known[crest];

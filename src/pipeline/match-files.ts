@@ -84,8 +84,7 @@ function sameInputs(a: MatchPageData, b: MatchPageData): boolean {
     a.envelope.stale === b.envelope.stale &&
     a.envelope.source === b.envelope.source &&
     a.today === b.today &&
-    a.upstreamUrl === b.upstreamUrl &&
-    JSON.stringify(a.crestPaths) === JSON.stringify(b.crestPaths)
+    a.upstreamUrl === b.upstreamUrl
   );
 }
 

@@ -1,25 +1,29 @@
 /**
  * DATA_DIR/refresh.lock: one refresh at a time per data folder, across processes (`npm start`
- * and a manual `npm run refresh`). The file holds the owner's pid; a lock whose owner died
- * is taken over.
+ * and a manual `npm run refresh` or `npm run build`), whatever PID namespace each runs in.
  *
- * Every step is atomic, so two processes never hold it at once:
- * - the lock is created with its pid already inside (a written temp file `link`ed to the name,
- *   which fails if the name exists), so nobody ever reads a half-written lock as "dead";
- * - taking over from dead owner X first needs the exclusive marker `refresh.lock.takeover-X`
- *   (created the same way). Under it the taker checks the lock still names X, then renames its
- *   own file over it. A late contender that also saw X dead gets the marker only after that,
- *   reads the new owner and backs off. A marker whose taker died is itself taken over the same
- *   way (one level deeper), so a crash at any point never blocks the lock for good.
- * proper-lockfile was not used: its stale takeover is remove-then-mkdir, the very race found.
+ * The lock is the kernel's: flock(2) on the file, exclusive. The kernel releases it when the
+ * holder closes the file or ends, however it ends (kill -9 too), and it never looks at pids, so
+ * a refresher in another container or under `unshare --pid` (where the holder's pid means
+ * nothing, or is its own pid 1) can neither mistake a live holder for a dead one nor be
+ * blocked by a dead one. The file itself is never removed (removing a locked file would let a
+ * newcomer lock a fresh file while a waiter locks the old one); its text, the holder's pid and
+ * host, is only for the "held by" message.
+ *
+ * Node has no flock: util-linux's flock(1) takes it on a descriptor this process opened and
+ * hands over (fd 3). A flock lock belongs to the open file description, which that descriptor
+ * shares with ours, so it stays ours after flock(1) exits, until we close it. Node opens files
+ * close-on-exec, so children (astro build, PUBLISH_COMMAND) never inherit it.
+ * proper-lockfile was not used (a stale-by-time takeover, not a kernel lock), nor fs-ext or
+ * fs-native-extensions (native add-ons with an install step, for one system call).
  */
-import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { isProcessAlive } from '../lib/store/process-alive.ts';
-import { errorCode, errorMessage } from '../lib/model/caught-error.ts';
+import { errorMessage } from '../lib/model/caught-error.ts';
 
-/** The lock file could not be written (a full or read-only disk, DATA_DIR not a folder). */
+/** The lock file could not be opened or locked (a full or read-only disk, DATA_DIR not a folder, no flock(1)). */
 export class RefreshLockError extends Error {
   override name = 'RefreshLockError' as const;
 }
@@ -32,118 +36,82 @@ export function refreshLockPath(dataDir: string): string {
   return path.join(dataDir, 'refresh.lock');
 }
 
-/** Markers within markers only appear after crashes inside a takeover; a few levels is plenty. */
-const MAX_TAKEOVER_DEPTH = 4;
-/** Stands for "an owner we cannot read" (a hand-edited or damaged lock) in marker names. */
-const UNREADABLE_OWNER = 0;
+const FLOCK_COMMAND = 'flock';
+/** flock(1)'s exit status when the lock is held elsewhere (EX_TEMPFAIL). */
+const HELD_EXIT_CODE = 75;
+/** Where the descriptor sits in flock(1): after stdin, stdout and stderr. */
+const CHILD_FD = 3;
 
-type Owner = { pid: number } | 'missing' | 'unreadable';
-
-function readOwner(file: string): Owner {
-  let text: string;
+/** The pid the holder wrote, or null (none yet, unreadable, or a file of an older version). */
+function readHolderPid(file: string): number | null {
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    return errorCode(error) === 'ENOENT' ? 'missing' : 'unreadable';
+    const pid = Number(fs.readFileSync(file, 'utf8').trim().split(/\s+/)[0]);
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
   }
-  const pid = Number(text.trim());
-  return Number.isSafeInteger(pid) && pid > 0 ? { pid } : 'unreadable';
 }
 
-function ownerPid(owner: Owner): number | null {
-  return typeof owner === 'object' ? owner.pid : owner === 'unreadable' ? UNREADABLE_OWNER : null;
-}
-
-/** Named like the other temp files of DATA_DIR, so sweep-temp-files.ts removes a killed process's leftover. */
-function writeOwnTempFile(file: string): string {
-  const temp = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`,
+/** Takes the kernel lock on `fd` without waiting: true when it is ours now. */
+function lockDescriptor(fd: number): boolean {
+  const result = spawnSync(
+    FLOCK_COMMAND,
+    ['--exclusive', '--nonblock', '--conflict-exit-code', String(HELD_EXIT_CODE), String(CHILD_FD)],
+    {
+      stdio: ['ignore', 'ignore', 'pipe', fd],
+      encoding: 'utf8',
+    },
   );
+  if (result.error) {
+    const missing = (result.error as NodeJS.ErrnoException).code === 'ENOENT';
+    const hint = missing
+      ? 'flock(1) não encontrado: instale util-linux (apt-get install util-linux)'
+      : errorMessage(result.error);
+    throw new Error(hint);
+  }
+  if (result.status === 0) return true;
+  if (result.status === HELD_EXIT_CODE) return false;
+  throw new Error(`flock saiu com ${result.status ?? result.signal}: ${result.stderr.trim()}`);
+}
+
+/** Says who holds it now, for people reading the file or a "held by" message; best effort (a full disk). */
+function writeHolder(fd: number): void {
   try {
-    fs.writeFileSync(temp, `${process.pid}\n`, { flag: 'wx' });
-  } catch (error) {
-    fs.rmSync(temp, { force: true });
-    throw error;
-  }
-  return temp;
-}
-
-/** Creates `file` holding our pid, atomically; false when it exists. */
-function createExclusive(file: string): boolean {
-  const temp = writeOwnTempFile(file);
-  try {
-    fs.linkSync(temp, file);
-    return true;
-  } catch (error) {
-    if (errorCode(error) === 'EEXIST') return false;
-    throw error;
-  } finally {
-    fs.rmSync(temp, { force: true });
+    fs.ftruncateSync(fd, 0);
+    fs.writeSync(fd, `${process.pid} ${os.hostname()}\n`, 0);
+  } catch {
+    // The lock is held all the same; only the message loses its pid.
   }
 }
 
-/** Replaces `file` with one holding our pid, atomically. */
-function replaceWithOwn(file: string): void {
-  const temp = writeOwnTempFile(file);
-  try {
-    fs.renameSync(temp, file);
-  } catch (error) {
-    fs.rmSync(temp, { force: true });
-    throw error;
-  }
-}
-
-function removeIfOwn(file: string): void {
-  const owner = readOwner(file);
-  if (typeof owner === 'object' && owner.pid === process.pid) fs.rmSync(file, { force: true });
-}
-
-function isDead(pid: number): boolean {
-  return pid === UNREADABLE_OWNER || pid === process.pid || !isProcessAlive(pid);
-}
-
-/**
- * Makes `file`, found owned by the dead `deadPid`, ours; false when somebody else got there first
- * (or changed it). Only the holder of `<file>.takeover-<deadPid>` may replace it.
- */
-function takeOver(file: string, deadPid: number, depth: number): boolean {
-  if (depth > MAX_TAKEOVER_DEPTH) return false;
-  const marker = `${file}.takeover-${deadPid}`;
-  if (!createExclusive(marker)) {
-    const markerPid = ownerPid(readOwner(marker));
-    // Another live taker is at work, or the marker just went away: let the caller look again.
-    if (markerPid === null || !isDead(markerPid) || !takeOver(marker, markerPid, depth + 1)) return false;
-  }
-  try {
-    if (ownerPid(readOwner(file)) !== deadPid) return false;
-    replaceWithOwn(file);
-    return true;
-  } finally {
-    removeIfOwn(marker);
-  }
-}
-
-function heldLock(file: string): { lock: RefreshLock } {
-  return { lock: { release: () => removeIfOwn(file) } };
-}
-
-/** The lock, or the pid holding it. */
-export function tryAcquireRefreshLock(dataDir: string): { lock: RefreshLock } | { heldBy: number } {
+/** The lock, or the pid holding it (null when the holder's pid cannot be read). */
+export function tryAcquireRefreshLock(dataDir: string): { lock: RefreshLock } | { heldBy: number | null } {
   const file = refreshLockPath(dataDir);
+  let fd: number | null = null;
   try {
     fs.mkdirSync(dataDir, { recursive: true });
-    for (let attempt = 0; attempt < 3; attempt++) {
-      if (createExclusive(file)) return heldLock(file);
-      const pid = ownerPid(readOwner(file));
-      if (pid === null) continue; // released meanwhile: try again
-      if (!isDead(pid)) return { heldBy: pid };
-      if (takeOver(file, pid, 0)) return heldLock(file);
+    fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o644);
+    if (!lockDescriptor(fd)) {
+      fs.closeSync(fd);
+      return { heldBy: readHolderPid(file) };
     }
+    writeHolder(fd);
   } catch (error) {
-    throw new RefreshLockError(`não foi possível criar ${file}: ${errorMessage(error)}`, { cause: error });
+    if (fd !== null) fs.closeSync(fd);
+    throw new RefreshLockError(`não foi possível travar ${file}: ${errorMessage(error)}`, { cause: error });
   }
-  return { heldBy: ownerPid(readOwner(file)) ?? 0 };
+  const held = fd;
+  let released = false;
+  return {
+    lock: {
+      release() {
+        if (released) return;
+        released = true;
+        // Closing the last descriptor of the open file description is what releases the lock.
+        fs.closeSync(held);
+      },
+    },
+  };
 }
 
 /** Waits (polling) until the lock is free or `signal` aborts; null when aborted. */

@@ -73,7 +73,8 @@ async function takeLock(config: Config, options: RefreshOptions): Promise<Refres
   if (options.waitForLock)
     return (await acquireRefreshLock(config.dataDir, options.signal)) ?? 'interrompida antes de começar';
   const attempt = tryAcquireRefreshLock(config.dataDir);
-  return 'lock' in attempt ? attempt.lock : `outra atualização em andamento (pid ${attempt.heldBy})`;
+  if ('lock' in attempt) return attempt.lock;
+  return `outra atualização em andamento${attempt.heldBy === null ? '' : ` (pid ${attempt.heldBy})`}`;
 }
 
 /** The scrape step: fetch and parse (in slices), snapshot and scrape state, then the match events. */

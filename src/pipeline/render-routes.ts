@@ -11,7 +11,6 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readCrestMap } from '../lib/store/crest-store.ts';
 import { DEFAULT_INTERVALS, buildDashboardData } from '../lib/display/dashboard-data.ts';
 import { buildMatchPages } from '../lib/display/match-page-data.ts';
 import { readDetailRecords } from '../lib/store/detail-store.ts';
@@ -85,12 +84,12 @@ export function buildRenderLocals(
   const snapshot = readSnapshotOrEmpty(dataDir, upstreamUrl);
   const state = readScrapeState(dataDir);
   const context = intervals ? { state, intervals } : { state };
-  const placar = buildDashboardData(upstreamUrl, snapshot, readCrestMap(dataDir), context);
+  const placar = buildDashboardData(upstreamUrl, snapshot, context);
   const { records } = readDetailRecords(dataDir);
   return {
     placar,
     eventFeed: buildEventFeed(dataDir, now, (intervals ?? DEFAULT_INTERVALS).refreshIntervalSeconds),
-    matchPages: buildMatchPages(upstreamUrl, snapshot, records, placar.crestPaths, now),
+    matchPages: buildMatchPages(upstreamUrl, snapshot, records, now),
   };
 }
 

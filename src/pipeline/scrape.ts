@@ -26,7 +26,10 @@ import { readListingPageSteps } from '../upstream/parse-listing.ts';
 import { parseNotices } from './parse-notices.ts';
 import { dropForeignCrests } from '../crests/crest-origin.ts';
 import { syncCrests, type CrestSyncReport } from '../crests/sync-crests.ts';
+import { withServedCrests } from '../crests/served-crests.ts';
+import { buildCrestPaths, readCrestMap } from '../lib/store/crest-store.ts';
 import { isListingDue } from './listing-schedule.ts';
+import { collectKickoffs, withKnownKickoffs } from './known-kickoffs.ts';
 import { runInSlices } from '../lib/slices/run-in-slices.ts';
 import type { Dispatcher } from 'undici';
 import { errorMessage } from '../lib/model/caught-error.ts';
@@ -285,6 +288,12 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
       const page = fetched[listing];
       results[listing] = page ? await readListing(listing, page, context) : skippedListing(listing, context);
     }
+    // This scrape's kick-offs first (a newer time wins), then the ones seen before the match started.
+    const kickoffs = collectKickoffs([snapshot, read]);
+    for (const listing of LISTING_NAMES) {
+      const envelope = snapshot[listing];
+      envelope.matches = withKnownKickoffs(envelope.matches, kickoffs);
+    }
     // Each match once, as its freshest listing shows it (live first).
     const matchesOf = (from: Snapshot): Match[] => matchesById(LISTING_NAMES.map((listing) => from[listing].matches));
     details = await runDetailRefresh({ config, dispatcher, now, before: matchesOf(read), after: matchesOf(snapshot) });
@@ -295,6 +304,12 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
       timeoutMs: config.requestTimeoutMs,
       now,
     });
+    // The crests the build will hold (it links the same map's files): every team's, new ones included.
+    const crestPaths = buildCrestPaths(readCrestMap(config.dataDir));
+    for (const listing of LISTING_NAMES) {
+      const envelope = snapshot[listing];
+      envelope.matches = withServedCrests(envelope.matches, crestPaths);
+    }
   } finally {
     await dispatcher.close();
   }

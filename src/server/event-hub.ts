@@ -9,7 +9,8 @@
  * every connection, which queues references to it, not copies; a connection is written only as
  * fast as its socket drains (at most one highWaterMark buffered in node), and one that falls
  * more than `maxQueuedMessages` behind or stops draining for `stallMs` is dropped — it may
- * reconnect and resume by id.
+ * reconnect and resume by id. Filters too: their answers are kept in a bounded memo (least
+ * recently used out first), and each stream keeps its own answer for the build it was made on.
  */
 import type { ServerResponse } from 'node:http';
 import { EVENT_STREAM_CACHE_CONTROL } from '../lib/api/headers-policy.ts';
@@ -19,10 +20,14 @@ import {
   MAX_KEPT_EVENTS,
   MatchEventSchema,
   type Match,
+  type Status,
 } from '../lib/model/model.ts';
 import type { EventStreamQuery } from '../lib/api/event-stream-query.ts';
 import { formatEventWire } from '../lib/api/event-wire.ts';
+import type { MatchFilterQuery } from '../lib/api/match-filter-query.ts';
 import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../lib/search/match-filter.ts';
+import { normalizeQuery } from '../lib/search/search-text.ts';
+import { createBoundedMemo } from './bounded-memo.ts';
 import type { StaticEntry } from './static-site.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
 
@@ -34,6 +39,8 @@ export const RECONNECT_DELAY_MS = 3_000;
 export const MAX_QUEUED_MESSAGES = 2 * MAX_KEPT_EVENTS;
 /** A connection whose socket has not drained for this long is gone, whatever TCP thinks. */
 export const STALL_MS = 60_000;
+/** Distinct filters whose answers are kept (each a set of match ids, a few KB at most). */
+export const MAX_MEMOIZED_FILTERS = 256;
 export const HEARTBEAT_WIRE = ': ping\n\n';
 const COMPACT_AFTER = 1024;
 
@@ -41,14 +48,25 @@ const COMPACT_AFTER = 1024;
 interface KeptEvent {
   id: string;
   matchId: string;
+  /** The match's status after the change (the feed's `status` filter). */
+  status: Status;
   /** "id: …\nevent: …\ndata: …\n\n", made once. */
   wire: string;
 }
 
+/** A stream's filter answers, for the build (generation) they were made on. */
+interface ResolvedFilter {
+  generation: number;
+  team: ReadonlySet<string> | null;
+  competition: ReadonlySet<string> | null;
+}
+
 interface StreamClient {
   res: ServerResponse;
+  /** Whom the per-client limit counts (rate-limit-key.ts: an IPv4 address or an IPv6 /64). */
   ip: string;
   query: EventStreamQuery;
+  filter: ResolvedFilter | null;
   /** Messages to write (shared strings), from `queueAt` on. */
   queue: string[];
   queueAt: number;
@@ -100,8 +118,14 @@ export interface EventHub {
   load(site: EventSource): void;
   /** load() in two parts: the feed is read now, the switch (and the sending) when the build is served. */
   prepareLoad(site: EventSource): () => void;
-  /** Why a new connection from `ip` may not open now, or null. */
+  /** Why a new connection from `ip` (a client key) may not open now, or null. */
   refusal(ip: string): StreamRefusal | null;
+  /** Whether a stream with this query would make the hub evaluate a filter it has not memoized. */
+  needsNewFilter(query: EventStreamQuery): boolean;
+  /** Filters memoized now (at most MAX_MEMOIZED_FILTERS). */
+  memoizedFilters(): number;
+  /** The JSON of each kept event (as in the feed) that the filters keep, oldest first. */
+  selectEvents(query: MatchFilterQuery): string[];
   /** Starts the stream on `res` (headers, `retry:`, replay after query.since) and keeps it open. */
   attach(res: ServerResponse, ip: string, query: EventStreamQuery): void;
   /** Open connections. */
@@ -115,6 +139,11 @@ export interface EventHub {
 }
 
 export { formatEventWire };
+
+/** The event's JSON inside its wire text ("…\ndata: <json>\n\n"). */
+function eventJsonOf(wire: string): string {
+  return wire.slice(wire.indexOf('\ndata: ') + '\ndata: '.length, -2);
+}
 
 function formatResetWire(oldestId: string | null): string {
   const detail =
@@ -164,10 +193,13 @@ export function createEventHub(options: EventHubOptions): EventHub {
   let view: EventView | null = null;
   // Filter answers (match ids) per distinct filter, over the kept events' matches; reset at each load.
   let filterSnapshot: ReturnType<typeof buildFilterSnapshot> | null = null;
-  const filterIds = new Map<string, Set<string>>();
+  const filterIds = createBoundedMemo<ReadonlySet<string>>(MAX_MEMOIZED_FILTERS);
+  let generation = 0;
 
-  const idsFor = (kind: 'team' | 'competition', text: string): Set<string> => {
-    const key = `${kind}:${text}`;
+  // Spellings with the same normal form ("Mengão", "mengao ") find the same matches: one entry.
+  const filterKey = (kind: 'team' | 'competition', text: string): string => `${kind}\n${normalizeQuery(text)}`;
+  const idsFor = (kind: 'team' | 'competition', text: string): ReadonlySet<string> => {
+    const key = filterKey(kind, text);
     let ids = filterIds.get(key);
     if (!ids) {
       filterSnapshot ??= buildFilterSnapshot([...keptMatches.values()]);
@@ -176,9 +208,27 @@ export function createEventHub(options: EventHubOptions): EventHub {
     }
     return ids;
   };
-  const wants = (query: EventStreamQuery, { matchId }: KeptEvent): boolean =>
+  const resolve = (client: StreamClient): ResolvedFilter => {
+    if (client.filter?.generation !== generation) {
+      const { team, competition } = client.query;
+      client.filter = {
+        generation,
+        team: team === null ? null : idsFor('team', team),
+        competition: competition === null ? null : idsFor('competition', competition),
+      };
+    }
+    return client.filter;
+  };
+  /** Whether `query`'s filters keep the event (answers from the memo: the replays and Pushpin's answers). */
+  const wants = (query: EventStreamQuery, { matchId }: Pick<KeptEvent, 'matchId'>): boolean =>
     (query.team === null || idsFor('team', query.team).has(matchId)) &&
     (query.competition === null || idsFor('competition', query.competition).has(matchId));
+  /** The same for an open stream, on its own answer for this build (a memo eviction never costs it a search). */
+  const clientWants = (client: StreamClient, { matchId }: KeptEvent): boolean => {
+    if (client.query.team === null && client.query.competition === null) return true;
+    const { team, competition } = resolve(client);
+    return (team === null || team.has(matchId)) && (competition === null || competition.has(matchId));
+  };
 
   const drop = (client: StreamClient): void => {
     if (client.closed) return;
@@ -261,7 +311,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
       }
       const parsed = MatchEventSchema.safeParse(raw);
       if (!parsed.success) continue;
-      next.push({ id: parsed.data.id, matchId: parsed.data.match.id, wire: formatEventWire(parsed.data) });
+      const { match } = parsed.data;
+      next.push({ id: parsed.data.id, matchId: match.id, status: match.status, wire: formatEventWire(parsed.data) });
       matches.set(parsed.data.match.id, parsed.data.match);
     }
     return () => {
@@ -272,12 +323,13 @@ export function createEventHub(options: EventHubOptions): EventHub {
       keptMatches = matches;
       filterSnapshot = null;
       filterIds.clear();
+      generation += 1;
       // Ids sort as strings (fixed width). At start nobody is connected yet: nothing is sent.
       const sentBefore = lastSent;
       const fresh = kept.filter(({ id }) => sentBefore === null || id > sentBefore);
       lastSent = kept.at(-1)?.id ?? lastSent;
       for (const event of fresh)
-        for (const client of clients) if (wants(client.query, event)) deliver(client, event.wire);
+        for (const client of clients) if (clientWants(client, event)) deliver(client, event.wire);
     };
   };
 
@@ -305,7 +357,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
       lastId: lastSent,
       listingMatches: listings,
       opening,
-      keeps: (query, event) => wants(query, { id: event.id, matchId: event.match.id, wire: event.wire }),
+      keeps: (query, event) => wants(query, { matchId: event.match.id }),
     };
   };
 
@@ -319,14 +371,43 @@ export function createEventHub(options: EventHubOptions): EventHub {
       if (options.perIp > 0 && (perIp.get(ip) ?? 0) >= options.perIp) return 'per-ip';
       return null;
     },
+    needsNewFilter({ team, competition }) {
+      return (
+        (team !== null && !filterIds.has(filterKey('team', team))) ||
+        (competition !== null && !filterIds.has(filterKey('competition', competition)))
+      );
+    },
+    memoizedFilters: () => filterIds.size,
+    selectEvents({ statuses, team, competition }) {
+      const teamIds = team === null ? null : idsFor('team', team);
+      const competitionIds = competition === null ? null : idsFor('competition', competition);
+      const selected: string[] = [];
+      for (const event of kept) {
+        if (statuses !== null && !statuses.includes(event.status)) continue;
+        if (teamIds !== null && !teamIds.has(event.matchId)) continue;
+        if (competitionIds !== null && !competitionIds.has(event.matchId)) continue;
+        selected.push(eventJsonOf(event.wire));
+      }
+      return selected;
+    },
     attach(res, ip, query) {
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': EVENT_STREAM_CACHE_CONTROL,
         'X-Accel-Buffering': 'no',
       });
-      const replay = opening(query);
-      const client: StreamClient = { res, ip, query, queue: replay, queueAt: 0, blockedSince: null, closed: false };
+      const client: StreamClient = {
+        res,
+        ip,
+        query,
+        filter: null,
+        queue: opening(query),
+        queueAt: 0,
+        blockedSince: null,
+        closed: false,
+      };
+      // Evaluated now, so the memo holds this filter before the next stream asks (needsNewFilter).
+      if (query.team !== null || query.competition !== null) resolve(client);
       clients.add(client);
       perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
       res.on('close', () => drop(client));

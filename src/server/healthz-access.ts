@@ -1,8 +1,11 @@
 /**
- * Who may see /healthz's details (errors, paths, the publish command's output): a client on
- * this machine talking to the server directly, or one that sends HEALTHZ_TOKEN as a bearer
- * token. A request that came through a proxy (nginx connects from 127.0.0.1 but adds
- * X-Forwarded-For) is never "on this machine": the proxy stands for somebody else.
+ * Who may see /healthz's details (errors, paths, the publish command's output): a client that
+ * sends HEALTHZ_TOKEN as a bearer token, and — only when the operator opts in
+ * (HEALTHZ_LOOPBACK_DETAILS=on) — a client on this machine talking to the server directly.
+ * "Loopback = this machine" is not a given: a TCP-level front (stunnel, HAProxy in tcp mode,
+ * sslh, `ssh -L`) connects from 127.0.0.1 on behalf of anyone and adds no header. A request
+ * that came through an HTTP proxy (nginx connects from 127.0.0.1 but adds X-Forwarded-For) is
+ * never "on this machine" either.
  */
 import crypto from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -32,8 +35,9 @@ function hasToken(headers: IncomingHttpHeaders, token: string): boolean {
   return token !== '' && match?.[1] !== undefined && crypto.timingSafeEqual(sha256(match[1]), sha256(token));
 }
 
-export function maySeeHealthDetails(requester: HealthRequester, token: string): boolean {
+export function maySeeHealthDetails(requester: HealthRequester, token: string, loopbackDetails: boolean): boolean {
   if (hasToken(requester.headers, token)) return true;
+  if (!loopbackDetails) return false;
   const proxied = PROXY_HEADERS.some((name) => requester.headers[name] !== undefined);
   return !proxied && isLoopbackAddress(requester.remoteAddress);
 }

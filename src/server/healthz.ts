@@ -1,7 +1,8 @@
 /**
  * GET /healthz: per listing when it was last fetched, whether it is stale, the last error and
  * what the parser recognised on the last page (markup, skipped rows, unknown status texts);
- * `degraded` (still 200) when any listing is stale; and how this server's last refresh ended
+ * `starting` (503) until this process serves a build, `degraded` (still 200) when any listing is
+ * stale; and how this server's last refresh ended
  * (a full disk or a failing build shows there even before the data turns stale). Never cached.
  * Everyone else (see healthz-access.ts) gets only the status and the timings (publicHealth).
  */
@@ -26,7 +27,8 @@ export interface ListingHealth {
 }
 
 export interface Health {
-  status: 'ok' | 'degraded';
+  /** starting: this process serves no build yet (lastBuildAt null). */
+  status: 'starting' | 'ok' | 'degraded';
   listings: Record<ListingName, ListingHealth>;
   lastBuildAt: string | null;
   /** The last refresh this server ran (null before the first one ends). */
@@ -84,8 +86,9 @@ export function buildHealth(
   }
   const degraded = LISTING_NAMES.some((listing) => listings[listing].stale);
   const publish = config.publishCommand === '' ? null : readPublishState(config.dataDir);
+  const status = lastBuildAt === null ? 'starting' : degraded ? 'degraded' : 'ok';
   const details = buildDetailsHealth(config.dataDir, now);
-  return { status: degraded ? 'degraded' : 'ok', listings, lastBuildAt, lastRefresh, publish, details };
+  return { status, listings, lastBuildAt, lastRefresh, publish, details };
 }
 
 /** What /healthz tells anybody: ok/degraded and when things last happened, no errors, paths or output. */

@@ -17,6 +17,7 @@ import { buildClientErrorProblem, buildConnectProblem, writeRawProblem } from '.
 import { LINK_CHECK_INTERVAL_MS, createCurrentSite, type CurrentSite } from './current-site.ts';
 import { createEventHub } from './event-hub.ts';
 import { startEventFeedPoller } from './event-feed-poller.ts';
+import { createListingFilters } from './listing-filters.ts';
 import { buildHealth, type RefreshHealth } from './healthz.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { NOT_FOUND_ANSWER, createRequestListener } from './route-request.ts';
@@ -119,12 +120,16 @@ export async function startHttpServer(
   const search = withSearchResponseCache(handler, () => String(searchSnapshot.generation()));
   const reader = createSnapshotReader(config.dataDir, config.upstreamUrl);
   let lastRefresh: RefreshHealth | null = null;
+  const rateLimiter = options.rateLimiter ?? createRateLimiter(config.searchRateLimit);
+  const filters = createListingFilters({ reading: () => searchSnapshot.current(), events, rateLimiter });
   const listener = createRequestListener({
     site,
     search,
-    rateLimiter: options.rateLimiter ?? createRateLimiter(config.searchRateLimit),
+    filters,
+    rateLimiter,
     health: () => buildHealth(config, reader, site.get()?.builtAt ?? null, new Date(), lastRefresh),
     healthzToken: config.healthzToken,
+    healthzLoopbackDetails: config.healthzLoopbackDetails,
     commonHeaders,
     statics,
     refreshIntervalSeconds: config.refreshIntervalSeconds,

@@ -11,11 +11,15 @@ export interface RequestPath {
   search: string;
 }
 
+const ORIGIN = 'http://placar.invalid';
+
 /** The decoded path, or null when the URL cannot be read (bad escapes, NUL). */
 export function readPath(rawUrl: string): RequestPath | null {
   try {
-    // WHATWG parsing resolves "." and ".." segments (also as %2e), so the path stays rooted.
-    const url = new URL(rawUrl, 'http://placar.invalid');
+    // WHATWG parsing resolves "." and ".." segments (also as %2e), so the path stays rooted. An
+    // origin-form target is a path even when it starts with "//" (relative to a base, "//healthz"
+    // would be a host named healthz and the path "/").
+    const url = rawUrl.startsWith('/') ? new URL(ORIGIN + rawUrl) : new URL(rawUrl, ORIGIN);
     const decoded = decodeURIComponent(url.pathname);
     return decoded.includes('\0') ? null : { decoded, raw: url.pathname, search: url.search };
   } catch {
@@ -26,7 +30,7 @@ export function readPath(rawUrl: string): RequestPath | null {
 /**
  * Routes whose own text, sent as the request target, reads back as that route with no query —
  * the target needs no parsing. `reserved` paths (answered before the files) and paths with a
- * trailing slash (redirected) are left to the full reading.
+ * trailing or repeated slash (redirected) are left to the full reading.
  */
 export function buildVerbatimRoutes(
   routes: ReadonlyMap<string, StaticEntry>,
@@ -34,7 +38,7 @@ export function buildVerbatimRoutes(
 ): ReadonlyMap<string, StaticEntry> {
   const verbatim = new Map<string, StaticEntry>();
   for (const [route, entry] of routes) {
-    if (reserved.has(route) || (route !== '/' && route.endsWith('/'))) continue;
+    if (reserved.has(route) || (route !== '/' && route.endsWith('/')) || route.includes('//')) continue;
     const read = readPath(route);
     if (read?.decoded === route && read.raw === route && read.search === '') verbatim.set(route, entry);
   }

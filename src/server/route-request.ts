@@ -23,6 +23,7 @@ import { maySeeHealthDetails } from './healthz-access.ts';
 import { buildRateLimitHeaders, type RateLimiter } from './rate-limit.ts';
 import { buildVerbatimRoutes, readPath } from './request-path.ts';
 import { setHeaders, writeJson, writePlainPage, writeProblem } from './respond.ts';
+import type { ListingFilters } from './listing-filters.ts';
 import type { SearchHandler } from './search-handler.ts';
 import type { StaticResponder } from './serve-static.ts';
 import type { StaticServeOptions } from './static-heads.ts';
@@ -36,8 +37,10 @@ export interface RouterParts {
   search: SearchHandler;
   rateLimiter: RateLimiter;
   health: () => Health;
-  /** HEALTHZ_TOKEN: shows /healthz's details to a client that is not on this machine ('' = none). */
+  /** HEALTHZ_TOKEN: shows /healthz's details to whoever sends it ('' = none). */
   healthzToken: string;
+  /** HEALTHZ_LOOPBACK_DETAILS: a direct loopback client sees them too. */
+  healthzLoopbackDetails: boolean;
   /** Security and CORS headers of every response (buildCommonHeaders). */
   commonHeaders: Readonly<Record<string, string>>;
   /** Static files, with header lists prepared with the same common headers. */
@@ -46,9 +49,11 @@ export interface RouterParts {
   refreshIntervalSeconds: number;
   /** The open event streams (/api/eventos/stream). */
   events: EventHub;
+  /** ?status=, ?time=, ?competicao= on the listings and the event feed. */
+  filters: ListingFilters;
   eventStreamsPerIp: number;
   /** PUSHPIN_SIG_KEY: stream requests signed with it are answered for Pushpin to hold; null: none. */
-  pushpinSigKey?: Buffer | null;
+  pushpinSigKey: Buffer | null;
   /** The streams' events come from EVENT_FEED_URL: the stream answers before (without) a build of its own. */
   eventsWithoutSite?: boolean;
   /** Seconds between two fetches of /api/ontem's listing (its own, longer staleness). */
@@ -112,16 +117,26 @@ async function answerSearch(
   await parts.search.handle(req, res, () => writeProblem(req, res, buildNotFoundProblem(SEARCH_PATH)));
 }
 
+/** Seconds the first-start page waits before reloading itself (also its Retry-After). */
+const STARTING_RETRY_SECONDS = 2;
+
+/**
+ * 503 until this process serves a build (a load balancer then sends it nobody), 200 after, also
+ * when `degraded`: old data is still data.
+ */
 function answerHealth(req: IncomingMessage, res: ServerResponse, parts: RouterParts): void {
   const health = parts.health();
   const requester = { headers: req.headers, remoteAddress: req.socket.remoteAddress };
-  const body = maySeeHealthDetails(requester, parts.healthzToken) ? health : publicHealth(health);
+  const details = maySeeHealthDetails(requester, parts.healthzToken, parts.healthzLoopbackDetails);
+  const body = details ? health : publicHealth(health);
+  const starting = health.status === 'starting';
   // Vary: the same URL answers differently by who asks; no-store keeps any cache out anyway.
-  writeJson(req, res, 200, body, { 'Cache-Control': NO_STORE, Vary: 'Authorization' });
+  writeJson(req, res, starting ? 503 : 200, body, {
+    'Cache-Control': NO_STORE,
+    Vary: 'Authorization',
+    ...(starting && { 'Retry-After': String(STARTING_RETRY_SECONDS) }),
+  });
 }
-
-/** Seconds the first-start page waits before reloading itself (also its Retry-After). */
-const STARTING_RETRY_SECONDS = 2;
 
 /** Before the first build: a problem under /api (as the OpenAPI document says), a self-reloading page elsewhere. */
 function answerStarting(req: IncomingMessage, res: ServerResponse, path: string): void {
@@ -132,16 +147,27 @@ function answerStarting(req: IncomingMessage, res: ServerResponse, path: string)
   writePlainPage(req, res, 503, 'Placar iniciando', message, retry, STARTING_RETRY_SECONDS);
 }
 
-/** "/hoje/" → "/hoje" (raw path, so escapes stay as sent) when that is a route; else null. */
+/** A path without repeated or trailing slashes ("//hoje/" → "/hoje"; "/" stays). */
+function withoutExtraSlashes(path: string): string {
+  const single = path.replace(/\/{2,}/g, '/');
+  return single === '/' ? single : single.replace(/\/+$/, '');
+}
+
+/**
+ * "/hoje/" or "//hoje" → "/hoje" (raw path, so escapes stay as sent) when that is a route; else
+ * null. Only when the raw form reads back as that route (no "%2F" that would make another slash).
+ */
 function findCanonicalPath(path: { decoded: string; raw: string }, site: StaticSite | null): string | null {
-  if (path.decoded === '/' || !path.decoded.endsWith('/')) return null;
-  const decoded = path.decoded.replace(/\/+$/, '');
+  const decoded = withoutExtraSlashes(path.decoded);
+  if (decoded === path.decoded) return null;
   const known =
+    decoded === '/' ||
     decoded === SEARCH_PATH ||
     decoded === EVENT_STREAM_PATH ||
     decoded === '/healthz' ||
     (site?.routes.has(decoded) ?? false);
-  return known ? path.raw.replace(/\/+$/, '') : null;
+  const raw = withoutExtraSlashes(path.raw);
+  return known && readPath(raw)?.decoded === decoded ? raw : null;
 }
 
 /** What a loaded build's requests need beyond its files, made once per build. */
@@ -205,10 +231,17 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     if (path.decoded === SEARCH_PATH) return answerSearch(req, res, parts, path.search);
     const site = parts.site.get();
     if (path.decoded === EVENT_STREAM_PATH && (site || parts.eventsWithoutSite))
-      return answerEventStream(req, res, parts.events, path.search, parts.eventStreamsPerIp, parts.pushpinSigKey);
+      return answerEventStream(req, res, parts.events, path.search, {
+        perIp: parts.eventStreamsPerIp,
+        rateLimiter: parts.rateLimiter,
+        pushpinSigKey: parts.pushpinSigKey,
+      });
     if (!site) return answerStarting(req, res, path.decoded);
     const entry = site.routes.get(path.decoded);
-    if (entry) return serveFile(req, res, site, path.decoded, entry);
+    if (entry) {
+      const served = routingOf(site).selectListing(path.decoded, entry, Date.now());
+      return parts.filters.answer(req, res, path.decoded, served, path.search) ?? parts.statics.serve(req, res, served);
+    }
     answerNotFound(req, res, path.decoded, parts);
   };
 

@@ -36,12 +36,20 @@ export const SKIP_REASONS = {
 const MATCH_PATH = /^\/([^/]+)\/(?:[^/]+\/)*(\d{2})-(\d{2})-(\d{4})-[^/]+\.html$/;
 
 /**
- * Whitespace runs as one space, trimmed; always a string of its own: V8 keeps a substring as a
- * slice of its parent, and a team name sliced from the page kept the whole page (~800 KB at
- * 1,000 matches a day) alive as long as the snapshot.
+ * Invisible format characters: bidi embeddings, overrides and isolates (U+202A–202E,
+ * U+2066–2069, U+061C, U+200E/200F) and zero-width ones (U+200B–200D, U+2060–2064, U+FEFF).
+ * In a name they reorder or hide what a reader sees ("Flamengo'76 · sariemlaP" in a
+ * notification) and make equal names differ; no team or competition name needs them.
+ */
+const INVISIBLE_FORMAT_CHARACTERS = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/**
+ * Invisible format characters dropped, whitespace runs as one space, trimmed; always a string of
+ * its own: V8 keeps a substring as a slice of its parent, and a team name sliced from the page
+ * kept the whole page (~800 KB at 1,000 matches a day) alive as long as the snapshot.
  */
 export function normalizeText(text: string): string {
-  return ` ${text.replace(/\s+/g, ' ').trim()}`.slice(1);
+  return ` ${text.replace(INVISIBLE_FORMAT_CHARACTERS, '').replace(/\s+/g, ' ').trim()}`.slice(1);
 }
 
 /** Text of an element with each <br> read as a space ("amanhã<br>18:00" → "amanhã 18:00"). */
@@ -99,8 +107,9 @@ export function crestFromImage(img: { attribs: Record<string, string> } | null, 
   return resolveHttpUrl(img.attribs.src, pageUrl) ?? resolveHttpUrl(img.attribs['data-src'], pageUrl);
 }
 
-export function makeTeam(name: string, crest: string | null): Team | null {
-  return name === '' ? null : { name, crest };
+/** A team as the listing shows it; `crest` (Placar's copy) is filled in by the scrape once stored. */
+export function makeTeam(name: string, crestSource: string | null): Team | null {
+  return name === '' ? null : { name, crest: null, crestSource };
 }
 
 /** "2" → 2; "", "-", "?" → null (never 0 for a score not shown). */

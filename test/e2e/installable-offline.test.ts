@@ -210,6 +210,47 @@ describe('installable', () => {
   });
 });
 
+// Issue 27 L3: an event stream never ends; a worker that answered it would cache.put an endless
+// body and keep one waitUntil pending per open stream.
+describe('event streams', () => {
+  it('are never handled by the service worker: the page talks to the server directly', async () => {
+    const context = await harness.browser.newContext();
+    try {
+      const page = await openControlled(context, `${harness.placar.url}/`);
+      expect(await controllerOf(page)).toBe(`${harness.placar.url}/sw.js`);
+      const fromWorker: string[] = [];
+      context.on('request', (request) => {
+        if (request.serviceWorker() !== null) fromWorker.push(new URL(request.url()).pathname);
+      });
+      for (const path of ['/api/eventos/stream', '/api/eventos/stream?time=flamengo']) {
+        const answered = page.waitForResponse((response) => response.url().endsWith(path));
+        const opened = await page.evaluate(
+          (url) =>
+            new Promise<string>((resolve) => {
+              const source = new EventSource(url);
+              source.onopen = () => {
+                source.close();
+                resolve('open');
+              };
+              source.onerror = () => {
+                source.close();
+                resolve('error');
+              };
+            }),
+          path,
+        );
+        expect(opened, path).toBe('open');
+        const response = await answered;
+        expect(response.fromServiceWorker(), path).toBe(false);
+        expect(response.headers()['content-type'], path).toMatch(/^text\/event-stream/);
+      }
+      expect(fromWorker.filter((path) => path.startsWith('/api/eventos/stream'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('offline', () => {
   it('keeps every view with its last data and says "Sem conexão — mostrando os dados de HH:MM:SS"', async () => {
     const context = await harness.browser.newContext();

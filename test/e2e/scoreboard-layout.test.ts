@@ -40,7 +40,7 @@ describe('crests served by Placar', () => {
     const teams = new Set<string>();
     for (const listing of ['live', 'hoje', 'amanha', 'ontem'] as const) {
       for (const match of (await harness.readListing(listing)).matches)
-        for (const team of [match.homeTeam, match.awayTeam]) if (team.crest) teams.add(team.crest);
+        for (const team of [match.homeTeam, match.awayTeam]) if (team.crestSource) teams.add(team.crestSource);
     }
     expect(teams.size).toBeGreaterThan(20);
     expect(crestRequests().length).toBeLessThanOrEqual(20);

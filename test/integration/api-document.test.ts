@@ -42,12 +42,13 @@ const isPreflight = (finding: SpectralFinding): boolean => finding.path[2] === '
 const FREE_TEXT =
   /(competition|homeTeam|awayTeam|LineupPlayer)\.properties\.name$|\.(statusLabel|slug|id|title|detail|player|playerIn|playerOut|label)$|Statistic\.properties\.(home|away)$|MatchDetail\.properties\.(venue|referee)\.anyOf\.0$/;
 /**
- * Problems given outside the search rate limiter: by the HTTP parser, on the static files, or by
- * the event stream (limited by open connections, not a request rate: its 429/503 carry Retry-After),
- * or the 404 of an unknown match id (a static miss, like any unknown path).
+ * Problems given outside the search rate limiter: by the HTTP parser, on the static files, by
+ * filter validation (a refused filter is decided before the limiter is asked), by the event
+ * stream (limited by open connections, not a request rate: its 429/503 carry Retry-After), or the
+ * 404 of an unknown match id (a static miss, like any unknown path).
  */
 const OUTSIDE_LIMITER =
-  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|TooManyStreams|UnknownMatch)(SemCorpo)?\.headers$/;
+  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|BadFilter|TooManyStreams|UnknownMatch)(SemCorpo)?\.headers$/;
 
 /**
  * OWASP rules that do not apply to a public, read-only, key-less API, each with why. Any other

@@ -44,7 +44,8 @@ describe('npm run demo -- --cards', () => {
     const demo = spawn(process.execPath, ['scripts/demo.ts', '--cards', '--port', String(port)], {
       cwd: PROJECT_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, HOST: '127.0.0.1', REFRESH_CRON: '*/5 * * * * *' },
+      // /healthz's details (what the parser read) go to loopback only when asked for.
+      env: { ...process.env, HOST: '127.0.0.1', REFRESH_CRON: '*/5 * * * * *', HEALTHZ_LOOPBACK_DETAILS: 'on' },
     });
     child.current = demo;
     let output = '';

@@ -95,6 +95,20 @@ describe('npm run demo', () => {
     expect(homeHtml).toContain(DEMO_MARKER);
     // The demo upstream serves crests; the dashboard shows Placar's copies of them.
     expect(homeHtml).toMatch(/<img class="crest" src="\/escudos\/[0-9a-f]{64}\.png"/);
+    // Issue 27 (integrator 1): the API names those copies too, never the upstream's image.
+    const listed = (await (await fetch(`${url}/api/hoje`)).json()) as ListEnvelope;
+    const teams = listed.matches.flatMap((match) => [match.homeTeam, match.awayTeam]);
+    const served = teams.flatMap((team) => (team.crest === null ? [] : [team]));
+    expect(served.length).toBeGreaterThan(0);
+    for (const team of served) {
+      expect(team.crest).toMatch(/^\/escudos\/[0-9a-f]{64}\.png$/);
+      expect(team.crestSource?.startsWith(`${upstreamUrl}/`)).toBe(true);
+      const image = await fetch(`${url}${team.crest}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      await image.arrayBuffer();
+    }
     console.log(`demo: dashboard answering ${Math.round(performance.now() - startedAt)} ms after spawn`);
 
     const first = await liveFingerprint(url);

@@ -85,8 +85,8 @@ describe('one hostile listing never costs the others', () => {
     const report = await runScrape(config);
     expect(report.listings.live.ok).toBe(true);
     const shown = (readSnapshot(config.dataDir)?.live.matches ?? []).flatMap((m) => [
-      m.homeTeam.crest,
-      m.awayTeam.crest,
+      m.homeTeam.crestSource,
+      m.awayTeam.crestSource,
     ]);
     expect(shown).toContain(`${upstream.url}${own}`);
     expect(shown.filter((crest) => crest !== null)).toEqual([`${upstream.url}${own}`]);

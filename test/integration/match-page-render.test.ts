@@ -33,8 +33,12 @@ function buildMatch(id: string, overrides: Partial<Match> = {}): Match {
     statusLabel: '67 MIN',
     minute: 67,
     injuryTime: null,
-    homeTeam: { name: 'Flamengo', crest: 'https://escudos.example/fla.png' },
-    awayTeam: { name: 'Palmeiras', crest: null },
+    homeTeam: {
+      name: 'Flamengo',
+      crest: `/escudos/${'a'.repeat(64)}.png`,
+      crestSource: 'https://escudos.example/fla.png',
+    },
+    awayTeam: { name: 'Palmeiras', crest: null, crestSource: null },
     score: { home: 2, away: 1, penalties: null },
     ...overrides,
   };
@@ -70,7 +74,6 @@ function page(match: Match, fields: Partial<MatchPageData['envelope']>): MatchPa
       detail: WHOLE,
       ...fields,
     },
-    crestPaths: { 'https://escudos.example/fla.png': `/escudos/${'a'.repeat(64)}.png` },
     upstreamUrl: UPSTREAM,
     today: '2026-11-21',
   };

@@ -68,6 +68,12 @@ describe('two servers with REFRESH_CRON=off and one refresher on one DATA_DIR', 
     for (const reader of readers) {
       expect(reader.output()).toContain('REFRESH_CRON=off');
       expect((await rawRequest(reader.url, '/')).status).toBe(503);
+      // Issue 27 (integrator 5): a load balancer sends a process nobody until it has data to serve.
+      const health = await rawRequest(reader.url, '/healthz');
+      expect(health.status).toBe(503);
+      expect(health.headers['retry-after']).toBe('2');
+      expect(health.headers['cache-control']).toBe('no-store');
+      expect(health.json()).toMatchObject({ status: 'starting', lastBuildAt: null });
     }
     expect(upstream.requests).toEqual([]);
   });

@@ -1,15 +1,19 @@
-// Issue 20 item 4: many processes racing for a stale refresh lock; never two holders at once.
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+// Issue 20 item 4, issue 27 M4: many processes racing for the refresh lock, also each in its own
+// PID namespace (as in separate containers, every one pid 1): never two holders at once.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tryAcquireRefreshLock } from '../../src/pipeline/refresh-lock.ts';
+import { readFixturePages, startFakeUpstream } from '../../src/demo/upstream-server.ts';
+import { refreshLockPath, tryAcquireRefreshLock } from '../../src/pipeline/refresh-lock.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { inOwnPidNamespace } from '../support/pid-namespace.ts';
 
 const RACER = path.join(PROJECT_ROOT, 'test/support/refresh-lock-racer.ts');
+const HOLDER = path.join(PROJECT_ROOT, 'test/support/refresh-lock-holder.ts');
 const CONTENDERS = 10;
-const ROUNDS = 4;
+const ROUNDS = 3;
 const ROUND_DEADLINE_MS = 20_000;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-lock-race-'));
 
@@ -21,67 +25,105 @@ function deadPid(): number {
   return child.pid;
 }
 
-function waitFor(child: ChildProcess, event: 'message' | 'exit'): Promise<unknown> {
-  return new Promise((resolve) => child.once(event, (value: unknown) => resolve(value)));
+function startRacer(args: string[], namespaced: boolean): ChildProcess {
+  const [command, ...rest] = namespaced ? inOwnPidNamespace(process.execPath, args) : [process.execPath, ...args];
+  return spawn(command ?? '', rest, { stdio: ['pipe', 'pipe', 'inherit'] });
 }
 
-async function runRound(round: number): Promise<string[]> {
-  const dataDir = path.join(root, `data-${round}`);
-  const roundDir = path.join(root, `round-${round}`);
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve) => child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
+}
+
+function exitCode(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+async function runRound(name: string, namespaced: boolean): Promise<string[]> {
+  const dataDir = path.join(root, `data-${name}`);
+  const roundDir = path.join(root, `round-${name}`);
   fs.mkdirSync(dataDir);
   fs.mkdirSync(roundDir);
-  // A lock left by an owner that died, as after a kill -9 mid-refresh.
-  fs.writeFileSync(path.join(dataDir, 'refresh.lock'), `${deadPid()}\n`);
+  // A lock file left by an owner that died, as after a kill -9 mid-refresh: its text means nothing.
+  fs.writeFileSync(refreshLockPath(dataDir), `${deadPid()}\n`);
   const racers = Array.from({ length: CONTENDERS }, () =>
-    fork(RACER, [dataDir, roundDir, String(ROUND_DEADLINE_MS)], { stdio: 'ignore' }),
+    startRacer([RACER, dataDir, roundDir, String(ROUND_DEADLINE_MS)], namespaced),
   );
-  await Promise.all(racers.map((racer) => waitFor(racer, 'message')));
-  const exits = racers.map((racer) => waitFor(racer, 'exit'));
-  for (const racer of racers) racer.send('go');
+  expect(await Promise.all(racers.map(firstLine))).toEqual(racers.map(() => 'ready'));
+  const exits = racers.map(exitCode);
+  for (const racer of racers) racer.stdin?.end('go\n');
   const codes = await Promise.all(exits);
   expect(
     codes.every((code) => code === 0),
     `every contender got the lock in turn: ${codes.join(',')}`,
   ).toBe(true);
-  return fs.readFileSync(path.join(roundDir, 'holds.log'), 'utf8').trim().split('\n');
+  const lines = fs.readFileSync(path.join(roundDir, 'holds.log'), 'utf8').trim().split('\n');
+  expect(lines.filter((line) => line.startsWith('overlap'))).toEqual([]);
+  // The log alternates enter X / leave X: nobody entered while another held it.
+  for (let i = 0; i < lines.length; i += 2) {
+    const who = lines[i]?.split(' ')[1];
+    expect([lines[i], lines[i + 1]]).toEqual([`enter ${who}`, `leave ${who}`]);
+  }
+  expect(lines.length).toBe(CONTENDERS * 2);
+  // The lock file stays (it is never removed); nothing else is left.
+  expect(fs.readdirSync(dataDir)).toEqual(['refresh.lock']);
+  return lines;
 }
 
 describe('refresh lock under a race', () => {
-  it(`${CONTENDERS} processes taking over a stale lock: at most one holder at any time`, {
+  it(`${CONTENDERS} processes, each exiting while it holds the lock: at most one holder at any time`, {
     timeout: 180_000,
   }, async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const lines = await runRound(round);
-      expect(lines.filter((line) => line.startsWith('overlap'))).toEqual([]);
-      // The log alternates enter X / leave X: nobody entered while another held it.
-      for (let i = 0; i < lines.length; i += 2) {
-        const pid = lines[i]?.split(' ')[1];
-        expect([lines[i], lines[i + 1]]).toEqual([`enter ${pid}`, `leave ${pid}`]);
-      }
-      expect(lines.length).toBe(CONTENDERS * 2);
-      // Takeovers leave no marker behind.
-      expect(fs.readdirSync(path.join(root, `data-${round}`)).filter((name) => name !== 'refresh.lock')).toEqual([]);
-    }
+    for (let round = 0; round < ROUNDS; round++) await runRound(`plain-${round}`, false);
   });
 
-  it('a taker that died mid-takeover (its marker left behind) does not block the lock for good', () => {
-    const dataDir = path.join(root, 'marker-left');
+  it(`${CONTENDERS} processes each in its own PID namespace (all pid 1): at most one holder at any time`, {
+    timeout: 180_000,
+  }, async () => {
+    for (let round = 0; round < ROUNDS; round++) await runRound(`namespaced-${round}`, true);
+  });
+
+  it('a lock file naming a live process that does not hold the lock (an older version, a copied folder) does not block', () => {
+    const dataDir = path.join(root, 'live-name');
     fs.mkdirSync(dataDir);
-    const owner = deadPid();
-    fs.writeFileSync(path.join(dataDir, 'refresh.lock'), `${owner}\n`);
-    fs.writeFileSync(path.join(dataDir, `refresh.lock.takeover-${owner}`), `${deadPid()}\n`);
+    fs.writeFileSync(refreshLockPath(dataDir), `${process.ppid}\n`);
     const taken = tryAcquireRefreshLock(dataDir);
     expect('lock' in taken).toBe(true);
     if ('lock' in taken) taken.lock.release();
-    expect(fs.readdirSync(dataDir)).toEqual([]);
   });
+});
 
-  it('a marker of a live taker makes the contender wait instead', () => {
-    const dataDir = path.join(root, 'marker-live');
-    fs.mkdirSync(dataDir);
-    const owner = deadPid();
-    fs.writeFileSync(path.join(dataDir, 'refresh.lock'), `${owner}\n`);
-    fs.writeFileSync(path.join(dataDir, `refresh.lock.takeover-${owner}`), `${process.ppid}\n`);
-    expect(tryAcquireRefreshLock(dataDir)).toEqual({ heldBy: owner });
+describe('refresh lock between containers', () => {
+  it('npm run refresh in another PID namespace waits for a live holder (both pid 1), and goes on once it is killed', {
+    timeout: 120_000,
+  }, async () => {
+    const upstream = await startFakeUpstream({ pages: readFixturePages() });
+    const dataDir = path.join(root, 'containers');
+    const [holderCommand, ...holderArgs] = inOwnPidNamespace(process.execPath, [HOLDER, dataDir]);
+    const holder = spawn(holderCommand ?? '', holderArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      expect(await firstLine(holder)).toBe('held');
+      // The holder is pid 1 in its namespace, as the contender will be in its own.
+      expect(fs.readFileSync(refreshLockPath(dataDir), 'utf8')).toMatch(/^1\b/);
+      const [command, ...args] = inOwnPidNamespace(process.execPath, ['scripts/refresh.ts']);
+      const refresh = spawn(command ?? '', args, {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, PUBLISH_COMMAND: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      refresh.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      refresh.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = exitCode(refresh);
+      // Given time to start and scrape, it must not reach the upstream while the holder lives.
+      const deadline = Date.now() + 8_000;
+      while (Date.now() < deadline && upstream.requests.length === 0) await new Promise((r) => setTimeout(r, 100));
+      expect(upstream.requests, output).toEqual([]);
+      holder.kill('SIGKILL');
+      expect(await exited, output).toBe(0);
+      expect(upstream.requests.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      holder.kill('SIGKILL');
+      await upstream.close();
+    }
   });
 });

@@ -15,7 +15,7 @@ import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
 import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { runScrape } from '../../src/pipeline/scrape.ts';
 import { readExpectedMatchesServedFrom } from '../support/fixture-snapshot.ts';
-import { listingRequests } from '../support/upstream-pages.ts';
+import { listingRequests, withScore, withStatusLabel } from '../support/upstream-pages.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures/upstream');
@@ -89,6 +89,30 @@ describe('runScrape against the fake upstream', () => {
     const state = readScrapeState(dataDir);
     expect(state.hoje).toMatchObject({ lastSuccessAt: iso(0), lastError: null, retryNotBefore: null });
     expect(state.hoje.etag).toMatch(/^"/);
+  });
+
+  // Issue 27 (integrator 3): "started at 21:30" and ordering by kick-off work on live and finished matches.
+  it('keeps the kick-off it saw once a match starts and ends (same id), and has none for a match first seen under way', async () => {
+    const dataDir = tempDataDir();
+    const atletico = '/brasileirao-serie-a/21-11-2026-atletico-mg-x-red-bull-bragantino.html';
+    const kickoffOf = (listing: 'hoje' | 'live', suffix: string): string | null | undefined =>
+      snapshotOf(dataDir)[listing].matches.find((match) => match.id.endsWith(suffix))?.kickoff;
+    await runScrape(configFor(dataDir), { now: at(0) });
+    expect(kickoffOf('hoje', 'atletico-mg-x-red-bull-bragantino')).toBe('2026-11-21T21:30:00-03:00');
+    const live = kickoffOf('live', 'flamengo-x-palmeiras');
+    expect(live).toBeNull();
+    const hoje = pages['/jogos-de-hoje'] ?? '';
+    upstream.setPage('/jogos-de-hoje', withStatusLabel(withScore(hoje, atletico, 1, 0), atletico, "12'"));
+    await runScrape(configFor(dataDir), { now: at(60) });
+    const started = snapshotOf(dataDir).hoje.matches.find((match) => match.url.endsWith(atletico));
+    expect(started).toMatchObject({ status: 'IN_PLAY', minute: 12, kickoff: '2026-11-21T21:30:00-03:00' });
+    upstream.setPage('/jogos-de-hoje', withStatusLabel(withScore(hoje, atletico, 2, 1), atletico, 'ENCERRADO'));
+    await runScrape(configFor(dataDir), { now: at(120) });
+    expect(snapshotOf(dataDir).hoje.matches.find((match) => match.url.endsWith(atletico))).toMatchObject({
+      status: 'FINISHED',
+      kickoff: '2026-11-21T21:30:00-03:00',
+    });
+    expect(kickoffOf('live', 'flamengo-x-palmeiras')).toBeNull();
   });
 
   it('answers an unchanged page with 304 and counts it as a success (generatedAt moves, matches stay)', async () => {

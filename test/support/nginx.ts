@@ -86,7 +86,7 @@ export function createSelfSignedCertificate(dir: string): { certificate: string;
       '-subj',
       '/CN=127.0.0.1',
       '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      'subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost',
       '-keyout',
       key,
       '-out',
@@ -135,21 +135,42 @@ export interface StartNginxOptions {
   workerProcesses?: number;
   /** Serve the site without TLS (the benchmark); the default is HTTPS, as deployed. */
   plainHttp?: boolean;
+  /** Where nginx listens: 127.0.0.1 (the default) or ::1 (the IPv6 tests, in a network namespace of their own). */
+  loopback?: '127.0.0.1' | '::1';
+  /**
+   * The template's front-door figures scaled down, so a test can fill them: event streams in all
+   * (the placar_streams upstream's max_conns) and worker_connections. A template without them fails.
+   */
+  sizing?: { streamsInAll: number; workerConnections: number };
 }
 
-async function findFreePort(): Promise<number> {
+/** The template with its stream cap and worker_connections replaced; throws when either is missing. */
+export function withSizing(config: string, sizing: { streamsInAll: number; workerConnections: number }): string {
+  const capped = config.replace(/(server @?[^\s;]+ max_conns=)\d+;/, `$1${sizing.streamsInAll};`);
+  if (capped === config) throw new Error('deploy/nginx.conf has no max_conns on the event streams upstream');
+  const sized = capped.replace(/^(\s*worker_connections )\d+;/m, `$1${sizing.workerConnections};`);
+  if (sized === capped) throw new Error('deploy/nginx.conf has no worker_connections');
+  return sized;
+}
+
+/** host:port as nginx and URLs write it ("[::1]:8443" for IPv6). */
+function hostPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+async function findFreePort(host: string): Promise<number> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as net.AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
 
-async function waitForPort(port: number, exited: () => boolean, timeoutMs: number): Promise<boolean> {
+async function waitForPort(host: string, port: number, exited: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !exited()) {
     const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
+      const socket = net.connect(port, host);
       socket.once('connect', () => resolve(true));
       socket.once('error', () => resolve(false));
     }).catch(() => false);
@@ -166,11 +187,12 @@ async function launch(
   httpPort: number,
 ): Promise<NginxProcess | null> {
   const tls = createSelfSignedCertificate(prefix);
-  const siteUrl = `${options.plainHttp ? 'http' : 'https'}://127.0.0.1:${port}`;
+  const host = options.loopback ?? '127.0.0.1';
+  const siteUrl = `${options.plainHttp ? 'http' : 'https'}://${hostPort(host, port)}`;
   const template = renderNginxConfig(fs.readFileSync(NGINX_TEMPLATE, 'utf8'), {
     clientDir: options.clientDir,
-    listen: `127.0.0.1:${httpPort}`,
-    listenTls: `127.0.0.1:${port}`,
+    listen: hostPort(host, httpPort),
+    listenTls: hostPort(host, port),
     publicOrigin: siteUrl,
     tlsCertificate: tls.certificate,
     tlsCertificateKey: tls.key,
@@ -179,7 +201,8 @@ async function launch(
     upstreamUrl: options.upstreamUrl,
     brotli: options.brotli ?? hasBrotliStaticModule(),
   });
-  const rendered = options.plainHttp ? withoutTls(template) : template;
+  const sized = options.sizing ? withSizing(template, options.sizing) : template;
+  const rendered = options.plainHttp ? withoutTls(sized) : sized;
   const config = options.workerProcesses
     ? rendered.replace(/^worker_processes\s+\S+;/m, `worker_processes ${options.workerProcesses};`)
     : rendered;
@@ -205,7 +228,8 @@ async function launch(
     return printed + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '');
   };
   const ready =
-    (await waitForPort(port, () => hasExited, 10_000)) && (await waitForPort(httpPort, () => hasExited, 10_000));
+    (await waitForPort(host, port, () => hasExited, 10_000)) &&
+    (await waitForPort(host, httpPort, () => hasExited, 10_000));
   if (!ready) {
     if (!hasExited) child.kill('SIGKILL');
     await exited;
@@ -214,7 +238,7 @@ async function launch(
   }
   return {
     url: siteUrl,
-    httpUrl: `http://127.0.0.1:${httpPort}`,
+    httpUrl: `http://${hostPort(host, httpPort)}`,
     ca: tls.pem,
     prefix,
     process: child,
@@ -239,8 +263,9 @@ export async function startNginx(options: StartNginxOptions): Promise<NginxProce
   }
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-nginx-'));
   // Another process may take the free port between the check and nginx's bind: try again.
+  const host = options.loopback ?? '127.0.0.1';
   for (let attempt = 0; attempt < 5; attempt++) {
-    const started = await launch(options, prefix, await findFreePort(), await findFreePort());
+    const started = await launch(options, prefix, await findFreePort(host), await findFreePort(host));
     if (started) return started;
   }
   fs.rmSync(prefix, { recursive: true, force: true });

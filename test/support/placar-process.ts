@@ -54,6 +54,8 @@ export async function startPlacar(options: StartPlacarOptions): Promise<PlacarPr
       // One process, as the tests of one server observe it (its pid, its log, its memory);
       // the cluster tests ask for WORKERS explicitly.
       WORKERS: '1',
+      // The tests watch /healthz's details (errors, parse, publish) from loopback, as an operator who opts in.
+      HEALTHZ_LOOPBACK_DETAILS: 'on',
       ...options.env,
     },
   });

@@ -1,8 +1,10 @@
 /**
- * One contender of test/integration/refresh-lock-race.test.ts: waits for "go", then tries the
- * refresh lock until it holds it once. While holding it, it marks `holder` with O_EXCL (an
- * EEXIST there means two holders at once) and appends enter/leave to the round's log; then it
- * exits WITHOUT releasing, so the next contender must take the lock over from a dead owner.
+ * One contender of test/integration/refresh-lock-race.test.ts: prints "ready", waits for a line
+ * on stdin, then tries the refresh lock until it holds it once. While holding it, it marks
+ * `holder` with O_EXCL (an EEXIST there means two holders at once) and appends enter/leave to
+ * the round's log; then it exits WITHOUT releasing, so the next contender gets the lock only
+ * because the kernel released it with the process. stdin/stdout, not IPC: it may run under
+ * `unshare --pid` (its own PID namespace, where it is pid 1).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,16 +20,18 @@ function sleep(ms: number): Promise<void> {
 
 async function race(): Promise<void> {
   const deadline = Date.now() + Number(deadlineMs);
+  // Named by a random tag, not the pid: every contender in its own namespace is pid 1.
+  const me = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   while (Date.now() < deadline) {
     if ('lock' in tryAcquireRefreshLock(dataDir)) {
-      fs.appendFileSync(log, `enter ${process.pid}\n`);
+      fs.appendFileSync(log, `enter ${me}\n`);
       try {
-        fs.writeFileSync(holder, `${process.pid}\n`, { flag: 'wx' });
+        fs.writeFileSync(holder, `${me}\n`, { flag: 'wx' });
       } catch {
-        fs.appendFileSync(log, `overlap ${process.pid}\n`);
+        fs.appendFileSync(log, `overlap ${me}\n`);
       }
       await sleep(15);
-      fs.appendFileSync(log, `leave ${process.pid}\n`);
+      fs.appendFileSync(log, `leave ${me}\n`);
       fs.rmSync(holder, { force: true });
       process.exit(0);
     }
@@ -36,5 +40,5 @@ async function race(): Promise<void> {
   process.exit(2);
 }
 
-process.once('message', () => void race());
-process.send?.('ready');
+process.stdin.once('data', () => void race());
+process.stdout.write('ready\n');

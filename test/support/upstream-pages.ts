@@ -21,6 +21,13 @@ export function withScore(html: string, matchPath: string, home: number, away: n
   return $.html();
 }
 
+/** The page with the status text of the match at `matchPath` changed (e.g. "12'": under way, no kick-off shown). */
+export function withStatusLabel(html: string, matchPath: string, label: string): string {
+  const $ = cheerio.load(html);
+  matchAnchor($, matchPath).find('.status-name').text(label);
+  return $.html();
+}
+
 /** The page with a team name replaced (home or away side of the match at `matchPath`). */
 export function withTeamName(html: string, matchPath: string, side: 'home' | 'away', name: string): string {
   const $ = cheerio.load(html);

@@ -45,6 +45,23 @@ describe('internal address ranges', () => {
     '::ffff:10.0.0.1',
     '::ffff:127.0.0.1',
     '::ffff:169.254.169.254',
+    // Issue 27 L4: IPv6 forms that embed an IPv4 address, and the deprecated site-local range.
+    '64:ff9b:1::a00:1',
+    '64:ff9b:1:ffff::7f00:1',
+    '64:ff9b::7f00:1',
+    '::7f00:1',
+    '::a9fe:a9fe',
+    '::8.8.8.8',
+    '::ffff:0:7f00:1',
+    '::ffff:0:a00:1',
+    '2002:7f00:1::1',
+    '2002:a00:1::',
+    '2002:808:808::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    'fec0::1',
+    'feff::1',
+    '100::1',
+    '2001:db8::1',
   ])('%s is internal', (address) => {
     expect(isInternalAddress(address)).toBe(true);
   });

@@ -83,6 +83,15 @@ describe('parseConfig', () => {
     }
   });
 
+  it('shows /healthz details to loopback only when HEALTHZ_LOOPBACK_DETAILS is on (off by default)', () => {
+    expect(parseConfig({}).healthzLoopbackDetails).toBe(false);
+    expect(parseConfig({ HEALTHZ_LOOPBACK_DETAILS: 'ON' }).healthzLoopbackDetails).toBe(true);
+    expect(parseConfig({ HEALTHZ_LOOPBACK_DETAILS: 'off' }).healthzLoopbackDetails).toBe(false);
+    expect(() => parseConfig({ HEALTHZ_LOOPBACK_DETAILS: 'sim' })).toThrow(
+      /HEALTHZ_LOOPBACK_DETAILS="sim".*"on" ou "off"/,
+    );
+  });
+
   it('runs one server process unless WORKERS says otherwise ("auto": one per core)', () => {
     expect(parseConfig({}).workers).toBe(1);
     expect(parseConfig({ WORKERS: 'auto' }).workers).toBe(os.availableParallelism());

@@ -4,11 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildCrestPaths, type CrestMap } from '../../src/lib/store/crest-store.ts';
+import { withCrestSources } from '../../src/lib/store/legacy-crests.ts';
+import { withServedCrests } from '../../src/crests/served-crests.ts';
 import { CREST_RETRY_AFTER_MS, crestPriority, planCrestFetches } from '../../src/crests/plan-crest-fetches.ts';
 import { dropForeignCrests, isAllowedCrestUrl } from '../../src/crests/crest-origin.ts';
 import { sniffRasterType } from '../../src/crests/sniff-image.ts';
 import { buildDemoCrest } from '../../src/demo/demo-crests.ts';
-import type { Match, Snapshot } from '../../src/lib/model/model.ts';
+import { MatchSchema, type Match, type Snapshot } from '../../src/lib/model/model.ts';
 import { emptySnapshot } from '../../src/lib/store/snapshot-store.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
@@ -29,8 +31,8 @@ function withCrests(...pairs: [string | null, string | null][]): Snapshot {
         statusLabel: 'ENCERRADO',
         minute: null,
         injuryTime: null,
-        homeTeam: { name: `A${index}`, crest: home },
-        awayTeam: { name: `B${index}`, crest: away },
+        homeTeam: { name: `A${index}`, crest: null, crestSource: home },
+        awayTeam: { name: `B${index}`, crest: null, crestSource: away },
         score: { home: 1, away: 0, penalties: null },
       }) satisfies Match,
   );
@@ -86,8 +88,8 @@ describe('isAllowedCrestUrl: the upstream origin and CREST_HOSTS only', () => {
     const match = withCrests([`${UPSTREAM}/escudos/a.png`, withUser]).hoje.matches[0];
     expect(match).toBeDefined();
     const [kept] = dropForeignCrests(match ? [match] : [], UPSTREAM, []);
-    expect(kept?.homeTeam.crest).toBe(`${UPSTREAM}/escudos/a.png`);
-    expect(kept?.awayTeam.crest).toBeNull();
+    expect(kept?.homeTeam.crestSource).toBe(`${UPSTREAM}/escudos/a.png`);
+    expect(kept?.awayTeam).toMatchObject({ crest: null, crestSource: null });
   });
 });
 
@@ -126,8 +128,8 @@ describe('planCrestFetches', () => {
       id: `liga/${name}`,
       status,
       kickoff,
-      homeTeam: { name: `${name} casa`, crest: crest(`${name}-casa`) },
-      awayTeam: { name: `${name} fora`, crest: crest(`${name}-fora`) },
+      homeTeam: { name: `${name} casa`, crest: null, crestSource: crest(`${name}-casa`) },
+      awayTeam: { name: `${name} fora`, crest: null, crestSource: crest(`${name}-fora`) },
     });
     const snapshot = emptySnapshot(UPSTREAM);
     snapshot.ontem.matches = [match('ontem', 'FINISHED', null)];
@@ -157,8 +159,43 @@ describe('planCrestFetches', () => {
 describe('buildCrestPaths', () => {
   it('maps stored crests to /escudos/<file> and leaves failed ones out', () => {
     const file = `${'a'.repeat(64)}.webp`;
-    expect(buildCrestPaths({ x: { file, checkedAt: '' }, y: { file: null, checkedAt: '' } })).toEqual({
-      x: `/escudos/${file}`,
+    expect(buildCrestPaths({ x: { file, checkedAt: '' }, y: { file: null, checkedAt: '' } })).toEqual(
+      new Map([['x', `/escudos/${file}`]]),
+    );
+  });
+});
+
+// Issue 27 (integrator 1): the API names Placar's own copy, never the upstream's image.
+describe('withServedCrests', () => {
+  it("sets each team's crest to Placar's copy of its crestSource, or null while it holds none", () => {
+    const stored = `/escudos/${'b'.repeat(64)}.png`;
+    const a = `${UPSTREAM}/escudos/a.png`;
+    const [match] = withCrests([a, `${UPSTREAM}/escudos/sem-copia.png`]).hoje.matches;
+    const [served] = withServedCrests(match ? [match] : [], new Map([[a, stored]]));
+    expect(served?.homeTeam).toEqual({ name: 'A0', crest: stored, crestSource: a });
+    expect(served?.awayTeam).toEqual({ name: 'B0', crest: null, crestSource: `${UPSTREAM}/escudos/sem-copia.png` });
+    expect(MatchSchema.safeParse(served).success).toBe(true);
+    // An upstream URL is never a valid crest: the model only takes Placar's paths there.
+    expect(MatchSchema.safeParse({ ...served, homeTeam: { name: 'A0', crest: a, crestSource: a } }).success).toBe(
+      false,
+    );
+  });
+
+  it('reads a snapshot or event file written before crestSource: the URL moves to crestSource', () => {
+    const legacy = {
+      live: { matches: [{ homeTeam: { name: 'A', crest: 'https://x/a.png' }, awayTeam: { name: 'B', crest: null } }] },
+    };
+    expect(withCrestSources(legacy)).toEqual({
+      live: {
+        matches: [
+          {
+            homeTeam: { name: 'A', crest: null, crestSource: 'https://x/a.png' },
+            awayTeam: { name: 'B', crest: null, crestSource: null },
+          },
+        ],
+      },
     });
+    const current = { homeTeam: { name: 'A', crest: null, crestSource: null }, competition: { name: 'L', slug: 'l' } };
+    expect(withCrestSources(current)).toBe(current);
   });
 });

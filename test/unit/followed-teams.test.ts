@@ -60,7 +60,10 @@ describe('toggleFollowedTeam', () => {
 });
 
 describe('isFollowedMatch', () => {
-  const match = { homeTeam: { name: 'Vasco da Gama', crest: null }, awayTeam: { name: 'Flamengo', crest: null } };
+  const match = {
+    homeTeam: { name: 'Vasco da Gama', crest: null, crestSource: null },
+    awayTeam: { name: 'Flamengo', crest: null, crestSource: null },
+  };
   it('is true when the home or the away team is followed, by its exact name', () => {
     expect(isFollowedMatch(match, new Set(['Flamengo']))).toBe(true);
     expect(isFollowedMatch(match, new Set(['Vasco da Gama']))).toBe(true);

@@ -6,19 +6,27 @@ import { maySeeHealthDetails } from '../../src/server/healthz-access.ts';
 const TOKEN = 'segredo-de-teste-0123456789';
 
 describe('maySeeHealthDetails', () => {
-  it('lets a direct loopback client see them (IPv4, IPv6, IPv4-mapped)', () => {
+  // Issue 27 L5: a TCP-level front (stunnel, HAProxy mode tcp, sslh, ssh -L) connects from loopback for anyone.
+  it('shows a loopback client nothing without the token unless HEALTHZ_LOOPBACK_DETAILS is on', () => {
     for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
-      expect(maySeeHealthDetails({ headers: {}, remoteAddress: address }, ''), address).toBe(true);
+      expect(maySeeHealthDetails({ headers: {}, remoteAddress: address }, '', false), address).toBe(false);
+      expect(maySeeHealthDetails({ headers: {}, remoteAddress: address }, TOKEN, false), address).toBe(false);
     }
   });
 
-  it('refuses other addresses and anything that came through a proxy, even from loopback', () => {
+  it('with the opt-in, lets a direct loopback client see them (IPv4, IPv6, IPv4-mapped)', () => {
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+      expect(maySeeHealthDetails({ headers: {}, remoteAddress: address }, '', true), address).toBe(true);
+    }
+  });
+
+  it('refuses other addresses and anything that came through a proxy, even from loopback with the opt-in', () => {
     for (const address of ['203.0.113.7', '10.0.0.1', '::ffff:192.168.0.1', '2001:db8::1', 'fe80::1', undefined]) {
-      expect(maySeeHealthDetails({ headers: {}, remoteAddress: address }, TOKEN), String(address)).toBe(false);
+      expect(maySeeHealthDetails({ headers: {}, remoteAddress: address }, TOKEN, true), String(address)).toBe(false);
     }
     for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via']) {
       expect(
-        maySeeHealthDetails({ headers: { [header]: '127.0.0.1' }, remoteAddress: '127.0.0.1' }, TOKEN),
+        maySeeHealthDetails({ headers: { [header]: '127.0.0.1' }, remoteAddress: '127.0.0.1' }, TOKEN, true),
         header,
       ).toBe(false);
     }
@@ -26,11 +34,12 @@ describe('maySeeHealthDetails', () => {
 
   it('accepts the configured bearer token from anywhere, and nothing else', () => {
     const outside = { remoteAddress: '203.0.113.7' };
-    expect(maySeeHealthDetails({ ...outside, headers: { authorization: `Bearer ${TOKEN}` } }, TOKEN)).toBe(true);
+    expect(maySeeHealthDetails({ ...outside, headers: { authorization: `Bearer ${TOKEN}` } }, TOKEN, false)).toBe(true);
     expect(
       maySeeHealthDetails(
         { ...outside, headers: { authorization: `bearer ${TOKEN}`, 'x-forwarded-for': '1.2.3.4' } },
         TOKEN,
+        false,
       ),
     ).toBe(true);
     for (const authorization of [
@@ -41,11 +50,11 @@ describe('maySeeHealthDetails', () => {
       'Bearer ',
       'Bearer',
     ]) {
-      expect(maySeeHealthDetails({ ...outside, headers: { authorization } }, TOKEN), authorization).toBe(false);
+      expect(maySeeHealthDetails({ ...outside, headers: { authorization } }, TOKEN, true), authorization).toBe(false);
     }
     // No token configured: an empty or any bearer value never matches.
-    expect(maySeeHealthDetails({ ...outside, headers: { authorization: 'Bearer ' } }, '')).toBe(false);
-    expect(maySeeHealthDetails({ ...outside, headers: { authorization: 'Bearer x' } }, '')).toBe(false);
+    expect(maySeeHealthDetails({ ...outside, headers: { authorization: 'Bearer ' } }, '', true)).toBe(false);
+    expect(maySeeHealthDetails({ ...outside, headers: { authorization: 'Bearer x' } }, '', true)).toBe(false);
   });
 });
 

@@ -23,8 +23,8 @@ function buildMatch(overrides: Partial<Match> = {}): Match {
     statusLabel: '67 MIN',
     minute: 67,
     injuryTime: null,
-    homeTeam: { name: 'Flamengo', crest: null },
-    awayTeam: { name: 'Palmeiras', crest: null },
+    homeTeam: { name: 'Flamengo', crest: null, crestSource: null },
+    awayTeam: { name: 'Palmeiras', crest: null, crestSource: null },
     score: { home: 2, away: 1, penalties: null },
     ...overrides,
   };

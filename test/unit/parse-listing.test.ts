@@ -80,8 +80,8 @@ describe('parseListingPage on hand-written variants', () => {
       competition: { name: 'Copa do Nordeste', slug: 'copa-do-nordeste' },
       statusLabel: 'HOJE 21:30',
       kickoff: '2026-11-21T21:30:00-03:00',
-      homeTeam: { name: 'Fortaleza Esporte Clube', crest: null },
-      awayTeam: { name: 'Ceará', crest: null },
+      homeTeam: { name: 'Fortaleza Esporte Clube', crest: null, crestSource: null },
+      awayTeam: { name: 'Ceará', crest: null, crestSource: null },
       score: { home: null, away: null, penalties: null },
     });
   });
@@ -100,20 +100,20 @@ describe('parseListingPage on hand-written variants', () => {
     const matches = parseVariant('crests');
     expect(matches.map((m) => [m.homeTeam, m.awayTeam])).toEqual([
       [
-        { name: 'Flamengo', crest: `${ORIGIN}/escudos/flamengo.png` },
-        { name: 'Palmeiras', crest: 'https://cdn.placardefutebol.com.br/escudos/palmeiras.png' },
+        { name: 'Flamengo', crest: null, crestSource: `${ORIGIN}/escudos/flamengo.png` },
+        { name: 'Palmeiras', crest: null, crestSource: 'https://cdn.placardefutebol.com.br/escudos/palmeiras.png' },
       ],
       [
-        { name: 'Santos', crest: `${ORIGIN}/escudos/santos.png` },
-        { name: 'Corinthians', crest: 'https://cdn.placardefutebol.com.br/escudos/corinthians.png' },
+        { name: 'Santos', crest: null, crestSource: `${ORIGIN}/escudos/santos.png` },
+        { name: 'Corinthians', crest: null, crestSource: 'https://cdn.placardefutebol.com.br/escudos/corinthians.png' },
       ],
       [
-        { name: 'Bahia', crest: null },
-        { name: 'Fortaleza', crest: null },
+        { name: 'Bahia', crest: null, crestSource: null },
+        { name: 'Fortaleza', crest: null, crestSource: null },
       ],
       [
-        { name: 'Grêmio', crest: `${ORIGIN}/escudos/gremio.png` },
-        { name: 'Internacional', crest: null },
+        { name: 'Grêmio', crest: null, crestSource: `${ORIGIN}/escudos/gremio.png` },
+        { name: 'Internacional', crest: null, crestSource: null },
       ],
     ]);
   });
@@ -224,5 +224,32 @@ describe('parseListingPage on hand-written variants', () => {
     expect(
       read.diagnostics.skippedCandidates.some((skip) => /limites do modelo .*: homeTeam\.name$/.test(skip.reason)),
     ).toBe(true);
+  });
+});
+
+// Issue 27 L2: bidi controls and zero-width characters from the upstream never reach a name.
+describe('invisible format characters in the upstream text', () => {
+  const INVISIBLE = ['\u202e', '\u202a', '\u202b', '\u202c', '\u202d', '\u2066', '\u2067', '\u2068', '\u2069'];
+  const ZERO_WIDTH = ['\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u061c', '\ufeff', '\u2060'];
+  /** Each name with invisible characters around and inside it, some as numeric character references. */
+  const spoil = (html: string): string =>
+    html
+      .replaceAll('>Flamengo<', `>\u202eFlamengo${'\u200b'}\u202c<`)
+      .replaceAll('>Palmeiras<', `>${INVISIBLE.join('')}Palm&#x200B;eiras&#x202E;<`)
+      .replaceAll('Brasileirão Série A<', `Brasileirão${ZERO_WIDTH.join('')} Série A\u2069<`);
+
+  it.each([
+    ['jogos-de-hoje.html', 'rows'],
+    ['cards/jogos-de-hoje.html', 'cards'],
+  ])('%s: names, competitions and labels read as without them (%s)', (file) => {
+    const original = readFixture(file);
+    const spoiled = spoil(original);
+    expect(spoiled).not.toBe(original);
+    const matches = parseListingPage(spoiled, `${ORIGIN}/jogos-de-hoje`);
+    expect(matches).toStrictEqual(parseListingPage(original, `${ORIGIN}/jogos-de-hoje`));
+    const texts = matches.flatMap((m) => [m.homeTeam.name, m.awayTeam.name, m.competition.name, m.statusLabel]);
+    expect(texts.filter((text) => /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/.test(text))).toEqual([]);
+    expect(texts).toContain('Flamengo');
+    expect(texts).toContain('Palmeiras');
   });
 });

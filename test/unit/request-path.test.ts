@@ -65,3 +65,16 @@ describe('buildVerbatimRoutes', () => {
     for (const route of verbatim.keys()) expect(readPath(route)).toEqual({ decoded: route, raw: route, search: '' });
   });
 });
+
+// Issue 27 (minor): "//healthz" answered the start page (read as a host named healthz, path "/").
+describe('readPath', () => {
+  it('reads an origin-form target starting with // as a path, never as a host', () => {
+    expect(readPath('//healthz')).toEqual({ decoded: '//healthz', raw: '//healthz', search: '' });
+    expect(readPath('//evil.example/x?y=1')).toEqual({
+      decoded: '//evil.example/x',
+      raw: '//evil.example/x',
+      search: '?y=1',
+    });
+    expect(readPath('http://outro.invalid/hoje')?.decoded).toBe('/hoje');
+  });
+});

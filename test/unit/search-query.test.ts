@@ -36,6 +36,22 @@ describe('parseSearchQuery', () => {
     expect(problemOf('?q[]=flamengo').status).toBe(400);
   });
 
+  // Issue 27 M1: nginx's $arg_q matches names ignoring case, URLSearchParams decodes %71 to q.
+  it('rejects q spelled another way (Q, %71, %51), alone or beside a q, naming the spelling', () => {
+    for (const search of [
+      '?Q=santos&q=flamengo',
+      '?q=flamengo&Q=santos',
+      '?%71=flamengo&Q=palmeiras',
+      '?%71=flamengo',
+      '?%51=x&q=flamengo',
+    ]) {
+      expect(problemOf(search).detail, search).toMatch(/deve ser escrito exatamente "q"/);
+    }
+    expect(problemOf('?Q=santos').detail).toContain('"Q"');
+    // Other names are not q's business.
+    expect(parseSearchQuery('?q=flamengo&qq=1&Qx=2&%72=3')).toEqual({ ok: true, q: 'flamengo' });
+  });
+
   it('never throws on malformed percent-encoding', () => {
     expect(() => parseSearchQuery('?q=%E0%A4%A')).not.toThrow();
     expect(() => parseSearchQuery('?q=%')).not.toThrow();

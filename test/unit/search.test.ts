@@ -133,8 +133,8 @@ describe('ranking', () => {
           {
             ...readExpectedMatches('hoje')[0]!,
             id: 'x/1',
-            homeTeam: { name: 'Santa Cruz', crest: null },
-            awayTeam: { name: 'Náutico', crest: null },
+            homeTeam: { name: 'Santa Cruz', crest: null, crestSource: null },
+            awayTeam: { name: 'Náutico', crest: null, crestSource: null },
             competition: { name: 'Campeonato Pernambucano', slug: 'pe' },
           },
         ],
@@ -173,7 +173,11 @@ describe('ranking', () => {
         'amanha',
         [
           ...readExpectedMatches('amanha'),
-          { ...readExpectedMatches('amanha')[0]!, id: 'y/1', homeTeam: { name: 'Corinthians', crest: null } },
+          {
+            ...readExpectedMatches('amanha')[0]!,
+            id: 'y/1',
+            homeTeam: { name: 'Corinthians', crest: null, crestSource: null },
+          },
         ],
         null,
       ),

@@ -23,6 +23,10 @@ export interface ApiRoute {
   response: 'list' | 'search' | 'detail' | 'events' | 'stream' | 'openapi';
 }
 
+/** What every filterable route says of its filters. */
+const FILTERS =
+  ' Filtros opcionais, respondidos pelo servidor Node (um host estático serve a lista inteira): status (situações separadas por vírgula), time e competicao (as palavras, apelidos e erros de digitação de /api/busca); cada filtro novo conta como uma busca do cliente.';
+
 export const API_ROUTES: readonly ApiRoute[] = [
   {
     path: '/api/live',
@@ -31,7 +35,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     operationId: 'listarAoVivo',
     summary: 'Jogos acontecendo agora',
     description:
-      'Partidas em andamento, na ordem da listagem "jogos em andamento" do site de origem. Atualizado a cada minuto.',
+      'Partidas em andamento, na ordem da listagem "jogos em andamento" do site de origem. Atualizado a cada minuto.' +
+      FILTERS,
     response: 'list',
   },
   {
@@ -40,7 +45,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     href: '/api/hoje',
     operationId: 'listarHoje',
     summary: 'Todos os jogos de hoje',
-    description: 'Todas as partidas do dia (horário de Brasília): agendadas, em andamento e encerradas.',
+    description: `Todas as partidas do dia (horário de Brasília): agendadas, em andamento e encerradas.${FILTERS}`,
     response: 'list',
   },
   {
@@ -49,7 +54,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     href: '/api/amanha',
     operationId: 'listarAmanha',
     summary: 'Jogos de amanhã',
-    description: 'Partidas agendadas para amanhã (horário de Brasília).',
+    description: `Partidas agendadas para amanhã (horário de Brasília).${FILTERS}`,
     response: 'list',
   },
   {
@@ -59,7 +64,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     operationId: 'listarOntem',
     summary: 'Resultados de ontem',
     description:
-      'Partidas de ontem (horário de Brasília), com os placares finais. A lista de ontem do site de origem é buscada uma vez por hora (YESTERDAY_REFRESH_SECONDS), então um jogo que terminou tarde aparece certo; stale só depois de 3 desses intervalos sem sucesso.',
+      'Partidas de ontem (horário de Brasília), com os placares finais. A lista de ontem do site de origem é buscada uma vez por hora (YESTERDAY_REFRESH_SECONDS), então um jogo que terminou tarde aparece certo; stale só depois de 3 desses intervalos sem sucesso.' +
+      FILTERS,
     response: 'list',
   },
   {
@@ -90,7 +96,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     operationId: 'listarEventos',
     summary: 'Lances das últimas 24 horas',
     description:
-      'Gols (com o autor quando a página da partida, lida na mesma atualização, o diz), gols anulados, cartões vermelhos, início, intervalo, segundo tempo, fim, adiamentos, suspensões e cancelamentos que o Placar viu nas últimas 24 horas (no máximo 5.000), do mais antigo ao mais novo. Cada evento tem um id que só cresce: guarde o último e peça os seguintes em /api/eventos/stream?desde=<id>. Disputa de pênaltis: não gera GOAL; o FULL_TIME traz score.penalties.',
+      'Gols (com o autor quando a página da partida, lida na mesma atualização, o diz), gols anulados, cartões vermelhos, início, intervalo, segundo tempo, fim, adiamentos, suspensões e cancelamentos que o Placar viu nas últimas 24 horas (no máximo 5.000), do mais antigo ao mais novo. Cada evento tem um id que só cresce: guarde o último e peça os seguintes em /api/eventos/stream?desde=<id>. Disputa de pênaltis: não gera GOAL; o FULL_TIME traz score.penalties.' +
+      FILTERS,
     response: 'events',
     inFooter: false,
   },
@@ -101,7 +108,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     operationId: 'acompanharEventos',
     summary: 'Lances ao vivo (Server-Sent Events)',
     description:
-      'Fluxo text/event-stream (só no servidor Node, não no bucket/CDN): cada evento chega como "id: <id>", "event: <type>" e "data: <o mesmo JSON de /api/eventos>", assim que o build que o trouxe é publicado; um comentário a cada 15 s mantém a conexão viva. Para retomar, envie Last-Event-ID (ou ?desde=<id>): os eventos guardados depois dele vêm primeiro; se o id for mais antigo que o mais antigo guardado, chega antes um evento reset (recarregue /api/eventos). Filtros opcionais e combináveis: time (as mesmas palavras, apelidos e erros de digitação de /api/busca) e competicao. Conexões por IP e no total são limitadas (429 e 503 com Retry-After).',
+      'Fluxo text/event-stream (só no servidor Node, não no bucket/CDN): cada evento chega como "id: <id>", "event: <type>" e "data: <o mesmo JSON de /api/eventos>", assim que o build que o trouxe é publicado; um comentário a cada 15 s mantém a conexão viva. Para retomar, envie Last-Event-ID (ou ?desde=<id>): os eventos guardados depois dele vêm primeiro; se o id for mais antigo que o mais antigo guardado, chega antes um evento reset (recarregue /api/eventos). Filtros opcionais e combináveis: time (as mesmas palavras, apelidos e erros de digitação de /api/busca) e competicao. Conexões por cliente (endereço IPv4 ou rede IPv6 /64) e no total são limitadas (429 e 503 com Retry-After); cada filtro novo conta como uma busca do cliente.',
     response: 'stream',
     inFooter: false,
   },

@@ -1,12 +1,11 @@
 /**
  * Validation of /api/eventos/stream's query string and Last-Event-ID header, at the edge.
  * Never throws, whatever the client sends: an unusable value is a 400 problem that says why.
+ * The filters are the feed's (match-filter-query.ts), without `status`.
  */
 import { MATCH_EVENT_ID_PATTERN, type Problem } from '../model/model.ts';
+import { parseMatchFilterQuery } from './match-filter-query.ts';
 import { buildBadQueryProblem } from './problem.ts';
-
-export const EVENT_FILTER_MIN = 2;
-export const EVENT_FILTER_MAX = 100;
 
 export interface EventStreamQuery {
   /** Team filter (?time=), as /api/busca reads a query. */
@@ -18,27 +17,6 @@ export interface EventStreamQuery {
 }
 
 export type EventStreamQueryResult = { ok: true; query: EventStreamQuery } | { ok: false; problem: Problem };
-
-const FILTERS = { time: 'um time', competicao: 'uma competição' } as const;
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-
-function readFilter(params: URLSearchParams, name: keyof typeof FILTERS, pathname: string): string | Problem | null {
-  const values = params.getAll(name);
-  if (values.length === 0) return null;
-  const hint = `use de ${EVENT_FILTER_MIN} a ${EVENT_FILTER_MAX} caracteres com o nome de ${FILTERS[name]}`;
-  if (values.length > 1) return buildBadQueryProblem(pathname, `Informe o parâmetro ${name} uma única vez; ${hint}.`);
-  const value = (values[0] ?? '').trim();
-  // U+FFFD: bytes that were not UTF-8 once percent-decoded.
-  if (CONTROL_CHARACTERS.test(value) || value.includes('\uFFFD')) {
-    const detail = `O parâmetro ${name} tem caracteres de controle ou bytes que não são UTF-8; ${hint}.`;
-    return buildBadQueryProblem(pathname, detail);
-  }
-  const length = [...value].length;
-  if (length < EVENT_FILTER_MIN || length > EVENT_FILTER_MAX) {
-    return buildBadQueryProblem(pathname, `O parâmetro ${name} tem ${length} caractere(s); ${hint}.`);
-  }
-  return value;
-}
 
 function readSince(params: URLSearchParams, header: string | undefined, pathname: string): string | Problem | null {
   const fromQuery = params.getAll('desde');
@@ -55,22 +33,15 @@ function readSince(params: URLSearchParams, header: string | undefined, pathname
   return value;
 }
 
-function isProblem(value: string | Problem | null): value is Problem {
-  return value !== null && typeof value !== 'string';
-}
-
 /** The stream's filters and resume point; `pathname` is echoed in a problem's instance. */
 export function parseEventStreamQuery(
   search: string,
   lastEventId: string | undefined,
   pathname: string,
 ): EventStreamQueryResult {
-  const params = new URLSearchParams(search);
-  const team = readFilter(params, 'time', pathname);
-  const competition = readFilter(params, 'competicao', pathname);
-  const since = readSince(params, lastEventId, pathname);
-  if (isProblem(team)) return { ok: false, problem: team };
-  if (isProblem(competition)) return { ok: false, problem: competition };
-  if (isProblem(since)) return { ok: false, problem: since };
-  return { ok: true, query: { team, competition, since } };
+  const filters = parseMatchFilterQuery(search, pathname, { status: false, otherNames: ['desde'] });
+  if (!filters.ok) return filters;
+  const since = readSince(new URLSearchParams(search), lastEventId, pathname);
+  if (since !== null && typeof since !== 'string') return { ok: false, problem: since };
+  return { ok: true, query: { team: filters.query.team, competition: filters.query.competition, since } };
 }

@@ -85,11 +85,14 @@ export function buildCommonHeaders(options: CommonHeaderOptions = {}): Readonly<
   };
 }
 
-/** The answer to a CORS preflight (OPTIONS → 204). */
+/**
+ * The answer to a CORS preflight (OPTIONS → 204). Last-Event-ID: a client on another origin
+ * resuming the event stream with the header (it is not CORS-safelisted, so it is preflighted).
+ */
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
   'Access-Control-Allow-Headers':
-    'If-None-Match, If-Modified-Since, Cache-Control, Content-Type, Accept, Accept-Language',
+    'If-None-Match, If-Modified-Since, Cache-Control, Content-Type, Accept, Accept-Language, Last-Event-ID',
   'Access-Control-Max-Age': '86400',
 };
 

@@ -21,14 +21,18 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     competition: 'Campeonato ou liga.',
     slug: 'Identificador do campeonato no site de origem.',
     date: 'Dia da partida (AAAA-MM-DD), tirado do endereço da partida no site de origem.',
-    kickoff: 'Horário de início (ISO 8601 com fuso) quando o site mostra um horário; senão null.',
+    kickoff:
+      'Horário de início (ISO 8601 com fuso) que o Placar viu: o site o mostra só enquanto a partida está marcada, e o Placar o mantém (mesmo id) durante e depois dela; null quando nunca viu um (partida vista pela primeira vez já em andamento ou encerrada).',
     status: 'Situação da partida (vocabulário do football-data.org, mais UNKNOWN para textos não reconhecidos).',
     statusLabel: 'O texto de situação exatamente como o site de origem mostra (ex.: "67 MIN", "INTERVALO").',
     minute: 'Minuto de jogo mostrado pelo site; null quando não há.',
     injuryTime: 'Acréscimos mostrados (o 2 de "45+2\'"); null quando não há.',
     homeTeam: 'Time mandante.',
     awayTeam: 'Time visitante.',
-    crest: 'URL absoluta do escudo, quando a listagem mostra um; senão null.',
+    crest:
+      'A cópia do escudo guardada e servida pelo próprio Placar: caminho /escudos/<sha256>.<tipo> na mesma origem da API (imutável); null enquanto o Placar não tem cópia.',
+    crestSource:
+      'A URL da imagem que a listagem do site de origem mostra, de onde veio a cópia (só procedência: mostre crest); null quando não há ou a origem não é aceita.',
     score: 'Placar: null antes do início (nunca um 0 presumido).',
     penalties: 'Placar da disputa de pênaltis, quando houver; senão null.',
   },
@@ -271,16 +275,19 @@ export const PROBLEM_DESCRIPTIONS = {
   RequestTimeout: 'A requisição não chegou inteira a tempo.',
   RangeNotSatisfiable: 'O intervalo pedido em Range começa depois do fim do arquivo. Content-Range traz o tamanho.',
   BadQuery:
-    'Parâmetro q ausente, vazio, repetido, fora de 2 a 100 caracteres ou que não é UTF-8 válido (ou requisição malformada).',
-  TooManyRequests: 'Buscas demais deste cliente: o limite (rajada, reposta por minuto) acabou.',
+    'Parâmetro q ausente, vazio, repetido, escrito de outro jeito (Q, %71), fora de 2 a 100 caracteres ou que não é UTF-8 válido (ou requisição malformada).',
+  BadFilter:
+    'Filtro inválido: status com uma situação desconhecida, vazia ou repetida; time ou competicao vazio, fora de 2 a 100 caracteres ou com caracteres de controle; um filtro repetido ou escrito de outro jeito (Status, %73tatus); ou requisição malformada.',
+  TooManyRequests:
+    'Buscas demais deste cliente (endereço IPv4 ou rede IPv6 /64): o limite (rajada, reposta por minuto) acabou. Cada filtro novo em listagens, no feed e no fluxo conta como uma busca.',
   InternalError:
     'Falha inesperada do lado do Placar (um defeito, nunca causado pelo que o cliente envia). Tente de novo.',
   ServiceUnavailable:
     'O Placar está iniciando e ainda não tem um build publicado (Retry-After diz quando tentar de novo), ou, atrás do nginx, não respondeu; em /api/eventos/stream, também quando o servidor atingiu o total de conexões (EVENT_STREAMS_MAX).',
   BadEventQuery:
-    'Filtro time ou competicao vazio, repetido, fora de 2 a 100 caracteres ou com caracteres de controle, ou desde/Last-Event-ID que não é um id de evento.',
+    'Filtro time ou competicao vazio, repetido, escrito de outro jeito, fora de 2 a 100 caracteres ou com caracteres de controle, ou desde/Last-Event-ID que não é um id de evento.',
   UnknownMatch:
     'Nenhuma partida de ontem, hoje, amanhã ou ao vivo tem este id: confira o id numa listagem (/api/hoje, /api/ontem…).',
   TooManyStreams:
-    'Conexões demais deste IP ao fluxo (EVENT_STREAMS_PER_IP): feche uma ou tente de novo depois de Retry-After.',
+    'Conexões demais deste cliente (endereço IPv4 ou rede IPv6 /64) ao fluxo (EVENT_STREAMS_PER_IP; 20 atrás do nginx): feche uma ou tente de novo depois de Retry-After; ou, com um filtro novo, buscas demais (cada filtro novo conta como uma busca).',
 } as const;

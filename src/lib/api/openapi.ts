@@ -29,10 +29,11 @@ import {
   MatchSchema,
   ProblemSchema,
   RedCardSchema,
+  STATUSES,
   StatisticSchema,
   SubstitutionSchema,
 } from '../model/model.ts';
-import { EVENT_FILTER_MAX, EVENT_FILTER_MIN } from './event-stream-query.ts';
+import { MATCH_FILTER_MAX, MATCH_FILTER_MIN } from './match-filter-query.ts';
 import { PROBLEM_CONTENT_TYPE } from './problem.ts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from './search-query.ts';
 import { SEARCH_RESULTS_MAX } from '../model/search-results.ts';
@@ -245,12 +246,12 @@ function buildResponses(route: ApiRoute, withBody: boolean, problems: ProblemRes
     headers: validators,
   };
   const problem = (kind: ProblemKind): JsonObject => problems.use(kind, withBody);
-  responses['400'] = problem(search ? 'BadQuery' : 'MalformedRequest');
+  const filtered = isFilterable(route);
+  responses['400'] = problem(search ? 'BadQuery' : filtered ? 'BadFilter' : 'MalformedRequest');
   if (route.response === 'detail') responses['404'] = problem('UnknownMatch');
   if (!search && withBody) responses['416'] = problem('RangeNotSatisfiable');
-  if (search) {
-    responses['429'] = problem('TooManyRequests');
-  }
+  // A search, or a new filter (each counts as one search).
+  if (search || filtered) responses['429'] = problem('TooManyRequests');
   responses['408'] = problem('RequestTimeout');
   responses['431'] = problem('HeadersTooLarge');
   responses['500'] = problem('InternalError');
@@ -294,28 +295,67 @@ function buildStreamResponses(route: ApiRoute, withBody: boolean, problems: Prob
   };
 }
 
-const EVENT_FILTER_SCHEMA = {
+/** The listings and the feed take filters (answered by the Node server; a static host ignores them). */
+function isFilterable(route: ApiRoute): boolean {
+  return route.response === 'list' || route.response === 'events';
+}
+
+const WORD_FILTER_SCHEMA = {
   type: 'string',
-  minLength: EVENT_FILTER_MIN,
-  maxLength: EVENT_FILTER_MAX,
+  minLength: MATCH_FILTER_MIN,
+  maxLength: MATCH_FILTER_MAX,
   pattern: '\\S',
 };
 
-const EVENT_STREAM_PARAMETERS = [
+/** "SCHEDULED|IN_PLAY|…": one status of the vocabulary. */
+const STATUS_ALTERNATIVES = STATUSES.join('|');
+
+const FILTER_PARAMETERS = [
+  {
+    name: 'status',
+    in: 'query',
+    required: false,
+    description: `Só partidas nestas situações (no feed: a situação da partida depois do evento), separadas por vírgula, cada uma uma vez: ${STATUSES.join(', ')}. Respondido pelo servidor Node; um host estático ignora filtros.`,
+    schema: {
+      type: 'string',
+      pattern: `^(${STATUS_ALTERNATIVES})(,(${STATUS_ALTERNATIVES}))*$`,
+      maxLength: STATUSES.reduce((sum, status) => sum + status.length + 1, 0),
+    },
+    example: 'IN_PLAY,PAUSED',
+  },
   {
     name: 'time',
     in: 'query',
     required: false,
-    description: `Só eventos de partidas deste time: as mesmas palavras, apelidos e erros de digitação de /api/busca (${EVENT_FILTER_MIN} a ${EVENT_FILTER_MAX} caracteres, uma vez).`,
-    schema: EVENT_FILTER_SCHEMA,
+    description: `Só partidas deste time: as mesmas palavras, apelidos e erros de digitação de /api/busca (${MATCH_FILTER_MIN} a ${MATCH_FILTER_MAX} caracteres, uma vez). Cada filtro novo conta como uma busca do cliente.`,
+    schema: WORD_FILTER_SCHEMA,
     example: 'mengão',
   },
   {
     name: 'competicao',
     in: 'query',
     required: false,
-    description: `Só eventos desta competição (nome ou apelido, ${EVENT_FILTER_MIN} a ${EVENT_FILTER_MAX} caracteres, uma vez); combinável com time.`,
-    schema: EVENT_FILTER_SCHEMA,
+    description: `Só partidas desta competição (nome ou apelido, ${MATCH_FILTER_MIN} a ${MATCH_FILTER_MAX} caracteres, uma vez); combinável com time e status.`,
+    schema: WORD_FILTER_SCHEMA,
+    example: 'brasileirão',
+  },
+];
+
+const EVENT_STREAM_PARAMETERS = [
+  {
+    name: 'time',
+    in: 'query',
+    required: false,
+    description: `Só eventos de partidas deste time: as mesmas palavras, apelidos e erros de digitação de /api/busca (${MATCH_FILTER_MIN} a ${MATCH_FILTER_MAX} caracteres, uma vez).`,
+    schema: WORD_FILTER_SCHEMA,
+    example: 'mengão',
+  },
+  {
+    name: 'competicao',
+    in: 'query',
+    required: false,
+    description: `Só eventos desta competição (nome ou apelido, ${MATCH_FILTER_MIN} a ${MATCH_FILTER_MAX} caracteres, uma vez); combinável com time.`,
+    schema: WORD_FILTER_SCHEMA,
     example: 'brasileirão',
   },
   {
@@ -360,6 +400,7 @@ const MATCH_DETAIL_PARAMETERS = [
 
 function buildParameters(route: ApiRoute): JsonObject {
   if (route.response === 'stream') return { parameters: EVENT_STREAM_PARAMETERS };
+  if (isFilterable(route)) return { parameters: FILTER_PARAMETERS };
   if (route.response !== 'search') return {};
   return {
     parameters: [

@@ -5,34 +5,19 @@
  * index built), and under `astro dev` the page's endpoint (src/pages/api/_search-endpoint.ts,
  * over the snapshot on disk). CORS and security headers are the server's.
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import fresh from 'fresh';
 import { LISTING_NAMES, type Problem, type Snapshot } from '../model/model.ts';
 import { isListingStale, listingIntervalSeconds, type ListingIntervals } from '../model/staleness.ts';
 import { searchSnapshot } from '../search/search.ts';
-import { chooseContentCoding } from './content-coding.ts';
-import { buildContentHash, buildEtag } from './etag.ts';
+import { buildContentHash } from './etag.ts';
 import { SEARCH_CACHE_CONTROL } from './headers-policy.ts';
+import { answerJson, encodeJson, type JsonRequestHeaders } from './json-answer.ts';
 import { parseSearchQuery } from './search-query.ts';
 
-/** Below this size compression costs more than it saves. */
-const COMPRESS_MIN_BYTES = 1024;
-
-function encode(body: Buffer, coding: 'br' | 'gzip' | 'identity'): Buffer {
-  if (coding === 'br') return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  if (coding === 'gzip') return gzipSync(body, { level: 6 });
-  return body;
-}
-
 /** What answerSearch reads of a request. */
-export interface SearchRequest {
+export interface SearchRequest extends JsonRequestHeaders {
   pathname: string;
   /** The query string, "?q=…" (or ""). */
   search: string;
-  acceptEncoding: string | undefined;
-  ifNoneMatch: string | undefined;
-  ifModifiedSince: string | undefined;
-  cacheControl: string | undefined;
 }
 
 /** What the answer depends on beyond the request (the configuration has these). */
@@ -62,23 +47,14 @@ export function answerSearch(
     );
   }
   const body = Buffer.from(JSON.stringify(envelope));
-  const available = body.length >= COMPRESS_MIN_BYTES ? (['br', 'gzip', 'identity'] as const) : (['identity'] as const);
-  const coding = chooseContentCoding(request.acceptEncoding, available) ?? 'identity';
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': SEARCH_CACHE_CONTROL,
-    ETag: buildEtag(buildContentHash(body), coding),
-    'Last-Modified': modifiedAt.toUTCString(),
-    Vary: 'Accept-Encoding',
+  const prepared = {
+    identity: body,
+    hash: buildContentHash(body),
+    encoded: (coding: 'br' | 'gzip') => encodeJson(body, coding),
   };
-  const conditional = {
-    'if-none-match': request.ifNoneMatch,
-    'if-modified-since': request.ifModifiedSince,
-    'cache-control': request.cacheControl,
-  };
-  if (fresh(conditional, { etag: headers.ETag, 'last-modified': headers['Last-Modified'] })) {
-    return { problem: null, status: 304, headers, body: null };
-  }
-  if (coding !== 'identity') headers['Content-Encoding'] = coding;
-  return { problem: null, status: 200, headers, body: encode(body, coding) };
+  const answer = answerJson(prepared, request, {
+    cacheControl: SEARCH_CACHE_CONTROL,
+    lastModified: modifiedAt.toUTCString(),
+  });
+  return { problem: null, ...answer };
 }

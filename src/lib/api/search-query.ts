@@ -3,6 +3,7 @@
  * `q` is acceptable. Never throws, whatever the client sends.
  */
 import type { Problem } from '../model/model.ts';
+import { describeMisspelledParameter, findMisspelledParameter } from './parameter-names.ts';
 import { buildBadQueryProblem } from './problem.ts';
 
 export const SEARCH_QUERY_MIN = 2;
@@ -52,11 +53,15 @@ function hasValidUtf8Query(search: string): boolean {
  * `q` from a raw query string (`?q=…`, with or without the `?`) or parsed parameters.
  * Missing, blank, repeated, shorter than 2 or longer than 100 characters (after trimming) → 400;
  * from a raw string, bytes that are not UTF-8 too (URLSearchParams would quietly make them
- * U+FFFD and search for that). Never throws.
+ * U+FFFD and search for that), and a `q` spelled another way ("Q", "%71": parameter-names.ts).
+ * Never throws.
  */
 export function parseSearchQuery(search: string | URLSearchParams, pathname = '/api/busca'): SearchQueryResult {
-  if (typeof search === 'string' && !hasValidUtf8Query(search)) {
-    return { ok: false, problem: buildBadQueryProblem(pathname, INVALID_UTF8_DETAIL) };
+  if (typeof search === 'string') {
+    const misspelled = findMisspelledParameter(search, ['q']);
+    if (misspelled)
+      return { ok: false, problem: buildBadQueryProblem(pathname, describeMisspelledParameter(misspelled)) };
+    if (!hasValidUtf8Query(search)) return { ok: false, problem: buildBadQueryProblem(pathname, INVALID_UTF8_DETAIL) };
   }
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const values = params.getAll('q');

@@ -27,7 +27,7 @@ export interface Config {
   crestOrigins: string[];
   host: string;
   port: number;
-  /** Requests per minute per client IP on /api/busca; 0 disables the limit. */
+  /** Searches (and new filters) per minute per client (IPv4 address or IPv6 /64); 0 disables the limit. */
   searchRateLimit: number;
   /** Server processes sharing the port (node:cluster); 1 = a single process. */
   workers: number;
@@ -37,11 +37,13 @@ export interface Config {
   publishTimeoutMs: number;
   /** Strict-Transport-Security value sent on every response; '' (the default) sends none. */
   strictTransportSecurity: string;
-  /** Bearer token that shows /healthz's details to a non-loopback client; '' = loopback only. */
+  /** Bearer token that shows /healthz's details to whoever sends it; '' = none. */
   healthzToken: string;
+  /** HEALTHZ_LOOPBACK_DETAILS=on: a direct loopback client sees /healthz's details without the token too. */
+  healthzLoopbackDetails: boolean;
   /** Limits on clients of this server (per process): slow or idle connections and their count. */
   clientLimits: ClientLimits;
-  /** Open /api/eventos/stream connections per client IP and server process; 0 disables the limit. */
+  /** Open /api/eventos/stream connections per client (IPv4 address or IPv6 /64) and server process; 0: no limit. */
   eventStreamsPerIp: number;
   /** Open /api/eventos/stream connections per server process. */
   eventStreamsMax: number;
@@ -118,7 +120,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'SEARCH_RATE_LIMIT',
     default: '120',
-    description: 'Buscas por IP em /api/busca: rajada de até N seguidas, repostas a N por minuto (0 desliga o limite).',
+    description:
+      'Buscas por cliente (endereço IPv4 ou rede IPv6 /64) em /api/busca, e filtros novos nas listagens, no feed e no ' +
+      'fluxo: rajada de até N seguidas, repostas a N por minuto (0 desliga o limite).',
   },
   {
     name: 'WORKERS',
@@ -144,8 +148,15 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'HEALTHZ_TOKEN',
     default: '',
     description:
-      'Token (16+ caracteres) que mostra os detalhes de /healthz fora do loopback (Authorization: Bearer …); ' +
-      'vazio: só loopback.',
+      'Token (16+ caracteres) que mostra os detalhes de /healthz a quem o enviar (Authorization: Bearer …); ' +
+      'vazio: nenhum.',
+  },
+  {
+    name: 'HEALTHZ_LOOPBACK_DETAILS',
+    default: 'off',
+    description:
+      '"on": um cliente no loopback que fala direto com o servidor vê os detalhes de /healthz sem o token (só ' +
+      'quando nada encaminha conexões de fora até a porta: stunnel, HAProxy em modo tcp, sslh, ssh -L).',
   },
   {
     name: 'CLIENT_HEADERS_TIMEOUT_MS',
@@ -171,7 +182,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'EVENT_STREAMS_PER_IP',
     default: '20',
-    description: 'Conexões abertas a /api/eventos/stream por IP em cada processo do servidor (0 desliga o limite).',
+    description:
+      'Conexões abertas a /api/eventos/stream por cliente (endereço IPv4 ou rede IPv6 /64) em cada processo do ' +
+      'servidor (0 desliga o limite).',
   },
   {
     name: 'EVENT_STREAMS_MAX',
@@ -366,6 +379,14 @@ function parseEventFeedUrl(env: Env): string | null {
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
+/** An on/off switch (case ignored); anything else names the variable and the two values. */
+function parseSwitch(env: Env, name: string): boolean {
+  const raw = rawValueOf(env, name);
+  const value = raw.toLowerCase();
+  if (value !== 'on' && value !== 'off') throw new ConfigError(`${name}="${raw}" é inválido: use "on" ou "off".`);
+  return value === 'on';
+}
+
 function parseClientLimits(env: Env): ClientLimits {
   const headersTimeoutMs = parseInteger(env, 'CLIENT_HEADERS_TIMEOUT_MS', 100, 600_000);
   const requestTimeoutMs = parseInteger(env, 'CLIENT_REQUEST_TIMEOUT_MS', 100, 600_000);
@@ -416,6 +437,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     publishTimeoutMs: parseInteger(env, 'PUBLISH_TIMEOUT_MS', 1_000, 3_600_000),
     strictTransportSecurity: buildStrictTransportSecurity(parseInteger(env, 'HSTS_MAX_AGE', 0, 63_072_000)),
     healthzToken: parseHealthzToken(env),
+    healthzLoopbackDetails: parseSwitch(env, 'HEALTHZ_LOOPBACK_DETAILS'),
     clientLimits: parseClientLimits(env),
     eventStreamsPerIp: parseInteger(env, 'EVENT_STREAMS_PER_IP', 0, 1_000_000),
     eventStreamsMax: parseInteger(env, 'EVENT_STREAMS_MAX', 1, 1_000_000),

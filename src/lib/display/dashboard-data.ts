@@ -4,7 +4,6 @@
  * validates the snapshot once and hands it to every rendered route in Astro.locals
  * (src/pipeline/render-routes.ts); a full `astro build` has no locals, and reads it here.
  */
-import { buildCrestPaths, readCrestMap, type CrestMap } from '../store/crest-store.ts';
 import { readConfig } from '../config/config.ts';
 import { LISTING_NAMES, type ListEnvelope, type ListingName, type Snapshot } from '../model/model.ts';
 import { oldestGeneratedAt, type ListingIntervals } from '../model/staleness.ts';
@@ -18,8 +17,6 @@ export interface DashboardData {
   snapshot: Snapshot;
   /** Tab counters: search starts at 0 until the browser has results. */
   counts: Record<ViewName, number>;
-  /** Upstream crest URL → "/escudos/<sha256>.<ext>", for the crests Placar holds (others are not shown). */
-  crestPaths: Record<string, string>;
   /** Per listing: no data ever and a fetch was already tried (the views then say it failed). */
   fetchFailed: Record<ListingName, boolean>;
   /** The refresh rhythms, for the pages' own staleness check on load. */
@@ -38,27 +35,15 @@ export const DEFAULT_INTERVALS: ListingIntervals = { refreshIntervalSeconds: 60,
 export function buildDashboardData(
   upstreamUrl: string,
   snapshot: Snapshot,
-  crests: CrestMap = {},
   context: DashboardContext = {},
 ): DashboardData {
-  const stored = buildCrestPaths(crests);
-  const crestPaths: Record<string, string> = {};
-  // Only the crests this snapshot shows: the map keeps every team ever seen.
-  for (const listing of LISTING_NAMES) {
-    for (const match of snapshot[listing].matches) {
-      for (const crest of [match.homeTeam.crest, match.awayTeam.crest]) {
-        const local = crest === null ? undefined : stored[crest];
-        if (crest !== null && local) crestPaths[crest] = local;
-      }
-    }
-  }
   const fetchFailed = {} as Record<ListingName, boolean>;
   for (const listing of LISTING_NAMES) {
     const tried = (context.state?.[listing].lastAttemptAt ?? null) !== null;
     fetchFailed[listing] = snapshot[listing].generatedAt === null && tried;
   }
   const counts = { live: snapshot.live.count, hoje: snapshot.hoje.count, busca: 0 };
-  return { upstreamUrl, snapshot, counts, crestPaths, fetchFailed, intervals: context.intervals ?? DEFAULT_INTERVALS };
+  return { upstreamUrl, snapshot, counts, fetchFailed, intervals: context.intervals ?? DEFAULT_INTERVALS };
 }
 
 /** The listings a search covers every minute; ontem, fetched hourly, would date every search an hour back. */
@@ -84,7 +69,7 @@ export function readDashboardData(): DashboardData {
   const config = readConfig();
   const snapshot = readSnapshotOrEmpty(config.dataDir, config.upstreamUrl);
   const context = { state: readScrapeState(config.dataDir), intervals: config };
-  return buildDashboardData(config.upstreamUrl, snapshot, readCrestMap(config.dataDir), context);
+  return buildDashboardData(config.upstreamUrl, snapshot, context);
 }
 
 /** The data the render call passed in `locals`, or (a plain `astro build`) the snapshot on disk. */

@@ -1,10 +1,10 @@
 /**
  * What the match page /jogo/{id} and its JSON /api/jogo/{id} are made from: the match whole
- * (its freshest listing row and the detail read from its upstream page) and what the page needs
- * beside it. A refresh builds one per match of the listings and hands them to the routes in
+ * (its freshest listing row, crests being Placar's own copies, and the detail read from its
+ * upstream page) and what the page needs beside it. A refresh builds one per match of the listings and hands them to the routes in
  * Astro.locals (src/pipeline/render-routes.ts).
  */
-import { LISTING_NAMES, TIMEZONE, type Match, type MatchDetailEnvelope, type Snapshot } from '../model/model.ts';
+import { LISTING_NAMES, TIMEZONE, type MatchDetailEnvelope, type Snapshot } from '../model/model.ts';
 import { hasMatchPage } from '../model/match-paths.ts';
 import { isDetailStale } from '../model/staleness.ts';
 import { readConfig } from '../config/config.ts';
@@ -14,8 +14,6 @@ import { buildDataDay } from './match-display.ts';
 
 export interface MatchPageData {
   envelope: MatchDetailEnvelope;
-  /** Upstream crest URL → Placar's own copy ("/escudos/<sha256>.<ext>"); a crest not held here is not shown. */
-  crestPaths: Readonly<Record<string, string>>;
   upstreamUrl: string;
   /** The São Paulo day of the data (YYYY-MM-DD), for "hoje"/"amanhã" in the status badge. */
   today: string | null;
@@ -31,7 +29,6 @@ export function buildMatchPages(
   upstreamUrl: string,
   snapshot: Snapshot,
   records: ReadonlyMap<string, DetailRecord>,
-  crestPaths: Readonly<Record<string, string>>,
   now: Date,
 ): Map<string, MatchPageData> {
   const pages = new Map<string, MatchPageData>();
@@ -60,7 +57,6 @@ export function buildMatchPages(
           match,
           detail: generatedAt === null ? null : (record?.detail ?? null),
         },
-        crestPaths: crestsOf(match, crestPaths),
         upstreamUrl,
         today,
       });
@@ -69,20 +65,11 @@ export function buildMatchPages(
   return pages;
 }
 
-function crestsOf(match: Match, crestPaths: Readonly<Record<string, string>>): Record<string, string> {
-  const own: Record<string, string> = {};
-  for (const crest of [match.homeTeam.crest, match.awayTeam.crest]) {
-    const local = crest === null ? undefined : crestPaths[crest];
-    if (crest !== null && local) own[crest] = local;
-  }
-  return own;
-}
-
 /** Every match page's data from DATA_DIR (a plain `astro build` has no locals). */
 export function readMatchPages(): Map<string, MatchPageData> {
-  const { upstreamUrl, snapshot, crestPaths } = readDashboardData();
+  const { upstreamUrl, snapshot } = readDashboardData();
   const { records } = readDetailRecords(readConfig().dataDir);
-  return buildMatchPages(upstreamUrl, snapshot, records, crestPaths, new Date());
+  return buildMatchPages(upstreamUrl, snapshot, records, new Date());
 }
 
 let readPages: Map<string, MatchPageData> | null = null;

@@ -4,6 +4,7 @@
  * that crosses a boundary (a snapshot read from disk, a JSON response in the browser).
  */
 import { z } from 'zod';
+import { CREST_PATH_PATTERN } from './crest-path.ts';
 import { MatchDetailSchema, GoalScorerSchema, RedCardSchema } from './match-detail.ts';
 import { STATUSES, TEAM_SIDES } from './statuses.ts';
 import { TIMEZONE } from './time.ts';
@@ -55,7 +56,10 @@ const goals = boundedInteger(LIMITS.goals);
 
 export const TeamSchema = z.object({
   name: text,
-  crest: httpUrl.nullable(),
+  /** Placar's own checked copy of the crest ("/escudos/<sha256>.<type>", on the API's origin); null when it holds none. */
+  crest: z.string().regex(CREST_PATH_PATTERN).max(LIMITS.text).nullable(),
+  /** The image URL the upstream listing shows (where Placar fetched its copy from); null when none, or not allowed. */
+  crestSource: httpUrl.nullable(),
 });
 export type Team = z.infer<typeof TeamSchema>;
 

@@ -5,12 +5,12 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { CREST_FILE_PATTERN, crestPathOf } from '../model/crest-path.ts';
 import { readJsonFileOr, writeJsonAtomically } from './json-file.ts';
 
+export { CREST_FILE_PATTERN };
 export const CRESTS_FOLDER = 'escudos';
 const MAP_FILE = 'mapa.json';
-/** A stored crest's file name: content hash and sniffed type. */
-export const CREST_FILE_PATTERN = /^[0-9a-f]{64}\.(png|jpg|gif|webp)$/;
 
 const CrestEntrySchema = z.object({
   file: z.string().regex(CREST_FILE_PATTERN).nullable(),
@@ -34,9 +34,9 @@ export function writeCrestMap(dataDir: string, crests: CrestMap): void {
   writeJsonAtomically(path.join(crestsDir(dataDir), MAP_FILE), { crests }, { space: 1 });
 }
 
-/** Crest URL → "/escudos/<file>" for every stored crest: what the pages reference. */
-export function buildCrestPaths(crests: CrestMap): Record<string, string> {
-  const paths: Record<string, string> = {};
-  for (const [url, entry] of Object.entries(crests)) if (entry.file) paths[url] = `/${CRESTS_FOLDER}/${entry.file}`;
+/** Upstream crest URL → "/escudos/<file>" for every stored crest: what the API and the pages serve. */
+export function buildCrestPaths(crests: CrestMap): Map<string, string> {
+  const paths = new Map<string, string>();
+  for (const [url, entry] of Object.entries(crests)) if (entry.file) paths.set(url, crestPathOf(entry.file));
   return paths;
 }

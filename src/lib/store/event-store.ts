@@ -23,6 +23,7 @@ import {
 import { formatSaoPauloIso } from '../model/time.ts';
 import { eventIdTime, nextEventIds } from './event-ids.ts';
 import { readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from './json-file.ts';
+import { withCrestSources } from './legacy-crests.ts';
 import { createKeptValues, fileIdentity } from './kept-values.ts';
 
 export const EVENT_STORE_FILE = 'events.json';
@@ -65,7 +66,12 @@ export function readEventStore(dataDir: string): EventStore | null {
   const kept = keptStores.get(file);
   if (kept) return kept;
   const identity = fileIdentity(file);
-  const reading = readJsonFile(file, EventStoreSchema);
+  let reading = readJsonFile(file, EventStoreSchema);
+  // A file from before crestSource: converted only when it does not parse as it is.
+  if (reading.kind === 'unusable') {
+    const legacy = readJsonFile(file, z.unknown().transform(withCrestSources).pipe(EventStoreSchema));
+    if (legacy.kind === 'found') reading = legacy;
+  }
   if (reading.kind === 'absent') return null;
   if (reading.kind === 'unusable') {
     throw new EventStoreFileError(`registro de eventos inválido: ${reading.reason}`, { cause: reading.cause });

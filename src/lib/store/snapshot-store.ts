@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { formatJsonFile, readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from './json-file.ts';
 import { createKeptValues, fileIdentity } from './kept-values.ts';
+import { withCrestSources } from './legacy-crests.ts';
 import { finishSteps, type Steps } from '../model/steps.ts';
 import {
   LISTING_NAMES,
@@ -98,7 +99,10 @@ export function* readSnapshotSteps(dataDir: string): Steps<Snapshot | null> {
   const listings: Partial<Snapshot> = {};
   for (const listing of LISTING_NAMES) {
     yield;
-    const parsed = SnapshotSchema.shape[listing].safeParse((json as Record<string, unknown>)[listing]);
+    const raw = (json as Record<string, unknown>)[listing];
+    let parsed = SnapshotSchema.shape[listing].safeParse(raw);
+    // A file from before crestSource: converted only when it does not parse as it is (no cost otherwise).
+    if (!parsed.success) parsed = SnapshotSchema.shape[listing].safeParse(withCrestSources(raw));
     if (!parsed.success) {
       throw new SnapshotFileError(`${file} não é um snapshot válido (${listing}): ${parsed.error.message}`);
     }

@@ -1,0 +1,49 @@
+/**
+ * Issue 27 M3 (and M2's IPv6 half): a client is an IPv4 address or an IPv6 /64, for the event
+ * stream's per-client limit on Placar and at nginx, as for the search limit. 1,000 addresses of
+ * one /64 once opened 1,000 streams. Run in a network and PID namespace of its own
+ * (test/support/ipv6-clients-probe.ts), so loopback can carry whole /64s; needs root (`unshare`).
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { UNSHARE_PATH } from '../support/pid-namespace.ts';
+
+const PROBE = path.join(PROJECT_ROOT, 'test/support/ipv6-clients-probe.ts');
+
+interface ProbeResult {
+  direct: number[];
+  directOtherNetwork: number[];
+  front: number[];
+  frontOtherNetwork: number[];
+}
+
+function runProbe(): Promise<{ result: ProbeResult | null; output: string }> {
+  return new Promise((resolve) => {
+    const args = ['--net', '--pid', '--fork', '--mount-proc', '--kill-child', process.execPath, PROBE];
+    const child = spawn(UNSHARE_PATH, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      const line = /^RESULT (.*)$/m.exec(output)?.[1];
+      resolve({ result: line ? (JSON.parse(line) as ProbeResult) : null, output });
+    });
+  });
+}
+
+describe('IPv6 clients are counted by /64', () => {
+  it('Placar (3 per client) and nginx (20 per client) refuse the streams of one /64 past the limit, not another /64', {
+    timeout: 180_000,
+  }, async () => {
+    const { result, output } = await runProbe();
+    expect(result, output).not.toBeNull();
+    expect(result?.direct).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    expect(result?.directOtherNetwork).toEqual([200]);
+    expect(result?.front).toEqual([...Array(20).fill(200), ...Array(5).fill(429)]);
+    expect(result?.frontOtherNetwork).toEqual([200]);
+  });
+});
