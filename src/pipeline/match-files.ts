@@ -16,7 +16,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { matchPagePath } from '../lib/model/match-paths.ts';
-import { errorCode } from '../lib/model/caught-error.ts';
 import type { MatchPageData } from '../lib/display/match-page-data.ts';
 import { buildContentHash } from '../lib/api/etag.ts';
 import { cacheControlFor, contentTypeFor } from '../lib/api/headers-policy.ts';
@@ -24,6 +23,7 @@ import { buildClientDir, buildDir } from '../lib/store/build-layout.ts';
 import { readJsonFileOr, writeJsonAtomicallyAsync } from '../lib/store/json-file.ts';
 import type { SiteFile, SiteManifest } from '../lib/store/site-manifest.ts';
 import { COMPRESSION_LEVELS, writeCompressedVariants } from './precompress.ts';
+import { linkOrCopy } from './link-or-copy.ts';
 
 export const MATCH_FILES_FOLDER = 'jogos';
 const MATCH_PAGES_FILE = 'match-pages.json';
@@ -109,16 +109,6 @@ function filesOf(id: string): { relative: string; inGeneration: string }[] {
     { relative: `jogo/${id}.html`, inGeneration: `jogo/${rest}.html` },
     { relative: `api/jogo/${id}`, inGeneration: `api/${rest}` },
   ];
-}
-
-async function linkOrCopy(from: string, to: string): Promise<void> {
-  try {
-    await fs.link(from, to);
-  } catch (error) {
-    const code = errorCode(error);
-    if (code !== 'EXDEV' && code !== 'EPERM') throw error;
-    await fs.copyFile(from, to);
-  }
 }
 
 /** Makes each folder once per build (a generation's files share a few). */

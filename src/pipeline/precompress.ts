@@ -14,7 +14,7 @@ import { buildContentHash } from '../lib/api/etag.ts';
 import { writeSiteManifestAsync, type SiteFile, type SiteManifest } from '../lib/store/site-manifest.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import { cacheControlFor, contentTypeFor } from '../lib/api/headers-policy.ts';
-import { errorCode } from '../lib/model/caught-error.ts';
+import { linkOrCopy } from './link-or-copy.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -78,17 +78,6 @@ async function writeVariant(
   await fs.writeFile(file + suffix, compressed);
   await fs.utimes(file + suffix, modified, modified);
   return true;
-}
-
-/** Hard-links (or copies) the previous build's variant of an unchanged file. */
-async function linkOrCopy(from: string, to: string): Promise<void> {
-  try {
-    await fs.link(from, to);
-  } catch (error) {
-    const code = errorCode(error);
-    if (code !== 'EXDEV' && code !== 'EPERM') throw error;
-    await fs.copyFile(from, to);
-  }
 }
 
 /** Reuses the previous build's variants of an unchanged file; false if any is missing. */

@@ -251,26 +251,34 @@ function parseUpstreamUrl(env: Env): string {
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
+/** An http(s) URL with no user, password, query or fragment (what every address variable takes); null otherwise. */
+function readPlainHttpUrl(text: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  const plain = (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+  return plain && url.search === '' && url.hash === '' ? url : null;
+}
+
+/** A comma- or space-separated list variable's entries. */
+function splitList(raw: string): string[] {
+  return raw.split(/[\s,]+/).filter((entry) => entry !== '');
+}
+
 /** CREST_HOSTS: each entry an http(s) origin (no user, path or query), kept as its origin. */
 function parseCrestOrigins(env: Env): string[] {
-  const raw = rawValueOf(env, 'CREST_HOSTS');
-  return raw
-    .split(/[\s,]+/)
-    .filter((entry) => entry !== '')
-    .map((entry) => {
-      let url: URL | null = null;
-      try {
-        url = new URL(entry);
-      } catch {
-        // Reported below.
-      }
-      const plain = url && (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
-      if (!url || !plain || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
-        const hint = 'use esquema://host[:porta], como https://cdn.example.com';
-        throw new ConfigError(`CREST_HOSTS: "${entry}" não é uma origem: ${hint}`);
-      }
-      return url.origin;
-    });
+  return splitList(rawValueOf(env, 'CREST_HOSTS')).map((entry) => {
+    const url = readPlainHttpUrl(entry);
+    const origin = url?.pathname === '/' ? url.origin : null;
+    if (origin === null) {
+      const hint = 'use esquema://host[:porta], como https://cdn.example.com';
+      throw new ConfigError(`CREST_HOSTS: "${entry}" não é uma origem: ${hint}`);
+    }
+    return origin;
+  });
 }
 
 /** Seconds between the next two runs of a valid cron expression. */
@@ -339,24 +347,14 @@ function parsePushpinSigKey(env: Env): Buffer | null {
 
 /** PUSHPIN_PUBLISH_URLS: each entry an http(s) address of a Pushpin's control server, as its publish endpoint. */
 function parsePushpinPublishUrls(env: Env): string[] {
-  const raw = rawValueOf(env, 'PUSHPIN_PUBLISH_URLS');
-  const urls = raw
-    .split(/[\s,]+/)
-    .filter((entry) => entry !== '')
-    .map((entry) => {
-      let url: URL | null = null;
-      try {
-        url = new URL(entry);
-      } catch {
-        // Reported below.
-      }
-      const plain = url && (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
-      if (!url || !plain || url.search !== '' || url.hash !== '') {
-        const hint = 'use o endereço de controle de cada Pushpin, como http://10.0.0.5:5561';
-        throw new ConfigError(`PUSHPIN_PUBLISH_URLS: "${entry}" não é um endereço http(s): ${hint}`);
-      }
-      return `${url.origin}${url.pathname.replace(/\/+$/, '')}/publish/`;
-    });
+  const urls = splitList(rawValueOf(env, 'PUSHPIN_PUBLISH_URLS')).map((entry) => {
+    const url = readPlainHttpUrl(entry);
+    if (!url) {
+      const hint = 'use o endereço de controle de cada Pushpin, como http://10.0.0.5:5561';
+      throw new ConfigError(`PUSHPIN_PUBLISH_URLS: "${entry}" não é um endereço http(s): ${hint}`);
+    }
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}/publish/`;
+  });
   return [...new Set(urls)];
 }
 
@@ -364,14 +362,8 @@ function parsePushpinPublishUrls(env: Env): string[] {
 function parseEventFeedUrl(env: Env): string | null {
   const raw = rawValueOf(env, 'EVENT_FEED_URL');
   if (raw === '') return null;
-  let url: URL | null = null;
-  try {
-    url = new URL(raw);
-  } catch {
-    // Reported below.
-  }
-  const plain = url && (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
-  if (!url || !plain || url.search !== '' || url.hash !== '') {
+  const url = readPlainHttpUrl(raw);
+  if (!url) {
     throw new ConfigError(
       `EVENT_FEED_URL="${raw}" não é o endereço de um site publicado: use algo como https://placar-bucket.example.com`,
     );
