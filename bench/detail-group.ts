@@ -5,7 +5,9 @@
  *   ms and bytes allocated per page (V8's GC profiler: what the heap grew by, collections included).
  * - The refresh at 400 matches a day with 40 live, 20 of them changing score each refresh (all 40
  *   advancing their minute), under `npm start`'s settings: without match pages
- *   (DETAIL_REQUESTS_PER_MINUTE=0) and with them, one after the other, same pages. The schedule is
+ *   (DETAIL_REQUESTS_PER_MINUTE=0) and with them, one after the other, same pages. The 40 live
+ *   matches are four in each of ten competitions (matches of a round are played at once), then —
+ *   the worst case for match files, made per competition — one in each of forty. The schedule is
  *   a refresh a second, so the budget is scaled to it (1,200 a minute: the 20 a refresh a real
  *   minute allows); the first cycles (every finished match's page read once) are not measured.
  * - The whole service under `npm start` at 1,000 matches a day with 300 details kept (DATA_DIR
@@ -66,8 +68,11 @@ export interface DetailGroupResult {
     matchesPerDay: number;
     live: number;
     changingPerRefresh: number;
+    /** The 40 live matches four to a competition: without match pages, with them. */
     without: RefreshPhase;
     with: RefreshPhase;
+    /** With them, the 40 live matches one to a competition (every competition's files made again). */
+    withSpread: RefreshPhase;
   };
   memory: {
     matchesPerDay: number;
@@ -81,7 +86,13 @@ export interface DetailGroupResult {
 }
 
 const REFRESH_MATCHES = 400;
-const LIVE_EVERY = 10;
+/** Forty live matches (of 400, in competitions of ten a day): four in each of ten competitions, or one in each of forty. */
+const LIVE_SHAPES = {
+  grouped: (index: number): boolean => index % 10 < 4 && Math.floor(index / 10) % 4 === 0,
+  spread: (index: number): boolean => index % 10 === 0,
+} as const;
+type LiveShape = keyof typeof LIVE_SHAPES;
+const LIVE_MATCHES = 40;
 const WARMUP_CYCLES = 3;
 const MEMORY_MATCHES = 1000;
 const DETAILS_KEPT = 300;
@@ -104,31 +115,30 @@ async function measure(repeats: number, task: () => unknown | Promise<unknown>):
   return { ms: ms / repeats, allocatedKb: (after - before + collected) / 1024 / repeats };
 }
 
-/** Live match k (every LIVE_EVERY-th row) scores on every other refresh: half of them change each time. */
-const liveScore = (index: number, round: number): [number, number] => {
-  const k = index / LIVE_EVERY;
-  return [Math.floor((round + 1 + (k % 2)) / 2), 0];
-};
+/** A live match scores on every other refresh (the even rows on odd refreshes, the odd rows on even ones): half change each time. */
+const liveScore = (index: number, round: number): [number, number] => [Math.floor((round + 1 + (index % 2)) / 2), 0];
+const changesIn = (index: number, round: number): boolean => index % 2 !== round % 2;
 
-function upstreamDay(round: number): ReturnType<typeof buildUpstreamPages> {
-  return buildUpstreamPages({ matchesPerDay: REFRESH_MATCHES, round, liveEvery: LIVE_EVERY, liveScore });
+function upstreamDay(round: number, shape: LiveShape): ReturnType<typeof buildUpstreamPages> {
+  return buildUpstreamPages({ matchesPerDay: REFRESH_MATCHES, round, isLive: LIVE_SHAPES[shape], liveScore });
 }
 
-/** Pages of the listings at `round`, and the match pages of the live matches whose score it changes (liveScore: the even ones on odd rounds, the odd ones on even rounds). */
-function roundPages(round: number): Record<string, string> {
-  const day = upstreamDay(round);
-  const changed = day.liveRows.filter((_, k) => k % 2 !== round % 2);
+/** Pages of the listings at `round`, and the match pages of the live matches whose score it changes. */
+function roundPages(round: number, shape: LiveShape): Record<string, string> {
+  const day = upstreamDay(round, shape);
+  const changed = day.liveRows.filter((row) => changesIn(row.index, round));
   const pages = fixtureMatchPages({ [LISTING_PATHS.live]: renderPage('Jogos em andamento', changed) });
   return { ...day.pages, ...pages };
 }
 
 async function runRefreshPhase(
   upstream: FakeUpstream,
+  shape: LiveShape,
   env: Record<string, string>,
   cycles: number,
   atEnd?: (placar: PlacarProcess) => Promise<void>,
 ): Promise<RefreshPhase> {
-  const all = upstreamDay(0).pages;
+  const all = upstreamDay(0, shape).pages;
   for (const [page, html] of Object.entries({ ...all, ...fixtureMatchPages(all) })) upstream.setPage(page, html);
   const placar = await startWithNpm({
     UPSTREAM_URL: upstream.url,
@@ -140,7 +150,7 @@ async function runRefreshPhase(
   const texts: string[] = [];
   try {
     for (let n = 2; n <= 1 + WARMUP_CYCLES + cycles; n += 1) {
-      for (const [page, html] of Object.entries(roundPages(n))) upstream.setPage(page, html);
+      for (const [page, html] of Object.entries(roundPages(n, shape))) upstream.setPage(page, html);
       const line = await waitForRefresh(placar, n);
       if (n > 1 + WARMUP_CYCLES) {
         lines.push(line);
@@ -259,18 +269,20 @@ export async function runDetailGroup(plan: DetailPlan, log: (line: string) => vo
     const fetch = await measure(plan.pageRepeats, fetchOne);
     await dispatcher.close();
     const finishedPage =
-      Object.values(fixtureMatchPages(upstreamDay(0).pages)).find((html) => html.includes('ENCERRADO')) ?? sample;
+      Object.values(fixtureMatchPages(upstreamDay(0, 'grouped').pages)).find((html) => html.includes('ENCERRADO')) ??
+      sample;
     const parseSample = await measure(plan.pageRepeats, () => readMatchPage(sample, `${upstream.url}/pagina.html`));
     const parseFinished = await measure(plan.pageRepeats, () =>
       readMatchPage(finishedPage, `${upstream.url}/pagina.html`),
     );
     log(`  uma página: busca ${fetch.ms.toFixed(2)} ms, leitura ${parseSample.ms.toFixed(2)} ms`);
 
-    const without = await runRefreshPhase(upstream, { DETAIL_REQUESTS_PER_MINUTE: '0' }, plan.refreshCycles);
+    const without = await runRefreshPhase(upstream, 'grouped', { DETAIL_REQUESTS_PER_MINUTE: '0' }, plan.refreshCycles);
     log(`  sem páginas de jogo: mediana ${without.medianMs} ms`);
     let render: PerPage = { ms: 0, allocatedKb: 0 };
     const withDetails = await runRefreshPhase(
       upstream,
+      'grouped',
       { DETAIL_REQUESTS_PER_MINUTE: '1200' },
       plan.refreshCycles,
       async (placar) => {
@@ -278,15 +290,19 @@ export async function runDetailGroup(plan: DetailPlan, log: (line: string) => vo
       },
     );
     log(`  com páginas de jogo: mediana ${withDetails.medianMs} ms`);
+    const env = { DETAIL_REQUESTS_PER_MINUTE: '1200' };
+    const withSpread = await runRefreshPhase(upstream, 'spread', env, plan.refreshCycles);
+    log(`  com páginas de jogo, ao vivo espalhados: mediana ${withSpread.medianMs} ms`);
     const memory = await runMemoryPhase(upstream, plan.memoryCycles, log);
     return {
       page: { bytes: Buffer.byteLength(sample), fetch, parseSample, parseFinished, render },
       refresh: {
         matchesPerDay: REFRESH_MATCHES,
-        live: REFRESH_MATCHES / LIVE_EVERY,
-        changingPerRefresh: REFRESH_MATCHES / LIVE_EVERY / 2,
+        live: LIVE_MATCHES,
+        changingPerRefresh: LIVE_MATCHES / 2,
         without,
         with: withDetails,
+        withSpread,
       },
       memory,
     };

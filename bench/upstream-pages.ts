@@ -58,6 +58,8 @@ const MATCHES_PER_LEAGUE = 10;
 const LIVE_EVERY = 5;
 
 export interface Row {
+  /** The row's place in its day's listing. */
+  index: number;
   league: string;
   path: string;
   status: string;
@@ -155,8 +157,8 @@ function teamsOf(index: number, day: number): [string, string] {
 type Day = 'ontem' | 'hoje' | 'amanha';
 
 interface DayShape {
-  /** Every liveEvery-th match of today is being played (default 5). */
-  liveEvery: number;
+  /** Whether today's match at row `index` is being played (default: every fifth). */
+  isLive: (index: number) => boolean;
   /** The score of live match `index` in `round` (default: home (index + round) % 4, away (index + round) % 3). */
   liveScore: (index: number, round: number) => [number, number];
 }
@@ -168,25 +170,18 @@ function buildDayRows(count: number, date: string, day: Day, round: number, shap
     const league = leagueOf(Math.floor(i / MATCHES_PER_LEAGUE));
     const path = `/${slugOf(league)}/${dayPath(date)}-${slugOf(home)}-x-${slugOf(away)}.html`;
     const kickoff = `${String(12 + (i % 11)).padStart(2, '0')}:${i % 2 === 0 ? '00' : '30'}`;
+    const row = { index: i, league, path, home, away };
     if (day === 'ontem') {
-      rows.push({ league, path, status: 'ENCERRADO', badge: 'danger', home, away, score: [i % 3, (i >> 1) % 4] });
+      rows.push({ ...row, status: 'ENCERRADO', badge: 'danger', score: [i % 3, (i >> 1) % 4] });
     } else if (day === 'amanha') {
-      rows.push({ league, path, status: `AMANHÃ ${kickoff}`, badge: 'warning', home, away, score: null });
-    } else if (i % shape.liveEvery === 0) {
+      rows.push({ ...row, status: `AMANHÃ ${kickoff}`, badge: 'warning', score: null });
+    } else if (shape.isLive(i)) {
       const minute = 1 + ((i * 7 + round) % 90);
-      rows.push({
-        league,
-        path,
-        status: `${minute} MIN`,
-        badge: 'success',
-        home,
-        away,
-        score: shape.liveScore(i, round),
-      });
-    } else if (i % shape.liveEvery <= 2) {
-      rows.push({ league, path, status: 'ENCERRADO', badge: 'danger', home, away, score: [i % 4, (i >> 1) % 3] });
+      rows.push({ ...row, status: `${minute} MIN`, badge: 'success', score: shape.liveScore(i, round) });
+    } else if (i % LIVE_EVERY <= 2) {
+      rows.push({ ...row, status: 'ENCERRADO', badge: 'danger', score: [i % 4, (i >> 1) % 3] });
     } else {
-      rows.push({ league, path, status: `HOJE ${kickoff}`, badge: 'warning', home, away, score: null });
+      rows.push({ ...row, status: `HOJE ${kickoff}`, badge: 'warning', score: null });
     }
   }
   return rows;
@@ -199,8 +194,8 @@ export interface UpstreamPagesOptions {
   /** Home goals of the first live match (the one the freshness benchmark watches). */
   watchedGoals?: number;
   now?: Date;
-  /** Every liveEvery-th match of today is live (default 5: one in five). */
-  liveEvery?: number;
+  /** Whether today's match at row `index` is live (default: every fifth, one per five-match stretch). */
+  isLive?: (index: number) => boolean;
   /** The score of today's live match at row `index` in `round` (overrides the default and watchedGoals). */
   liveScore?: (index: number, round: number) => [number, number];
 }
@@ -219,11 +214,11 @@ export function buildUpstreamPages(options: UpstreamPagesOptions): {
   const goals = (index: number): number =>
     index === 0 && options.watchedGoals !== undefined ? options.watchedGoals : (index + round) % 4;
   const shape: DayShape = {
-    liveEvery: options.liveEvery ?? LIVE_EVERY,
+    isLive: options.isLive ?? ((index) => index % LIVE_EVERY === 0),
     liveScore: options.liveScore ?? ((index, r) => [goals(index), (index + r) % 3]),
   };
   const todayRows = buildDayRows(options.matchesPerDay, today, 'hoje', round, shape);
-  const liveRows = todayRows.filter((_, index) => index % shape.liveEvery === 0);
+  const liveRows = todayRows.filter((row) => shape.isLive(row.index));
   const tomorrowRows = buildDayRows(options.matchesPerDay, tomorrow, 'amanha', round, shape);
   const yesterday = saoPauloDate(new Date(now.getTime() - 24 * 3600 * 1000));
   // Yesterday's results do not change with the rounds: a conditional GET of it answers 304.

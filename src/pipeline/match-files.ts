@@ -194,6 +194,8 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
   let rendered = 0;
   let generations = 0;
   const makeFolder = createFolderMaker();
+  const work: (() => Promise<void>)[] = [];
+  const links: [slug: string, generation: string][] = [];
   for (const [slug, matches] of bySlug) {
     const keys = Object.fromEntries(matches.map(([id, data]) => [id, matchKey(salt, id, data)]));
     const old = before[slug];
@@ -222,31 +224,37 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
           files.set(line.path, line);
         });
       }
-      await inBatches(toCarry, async ({ from, to, line }) => {
-        await makeFolder(path.dirname(to));
-        await carryMatchFile(from, to, line);
-      });
+      for (const { from, to, line } of toCarry)
+        work.push(async () => {
+          await makeFolder(path.dirname(to));
+          await carryMatchFile(from, to, line);
+        });
       for (const [id, data] of toRender) {
         const [page, json] = filesOf(id);
         if (!page || !json) continue;
+        // Rendered one at a time (the handler's one connection); written and compressed with the rest below.
         const html = await input.renderPage(matchPagePath(id));
         // The same bytes the site bundle's /api/jogo endpoint answers (Response.json of the envelope).
         const body = Buffer.from(JSON.stringify(data.envelope));
-        const [pageFile, jsonFile] = [path.join(dir, page.inGeneration), path.join(dir, json.inGeneration)];
-        await Promise.all([makeFolder(path.dirname(pageFile)), makeFolder(path.dirname(jsonFile))]);
-        const [pageLine, jsonLine] = await Promise.all([
-          writeMatchFile(pageFile, page.relative, html, input.builtAt),
-          writeMatchFile(jsonFile, json.relative, body, input.builtAt),
-        ]);
-        files.set(page.relative, pageLine);
-        files.set(json.relative, jsonLine);
+        for (const [file, content] of [
+          [page, html],
+          [json, body],
+        ] as const)
+          work.push(async () => {
+            const target = path.join(dir, file.inGeneration);
+            await makeFolder(path.dirname(target));
+            files.set(file.relative, await writeMatchFile(target, file.relative, content, input.builtAt));
+          });
         rendered += 1;
       }
       index.competitions[slug] = { generation, keys };
       generations += 1;
     }
-    await linkCompetition(dataDir, buildId, slug, index.competitions[slug]?.generation ?? buildId, makeFolder);
+    links.push([slug, index.competitions[slug]?.generation ?? buildId]);
   }
+  // The files' system calls wait on the thread pool: a few at a time keep it busy.
+  await inBatches(work, (task) => task());
+  for (const [slug, generation] of links) await linkCompetition(dataDir, buildId, slug, generation, makeFolder);
   // Matches no longer listed leave the cache.
   for (const id of lastKeys.keys()) if (!input.pages.has(id)) lastKeys.delete(id);
   await writeJsonAtomicallyAsync(path.join(buildDir(dataDir, buildId), MATCH_PAGES_FILE), index);
