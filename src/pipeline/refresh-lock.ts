@@ -17,7 +17,7 @@
  * proper-lockfile was not used (a stale-by-time takeover, not a kernel lock), nor fs-ext or
  * fs-native-extensions (native add-ons with an install step, for one system call).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,26 +52,36 @@ function readHolderPid(file: string): number | null {
   }
 }
 
-/** Takes the kernel lock on `fd` without waiting: true when it is ours now. */
-function lockDescriptor(fd: number): boolean {
-  const result = spawnSync(
-    FLOCK_COMMAND,
-    ['--exclusive', '--nonblock', '--conflict-exit-code', String(HELD_EXIT_CODE), String(CHILD_FD)],
-    {
-      stdio: ['ignore', 'ignore', 'pipe', fd],
-      encoding: 'utf8',
-    },
-  );
-  if (result.error) {
-    const missing = (result.error as NodeJS.ErrnoException).code === 'ENOENT';
-    const hint = missing
-      ? 'flock(1) não encontrado: instale util-linux (apt-get install util-linux)'
-      : errorMessage(result.error);
-    throw new Error(hint);
-  }
-  if (result.status === 0) return true;
-  if (result.status === HELD_EXIT_CODE) return false;
-  throw new Error(`flock saiu com ${result.status ?? result.signal}: ${result.stderr.trim()}`);
+/**
+ * Takes the kernel lock on `fd` without waiting: true when it is ours now. flock(1) runs as a
+ * child waited for asynchronously: a serving process keeps answering meanwhile.
+ */
+function lockDescriptor(fd: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      FLOCK_COMMAND,
+      ['--exclusive', '--nonblock', '--conflict-exit-code', String(HELD_EXIT_CODE), String(CHILD_FD)],
+      { stdio: ['ignore', 'ignore', 'pipe', fd] },
+    );
+    let stderr = '';
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.once('error', (error) => {
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      reject(
+        new Error(
+          missing ? 'flock(1) não encontrado: instale util-linux (apt-get install util-linux)' : errorMessage(error),
+        ),
+      );
+    });
+    child.once('close', (status, signal) => {
+      if (status === 0) resolve(true);
+      else if (status === HELD_EXIT_CODE) resolve(false);
+      else reject(new Error(`flock saiu com ${status ?? signal}: ${stderr.trim()}`));
+    });
+  });
 }
 
 /** Says who holds it now, for people reading the file or a "held by" message; best effort (a full disk). */
@@ -85,13 +95,15 @@ function writeHolder(fd: number): void {
 }
 
 /** The lock, or the pid holding it (null when the holder's pid cannot be read). */
-export function tryAcquireRefreshLock(dataDir: string): { lock: RefreshLock } | { heldBy: number | null } {
+export async function tryAcquireRefreshLock(
+  dataDir: string,
+): Promise<{ lock: RefreshLock } | { heldBy: number | null }> {
   const file = refreshLockPath(dataDir);
   let fd: number | null = null;
   try {
     fs.mkdirSync(dataDir, { recursive: true });
     fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o644);
-    if (!lockDescriptor(fd)) {
+    if (!(await lockDescriptor(fd))) {
       fs.closeSync(fd);
       return { heldBy: readHolderPid(file) };
     }
@@ -122,7 +134,7 @@ export async function acquireRefreshLock(
 ): Promise<RefreshLock | null> {
   for (;;) {
     if (signal?.aborted) return null;
-    const attempt = tryAcquireRefreshLock(dataDir);
+    const attempt = await tryAcquireRefreshLock(dataDir);
     if ('lock' in attempt) return attempt.lock;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }

@@ -72,7 +72,7 @@ async function publish(options: RefreshOptions, buildId: string, manifest: SiteM
 async function takeLock(config: Config, options: RefreshOptions): Promise<RefreshLock | string> {
   if (options.waitForLock)
     return (await acquireRefreshLock(config.dataDir, options.signal)) ?? 'interrompida antes de começar';
-  const attempt = tryAcquireRefreshLock(config.dataDir);
+  const attempt = await tryAcquireRefreshLock(config.dataDir);
   if ('lock' in attempt) return attempt.lock;
   return `outra atualização em andamento${attempt.heldBy === null ? '' : ` (pid ${attempt.heldBy})`}`;
 }

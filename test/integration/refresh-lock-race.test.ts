@@ -82,11 +82,11 @@ describe('refresh lock under a race', () => {
     for (let round = 0; round < ROUNDS; round++) await runRound(`namespaced-${round}`, true);
   });
 
-  it('a lock file naming a live process that does not hold the lock (an older version, a copied folder) does not block', () => {
+  it('a lock file naming a live process that does not hold the lock (an older version, a copied folder) does not block', async () => {
     const dataDir = path.join(root, 'live-name');
     fs.mkdirSync(dataDir);
     fs.writeFileSync(refreshLockPath(dataDir), `${process.ppid}\n`);
-    const taken = tryAcquireRefreshLock(dataDir);
+    const taken = await tryAcquireRefreshLock(dataDir);
     expect('lock' in taken).toBe(true);
     if ('lock' in taken) taken.lock.release();
   });

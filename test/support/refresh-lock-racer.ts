@@ -23,7 +23,7 @@ async function race(): Promise<void> {
   // Named by a random tag, not the pid: every contender in its own namespace is pid 1.
   const me = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   while (Date.now() < deadline) {
-    if ('lock' in tryAcquireRefreshLock(dataDir)) {
+    if ('lock' in (await tryAcquireRefreshLock(dataDir))) {
       fs.appendFileSync(log, `enter ${me}\n`);
       try {
         fs.writeFileSync(holder, `${me}\n`, { flag: 'wx' });

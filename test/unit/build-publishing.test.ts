@@ -160,17 +160,17 @@ describe('swap and cleanup', () => {
 });
 
 describe('refresh lock', () => {
-  it('is exclusive while held (a second open of the file, even in this process, is refused), and free once released', () => {
+  it('is exclusive while held (a second open of the file, even in this process, is refused), and free once released', async () => {
     const dataDir = tempDataDir();
-    const first = tryAcquireRefreshLock(dataDir);
+    const first = await tryAcquireRefreshLock(dataDir);
     expect('lock' in first).toBe(true);
-    expect(tryAcquireRefreshLock(dataDir)).toEqual({ heldBy: process.pid });
+    expect(await tryAcquireRefreshLock(dataDir)).toEqual({ heldBy: process.pid });
     if ('lock' in first) first.lock.release();
     // The file stays: removing a locked file would let two processes lock two files of one name.
     expect(fs.existsSync(path.join(dataDir, 'refresh.lock'))).toBe(true);
     // What the file says does not matter: the kernel's lock does.
     fs.writeFileSync(path.join(dataDir, 'refresh.lock'), `${process.ppid}\n`);
-    const again = tryAcquireRefreshLock(dataDir);
+    const again = await tryAcquireRefreshLock(dataDir);
     expect('lock' in again).toBe(true);
     if ('lock' in again) again.lock.release();
   });
