@@ -92,9 +92,22 @@ function keepStored(store: () => Storage, key: string, sightings: Sightings): vo
 const tabStore = (): Storage => sessionStorage;
 const sharedStore = (): Storage => localStorage;
 
-// What the tab saw on the views before wins (it is what the tab last compared with); the view's
-// rows add the matches it had not seen. Rows drawn later (Busca's results) add theirs.
-let own: Sightings = { ...shownSightings(), ...readStored(tabStore, TAB_KEY) };
+/**
+ * What this view showed at load is the baseline (issue: compare against what the page showed),
+ * unless the tab saw a match on an earlier view in newer data: a listing that lags another (today's
+ * behind the live one) must not make the first poll "see" a goal the page already showed.
+ */
+function mergeSightings(shown: Sightings, carried: Sightings): Sightings {
+  const merged: Record<string, Sighting> = { ...carried };
+  for (const [id, row] of Object.entries(shown)) {
+    const before = carried[id];
+    if (!before || Date.parse(row.at) >= Date.parse(before.at)) merged[id] = row;
+  }
+  return merged;
+}
+
+// Rows drawn later (Busca's results) add the matches the tab had not seen.
+let own: Sightings = mergeSightings(shownSightings(), readStored(tabStore, TAB_KEY));
 keepStored(tabStore, TAB_KEY, own);
 const addShownRows = (): void => {
   own = { ...shownSightings(), ...own };

@@ -78,7 +78,7 @@ describe('the sizing of the front', () => {
     return Number(found);
   };
   const workerConnections = number(/^\s*worker_connections (\d+);/m);
-  const streamsInAll = number(/server @placar_address@ max_conns=(\d+);/);
+  const streamsInAll = number(/server @stream_address@ max_conns=(\d+);/);
   const streamsPerClient = number(/limit_conn placar_streams_per_client (\d+);/);
   const descriptors = number(/^worker_rlimit_nofile (\d+);/m);
   const placarDefault = (name: string): number => Number(CONFIG_VARIABLES.find((v) => v.name === name)?.default);
