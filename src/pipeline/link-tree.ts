@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { errorCode } from '../lib/model/caught-error.ts';
+import { linkOrCopySync } from './link-or-copy.ts';
 
 /** Links every file under `from` to the same place under `to` (copies where links fail: EXDEV, EPERM). */
 export function linkTree(from: string, to: string): number {
@@ -14,13 +14,7 @@ export function linkTree(from: string, to: string): number {
     const source = path.join(entry.parentPath, entry.name);
     const target = path.join(to, path.relative(from, source));
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    try {
-      fs.linkSync(source, target);
-    } catch (error) {
-      const code = errorCode(error);
-      if (code !== 'EXDEV' && code !== 'EPERM') throw error;
-      fs.copyFileSync(source, target);
-    }
+    linkOrCopySync(source, target);
     count += 1;
   }
   return count;

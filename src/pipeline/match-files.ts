@@ -12,7 +12,8 @@
  * old one (with their manifest lines) and only the changed ones are rendered and compressed.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { matchPagePath } from '../lib/model/match-paths.ts';
@@ -22,11 +23,15 @@ import { cacheControlFor, contentTypeFor } from '../lib/api/headers-policy.ts';
 import { buildClientDir, buildDir } from '../lib/store/build-layout.ts';
 import { readJsonFileOr, writeJsonAtomicallyAsync } from '../lib/store/json-file.ts';
 import type { SiteFile, SiteManifest } from '../lib/store/site-manifest.ts';
+import type { Steps } from '../lib/model/steps.ts';
+import { runInSlices } from '../lib/slices/run-in-slices.ts';
 import { COMPRESSION_LEVELS, writeCompressedVariants } from './precompress.ts';
-import { linkOrCopy } from './link-or-copy.ts';
+import { linkOrCopySync } from './link-or-copy.ts';
 
 export const MATCH_FILES_FOLDER = 'jogos';
 const MATCH_PAGES_FILE = 'match-pages.json';
+/** Rendered match files compressed and written at once. */
+const WRITES_AT_ONCE = 8;
 
 const CompetitionIndexSchema = z.object({ generation: z.string(), keys: z.record(z.string(), z.string()) });
 const MatchFileIndexSchema = z.object({
@@ -111,30 +116,52 @@ function filesOf(id: string): { relative: string; inGeneration: string }[] {
   ];
 }
 
-/** Makes each folder once per build (a generation's files share a few). */
-function createFolderMaker(): (dir: string) => Promise<void> {
-  const made = new Map<string, Promise<string | undefined>>();
-  return async (dir) => {
-    let making = made.get(dir);
-    if (!making) {
-      making = fs.mkdir(dir, { recursive: true });
-      made.set(dir, making);
-    }
-    await making;
-  };
+/** A carried file (and its variant): hard links from the competition's last generation. */
+interface Carry {
+  from: string;
+  to: string;
+  line: SiteFile;
 }
 
-/** Runs `tasks` a few at a time: file-system calls wait on the thread pool, several can be under way. */
-async function inBatches<T>(items: readonly T[], task: (item: T) => Promise<void>, size = 16): Promise<void> {
-  for (let start = 0; start < items.length; start += size)
-    await Promise.all(items.slice(start, start + size).map(task));
+/**
+ * The file-system side of a build's match files, as steps of synchronous calls (run in slices,
+ * like the parse: each call is tens of microseconds, and a thousand through the thread pool cost
+ * more in scheduling than in work): the generations' folders, the carried files' links, and each
+ * competition's two symlinks in the build.
+ */
+function* linkMatchFiles(
+  folders: ReadonlySet<string>,
+  carries: readonly Carry[],
+  competitions: readonly { slug: string; generationDir: string }[],
+  clientDir: string,
+): Steps<void> {
+  for (const folder of folders) {
+    fs.mkdirSync(folder, { recursive: true });
+    yield;
+  }
+  for (const { from, to, line } of carries) {
+    linkOrCopySync(from, to);
+    if (line.gzip) linkOrCopySync(`${from}.gz`, `${to}.gz`);
+    if (line.br) linkOrCopySync(`${from}.br`, `${to}.br`);
+    yield;
+  }
+  const wheres = [
+    [path.join(clientDir, 'jogo'), 'jogo'],
+    [path.join(clientDir, 'api', 'jogo'), 'api'],
+  ] as const;
+  for (const [where] of wheres) fs.mkdirSync(where, { recursive: true });
+  for (const { slug, generationDir: dir } of competitions) {
+    for (const [where, inside] of wheres)
+      fs.symlinkSync(path.relative(where, path.join(dir, inside)), path.join(where, slug), 'dir');
+    yield;
+  }
 }
 
 async function writeMatchFile(target: string, relative: string, content: Buffer, builtAt: Date): Promise<SiteFile> {
-  await fs.writeFile(target, content);
+  await fsp.writeFile(target, content);
   const contentType = contentTypeFor(relative);
   const variants = await writeCompressedVariants(target, content, contentType, COMPRESSION_LEVELS.match, builtAt);
-  await fs.utimes(target, builtAt, builtAt);
+  await fsp.utimes(target, builtAt, builtAt);
   return {
     path: relative,
     hash: buildContentHash(content),
@@ -147,36 +174,9 @@ async function writeMatchFile(target: string, relative: string, content: Buffer,
   };
 }
 
-async function carryMatchFile(from: string, to: string, file: SiteFile): Promise<void> {
-  await Promise.all([
-    linkOrCopy(from, to),
-    file.br ? linkOrCopy(`${from}.br`, `${to}.br`) : undefined,
-    file.gzip ? linkOrCopy(`${from}.gz`, `${to}.gz`) : undefined,
-  ]);
-}
-
 function sameKeys(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
   const ids = Object.keys(a);
   return ids.length === Object.keys(b).length && ids.every((id) => a[id] === b[id]);
-}
-
-/** Symlinks client/jogo/<slug> and client/api/jogo/<slug> to the competition's generation. */
-async function linkCompetition(
-  dataDir: string,
-  buildId: string,
-  slug: string,
-  generation: string,
-  makeFolder: (dir: string) => Promise<void>,
-): Promise<void> {
-  const client = buildClientDir(dataDir, buildId);
-  for (const [where, inside] of [
-    [path.join(client, 'jogo'), 'jogo'],
-    [path.join(client, 'api', 'jogo'), 'api'],
-  ] as const) {
-    await makeFolder(where);
-    const target = path.join(generationDir(dataDir, slug, generation), inside);
-    await fs.symlink(path.relative(where, target), path.join(where, slug), 'dir');
-  }
 }
 
 /** The match files of a new build: each competition's generation kept, or made anew with only its changes rendered. */
@@ -193,9 +193,10 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
   const index: MatchFileIndex = { salt, competitions: {} };
   let rendered = 0;
   let generations = 0;
-  const makeFolder = createFolderMaker();
-  const work: (() => Promise<void>)[] = [];
-  const links: [slug: string, generation: string][] = [];
+  const folders = new Set<string>();
+  const carries: Carry[] = [];
+  const writes: { target: string; relative: string; content: Buffer }[] = [];
+  const competitions: { slug: string; generationDir: string }[] = [];
   for (const [slug, matches] of bySlug) {
     const keys = Object.fromEntries(matches.map(([id, data]) => [id, matchKey(salt, id, data)]));
     const old = before[slug];
@@ -206,55 +207,52 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
     if (old && sameKeys(old.keys, keys) && matches.every(([id]) => keptLines(id) !== null)) {
       for (const [id] of matches) for (const line of keptLines(id) ?? []) files.set(line.path, line);
       index.competitions[slug] = { generation: old.generation, keys };
-    } else {
-      const generation = buildId;
-      const dir = generationDir(dataDir, slug, generation);
-      const toRender: [string, MatchPageData][] = [];
-      const toCarry: { from: string; to: string; line: SiteFile }[] = [];
-      for (const [id, data] of matches) {
-        const lines = old && old.keys[id] === keys[id] ? keptLines(id) : null;
-        if (!lines || !old) {
-          toRender.push([id, data]);
-          continue;
-        }
+      competitions.push({ slug, generationDir: generationDir(dataDir, slug, old.generation) });
+      continue;
+    }
+    const dir = generationDir(dataDir, slug, buildId);
+    for (const [id, data] of matches) {
+      const lines = old && old.keys[id] === keys[id] ? keptLines(id) : null;
+      if (lines && old) {
         const from = generationDir(dataDir, slug, old.generation);
         filesOf(id).forEach(({ inGeneration }, i) => {
           const line = lines[i] as SiteFile;
-          toCarry.push({ from: path.join(from, inGeneration), to: path.join(dir, inGeneration), line });
+          const to = path.join(dir, inGeneration);
+          folders.add(path.dirname(to));
+          carries.push({ from: path.join(from, inGeneration), to, line });
           files.set(line.path, line);
         });
+        continue;
       }
-      for (const { from, to, line } of toCarry)
-        work.push(async () => {
-          await makeFolder(path.dirname(to));
-          await carryMatchFile(from, to, line);
-        });
-      for (const [id, data] of toRender) {
-        const [page, json] = filesOf(id);
-        if (!page || !json) continue;
-        // Rendered one at a time (the handler's one connection); written and compressed with the rest below.
-        const html = await input.renderPage(matchPagePath(id));
-        // The same bytes the site bundle's /api/jogo endpoint answers (Response.json of the envelope).
-        const body = Buffer.from(JSON.stringify(data.envelope));
-        for (const [file, content] of [
-          [page, html],
-          [json, body],
-        ] as const)
-          work.push(async () => {
-            const target = path.join(dir, file.inGeneration);
-            await makeFolder(path.dirname(target));
-            files.set(file.relative, await writeMatchFile(target, file.relative, content, input.builtAt));
-          });
-        rendered += 1;
+      const [page, json] = filesOf(id);
+      if (!page || !json) continue;
+      // Rendered one at a time (the handler's one connection); written and compressed below.
+      const html = await input.renderPage(matchPagePath(id));
+      // The same bytes the site bundle's /api/jogo endpoint answers (Response.json of the envelope).
+      const body = Buffer.from(JSON.stringify(data.envelope));
+      for (const [file, content] of [
+        [page, html],
+        [json, body],
+      ] as const) {
+        const target = path.join(dir, file.inGeneration);
+        folders.add(path.dirname(target));
+        writes.push({ target, relative: file.relative, content });
       }
-      index.competitions[slug] = { generation, keys };
-      generations += 1;
+      rendered += 1;
     }
-    links.push([slug, index.competitions[slug]?.generation ?? buildId]);
+    index.competitions[slug] = { generation: buildId, keys };
+    competitions.push({ slug, generationDir: dir });
+    generations += 1;
   }
-  // The files' system calls wait on the thread pool: a few at a time keep it busy.
-  await inBatches(work, (task) => task());
-  for (const [slug, generation] of links) await linkCompetition(dataDir, buildId, slug, generation, makeFolder);
+  await runInSlices(linkMatchFiles(folders, carries, competitions, buildClientDir(dataDir, buildId)));
+  // Compression waits on the thread pool: a few files at a time keep it busy.
+  for (let start = 0; start < writes.length; start += WRITES_AT_ONCE) {
+    const batch = writes.slice(start, start + WRITES_AT_ONCE);
+    const lines = await Promise.all(
+      batch.map(({ target, relative, content }) => writeMatchFile(target, relative, content, input.builtAt)),
+    );
+    for (const line of lines) files.set(line.path, line);
+  }
   // Matches no longer listed leave the cache.
   for (const id of lastKeys.keys()) if (!input.pages.has(id)) lastKeys.delete(id);
   await writeJsonAtomicallyAsync(path.join(buildDir(dataDir, buildId), MATCH_PAGES_FILE), index);
@@ -267,25 +265,25 @@ export async function runMatchFilesCleanup(dataDir: string, buildIds: readonly s
   for (const id of buildIds) {
     for (const where of ['jogo', path.join('api', 'jogo')]) {
       const dir = path.join(buildClientDir(dataDir, id), where);
-      const links = await fs.readdir(dir).catch(() => [] as string[]);
+      const links = await fsp.readdir(dir).catch(() => [] as string[]);
       for (const slug of links) {
-        const target = await fs.readlink(path.join(dir, slug)).catch(() => null);
+        const target = await fsp.readlink(path.join(dir, slug)).catch(() => null);
         if (target) used.add(path.dirname(path.resolve(dir, target)));
       }
     }
   }
   let removed = 0;
   const root = matchFilesDir(dataDir);
-  for (const slug of await fs.readdir(root).catch(() => [] as string[])) {
-    const generations = await fs.readdir(path.join(root, slug)).catch(() => [] as string[]);
+  for (const slug of await fsp.readdir(root).catch(() => [] as string[])) {
+    const generations = await fsp.readdir(path.join(root, slug)).catch(() => [] as string[]);
     for (const generation of generations) {
       const dir = path.join(root, slug, generation);
       if (used.has(dir)) continue;
-      await fs.rm(dir, { recursive: true, force: true });
+      await fsp.rm(dir, { recursive: true, force: true });
       removed += 1;
     }
     if (generations.every((generation) => !used.has(path.join(root, slug, generation))))
-      await fs.rm(path.join(root, slug), { recursive: true, force: true });
+      await fsp.rm(path.join(root, slug), { recursive: true, force: true });
   }
   return removed;
 }
