@@ -221,10 +221,13 @@ export async function runDetailRefresh(input: DetailRefreshInput): Promise<Detai
   const gone = [...records.keys()].filter((id) => !listed.has(id));
   for (const id of gone) records.delete(id);
   const removed = await removeDetailRecordsAsync(dataDir, gone);
-  for (const id of changedRecords) {
-    const record = records.get(id);
-    if (record) await writeDetailRecordAsync(dataDir, record);
-  }
+  // Each record is its own atomic file (written and synced): at once, so the syncs overlap.
+  await Promise.all(
+    [...changedRecords].flatMap((id) => {
+      const record = records.get(id);
+      return record ? [writeDetailRecordAsync(dataDir, record)] : [];
+    }),
+  );
   const summary = summarizeDetailRecords(records.values());
   await writeDetailScheduleAsync(dataDir, { requests: budget.recent(), pausedUntil, summary });
 

@@ -259,31 +259,50 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
   return { files, index, rendered, generations };
 }
 
+/** The generations of `root` (DATA_DIR/jogos) no build of `used` links, removed file by file as steps. */
+function* removeGenerations(root: string, used: ReadonlySet<string>): Steps<number> {
+  let removed = 0;
+  for (const slug of readNames(root)) {
+    const generations = readNames(path.join(root, slug));
+    for (const generation of generations) {
+      const dir = path.join(root, slug, generation);
+      if (used.has(dir)) continue;
+      for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+        if (entry.isDirectory()) continue;
+        fs.rmSync(path.join(entry.parentPath, entry.name), { force: true });
+        yield;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+      removed += 1;
+    }
+    if (generations.every((generation) => !used.has(path.join(root, slug, generation))))
+      fs.rmSync(path.join(root, slug), { recursive: true, force: true });
+  }
+  return removed;
+}
+
+function readNames(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
 /** Removes the generations no build links any more (run after the builds' cleanup, under the refresh lock). */
 export async function runMatchFilesCleanup(dataDir: string, buildIds: readonly string[]): Promise<number> {
   const used = new Set<string>();
   for (const id of buildIds) {
     for (const where of ['jogo', path.join('api', 'jogo')]) {
       const dir = path.join(buildClientDir(dataDir, id), where);
-      const links = await fsp.readdir(dir).catch(() => [] as string[]);
-      for (const slug of links) {
-        const target = await fsp.readlink(path.join(dir, slug)).catch(() => null);
-        if (target) used.add(path.dirname(path.resolve(dir, target)));
+      for (const slug of readNames(dir)) {
+        try {
+          used.add(path.dirname(path.resolve(dir, fs.readlinkSync(path.join(dir, slug)))));
+        } catch {
+          // Not a link: nothing of DATA_DIR/jogos is used through it.
+        }
       }
     }
   }
-  let removed = 0;
-  const root = matchFilesDir(dataDir);
-  for (const slug of await fsp.readdir(root).catch(() => [] as string[])) {
-    const generations = await fsp.readdir(path.join(root, slug)).catch(() => [] as string[]);
-    for (const generation of generations) {
-      const dir = path.join(root, slug, generation);
-      if (used.has(dir)) continue;
-      await fsp.rm(dir, { recursive: true, force: true });
-      removed += 1;
-    }
-    if (generations.every((generation) => !used.has(path.join(root, slug, generation))))
-      await fsp.rm(path.join(root, slug), { recursive: true, force: true });
-  }
-  return removed;
+  return runInSlices(removeGenerations(matchFilesDir(dataDir), used));
 }
