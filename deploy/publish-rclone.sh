@@ -18,9 +18,10 @@ html() {
   rclone "$@" --header-upload 'Content-Type: text/html; charset=utf-8' --header-upload "$page_headers"
 }
 
-# 0. Each match's files (jogo/<id>.html, api/jogo/<id>) sit in folders the build links in per
-#    competition: they are staged as plain folders of hard links (copies when the temp folder is
-#    on another file system), each page also without ".html" for hosts without clean URLs, so
+# 0. Each match's files (jogo/<id>.html, api/jogo/<id>) sit in DATA_DIR/jogos, which every build
+#    links in, and a refresh replaces them in place: they are staged as plain folders of hard links
+#    (the files as they are now, whatever the next refresh writes; copies when the temp folder is on
+#    another file system), each page also without ".html" for hosts without clean URLs, so
 #    rclone sees ordinary files, uploads those whose bytes changed (--checksum: an unchanged match
 #    of a new build may have a new time, and updating the time alone would lose the headers) and
 #    (step 6) deletes the rest.

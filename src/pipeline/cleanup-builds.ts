@@ -1,7 +1,7 @@
 /**
  * Deletes old builds: keeps the newest `keep` complete builds, the one `current` points at and
- * any a live server process imported its handler from; then the match-file generations none of
- * the builds left links (match-files.ts). Runs under the refresh lock, so no
+ * any a live server process imported its handler from; then the files of matches the served build
+ * does not list (match-files.ts). Runs under the refresh lock, so no
  * build of this DATA_DIR is in progress meanwhile. The files are removed off the event loop (a
  * build is ~70 files): the refreshing process serves meanwhile.
  */
@@ -10,6 +10,7 @@ import fsp from 'node:fs/promises';
 import { buildDir, buildManifestPath, buildsDir, isBuildId } from '../lib/store/build-layout.ts';
 import { isBuildInUse } from '../lib/store/build-in-use.ts';
 import { readCurrentBuildId } from '../lib/store/current-link.ts';
+import { readSiteManifest, type SiteFile } from '../lib/store/site-manifest.ts';
 import { runMatchFilesCleanup } from './match-files.ts';
 
 export const BUILDS_TO_KEEP = 2;
@@ -32,9 +33,13 @@ export async function runBuildCleanup(dataDir: string, keep: number = BUILDS_TO_
     await fsp.rm(buildDir(dataDir, id), { recursive: true, force: true });
     removed.push(id);
   }
-  await runMatchFilesCleanup(
-    dataDir,
-    ids.filter((id) => !removed.includes(id)),
-  );
+  // The match files the served build does not list go too (they are shared, not in the builds).
+  let served: SiteFile[] | null = null;
+  try {
+    served = current ? (readSiteManifest(buildManifestPath(dataDir, current))?.files ?? null) : null;
+  } catch {
+    // An unreadable manifest: nothing is known to be unlisted, so nothing is removed.
+  }
+  await runMatchFilesCleanup(dataDir, served);
   return removed;
 }

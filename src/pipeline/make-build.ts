@@ -1,8 +1,8 @@
 /**
  * Making the files of a new build folder, DATA_DIR/builds/<id>/{client,server}: the site
  * bundle's files hard-linked in, then the data routes rendered into it in this process from the
- * snapshot the scrape left (render-routes.ts), and each competition's match files linked in —
- * made anew only where a match changed (match-files.ts). The bundle is built first (an
+ * snapshot the scrape left (render-routes.ts), and the shared folders of the match files linked
+ * in, a match's files made anew only when its data changed (match-files.ts). The bundle is built first (an
  * `astro build` child) only when there is none for the installed version. The folder then holds
  * the same complete site a whole `astro build` of that snapshot would
  * (test/integration/render-pipeline.test.ts).
@@ -11,9 +11,9 @@ import path from 'node:path';
 import { buildClientDir, buildServerEntry } from '../lib/store/build-layout.ts';
 import type { Config } from '../lib/config/config.ts';
 import { DATA_ROUTES } from '../lib/api/data-routes.ts';
-import type { SiteFile, SiteManifest } from '../lib/store/site-manifest.ts';
+import type { SiteFile } from '../lib/store/site-manifest.ts';
 import { linkTree } from './link-tree.ts';
-import { makeMatchFiles, readMatchFileIndex } from './match-files.ts';
+import { makeMatchFiles } from './match-files.ts';
 import { buildRenderLocals, openRouteRenderer, writeRenderedRoutes } from './render-routes.ts';
 import { ensureSiteBundle } from './site-bundle.ts';
 
@@ -21,8 +21,6 @@ export interface MakeBuildOptions {
   projectRoot: string;
   buildId: string;
   env: NodeJS.ProcessEnv;
-  /** The build this one replaces (its unchanged match files are kept); null: none. */
-  previous?: SiteManifest | null;
   signal?: AbortSignal;
   progress?: (line: string) => void;
 }
@@ -58,8 +56,6 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
   };
   const builtAt = new Date();
   const locals = buildRenderLocals(config.dataDir, config.upstreamUrl, intervals, builtAt);
-  const previous = options.previous ?? null;
-  const previousIndex = previous ? readMatchFileIndex(config.dataDir, previous.buildId) : null;
   const renderer = await openRouteRenderer({
     serverEntry: bundle.serverEntry,
     clientDir,
@@ -79,7 +75,6 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
       buildId: options.buildId,
       pages: locals.matchPages ?? new Map(),
       salt: bundle.fingerprint,
-      previous: previous && previousIndex ? { index: previousIndex, manifest: previous } : null,
       renderPage: (routePath) => renderer.render(routePath),
       builtAt,
     });

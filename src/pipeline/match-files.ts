@@ -1,44 +1,48 @@
 /**
  * Each match's /jogo/{id} and /api/jogo/{id}, made so that a refresh costs what changed, not what
- * the day holds. The files live in generations, one folder per competition:
- *   DATA_DIR/jogos/<slug>/<generation>/jogo/<rest>.html(.br, .gz)   the page
- *   DATA_DIR/jogos/<slug>/<generation>/api/<rest>(.br, .gz)         the JSON
- * and a build links each competition in: builds/<id>/client/jogo/<slug> and client/api/jogo/<slug>
- * are symlinks to its generation. A generation is never changed once a build uses it, so every
- * build stays whole and immutable, as the rest of the site. Per match, a key of the data its two
- * files are made from (salted with the site bundle: a new version makes all again) is kept in
- * builds/<id>/match-pages.json; a competition whose keys all match the previous build's keeps its
- * generation, another gets a new one, where its unchanged matches' files are hard-linked from the
- * old one (with their manifest lines) and only the changed ones are rendered and compressed.
+ * the day holds. They are not copied into each build: they live once, in
+ *   DATA_DIR/jogos/jogo/<id>.html (+ .gz)   the page
+ *   DATA_DIR/jogos/api/<id>      (+ .gz)    the JSON
+ * and every build links the two folders in (builds/<id>/client/jogo and client/api/jogo are
+ * symlinks to them). A match's files are written (temp file and rename: a reader gets the old
+ * version or the new, never half) only when a key of the data they are made from changes,
+ * salted with the site bundle so a new version makes them all again; DATA_DIR/jogos/index.json
+ * holds each match's key and manifest lines. So unlike the rest of a build, the match files of
+ * an older build follow the newest data: each file is whole, and a match page a minute newer than
+ * the listing beside it is the price of a refresh that never copies or removes thousands of files.
+ * The files of matches no listing holds any more are removed after the swap (runMatchFilesCleanup).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { z } from 'zod';
-import { matchPagePath } from '../lib/model/match-paths.ts';
-import type { MatchPageData } from '../lib/display/match-page-data.ts';
 import { buildContentHash } from '../lib/api/etag.ts';
 import { cacheControlFor, contentTypeFor } from '../lib/api/headers-policy.ts';
-import { buildClientDir, buildDir } from '../lib/store/build-layout.ts';
-import { readJsonFileOr, writeJsonAtomicallyAsync } from '../lib/store/json-file.ts';
-import type { SiteFile, SiteManifest } from '../lib/store/site-manifest.ts';
+import type { MatchPageData } from '../lib/display/match-page-data.ts';
+import { matchPagePath } from '../lib/model/match-paths.ts';
 import type { Steps } from '../lib/model/steps.ts';
 import { runInSlices } from '../lib/slices/run-in-slices.ts';
-import { COMPRESSION_LEVELS, writeCompressedVariants } from './precompress.ts';
-import { linkOrCopySync } from './link-or-copy.ts';
+import { buildClientDir } from '../lib/store/build-layout.ts';
+import { readJsonFileOr, writeJsonAtomicallyAsync } from '../lib/store/json-file.ts';
+import { createKeptValues, fileIdentity } from '../lib/store/kept-values.ts';
+import { SiteFileSchema, type SiteFile } from '../lib/store/site-manifest.ts';
+import { COMPRESSION_LEVELS } from './precompress.ts';
 
 export const MATCH_FILES_FOLDER = 'jogos';
-const MATCH_PAGES_FILE = 'match-pages.json';
-/** Rendered match files compressed and written at once. */
-const WRITES_AT_ONCE = 8;
+const INDEX_FILE = 'index.json';
+/** Smaller files get no gzip variant (as precompress.ts decides for the rest of the site). */
+const MIN_COMPRESS_BYTES = 256;
+const gzipAsync = promisify(gzip);
 
-const CompetitionIndexSchema = z.object({ generation: z.string(), keys: z.record(z.string(), z.string()) });
-const MatchFileIndexSchema = z.object({
+const MatchFilesEntrySchema = z.object({ key: z.string(), page: SiteFileSchema, json: SiteFileSchema });
+const MatchFilesIndexSchema = z.object({
   salt: z.string(),
-  competitions: z.record(z.string(), CompetitionIndexSchema),
+  /** Per match id: the key its files were made from, and their manifest lines. */
+  matches: z.record(z.string(), MatchFilesEntrySchema),
 });
-export type MatchFileIndex = z.infer<typeof MatchFileIndexSchema>;
+type MatchFilesIndex = z.infer<typeof MatchFilesIndexSchema>;
 
 /** Renders one route of the site bundle (render-routes.ts): the page's bytes, or it throws. */
 export type RenderRoute = (routePath: string) => Promise<Buffer>;
@@ -49,8 +53,6 @@ export interface MatchFilesInput {
   pages: ReadonlyMap<string, MatchPageData>;
   /** Changes with the site bundle: a new version renders every page again. */
   salt: string;
-  /** The build this one replaces: its index and manifest (null on a first build). */
-  previous: { index: MatchFileIndex; manifest: SiteManifest } | null;
   renderPage: RenderRoute;
   builtAt: Date;
 }
@@ -58,24 +60,34 @@ export interface MatchFilesInput {
 export interface MatchFiles {
   /** The manifest lines of every match file of the build. */
   files: Map<string, SiteFile>;
-  index: MatchFileIndex;
   /** Matches whose files were rendered this time. */
   rendered: number;
-  /** Competitions given a new generation. */
-  generations: number;
 }
 
 export function matchFilesDir(dataDir: string): string {
   return path.join(dataDir, MATCH_FILES_FOLDER);
 }
 
-function generationDir(dataDir: string, slug: string, generation: string): string {
-  return path.join(matchFilesDir(dataDir), slug, generation);
+const indexPath = (dataDir: string): string => path.join(matchFilesDir(dataDir), INDEX_FILE);
+
+/** What this process last read or wrote of the index (thousands of lines, parsed once). */
+const keptIndexes = createKeptValues<MatchFilesIndex>(4);
+
+/** The index on disk; a missing or bad one reads as empty (every match is made again). */
+function readIndex(dataDir: string): MatchFilesIndex {
+  const file = indexPath(dataDir);
+  const kept = keptIndexes.get(file);
+  if (kept) return kept;
+  const identity = fileIdentity(file);
+  const index = readJsonFileOr(file, MatchFilesIndexSchema, { salt: '', matches: {} });
+  keptIndexes.set(file, identity, index);
+  return index;
 }
 
-export function readMatchFileIndex(dataDir: string, buildId: string): MatchFileIndex | null {
-  const file = path.join(buildDir(dataDir, buildId), MATCH_PAGES_FILE);
-  return readJsonFileOr(file, MatchFileIndexSchema.nullable(), null);
+async function writeIndex(dataDir: string, index: MatchFilesIndex): Promise<void> {
+  const file = indexPath(dataDir);
+  await writeJsonAtomicallyAsync(file, index);
+  keptIndexes.set(file, fileIdentity(file), index);
 }
 
 /** The last key made per match, with what it was made from: unchanged objects (a 304'd listing's rows, a detail not read again) are not serialised again. */
@@ -101,208 +113,168 @@ function matchKey(salt: string, id: string, data: MatchPageData): string {
   return key;
 }
 
-/** "brasileirao-serie-a/21-11-2026-a-x-b" → ["brasileirao-serie-a", "21-11-2026-a-x-b"]. */
-function splitId(id: string): [slug: string, rest: string] {
-  const slash = id.indexOf('/');
-  return [id.slice(0, slash), id.slice(slash + 1)];
-}
-
-/** The two files of a match: where they are in the client folder (the manifest's path), and in a generation. */
-function filesOf(id: string): { relative: string; inGeneration: string }[] {
-  const [, rest] = splitId(id);
-  return [
-    { relative: `jogo/${id}.html`, inGeneration: `jogo/${rest}.html` },
-    { relative: `api/jogo/${id}`, inGeneration: `api/${rest}` },
-  ];
-}
-
-/** A carried file (and its variant): hard links from the competition's last generation. */
-interface Carry {
-  from: string;
-  to: string;
-  line: SiteFile;
-}
-
-/**
- * The file-system side of a build's match files, as steps of synchronous calls (run in slices,
- * like the parse: each call is tens of microseconds, and a thousand through the thread pool cost
- * more in scheduling than in work): the generations' folders, the carried files' links, and each
- * competition's two symlinks in the build.
- */
-function* linkMatchFiles(
-  folders: ReadonlySet<string>,
-  carries: readonly Carry[],
-  competitions: readonly { slug: string; generationDir: string }[],
-  clientDir: string,
-): Steps<void> {
-  for (const folder of folders) {
-    fs.mkdirSync(folder, { recursive: true });
-    yield;
-  }
-  for (const { from, to, line } of carries) {
-    linkOrCopySync(from, to);
-    if (line.gzip) linkOrCopySync(`${from}.gz`, `${to}.gz`);
-    if (line.br) linkOrCopySync(`${from}.br`, `${to}.br`);
-    yield;
-  }
-  const wheres = [
-    [path.join(clientDir, 'jogo'), 'jogo'],
-    [path.join(clientDir, 'api', 'jogo'), 'api'],
-  ] as const;
-  for (const [where] of wheres) fs.mkdirSync(where, { recursive: true });
-  for (const { slug, generationDir: dir } of competitions) {
-    for (const [where, inside] of wheres)
-      fs.symlinkSync(path.relative(where, path.join(dir, inside)), path.join(where, slug), 'dir');
-    yield;
-  }
-}
-
-async function writeMatchFile(target: string, relative: string, content: Buffer, builtAt: Date): Promise<SiteFile> {
-  await fsp.writeFile(target, content);
-  const contentType = contentTypeFor(relative);
-  const variants = await writeCompressedVariants(target, content, contentType, COMPRESSION_LEVELS.match, builtAt);
-  await fsp.utimes(target, builtAt, builtAt);
+/** The two files of a match: their path in the client folder (the manifest's) and in DATA_DIR/jogos. */
+function filesOf(id: string): {
+  page: { relative: string; stored: string };
+  json: { relative: string; stored: string };
+} {
   return {
-    path: relative,
-    hash: buildContentHash(content),
-    size: content.length,
-    lastModified: builtAt.toUTCString(),
-    contentType,
-    cacheControl: cacheControlFor(relative, contentType),
-    br: variants.br,
-    gzip: variants.gzip,
+    page: { relative: `jogo/${id}.html`, stored: `jogo/${id}.html` },
+    json: { relative: `api/jogo/${id}`, stored: `api/${id}` },
   };
 }
 
-function sameKeys(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  const ids = Object.keys(a);
-  return ids.length === Object.keys(b).length && ids.every((id) => a[id] === b[id]);
+interface Write {
+  target: string;
+  relative: string;
+  content: Buffer;
+  compressed: Buffer | null;
 }
 
-/** The match files of a new build: each competition's generation kept, or made anew with only its changes rendered. */
-export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles> {
-  const { dataDir, buildId, salt, previous } = input;
-  const before = previous?.index.salt === salt ? previous.index.competitions : {};
-  const previousFiles = new Map((previous?.manifest.files ?? []).map((file) => [file.path, file]));
-  const bySlug = new Map<string, [string, MatchPageData][]>();
-  for (const [id, data] of input.pages) {
-    const [slug] = splitId(id);
-    bySlug.set(slug, [...(bySlug.get(slug) ?? []), [id, data]]);
+function buildLine(write: Write, builtAt: Date): SiteFile {
+  const contentType = contentTypeFor(write.relative);
+  return {
+    path: write.relative,
+    hash: buildContentHash(write.content),
+    size: write.content.length,
+    lastModified: builtAt.toUTCString(),
+    contentType,
+    cacheControl: cacheControlFor(write.relative, contentType),
+    br: false,
+    gzip: write.compressed !== null,
+  };
+}
+
+/** Writes `bytes` at `file` through a temp file and a rename (a reader sees the old file or the new). */
+function replaceFile(file: string, bytes: Buffer, modified: Date): void {
+  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(temp, bytes);
+  fs.utimesSync(temp, modified, modified);
+  fs.renameSync(temp, file);
+}
+
+/**
+ * The writes as steps of synchronous calls, run in slices (small files: a few calls of tens of
+ * microseconds each, cheaper than their scheduling on the thread pool). The gzip variant goes
+ * first: a file is never newer than its variant.
+ */
+function* writeMatchFiles(writes: readonly Write[], builtAt: Date): Steps<void> {
+  const made = new Set<string>();
+  for (const write of writes) {
+    const dir = path.dirname(write.target);
+    if (!made.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    if (write.compressed) replaceFile(`${write.target}.gz`, write.compressed, builtAt);
+    else fs.rmSync(`${write.target}.gz`, { force: true });
+    replaceFile(write.target, write.content, builtAt);
+    yield;
   }
+}
+
+async function compress(content: Buffer): Promise<Buffer | null> {
+  if (content.length < MIN_COMPRESS_BYTES) return null;
+  const compressed = await gzipAsync(content, { level: COMPRESSION_LEVELS.match.gzip });
+  // As precompress.ts: a variant that saves almost nothing is not worth a second file.
+  return compressed.length < content.length * 0.95 ? compressed : null;
+}
+
+/** Links the shared folders into a build: client/jogo and client/api/jogo. */
+function linkIntoBuild(dataDir: string, buildId: string): void {
+  const client = buildClientDir(dataDir, buildId);
+  const shared = matchFilesDir(dataDir);
+  for (const [where, inside] of [
+    [path.join(client, 'jogo'), 'jogo'],
+    [path.join(client, 'api', 'jogo'), 'api'],
+  ] as const) {
+    fs.mkdirSync(path.join(shared, inside), { recursive: true });
+    fs.mkdirSync(path.dirname(where), { recursive: true });
+    fs.symlinkSync(path.relative(path.dirname(where), path.join(shared, inside)), where, 'dir');
+  }
+}
+
+/** The match files of a new build: those whose key changed rendered and written, all linked in. */
+export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles> {
+  const { dataDir, salt } = input;
+  const stored = readIndex(dataDir);
+  const before = stored.salt === salt ? stored.matches : {};
+  const index: MatchFilesIndex = { salt, matches: { ...before } };
   const files = new Map<string, SiteFile>();
-  const index: MatchFileIndex = { salt, competitions: {} };
-  let rendered = 0;
-  let generations = 0;
-  const folders = new Set<string>();
-  const carries: Carry[] = [];
-  const writes: { target: string; relative: string; content: Buffer }[] = [];
-  const competitions: { slug: string; generationDir: string }[] = [];
-  for (const [slug, matches] of bySlug) {
-    const keys = Object.fromEntries(matches.map(([id, data]) => [id, matchKey(salt, id, data)]));
-    const old = before[slug];
-    const keptLines = (id: string): SiteFile[] | null => {
-      const lines = filesOf(id).map(({ relative }) => previousFiles.get(relative));
-      return lines.every((line) => line !== undefined) ? (lines as SiteFile[]) : null;
-    };
-    if (old && sameKeys(old.keys, keys) && matches.every(([id]) => keptLines(id) !== null)) {
-      for (const [id] of matches) for (const line of keptLines(id) ?? []) files.set(line.path, line);
-      index.competitions[slug] = { generation: old.generation, keys };
-      competitions.push({ slug, generationDir: generationDir(dataDir, slug, old.generation) });
+  const writes: Write[] = [];
+  const changed: { id: string; key: string; page: Write; json: Write }[] = [];
+  for (const [id, data] of input.pages) {
+    const key = matchKey(salt, id, data);
+    const kept = before[id];
+    if (kept?.key === key) {
+      files.set(kept.page.path, kept.page);
+      files.set(kept.json.path, kept.json);
       continue;
     }
-    const dir = generationDir(dataDir, slug, buildId);
-    for (const [id, data] of matches) {
-      const lines = old && old.keys[id] === keys[id] ? keptLines(id) : null;
-      if (lines && old) {
-        const from = generationDir(dataDir, slug, old.generation);
-        filesOf(id).forEach(({ inGeneration }, i) => {
-          const line = lines[i] as SiteFile;
-          const to = path.join(dir, inGeneration);
-          folders.add(path.dirname(to));
-          carries.push({ from: path.join(from, inGeneration), to, line });
-          files.set(line.path, line);
-        });
-        continue;
-      }
-      const [page, json] = filesOf(id);
-      if (!page || !json) continue;
-      // Rendered one at a time (the handler's one connection); written and compressed below.
-      const html = await input.renderPage(matchPagePath(id));
-      // The same bytes the site bundle's /api/jogo endpoint answers (Response.json of the envelope).
-      const body = Buffer.from(JSON.stringify(data.envelope));
-      for (const [file, content] of [
-        [page, html],
-        [json, body],
-      ] as const) {
-        const target = path.join(dir, file.inGeneration);
-        folders.add(path.dirname(target));
-        writes.push({ target, relative: file.relative, content });
-      }
-      rendered += 1;
+    const { page, json } = filesOf(id);
+    // Rendered one at a time (the handler's one connection); compressed and written below.
+    const html = await input.renderPage(matchPagePath(id));
+    // The same bytes the site bundle's /api/jogo endpoint answers (Response.json of the envelope).
+    const body = Buffer.from(JSON.stringify(data.envelope));
+    const target = (stored: string): string => path.join(matchFilesDir(dataDir), ...stored.split('/'));
+    const pageWrite = { target: target(page.stored), relative: page.relative, content: html, compressed: null };
+    const jsonWrite = { target: target(json.stored), relative: json.relative, content: body, compressed: null };
+    writes.push(pageWrite, jsonWrite);
+    changed.push({ id, key, page: pageWrite, json: jsonWrite });
+  }
+  // Compression waits on the thread pool, all at once.
+  await Promise.all(
+    writes.map(async (write) => {
+      write.compressed = await compress(write.content);
+    }),
+  );
+  if (changed.length > 0) {
+    // A kill between the files and the index leaves a line describing a match's previous version
+    // until it changes again: Placar's server takes a match file's ETag from its bytes anyway.
+    await runInSlices(writeMatchFiles(writes, input.builtAt));
+    for (const { id, key, page, json } of changed) {
+      const entry = { key, page: buildLine(page, input.builtAt), json: buildLine(json, input.builtAt) };
+      index.matches[id] = entry;
+      files.set(entry.page.path, entry.page);
+      files.set(entry.json.path, entry.json);
     }
-    index.competitions[slug] = { generation: buildId, keys };
-    competitions.push({ slug, generationDir: dir });
-    generations += 1;
+    await writeIndex(dataDir, index);
   }
-  await runInSlices(linkMatchFiles(folders, carries, competitions, buildClientDir(dataDir, buildId)));
-  // Compression waits on the thread pool: a few files at a time keep it busy.
-  for (let start = 0; start < writes.length; start += WRITES_AT_ONCE) {
-    const batch = writes.slice(start, start + WRITES_AT_ONCE);
-    const lines = await Promise.all(
-      batch.map(({ target, relative, content }) => writeMatchFile(target, relative, content, input.builtAt)),
-    );
-    for (const line of lines) files.set(line.path, line);
-  }
-  // Matches no longer listed leave the cache.
+  linkIntoBuild(dataDir, input.buildId);
+  // Matches no longer listed leave the key cache (their files, the cleanup after the swap).
   for (const id of lastKeys.keys()) if (!input.pages.has(id)) lastKeys.delete(id);
-  await writeJsonAtomicallyAsync(path.join(buildDir(dataDir, buildId), MATCH_PAGES_FILE), index);
-  return { files, index, rendered, generations };
+  return { files, rendered: changed.length };
 }
 
-/** The generations of `root` (DATA_DIR/jogos) no build of `used` links, removed file by file as steps. */
-function* removeGenerations(root: string, used: ReadonlySet<string>): Steps<number> {
+/** The files of the index's matches that `listed` does not hold, removed as steps. */
+function* removeUnlisted(dataDir: string, index: MatchFilesIndex, listed: ReadonlySet<string>): Steps<number> {
   let removed = 0;
-  for (const slug of readNames(root)) {
-    const generations = readNames(path.join(root, slug));
-    for (const generation of generations) {
-      const dir = path.join(root, slug, generation);
-      if (used.has(dir)) continue;
-      for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-        if (entry.isDirectory()) continue;
-        fs.rmSync(path.join(entry.parentPath, entry.name), { force: true });
-        yield;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-      removed += 1;
+  for (const id of Object.keys(index.matches)) {
+    if (listed.has(id)) continue;
+    const { page, json } = filesOf(id);
+    for (const stored of [page.stored, json.stored]) {
+      const file = path.join(matchFilesDir(dataDir), ...stored.split('/'));
+      fs.rmSync(file, { force: true });
+      fs.rmSync(`${file}.gz`, { force: true });
     }
-    if (generations.every((generation) => !used.has(path.join(root, slug, generation))))
-      fs.rmSync(path.join(root, slug), { recursive: true, force: true });
+    delete index.matches[id];
+    removed += 1;
+    yield;
   }
   return removed;
 }
 
-function readNames(dir: string): string[] {
-  try {
-    return fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-
-/** Removes the generations no build links any more (run after the builds' cleanup, under the refresh lock). */
-export async function runMatchFilesCleanup(dataDir: string, buildIds: readonly string[]): Promise<number> {
-  const used = new Set<string>();
-  for (const id of buildIds) {
-    for (const where of ['jogo', path.join('api', 'jogo')]) {
-      const dir = path.join(buildClientDir(dataDir, id), where);
-      for (const slug of readNames(dir)) {
-        try {
-          used.add(path.dirname(path.resolve(dir, fs.readlinkSync(path.join(dir, slug)))));
-        } catch {
-          // Not a link: nothing of DATA_DIR/jogos is used through it.
-        }
-      }
-    }
-  }
-  return runInSlices(removeGenerations(matchFilesDir(dataDir), used));
+/**
+ * After the swap (under the refresh lock): the files of matches the served build does not list
+ * (its manifest's match lines) are removed. Returns how many matches' files went.
+ */
+export async function runMatchFilesCleanup(dataDir: string, served: readonly SiteFile[] | null): Promise<number> {
+  if (served === null) return 0;
+  const listed = new Set<string>();
+  for (const file of served) if (file.path.startsWith('api/jogo/')) listed.add(file.path.slice('api/jogo/'.length));
+  const index = { ...readIndex(dataDir) };
+  index.matches = { ...index.matches };
+  const removed = await runInSlices(removeUnlisted(dataDir, index, listed));
+  if (removed > 0) await writeIndex(dataDir, index);
+  return removed;
 }

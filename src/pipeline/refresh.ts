@@ -146,7 +146,6 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
         projectRoot: options.projectRoot,
         buildId,
         env: options.env ?? process.env,
-        previous,
         signal: options.signal,
         progress: options.progress,
       };

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { buildContentHash } from '../lib/api/etag.ts';
 import { buildClientDir, buildManifestPath } from '../lib/store/build-layout.ts';
 import { SiteManifestError, readSiteManifest, type SiteFile } from '../lib/store/site-manifest.ts';
 
@@ -26,11 +27,16 @@ function isMatchFile(relative: string): boolean {
   return relative.startsWith('jogo/') || relative.startsWith('api/jogo/');
 }
 
-/** An entry whose uncompressed bytes are the gzip variant's, inflated when read. */
+/**
+ * An entry whose uncompressed bytes are the gzip variant's, inflated when read. Match files are
+ * shared by the builds and rewritten in place (match-files.ts): the ETag comes from these bytes.
+ */
 function readCompressedEntry(file: SiteFile, absolute: string): StaticEntry {
   const gzip = fs.readFileSync(`${absolute}.gz`);
+  const bytes = zlib.gunzipSync(gzip);
+  const hash = buildContentHash(bytes);
   return {
-    file,
+    file: hash === file.hash ? file : { ...file, hash, size: bytes.length },
     get identity() {
       return zlib.gunzipSync(gzip);
     },
@@ -42,9 +48,12 @@ function readCompressedEntry(file: SiteFile, absolute: string): StaticEntry {
 
 function readEntry(file: SiteFile, absolute: string): StaticEntry {
   if (isMatchFile(file.path) && file.gzip) return readCompressedEntry(file, absolute);
+  const identity = fs.readFileSync(absolute);
+  // A match file is rewritten in place: its ETag comes from the bytes read (as above).
+  const hash = isMatchFile(file.path) ? buildContentHash(identity) : file.hash;
   return {
-    file,
-    identity: fs.readFileSync(absolute),
+    file: hash === file.hash ? file : { ...file, hash, size: identity.length },
+    identity,
     br: file.br ? fs.readFileSync(`${absolute}.br`) : null,
     gzip: file.gzip ? fs.readFileSync(`${absolute}.gz`) : null,
   };

@@ -1,8 +1,8 @@
 /**
  * Each match's page and JSON are made only when its data changed (src/pipeline/match-files.ts):
- * a refresh where one match moved renders that match alone, gives its competition a new
- * generation (the others keep theirs), leaves every earlier build's files as they were, and the
- * generations no kept build links are removed.
+ * a refresh where one match moved writes that match's files alone (the others keep their very
+ * files), every build links the same shared folders, and the files of a match no listing holds
+ * any more are removed once the build without it is served.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +19,7 @@ import { PROJECT_ROOT } from '../support/placar-process.ts';
 
 const UPSTREAM = 'http://127.0.0.1:9';
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
+const ARSENAL = 'campeonato-ingles/21-11-2026-arsenal-x-chelsea';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-match-files-'));
 const config = parseConfig({ DATA_DIR: dataDir, UPSTREAM_URL: UPSTREAM });
 
@@ -40,10 +41,9 @@ function withFlamengoScore(snapshot: Snapshot, home: number): Snapshot {
   return { ...snapshot, live: score('live'), hoje: score('hoje') };
 }
 
-const generationOf = (report: RefreshReport, slug: string): string =>
-  fs.readlinkSync(path.join(buildClientDir(dataDir, report.buildId ?? ''), 'jogo', slug));
-const jsonOf = (report: RefreshReport): string =>
-  fs.readFileSync(path.join(buildClientDir(dataDir, report.buildId ?? ''), 'api', 'jogo', FLAMENGO), 'utf8');
+const jsonFile = (report: RefreshReport, id: string): string =>
+  path.join(buildClientDir(dataDir, report.buildId ?? ''), 'api', 'jogo', id);
+const inode = (file: string): number => fs.statSync(file).ino;
 
 let first: RefreshReport;
 beforeAll(async () => {
@@ -52,32 +52,43 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('match files', () => {
-  it('renders every match once, then only what changed, in a new generation of its competition alone', async () => {
+  it('writes every match once, then only the one that changed; every build links the shared folders', async () => {
     expect(first.matchesRendered).toBe(25);
     const snapshot = buildFixtureSnapshot(UPSTREAM);
     const unchanged = await refresh(snapshot);
     expect(unchanged.matchesRendered).toBe(0);
-    expect(generationOf(unchanged, 'brasileirao-serie-a')).toBe(generationOf(first, 'brasileirao-serie-a'));
+    const arsenal = inode(jsonFile(unchanged, ARSENAL));
+    const flamengo = inode(jsonFile(unchanged, FLAMENGO));
 
-    const before = jsonOf(unchanged);
     const moved = await refresh(withFlamengoScore(snapshot, 5));
     expect(moved.matchesRendered).toBe(1);
-    expect(generationOf(moved, 'brasileirao-serie-a')).not.toBe(generationOf(unchanged, 'brasileirao-serie-a'));
-    expect(generationOf(moved, 'campeonato-ingles')).toBe(generationOf(unchanged, 'campeonato-ingles'));
-    // The build before keeps its own files: builds never change once made.
-    expect(jsonOf(unchanged)).toBe(before);
-    const json = JSON.parse(jsonOf(moved)) as { match: { score: { home: number } } };
+    // The other matches keep their very files; the moved one was replaced (a new file renamed in).
+    expect(inode(jsonFile(moved, ARSENAL))).toBe(arsenal);
+    expect(inode(jsonFile(moved, FLAMENGO))).not.toBe(flamengo);
+    const json = JSON.parse(fs.readFileSync(jsonFile(moved, FLAMENGO), 'utf8')) as {
+      match: { score: { home: number } };
+    };
     expect(json.match.score.home).toBe(5);
+    for (const build of [unchanged, moved]) {
+      const link = fs.readlinkSync(path.join(buildClientDir(dataDir, build.buildId ?? ''), 'jogo'));
+      expect(path.resolve(buildClientDir(dataDir, build.buildId ?? ''), link)).toBe(
+        path.join(matchFilesDir(dataDir), 'jogo'),
+      );
+    }
   }, 120_000);
 
-  it('removes the generations no kept build links any more', async () => {
+  it('removes the files of a match no listing holds once the build without it is served', async () => {
     const snapshot = buildFixtureSnapshot(UPSTREAM);
-    const a = await refresh(withFlamengoScore(snapshot, 6));
-    const b = await refresh(withFlamengoScore(snapshot, 7));
-    const slugDir = path.join(matchFilesDir(dataDir), 'brasileirao-serie-a');
-    const kept = fs.readdirSync(slugDir).sort();
-    // The two kept builds (BUILDS_TO_KEEP) link one generation each.
-    expect(kept).toEqual([a.buildId, b.buildId].sort());
-    expect(fs.existsSync(path.join(buildClientDir(dataDir, first.buildId ?? '')))).toBe(false);
+    const page = path.join(matchFilesDir(dataDir), 'jogo', `${ARSENAL}.html`);
+    expect(fs.existsSync(page)).toBe(true);
+    const without = {
+      ...snapshot,
+      hoje: { ...snapshot.hoje, matches: snapshot.hoje.matches.filter((m) => m.id !== ARSENAL) },
+    };
+    without.hoje.count = without.hoje.matches.length;
+    const report = await refresh(without);
+    expect(fs.existsSync(page)).toBe(false);
+    expect(fs.existsSync(jsonFile(report, ARSENAL))).toBe(false);
+    expect(fs.existsSync(jsonFile(report, FLAMENGO))).toBe(true);
   }, 120_000);
 });

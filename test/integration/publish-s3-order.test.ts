@@ -36,10 +36,20 @@ const PAGE_KEYS = [
 ];
 const JSON_KEYS = ['api/live', 'api/hoje', 'api/amanha', 'api/ontem', 'api/routes'];
 
+/** A copy of a build folder with its linked match folders copied as real ones (cpSync keeps a linked folder a link). */
+function copyBuild(from: string, to: string): void {
+  fs.cpSync(from, to, { recursive: true, dereference: true });
+  for (const linked of ['jogo', path.join('api', 'jogo')]) {
+    const target = path.join(to, linked);
+    if (!fs.lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink()) continue;
+    fs.rmSync(target);
+    fs.cpSync(fs.realpathSync(path.join(from, linked)), target, { recursive: true, dereference: true });
+  }
+}
+
 /** Copies build A into B with every _astro file renamed "<name>.v2.<ext>" everywhere it is named. */
 function makeNextRelease(from: string, to: string): void {
-  // Followed links: a build links its match files in per competition, relative to its own place.
-  fs.cpSync(from, to, { recursive: true, dereference: true });
+  copyBuild(from, to);
   const assets = fs
     .readdirSync(path.join(to, '_astro'))
     .filter((name) => !name.endsWith('.br') && !name.endsWith('.gz'));
@@ -152,7 +162,7 @@ afterAll(async () => {
 
 /** Build A with match pages: `pages` maps a match id to its page's text. */
 function withMatchPages(to: string, pages: Record<string, string>): string {
-  fs.cpSync(buildA, to, { recursive: true, dereference: true });
+  copyBuild(buildA, to);
   for (const [id, text] of Object.entries(pages)) {
     fs.mkdirSync(path.join(to, 'jogo', path.dirname(id)), { recursive: true });
     fs.writeFileSync(path.join(to, 'jogo', `${id}.html`), `<!doctype html><title>${text}</title><p>${text}</p>`);
