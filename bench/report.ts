@@ -305,6 +305,12 @@ function upstreamSection(results: BenchResults): string[] {
             `${formatNumber(placar.yesterdayPerSlot, 2)} por intervalo, ` +
             `i.e. por hora na agenda padrão — ${formatTarget(placar.yesterdayPerSlot <= 1)} (≤ 1/h)`,
         ]),
+    ...(placar.matchPageRequests === undefined
+      ? []
+      : [
+          `  Páginas de jogo: ${placar.matchPageRequests} pedidos, no máximo ${placar.matchPagesMostInAMinute} em 60 s — ` +
+            `${formatTarget((placar.matchPagesMostInAMinute ?? 0) <= 20)} (≤ 20 em qualquer minuto, DETAIL_REQUESTS_PER_MINUTE)`,
+        ]),
     `  Servidor ingênuo (coleta a cada pedido): ${formatNumber(naive.served.requestsPerSecond)} req/s servidas (p99 ${formatNumber(naive.served.latencyMs.p99)} ms, ${naive.served.failures} falhas), ` +
       `${formatNumber(naive.upstreamPerMinute)} pedidos à origem por minuto — ${formatNumber(naive.upstreamPerMinute / Math.max(placar.perMinuteAtDefaultSchedule, 1e-9))}× o Placar`,
   ];

@@ -6,6 +6,8 @@
  * naive scrape-per-request server under the same offered traffic. The yesterday listing goes on
  * its own slot (YESTERDAY_REFRESH_SECONDS: here YESTERDAY_SLOT_REFRESHES refreshes, by default an
  * hour): it is counted apart, as requests per slot, so the default load reads "3 a minute + 1 an hour".
+ * Match pages (issue 26) are counted apart too, against their own budget (DETAIL_REQUESTS_PER_MINUTE, 20
+ * in any 60 s by default): the most the window saw in any 60 s.
  */
 import type { FakeUpstream } from '../src/demo/upstream-server.ts';
 import type { PlacarProcess } from '../test/support/placar-process.ts';
@@ -57,6 +59,9 @@ export interface UpstreamLoadResult {
     yesterdaySlots: number;
     /** At most 1 per slot means at most 1 an hour at the default YESTERDAY_REFRESH_SECONDS. */
     yesterdayPerSlot: number;
+    /** Match-page requests in the window (their own budget, DETAIL_REQUESTS_PER_MINUTE), and the most in any 60 s. */
+    matchPageRequests?: number;
+    matchPagesMostInAMinute?: number;
   };
   naive: UpstreamLoadSide;
 }
@@ -104,7 +109,17 @@ export async function runUpstreamLoadGroup(
   const to = Date.now();
   const all = upstream.requests.filter((request) => request.at >= from && request.at < to);
   const isYesterday = (request: { path: string }): boolean => request.path === LISTING_PATHS.ontem;
-  const inWindow = all.filter((request) => !isYesterday(request));
+  const isListing = (request: { path: string }): boolean =>
+    (Object.values(LISTING_PATHS) as string[]).includes(request.path.split('?')[0] ?? '');
+  // Match pages (issue 26) have their own budget: counted apart from the minute's listings.
+  const matchPages = all.filter((request) => !isListing(request) && request.path.endsWith('.html'));
+  const matchPagesMostInAMinute = Math.max(
+    0,
+    ...matchPages.map(
+      (request) => matchPages.filter((other) => other.at >= request.at && other.at < request.at + 60_000).length,
+    ),
+  );
+  const inWindow = all.filter((request) => isListing(request) && !isYesterday(request));
   const yesterdayRequests = all.filter(isYesterday).length;
   const slotMs = interval * YESTERDAY_SLOT_REFRESHES;
   const yesterdaySlots = Math.floor((to - 1) / slotMs) - Math.floor(from / slotMs) + 1;
@@ -118,6 +133,7 @@ export async function runUpstreamLoadGroup(
     `  Placar: ${Math.round(placarLoad.requestsPerSecond)} req/s servidas, ${inWindow.length} pedidos à origem em ${refreshes} atualizações`,
   );
   log(`  ontem: ${yesterdayRequests} pedidos em ${yesterdaySlots} intervalos dela`);
+  log(`  páginas de jogo: ${matchPages.length} pedidos, no máximo ${matchPagesMostInAMinute} em 60 s`);
 
   const naive = await spawnNaiveServer(upstream.url);
   let naiveLoad: LoadResult;
@@ -156,6 +172,8 @@ export async function runUpstreamLoadGroup(
       yesterdayRequests,
       yesterdaySlots,
       yesterdayPerSlot: yesterdayRequests / yesterdaySlots,
+      matchPageRequests: matchPages.length,
+      matchPagesMostInAMinute,
     },
     naive: {
       seconds: naiveSeconds,

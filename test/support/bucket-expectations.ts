@@ -44,7 +44,7 @@ export interface ExpectedObject {
   contentType: string | null;
 }
 
-/** Every file under `dir`, through linked folders too (a build links its match files in per competition). */
+/** Every file under `dir`, through linked folders too (a build links the shared folders of its match files in). */
 function listFiles(dir: string, prefix = ''): string[] {
   return fs.readdirSync(dir).flatMap((name) => {
     const key = prefix + name;
