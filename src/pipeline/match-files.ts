@@ -28,7 +28,7 @@ import { buildClientDir } from '../lib/store/build-layout.ts';
 import { readJsonFileOr, writeJsonAtomicallyAsync } from '../lib/store/json-file.ts';
 import { createKeptValues, fileIdentity } from '../lib/store/kept-values.ts';
 import { SiteFileSchema, type SiteFile } from '../lib/store/site-manifest.ts';
-import { COMPRESSION_LEVELS } from './precompress.ts';
+import { COMPRESSION_LEVELS, CONCURRENT_FILES } from './precompress.ts';
 
 export const MATCH_FILES_FOLDER = 'jogos';
 const INDEX_FILE = 'index.json';
@@ -154,23 +154,19 @@ function replaceFile(file: string, bytes: Buffer, modified: Date): void {
 }
 
 /**
- * The writes as steps of synchronous calls, run in slices (small files: a few calls of tens of
- * microseconds each, cheaper than their scheduling on the thread pool). The gzip variant goes
- * first: a file is never newer than its variant.
+ * Writes a match's file and its gzip variant, synchronously (small files: a few calls of tens of
+ * microseconds each, cheaper than their scheduling on the thread pool). The variant goes first:
+ * a file is never newer than its variant.
  */
-function* writeMatchFiles(writes: readonly Write[], builtAt: Date): Steps<void> {
-  const made = new Set<string>();
-  for (const write of writes) {
-    const dir = path.dirname(write.target);
-    if (!made.has(dir)) {
-      fs.mkdirSync(dir, { recursive: true });
-      made.add(dir);
-    }
-    if (write.compressed) replaceFile(`${write.target}.gz`, write.compressed, builtAt);
-    else fs.rmSync(`${write.target}.gz`, { force: true });
-    replaceFile(write.target, write.content, builtAt);
-    yield;
+function writeMatchFile(write: Write, builtAt: Date, madeDirs: Set<string>): void {
+  const dir = path.dirname(write.target);
+  if (!madeDirs.has(dir)) {
+    fs.mkdirSync(dir, { recursive: true });
+    madeDirs.add(dir);
   }
+  if (write.compressed) replaceFile(`${write.target}.gz`, write.compressed, builtAt);
+  else fs.rmSync(`${write.target}.gz`, { force: true });
+  replaceFile(write.target, write.content, builtAt);
 }
 
 async function compress(content: Buffer): Promise<Buffer | null> {
@@ -201,8 +197,26 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
   const before = stored.salt === salt ? stored.matches : {};
   const index: MatchFilesIndex = { salt, matches: { ...before } };
   const files = new Map<string, SiteFile>();
-  const writes: Write[] = [];
-  const changed: { id: string; key: string; page: Write; json: Write }[] = [];
+  const madeDirs = new Set<string>();
+  let rendered = 0;
+  // Each changed match is rendered (one at a time: the handler's one connection), then compressed
+  // on the thread pool and written while the next renders, and only its manifest lines are kept;
+  // at most CONCURRENT_FILES matches wait there. A first build makes thousands: holding them all,
+  // or compressing them all at once (each gzip stream holds ~256 KB of native memory), left the
+  // server at 1.5 GB of RSS that malloc kept.
+  // A kill between the files and the index leaves a line describing a match's previous version
+  // until it changes again: Placar's server takes a match file's ETag from its bytes anyway.
+  const compressAndWrite = async (id: string, key: string, page: Write, json: Write): Promise<void> => {
+    [page.compressed, json.compressed] = await Promise.all([compress(page.content), compress(json.content)]);
+    writeMatchFile(page, input.builtAt, madeDirs);
+    writeMatchFile(json, input.builtAt, madeDirs);
+    const entry = { key, page: buildLine(page, input.builtAt), json: buildLine(json, input.builtAt) };
+    index.matches[id] = entry;
+    files.set(entry.page.path, entry.page);
+    files.set(entry.json.path, entry.json);
+  };
+  const inFlight = new Set<Promise<void>>();
+  let failure: { error: unknown } | null = null;
   for (const [id, data] of input.pages) {
     const key = matchKey(salt, id, data);
     const kept = before[id];
@@ -211,39 +225,32 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
       files.set(kept.json.path, kept.json);
       continue;
     }
+    if (failure !== null) break;
     const { page, json } = filesOf(id);
-    // Rendered one at a time (the handler's one connection); compressed and written below.
     const html = await input.renderPage(matchPagePath(id));
     // The same bytes the site bundle's /api/jogo endpoint answers (Response.json of the envelope).
     const body = Buffer.from(JSON.stringify(data.envelope));
     const target = (stored: string): string => path.join(matchFilesDir(dataDir), ...stored.split('/'));
-    const pageWrite = { target: target(page.stored), relative: page.relative, content: html, compressed: null };
-    const jsonWrite = { target: target(json.stored), relative: json.relative, content: body, compressed: null };
-    writes.push(pageWrite, jsonWrite);
-    changed.push({ id, key, page: pageWrite, json: jsonWrite });
+    const job = compressAndWrite(
+      id,
+      key,
+      { target: target(page.stored), relative: page.relative, content: html, compressed: null },
+      { target: target(json.stored), relative: json.relative, content: body, compressed: null },
+    ).catch((error: unknown) => {
+      failure ??= { error };
+    });
+    rendered += 1;
+    inFlight.add(job);
+    void job.finally(() => inFlight.delete(job));
+    if (inFlight.size >= CONCURRENT_FILES) await Promise.race(inFlight);
   }
-  // Compression waits on the thread pool, all at once.
-  await Promise.all(
-    writes.map(async (write) => {
-      write.compressed = await compress(write.content);
-    }),
-  );
-  if (changed.length > 0) {
-    // A kill between the files and the index leaves a line describing a match's previous version
-    // until it changes again: Placar's server takes a match file's ETag from its bytes anyway.
-    await runInSlices(writeMatchFiles(writes, input.builtAt));
-    for (const { id, key, page, json } of changed) {
-      const entry = { key, page: buildLine(page, input.builtAt), json: buildLine(json, input.builtAt) };
-      index.matches[id] = entry;
-      files.set(entry.page.path, entry.page);
-      files.set(entry.json.path, entry.json);
-    }
-    await writeIndex(dataDir, index);
-  }
+  await Promise.all(inFlight);
+  if (failure !== null) throw (failure as { error: unknown }).error;
+  if (rendered > 0) await writeIndex(dataDir, index);
   linkIntoBuild(dataDir, input.buildId);
   // Matches no longer listed leave the key cache (their files, the cleanup after the swap).
   for (const id of lastKeys.keys()) if (!input.pages.has(id)) lastKeys.delete(id);
-  return { files, rendered: changed.length };
+  return { files, rendered };
 }
 
 /** The files of the index's matches that `listed` does not hold, removed as steps. */

@@ -25,7 +25,7 @@ const MIN_COMPRESS_BYTES = 256;
  * Files compressed at once. Brotli 11 encoders are large; running them all together added
  * ~25 MB to the server's RSS per refresh, two at a time with a fitted window ~10 MB.
  */
-const CONCURRENT_FILES = 2;
+export const CONCURRENT_FILES = 2;
 
 /**
  * How hard each kind of file is compressed. The data files are rendered again every minute:
