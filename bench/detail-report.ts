@@ -25,7 +25,7 @@ export function formatDetailSection(result: DetailGroupResult | undefined): stri
     row('sem páginas de jogo', refresh.without),
     row('com páginas de jogo', refresh.with),
     row('com, ao vivo espalhados', refresh.withSpread),
-    '  (ao vivo: 4 em cada uma de 10 competições; "espalhados": 1 em cada uma de 40, o pior caso dos arquivos por competição)',
+    '  (ao vivo: 4 em cada uma de 10 competições; "espalhados": 1 em cada uma de 40, para ver que os arquivos custam por jogo, não por competição)',
     `  Meta: mediana com páginas de jogo ≤ 200 ms: ${refresh.with.medianMs} ms — ${met(refresh.with.medianMs <= 200)}`,
     `  Meta: sem elas (a de hoje, 291 ms na medição da issue) < 200 ms: ${refresh.without.medianMs} ms — ${met(refresh.without.medianMs < 200)}`,
     `  o serviço inteiro (npm start), ${memory.matchesPerDay} jogos/dia com ${memory.detailsKept} detalhes guardados, ${memory.cycles} atualizações:`,

@@ -17,31 +17,23 @@ import { renderDataRoutes } from '../../src/pipeline/render-routes.ts';
 import { ensureSiteBundle } from '../../src/pipeline/site-bundle.ts';
 import { readExpectedMatchDetail } from '../support/fixture-snapshot.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { buildSampleMatch } from '../support/sample-match.ts';
 
 const UPSTREAM = 'http://127.0.0.1:9';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-match-render-'));
 const clientDir = path.join(dataDir, 'out');
 
 function buildMatch(id: string, overrides: Partial<Match> = {}): Match {
-  return {
+  return buildSampleMatch({
     id,
     url: `${UPSTREAM}/${id}.html`,
-    competition: { name: 'Brasileirão Série A', slug: 'brasileirao-serie-a' },
-    date: '2026-11-21',
-    kickoff: '2026-11-21T21:30:00-03:00',
-    status: 'IN_PLAY',
-    statusLabel: '67 MIN',
-    minute: 67,
-    injuryTime: null,
     homeTeam: {
       name: 'Flamengo',
       crest: `/escudos/${'a'.repeat(64)}.png`,
       crestSource: 'https://escudos.example/fla.png',
     },
-    awayTeam: { name: 'Palmeiras', crest: null, crestSource: null },
-    score: { home: 2, away: 1, penalties: null },
     ...overrides,
-  };
+  });
 }
 
 const WHOLE: MatchDetail = {

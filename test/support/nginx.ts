@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from './placar-process.ts';
+import { watchChild } from './watched-child.ts';
 
 export const NGINX_PATH = '/usr/sbin/nginx';
 export const NGINX_TEMPLATE = path.join(PROJECT_ROOT, 'deploy', 'nginx.conf');
@@ -217,21 +218,16 @@ async function launch(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let printed = '';
-  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  let hasExited = false;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => (hasExited = true));
+  const { output: printed, exited, hasExited } = watchChild(child);
   const logs = (): string => {
     const errorLog = path.join(prefix, 'error.log');
-    return printed + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '');
+    return printed() + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '');
   };
   const ready =
-    (await waitForPort(host, port, () => hasExited, 10_000)) &&
-    (await waitForPort(host, httpPort, () => hasExited, 10_000));
+    (await waitForPort(host, port, hasExited, 10_000)) &&
+    (await waitForPort(host, httpPort, hasExited, 10_000));
   if (!ready) {
-    if (!hasExited) child.kill('SIGKILL');
+    if (!hasExited()) child.kill('SIGKILL');
     await exited;
     if (/Address already in use/.test(logs())) return null;
     throw new Error(`nginx não iniciou:\n${logs()}`);
@@ -244,7 +240,7 @@ async function launch(
     process: child,
     logs,
     async stop() {
-      if (!hasExited) {
+      if (!hasExited()) {
         child.kill('SIGTERM');
         const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
         await exited;

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { listDescendants } from '../../bench/process-stats.ts';
 import { PROJECT_ROOT } from './placar-process.ts';
+import { watchChild } from './watched-child.ts';
 
 export const PUSHPIN_PATH = '/usr/bin/pushpin';
 export const PUSHPIN_DEPLOY_DIR = path.join(PROJECT_ROOT, 'deploy', 'pushpin');
@@ -136,17 +137,12 @@ async function launch(options: StartPushpinOptions, folder: string): Promise<Pus
   const child = spawn(PUSHPIN_PATH, ['--config', path.join(folder, 'pushpin.conf'), '--merge-output'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let printed = '';
-  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  let hasExited = false;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => (hasExited = true));
+  const { output: printed, exited, hasExited } = watchChild(child);
   const pid = child.pid ?? 0;
   let services: number[] = [];
   const stop = async (): Promise<void> => {
     services = [...new Set([...services, ...listDescendants(pid)])];
-    if (!hasExited) {
+    if (!hasExited()) {
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
@@ -158,18 +154,18 @@ async function launch(options: StartPushpinOptions, folder: string): Promise<Pus
     for (const service of services.filter(isAlive)) process.kill(service, 'SIGKILL');
   };
   const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && !hasExited && !((await isListening(port)) && (await isListening(controlPort)))) {
+  while (Date.now() < deadline && !hasExited() && !((await isListening(port)) && (await isListening(controlPort)))) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  if (hasExited || !((await isListening(port)) && (await isListening(controlPort)))) {
+  if (hasExited() || !((await isListening(port)) && (await isListening(controlPort)))) {
     await stop();
-    if (/[Aa]ddress already in use|Address in use/.test(printed)) return null;
-    throw new Error(`pushpin não iniciou:\n${printed}`);
+    if (/[Aa]ddress already in use|Address in use/.test(printed())) return null;
+    throw new Error(`pushpin não iniciou:\n${printed()}`);
   }
   // Listening is not ready: the proxy, handler and zurl connect to each other after. Ready once a
   // request (HEAD of the routed path: Placar ends it at once) is answered by Placar, not by Pushpin.
   const answered = (status: number): boolean => status !== 0 && status < 500;
-  while (Date.now() < deadline && !hasExited && !answered(await headStatus(port))) {
+  while (Date.now() < deadline && !hasExited() && !answered(await headStatus(port))) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   services = listDescendants(pid);
@@ -177,7 +173,7 @@ async function launch(options: StartPushpinOptions, folder: string): Promise<Pus
     url: `http://127.0.0.1:${port}`,
     controlUrl: `http://127.0.0.1:${controlPort}`,
     process: child,
-    output: () => printed,
+    output: printed,
     pids: () => [pid, ...services],
     async stop() {
       await stop();

@@ -11,24 +11,10 @@ import {
   groupByCompetition,
 } from '../../src/lib/display/match-display.ts';
 import type { Match } from '../../src/lib/model/model.ts';
+import { buildSampleMatch } from '../support/sample-match.ts';
 
-function buildMatch(overrides: Partial<Match> = {}): Match {
-  return {
-    id: 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras',
-    url: 'https://www.placardefutebol.com.br/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html',
-    competition: { name: 'Brasileirão Série A', slug: 'brasileirao-serie-a' },
-    date: '2026-11-21',
-    kickoff: null,
-    status: 'IN_PLAY',
-    statusLabel: '67 MIN',
-    minute: 67,
-    injuryTime: null,
-    homeTeam: { name: 'Flamengo', crest: null, crestSource: null },
-    awayTeam: { name: 'Palmeiras', crest: null, crestSource: null },
-    score: { home: 2, away: 1, penalties: null },
-    ...overrides,
-  };
-}
+/** The sample's match, its kickoff not seen (as a listing first met in play). */
+const buildMatch = (overrides: Partial<Match> = {}): Match => buildSampleMatch({ kickoff: null, ...overrides });
 
 const TODAY = '2026-11-21';
 

@@ -11,26 +11,10 @@ import {
 import { buildBarRects, buildStatBars, parseStatValue } from '../../src/lib/display/match-statistics.ts';
 import { buildSubstitutions, buildTimeline } from '../../src/lib/display/match-timeline.ts';
 import type { Card, Goal, Match, MatchDetail, MatchDetailEnvelope } from '../../src/lib/model/model.ts';
+import { SAMPLE_MATCH_ID, buildSampleMatch } from '../support/sample-match.ts';
 
-const ID = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
-
-function buildMatch(overrides: Partial<Match> = {}): Match {
-  return {
-    id: ID,
-    url: `https://www.placardefutebol.com.br/${ID}.html`,
-    competition: { name: 'Brasileirão Série A', slug: 'brasileirao-serie-a' },
-    date: '2026-11-21',
-    kickoff: '2026-11-21T21:30:00-03:00',
-    status: 'IN_PLAY',
-    statusLabel: '67 MIN',
-    minute: 67,
-    injuryTime: null,
-    homeTeam: { name: 'Flamengo', crest: null, crestSource: null },
-    awayTeam: { name: 'Palmeiras', crest: null, crestSource: null },
-    score: { home: 2, away: 1, penalties: null },
-    ...overrides,
-  };
-}
+const ID = SAMPLE_MATCH_ID;
+const buildMatch = buildSampleMatch;
 
 const goal = (overrides: Partial<Goal>): Goal => ({
   team: 'HOME',
