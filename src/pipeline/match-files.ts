@@ -217,34 +217,38 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
   };
   const inFlight = new Set<Promise<void>>();
   let failure: { error: unknown } | null = null;
-  for (const [id, data] of input.pages) {
-    const key = matchKey(salt, id, data);
-    const kept = before[id];
-    if (kept?.key === key) {
-      files.set(kept.page.path, kept.page);
-      files.set(kept.json.path, kept.json);
-      continue;
+  try {
+    for (const [id, data] of input.pages) {
+      const key = matchKey(salt, id, data);
+      const kept = before[id];
+      if (kept?.key === key) {
+        files.set(kept.page.path, kept.page);
+        files.set(kept.json.path, kept.json);
+        continue;
+      }
+      if (failure !== null) break;
+      const { page, json } = filesOf(id);
+      const html = await input.renderPage(matchPagePath(id));
+      // The same bytes the site bundle's /api/jogo endpoint answers (Response.json of the envelope).
+      const body = Buffer.from(JSON.stringify(data.envelope));
+      const target = (stored: string): string => path.join(matchFilesDir(dataDir), ...stored.split('/'));
+      const job = compressAndWrite(
+        id,
+        key,
+        { target: target(page.stored), relative: page.relative, content: html, compressed: null },
+        { target: target(json.stored), relative: json.relative, content: body, compressed: null },
+      ).catch((error: unknown) => {
+        failure ??= { error };
+      });
+      rendered += 1;
+      inFlight.add(job);
+      void job.finally(() => inFlight.delete(job));
+      if (inFlight.size >= CONCURRENT_FILES) await Promise.race(inFlight);
     }
-    if (failure !== null) break;
-    const { page, json } = filesOf(id);
-    const html = await input.renderPage(matchPagePath(id));
-    // The same bytes the site bundle's /api/jogo endpoint answers (Response.json of the envelope).
-    const body = Buffer.from(JSON.stringify(data.envelope));
-    const target = (stored: string): string => path.join(matchFilesDir(dataDir), ...stored.split('/'));
-    const job = compressAndWrite(
-      id,
-      key,
-      { target: target(page.stored), relative: page.relative, content: html, compressed: null },
-      { target: target(json.stored), relative: json.relative, content: body, compressed: null },
-    ).catch((error: unknown) => {
-      failure ??= { error };
-    });
-    rendered += 1;
-    inFlight.add(job);
-    void job.finally(() => inFlight.delete(job));
-    if (inFlight.size >= CONCURRENT_FILES) await Promise.race(inFlight);
+  } finally {
+    // A render that throws leaves no write running past this build's step (and its lock).
+    await Promise.all(inFlight);
   }
-  await Promise.all(inFlight);
   if (failure !== null) throw (failure as { error: unknown }).error;
   if (rendered > 0) await writeIndex(dataDir, index);
   linkIntoBuild(dataDir, input.buildId);
