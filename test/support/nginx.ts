@@ -224,8 +224,7 @@ async function launch(
     return printed() + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '');
   };
   const ready =
-    (await waitForPort(host, port, hasExited, 10_000)) &&
-    (await waitForPort(host, httpPort, hasExited, 10_000));
+    (await waitForPort(host, port, hasExited, 10_000)) && (await waitForPort(host, httpPort, hasExited, 10_000));
   if (!ready) {
     if (!hasExited()) child.kill('SIGKILL');
     await exited;
