@@ -22,11 +22,15 @@ import { expectNoStackTraces, readHealth } from '../support/service-probe.ts';
 const BUILD_TIMEOUT_MS = 12_000;
 const flagDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-hang-'));
 const flag = path.join(flagDir, 'hang');
+// The pid is read from the file's name ("hang.<pid>.pid"), which exists whole as soon as the file
+// does; its text may still be empty when a busy machine lets this read run between the hung
+// build's open and write (Number('') is 0, and kill(0, 0) is this process's own group).
 const hungPids = (): number[] =>
   fs
     .readdirSync(flagDir)
-    .filter((name) => name.endsWith('.pid'))
-    .map((name) => Number(fs.readFileSync(path.join(flagDir, name), 'utf8')));
+    .map((name) => /^hang\.(\d+)\.pid$/.exec(name)?.[1])
+    .filter((pid) => pid !== undefined)
+    .map(Number);
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
 
@@ -61,6 +65,7 @@ describe('a build that hangs', () => {
     }
     await expect.poll(() => hungPids().length, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
     const [hung = 0] = hungPids();
+    expect(hung).toBeGreaterThan(0);
     expect(isProcessAlive(hung)).toBe(true);
     // Refreshes never overlap: what is served now stays until the hung build is dealt with.
     const before = await readHealth(placar.url);
