@@ -216,7 +216,8 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
     files.set(entry.json.path, entry.json);
   };
   const inFlight = new Set<Promise<void>>();
-  let failure: { error: unknown } | null = null;
+  // The first error of a compress-and-write (an array: a closure's assignment does not narrow).
+  const failures: unknown[] = [];
   try {
     for (const [id, data] of input.pages) {
       const key = matchKey(salt, id, data);
@@ -226,7 +227,7 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
         files.set(kept.json.path, kept.json);
         continue;
       }
-      if (failure !== null) break;
+      if (failures.length > 0) break;
       const { page, json } = filesOf(id);
       const html = await input.renderPage(matchPagePath(id));
       // The same bytes the site bundle's /api/jogo endpoint answers (Response.json of the envelope).
@@ -238,7 +239,7 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
         { target: target(page.stored), relative: page.relative, content: html, compressed: null },
         { target: target(json.stored), relative: json.relative, content: body, compressed: null },
       ).catch((error: unknown) => {
-        failure ??= { error };
+        failures.push(error);
       });
       rendered += 1;
       inFlight.add(job);
@@ -249,7 +250,7 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
     // A render that throws leaves no write running past this build's step (and its lock).
     await Promise.all(inFlight);
   }
-  if (failure !== null) throw (failure as { error: unknown }).error;
+  if (failures.length > 0) throw failures[0];
   if (rendered > 0) await writeIndex(dataDir, index);
   linkIntoBuild(dataDir, input.buildId);
   // Matches no longer listed leave the key cache (their files, the cleanup after the swap).
