@@ -89,14 +89,20 @@ export function createEventPublisher(options: EventPublisherOptions): EventPubli
     // An unreadable store starts over at the next refresh; so does publishing.
   }
 
-  const saveLastIds = async (): Promise<void> => {
-    try {
-      // Only the endpoints configured now: one taken out of PUSHPIN_PUBLISH_URLS is forgotten.
-      const configured = new Map([...lastIds].filter(([url]) => options.urls.includes(url)));
-      await writePushpinLastIds(options.dataDir, configured);
-    } catch (error) {
-      options.log(`aviso: não foi possível gravar o estado da publicação no Pushpin: ${errorMessage(error)}`);
-    }
+  // One write at a time, each of the state as it is when its turn comes: endpoints answer together,
+  // and two overlapping atomic writes could rename the older state last.
+  let saving: Promise<void> = Promise.resolve();
+  const saveLastIds = (): Promise<void> => {
+    saving = saving.then(async () => {
+      try {
+        // Only the endpoints configured now: one taken out of PUSHPIN_PUBLISH_URLS is forgotten.
+        const configured = new Map([...lastIds].filter(([url]) => options.urls.includes(url)));
+        await writePushpinLastIds(options.dataDir, configured);
+      } catch (error) {
+        options.log(`aviso: não foi possível gravar o estado da publicação no Pushpin: ${errorMessage(error)}`);
+      }
+    });
+    return saving;
   };
 
   const send = async (endpoint: Endpoint): Promise<void> => {

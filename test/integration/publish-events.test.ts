@@ -171,6 +171,29 @@ describe('publishing new events to Pushpin', () => {
     expect(lines.at(-1)).toBe(`Pushpin ${down.url} voltou a receber eventos (3 enviados).`);
   });
 
+  it('endpoints answering at once: the state on disk names the last event each one took', async () => {
+    // Each endpoint's success saves the state; saves overlapping on disk must not leave an older one last.
+    const many = await Promise.all(Array.from({ length: 12 }, () => startControlEndpoint()));
+    try {
+      const urls = many.map((endpoint) => endpoint.url);
+      const events = buildGoalEvents(T0, 12);
+      keep(events.slice(0, 2));
+      const publisher = createEventPublisher({ urls, dataDir, log });
+      for (let taken = 3; taken <= events.length; taken += 1) {
+        keep(events.slice(0, taken));
+        publisher.publish();
+        await publisher.idle();
+        const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'pushpin-publish.json'), 'utf8')) as {
+          lastIds: Record<string, string>;
+        };
+        expect(state.lastIds).toEqual(Object.fromEntries(urls.map((url) => [url, events[taken - 1]?.id])));
+      }
+      expect(lines).toEqual([]);
+    } finally {
+      await Promise.all(many.map((endpoint) => endpoint.close()));
+    }
+  });
+
   it('a refresh during a request is folded into the next request, in order', async () => {
     const [endpoint] = endpoints as [ControlEndpoint];
     const events = buildGoalEvents(T0, 10);
