@@ -14,8 +14,8 @@ export function watchChild(child: ChildProcess): WatchedChild {
   let printed = '';
   child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  let hasExited = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => (hasExited = true));
-  return { output: () => printed, exited, hasExited: () => hasExited };
+  // Node sets one of the two before 'exit' is emitted.
+  const hasExited = (): boolean => child.exitCode !== null || child.signalCode !== null;
+  return { output: () => printed, exited, hasExited };
 }
