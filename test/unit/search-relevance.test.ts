@@ -16,10 +16,18 @@ const named = (match: Match): string => `${match.homeTeam.name} x ${match.awayTe
 const find = (snapshot: Snapshot, query: string): string[] => findMatches(snapshot, query).map(named);
 
 describe('the relevance set, in-process', () => {
-  it('answers every labelled query right', () => {
+  it('answers every labelled query right, with nothing the labels do not call relevant', () => {
     const cases = readRelevanceCases();
-    const report = scoreRelevance(cases, new Map(cases.map(({ q }) => [q, find(day, q)])));
+    const answers = new Map(cases.map(({ q }) => [q, find(day, q)]));
+    const report = scoreRelevance(cases, answers);
     expect(report.violations).toEqual([]);
+    const unlabelled = cases.flatMap(({ q, must, may = [] }) =>
+      (answers.get(q) ?? [])
+        .filter((name) => !must.includes(name) && !may.includes(name))
+        .map((name) => `${q}: ${name}`),
+    );
+    expect(unlabelled).toEqual([]);
+    expect(report.precision).toBe(1);
   });
 });
 
@@ -29,6 +37,10 @@ describe('what fans typed (issue 35)', () => {
     expect(find(day, 'fluzão')).toEqual(fluminense);
     expect(find(day, 'Tricolor Carioca')).toEqual(fluminense);
     expect(find(day, 'tricolor paulista')).toEqual(['São Paulo x Grêmio', 'Palmeiras Feminino x São Paulo Feminino']);
+  });
+
+  it('keeps "paulista" the Paulistão: a competition of the day before São Paulo’s "Tricolor Paulista"', () => {
+    expect(find(day, 'paulista')).toEqual(['São Bento x XV de Piracicaba']);
   });
 
   it('finds Barcelona by "barsa", never Vitória (the "Leão da Barra", one edit away)', () => {

@@ -195,6 +195,10 @@ export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
   const hitMaps = words.map((word) => hitsOf(index, word));
   const candidates = [...(hitMaps[0]?.keys() ?? [])].filter((id) => hitMaps.every((hits) => hits.has(id)));
   const exact = parsed.kind === 'words' ? exactTeamOf(index, words) : null;
+  // Every word names a competition of the day ("paulista"): a team found only through a nickname
+  // ("Tricolor Paulista") or a typo is not what was asked for.
+  const asksCompetition =
+    parsed.kind === 'words' && hitMaps.every((hits) => [...hits.values()].some((hit) => hit.competition));
   const ranked: Array<RankedMatch & { indexed: IndexedMatch; id: number }> = [];
   for (const id of candidates) {
     const indexed = index.matches[id];
@@ -210,7 +214,8 @@ export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
             hits.slice(0, parsed.sides[0].length),
             hits.slice(parsed.sides[0].length),
           );
-    if (tier !== null) ranked.push({ id, indexed, match: indexed.match, tier });
+    if (tier === null || (asksCompetition && (tier === RANK_TIERS.alias || tier === RANK_TIERS.typo))) continue;
+    ranked.push({ id, indexed, match: indexed.match, tier });
   }
   ranked.sort(
     (a, b) =>
