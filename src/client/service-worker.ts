@@ -12,8 +12,11 @@
  * - match pages (jogo/…) and their JSON (api/jogo/…), one per match of four days: the same, each
  *   in a cache of its own that keeps only the MAX_MATCHES last visited;
  * - event streams (api/eventos/stream, or any request asking for text/event-stream): never handled —
- *   their body never ends, so a copy would wait forever and keep the worker busy per open stream.
- * Every URL is taken relative to the registration's scope, never to the host's root.
+ *   their body never ends, so a copy would wait forever and keep the worker busy per open stream;
+ *   and no text/event-stream answer is ever kept, whatever its path.
+ * Every URL is taken relative to the registration's scope, never to the host's root, and judged by
+ * its decoded path, as the server reads it (/api/eventos/%73tream is the stream too); a path that
+ * does not decode is left to the network.
  */
 import { OFFLINE_HEADER } from './offline-response.ts';
 
@@ -108,7 +111,7 @@ async function precacheShell(): Promise<void> {
     const url = new URL(file, scope);
     try {
       const response = await fetch(url, { cache: 'no-cache' });
-      if (response.status !== 200) return;
+      if (!isKeepable(response)) return;
       await into.put(keyOf(url), response);
       if (namesCrests) await cacheCrestsOfStored(into, keyOf(url));
     } catch {
@@ -132,10 +135,26 @@ async function deleteOldCaches(): Promise<void> {
 }
 
 const EVENT_STREAM_ROUTE = 'api/eventos/stream';
+const EVENT_STREAM_TYPE = 'text/event-stream';
 
 /** A Server-Sent Events request: the stream's route, or whatever an EventSource asks for. */
 function isEventStream(route: string, request: Request): boolean {
-  return route === EVENT_STREAM_ROUTE || (request.headers.get('accept') ?? '').includes('text/event-stream');
+  return route === EVENT_STREAM_ROUTE || (request.headers.get('accept') ?? '').includes(EVENT_STREAM_TYPE);
+}
+
+/** Whether an answer may be kept: a whole 200, never a stream (its body may never end). */
+function isKeepable(response: Response): boolean {
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  return response.status === 200 && type !== EVENT_STREAM_TYPE;
+}
+
+/** A same-scope path relative to the scope, decoded as the server reads it; null when it does not decode. */
+function routeOf(url: URL): string | null {
+  try {
+    return decodeURIComponent(url.pathname.slice(scope.pathname.length));
+  } catch {
+    return null;
+  }
 }
 
 /** Work that may go on after the answer is given: the fetch event's waitUntil. */
@@ -146,7 +165,7 @@ type Defer = (work: Promise<unknown>) => void;
  * answer to be read would wait forever). A full or refusing cache loses the copy, not the answer.
  */
 function remember(cache: Cache, key: string, response: Response, defer: Defer): Promise<boolean> {
-  if (response.status !== 200) return Promise.resolve(false);
+  if (!isKeepable(response)) return Promise.resolve(false);
   const stored = cache.put(key, response.clone()).then(
     () => true,
     () => false,
@@ -248,8 +267,8 @@ worker.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
-  const route = url.pathname.slice(scope.pathname.length);
-  if (route === 'sw.js' || isEventStream(route, request)) return;
+  const route = routeOf(url);
+  if (route === null || route === 'sw.js' || isEventStream(route, request)) return;
   const defer: Defer = (work) => event.waitUntil(work);
   if (route.startsWith('api/jogo/')) {
     if (url.search === '') event.respondWith(apiNetworkFirst(request, MATCH_API_CACHE, defer, MAX_MATCHES));

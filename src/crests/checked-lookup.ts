@@ -7,6 +7,7 @@
  */
 import dns from 'node:dns';
 import net from 'node:net';
+import { embeddedIpv4Addresses } from './embedded-ipv4.ts';
 
 /**
  * Ranges no crest is fetched from: IPv4, IPv4-mapped IPv6 by the IPv4 address it holds, and every
@@ -57,10 +58,28 @@ export function createInternalRanges(): net.BlockList {
 
 const INTERNAL = createInternalRanges();
 
+/**
+ * An internal IPv4 address a translator or tunnel could reach through an IPv6 address that embeds
+ * it (embedded-ipv4.ts). Not 0.0.0.0/8: a server's interface id is often small (::1, ::8888), so
+ * every position would read an address there; nor multicast and reserved (224/4, 240/4), which
+ * no translator opens a connection to.
+ */
+function isReachableInternalIpv4(ipv4: string): boolean {
+  const first = Number(ipv4.split('.')[0]);
+  return first !== 0 && first < 224 && INTERNAL.check(ipv4, 'ipv4');
+}
+
+/** The internal IPv4 address an IPv6 `address` embeds at a place some network reads it from, or null. */
+export function forbiddenEmbeddedIpv4(address: string): string | null {
+  return embeddedIpv4Addresses(address).find(isReachableInternalIpv4) ?? null;
+}
+
+/** Whether no crest may be fetched from `address`: in the ranges above, or an IPv6 address embedding an internal IPv4 one. */
 export function isInternalAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return false;
-  return INTERNAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return INTERNAL.check(address, 'ipv4');
+  return INTERNAL.check(address, 'ipv6') || forbiddenEmbeddedIpv4(address) !== null;
 }
 
 export class CrestAddressError extends Error {

@@ -4,26 +4,7 @@
  * IPv6 addresses would let one client through 2^64 times over. IPv4-mapped IPv6 addresses
  * ("::ffff:203.0.113.7", what a dual-stack socket reports) count as the IPv4 address.
  */
-import net from 'node:net';
-
-/** The 8 hextets of a valid IPv6 address (zone id dropped), or null. */
-function expandIpv6(address: string): number[] | null {
-  const plain = address.split('%')[0] ?? '';
-  if (!net.isIPv6(plain)) return null;
-  let text = plain;
-  // A trailing dotted IPv4 part stands for the last two hextets.
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
-  if (dotted) {
-    const [a = 0, b = 0, c = 0, d = 0] = dotted.split('.').map(Number);
-    text = `${text.slice(0, -dotted.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const parse = (part: string): number[] =>
-    part === '' ? [] : part.split(':').map((hextet) => Number.parseInt(hextet, 16));
-  const left = parse(head);
-  const right = tail === undefined ? [] : parse(tail);
-  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
-}
+import { expandIpv6 } from '../lib/model/ipv6-hextets.ts';
 
 export function rateLimitKey(address: string): string {
   const hextets = expandIpv6(address);

@@ -12,7 +12,7 @@ import { buildContentHash } from '../lib/api/etag.ts';
 import { STALE_AFTER_INTERVALS, listingIntervalSeconds, staleAfterMs } from '../lib/model/staleness.ts';
 import type { StaticEntry } from './static-site.ts';
 
-// The event feed has generatedAt and stale too, by the last complete scrape.
+// The event feed has generatedAt and stale too, by the last scrape its events were compared on.
 const LISTING_ROUTES = new Set(['/api/live', '/api/hoje', '/api/amanha', '/api/ontem', '/api/eventos']);
 
 interface CheckedListing {

@@ -5,7 +5,6 @@
  */
 import { DETAIL_LIMITS } from '../lib/model/model.ts';
 import { normalizeText } from './match-fields.ts';
-import { stripInvisibleCharacters } from './invisible-characters.ts';
 
 export interface EventMinute {
   minute: number;
@@ -41,7 +40,7 @@ const SEPARATORS = new Set([' ', '-', '–', '—', ',', ';', ':', '|', '/']);
 const MAX_READ_CHARS = 10 * DETAIL_LIMITS.text;
 
 export function parseMinuteCell(text: string): EventMinute | null {
-  const match = MINUTE_CELL.exec(normalizeText(stripInvisibleCharacters(text)));
+  const match = MINUTE_CELL.exec(normalizeText(text));
   return match ? toMinute(match) : null;
 }
 
@@ -51,7 +50,7 @@ function toMinute(match: RegExpExecArray): EventMinute {
 
 /** A player's name from an event or lineup text: invisible characters, spacing and stray separators out. */
 export function cleanName(text: string): string {
-  const normalized = normalizeText(stripInvisibleCharacters(text));
+  const normalized = normalizeText(text);
   if (normalized.length > MAX_READ_CHARS) return normalized;
   // By hand, not /[…]+$/: that pattern is quadratic on a long run of separators inside a text.
   let start = 0;
@@ -70,7 +69,7 @@ export interface ReadEventText {
 
 /** The name, its qualifying words and any minute written beside it. */
 export function readEventText(raw: string): ReadEventText {
-  let text = normalizeText(stripInvisibleCharacters(raw));
+  let text = normalizeText(raw);
   const qualifiers: Qualifiers = { penalty: false, ownGoal: false, cancelled: false, secondYellow: false };
   if (text.length > MAX_READ_CHARS) return { name: text, qualifiers, minute: null };
   // Every qualifier has a parenthesis or "anulado": most names skip the five patterns.

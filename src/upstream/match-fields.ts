@@ -5,6 +5,7 @@
  */
 import type { Cheerio } from 'cheerio';
 import { LIMITS, type Match, type Team } from '../lib/model/model.ts';
+import { stripInvisibleCharacters } from './invisible-characters.ts';
 
 /** A cheerio selection of elements (cheerio does not export domhandler's Element type). */
 export type Selection = ReturnType<Cheerio<never>['find']>;
@@ -36,20 +37,13 @@ export const SKIP_REASONS = {
 const MATCH_PATH = /^\/([^/]+)\/(?:[^/]+\/)*(\d{2})-(\d{2})-(\d{4})-[^/]+\.html$/;
 
 /**
- * Invisible format characters: bidi embeddings, overrides and isolates (U+202A–202E,
- * U+2066–2069, U+061C, U+200E/200F) and zero-width ones (U+200B–200D, U+2060–2064, U+FEFF).
- * In a name they reorder or hide what a reader sees ("Flamengo'76 · sariemlaP" in a
- * notification) and make equal names differ; no team or competition name needs them.
- */
-const INVISIBLE_FORMAT_CHARACTERS = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
-
-/**
- * Invisible format characters dropped, whitespace runs as one space, trimmed; always a string of
- * its own: V8 keeps a substring as a slice of its parent, and a team name sliced from the page
- * kept the whole page (~800 KB at 1,000 matches a day) alive as long as the snapshot.
+ * Invisible characters dropped (stripInvisibleCharacters: Default_Ignorable_Code_Point, C0/C1
+ * controls), whitespace runs as one space, trimmed; always a string of its own: V8 keeps a
+ * substring as a slice of its parent, and a team name sliced from the page kept the whole page
+ * (~800 KB at 1,000 matches a day) alive as long as the snapshot.
  */
 export function normalizeText(text: string): string {
-  return ` ${text.replace(INVISIBLE_FORMAT_CHARACTERS, '').replace(/\s+/g, ' ').trim()}`.slice(1);
+  return ` ${stripInvisibleCharacters(text).replace(/\s+/g, ' ').trim()}`.slice(1);
 }
 
 /** Text of an element with each <br> read as a space ("amanhã<br>18:00" → "amanhã 18:00"). */

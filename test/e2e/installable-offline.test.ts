@@ -19,7 +19,7 @@ import { CHROMIUM_PATH } from '../support/browser.ts';
 import { formatExpectedClock, readRows, readTabs } from '../support/dashboard-page.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
-import { startStaticFileServer, type StaticFileServer } from '../support/static-file-server.ts';
+import { startStaticFileServer, type FixedAnswer, type StaticFileServer } from '../support/static-file-server.ts';
 
 const SERVICE_WORKER_SOURCE = path.join(PROJECT_ROOT, 'src', 'client', 'service-worker.ts');
 let harness: DashboardHarness;
@@ -61,6 +61,26 @@ async function openControlled(context: BrowserContext, url: string, options: { c
 
 function controllerOf(page: Page): Promise<string | null> {
   return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+}
+
+interface CopiedSite {
+  dir: string;
+  site: StaticFileServer;
+}
+
+/** For the enclosing describe: a plain static host serving a copy of the harness's build (and `fixed` answers). */
+function useCopiedSite(fixed: Readonly<Record<string, FixedAnswer>> = {}): CopiedSite {
+  const copy = {} as CopiedSite;
+  beforeAll(async () => {
+    copy.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-sw-site-'));
+    fs.cpSync(path.join(harness.placar.dataDir, 'current'), copy.dir, { recursive: true, dereference: true });
+    copy.site = await startStaticFileServer(copy.dir, fixed);
+  });
+  afterAll(async () => {
+    await copy.site?.close();
+    if (copy.dir) fs.rmSync(copy.dir, { recursive: true, force: true });
+  });
+  return copy;
 }
 
 /** Whether any of the page's caches holds `pathname` of its own origin. */
@@ -213,15 +233,21 @@ describe('installable', () => {
 // Issue 27 L3: an event stream never ends; a worker that answered it would cache.put an endless
 // body and keep one waitUntil pending per open stream.
 describe('event streams', () => {
+  /** A Placar page its worker controls, and the paths the worker itself requests from then on. */
+  async function openWatchingWorker(context: BrowserContext): Promise<{ page: Page; fromWorker: string[] }> {
+    const page = await openControlled(context, `${harness.placar.url}/`);
+    expect(await controllerOf(page)).toBe(`${harness.placar.url}/sw.js`);
+    const fromWorker: string[] = [];
+    context.on('request', (request) => {
+      if (request.serviceWorker() !== null) fromWorker.push(new URL(request.url()).pathname);
+    });
+    return { page, fromWorker };
+  }
+
   it('are never handled by the service worker: the page talks to the server directly', async () => {
     const context = await harness.browser.newContext();
     try {
-      const page = await openControlled(context, `${harness.placar.url}/`);
-      expect(await controllerOf(page)).toBe(`${harness.placar.url}/sw.js`);
-      const fromWorker: string[] = [];
-      context.on('request', (request) => {
-        if (request.serviceWorker() !== null) fromWorker.push(new URL(request.url()).pathname);
-      });
+      const { page, fromWorker } = await openWatchingWorker(context);
       for (const path of ['/api/eventos/stream', '/api/eventos/stream?time=flamengo']) {
         const answered = page.waitForResponse((response) => response.url().endsWith(path));
         const opened = await page.evaluate(
@@ -245,6 +271,52 @@ describe('event streams', () => {
         expect(response.headers()['content-type'], path).toMatch(/^text\/event-stream/);
       }
       expect(fromWorker.filter((path) => path.startsWith('/api/eventos/stream'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // Issue 35: the server decodes the path, so these are the stream too; a plain fetch (no Accept) asks for them.
+  it('are never handled under a percent-encoded path either', async () => {
+    const context = await harness.browser.newContext();
+    try {
+      const { page, fromWorker } = await openWatchingWorker(context);
+      for (const path of ['/api/eventos/%73tream', '/api/%65ventos/stream', '/api/eventos/%73tream?time=flamengo']) {
+        const answered = page.waitForResponse((response) => response.url().endsWith(path));
+        const type = await page.evaluate(async (url) => {
+          const abort = new AbortController();
+          const response = await fetch(url, { signal: abort.signal });
+          abort.abort();
+          return response.headers.get('content-type');
+        }, path);
+        expect(type, path).toMatch(/^text\/event-stream/);
+        expect((await answered).fromServiceWorker(), path).toBe(false);
+      }
+      expect(fromWorker).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+// Issue 35: a text/event-stream answer is never kept, whatever its path (here one that ends, so a put would complete).
+describe('an event-stream answer on any path', () => {
+  const copy = useCopiedSite({
+    '/api/fluxo': { type: 'text/event-stream; charset=utf-8', body: 'id: 1\ndata: {}\n\n' },
+    '/api/controle': { type: 'application/json', body: '{"ok":true}' },
+  });
+
+  it('reaches the page but is never cached', async () => {
+    const context = await harness.browser.newContext();
+    try {
+      const page = await openControlled(context, `${copy.site.url}/`);
+      expect(await controllerOf(page)).toBe(`${copy.site.url}/sw.js`);
+      const read = (url: string): Promise<string> => page.evaluate(async (target) => (await fetch(target)).text(), url);
+      expect(await read('/api/fluxo')).toBe('id: 1\ndata: {}\n\n');
+      // The worker keeps API answers (network first): a later one's copy being there means an earlier one's would be.
+      expect(await read('/api/controle')).toBe('{"ok":true}');
+      await expect.poll(() => isCached(page, '/api/controle'), { timeout: 10_000 }).toBe(true);
+      expect(await isCached(page, '/api/fluxo')).toBe(false);
     } finally {
       await context.close();
     }
@@ -398,39 +470,27 @@ describe('from an S3 bucket’s website endpoint (no Placar server)', () => {
 });
 
 describe('a new build', () => {
-  let siteDir: string;
-  let site: StaticFileServer;
-
-  beforeAll(async () => {
-    siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-sw-site-'));
-    fs.cpSync(path.join(harness.placar.dataDir, 'current'), siteDir, { recursive: true, dereference: true });
-    site = await startStaticFileServer(siteDir);
-  });
-
-  afterAll(async () => {
-    await site?.close();
-    if (siteDir) fs.rmSync(siteDir, { recursive: true, force: true });
-  });
+  const copy = useCopiedSite();
 
   /** What a new build of the code changes: a new fingerprinted stylesheet the pages use, and sw.js. */
   async function deployNewBuild(): Promise<string> {
     const css = '_astro/new-build.Test1234.css';
-    fs.writeFileSync(path.join(siteDir, css), 'h1 { letter-spacing: 0.01em; }\n');
-    for (const page of fs.readdirSync(siteDir).filter((name) => name.endsWith('.html'))) {
-      const file = path.join(siteDir, page);
+    fs.writeFileSync(path.join(copy.dir, css), 'h1 { letter-spacing: 0.01em; }\n');
+    for (const page of fs.readdirSync(copy.dir).filter((name) => name.endsWith('.html'))) {
+      const file = path.join(copy.dir, page);
       const html = fs
         .readFileSync(file, 'utf8')
         .replace('</head>', `<link rel="stylesheet" href="/${css}"><meta name="placar-build" content="2"></head>`);
       fs.writeFileSync(file, html);
     }
     return (
-      await writeServiceWorker(siteDir, ['', 'busca', 'hoje'], shellListingsOf(DATA_ROUTES), SERVICE_WORKER_SOURCE)
+      await writeServiceWorker(copy.dir, ['', 'busca', 'hoje'], shellListingsOf(DATA_ROUTES), SERVICE_WORKER_SOURCE)
     ).version;
   }
 
   it('takes over at once, drops the old caches and never serves the old shell', async () => {
     const context = await harness.browser.newContext();
-    const page = await openControlled(context, `${site.url}/hoje`);
+    const page = await openControlled(context, `${copy.site.url}/hoje`);
     const shellCaches = (): Promise<string[]> =>
       page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('placar-shell-')));
     const oldCaches = await shellCaches();
@@ -444,7 +504,7 @@ describe('a new build', () => {
     expect(await page.locator('meta[name="placar-build"]').getAttribute('content')).toBe('2');
     // …and the new worker installs, activates without waiting and deletes the old shell.
     await expect.poll(shellCaches, { timeout: 10_000 }).toEqual([`placar-shell-${version}`]);
-    expect(await controllerOf(page)).toBe(`${site.url}/sw.js`);
+    expect(await controllerOf(page)).toBe(`${copy.site.url}/sw.js`);
 
     await context.setOffline(true);
     await page.reload();

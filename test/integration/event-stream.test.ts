@@ -213,22 +213,18 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
     resumed.close();
   });
 
-  it('a partial scrape raises nothing and keeps the baseline; the next complete one raises the change once', async () => {
-    const kept = (): MatchEvent[] =>
-      EventFeedSchema.shape.events.parse(
-        (JSON.parse(fs.readFileSync(path.join(dataDir, 'events.json'), 'utf8')) as { events: unknown }).events,
-      );
-    const before = kept();
+  // Issue 35: a failed listing no longer holds back the events of the listings that arrived.
+  it('a failed listing leaves out only its own matches: the change in the others is raised at once, and once', async () => {
+    const before = (await feed(single)).events;
     upstream.setFault('/jogos-de-amanha', { kind: 'status', status: 500 });
     setScore(FLAMENGO, 5, 1);
-    expect(await refresh()).toContain('eventos: coleta incompleta');
-    expect(kept()).toEqual(before);
-    upstream.setFault('/jogos-de-amanha', null);
-    expect(await refresh()).toContain('eventos: 1 novos');
+    expect(await refresh()).toContain('eventos: 1 novos (sem amanha');
     const added = (await feedWith(single, before.length + 1)).events.slice(before.length);
     expect(added.map((event) => [event.type, event.team, event.previous?.score.home, event.match.score.home])).toEqual([
       ['GOAL', 'HOME', 4, 5],
     ]);
+    upstream.setFault('/jogos-de-amanha', null);
+    expect(await refresh()).toContain('eventos: 0 novos');
   });
 
   it('limits: a 4th stream from one address is a 429, a 6th in total a 503, both problems with Retry-After', async () => {

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LISTING_PATHS, type ListingName } from '../../src/lib/model/model.ts';
+import { LISTING_NAMES, LISTING_PATHS, TIMEZONE, type ListingName, type Snapshot } from '../../src/lib/model/model.ts';
+import { parseListingPage } from '../../src/upstream/parse-listing.ts';
 
 const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/search-day');
 
@@ -91,4 +92,16 @@ export function buildSearchDayPages(): Record<string, string> {
     [LISTING_PATHS.hoje]: pageOf((listing) => listing !== 'amanha', dateOf),
     [LISTING_PATHS.amanha]: pageOf((listing) => listing === 'amanha', dateOf),
   };
+}
+
+/** The day as Placar's parser reads its pages (no server): what the search runs on in-process. */
+export function buildSearchDaySnapshot(upstreamUrl = 'https://www.placardefutebol.com.br'): Snapshot {
+  const pages = buildSearchDayPages();
+  const envelope = (listing: ListingName) => {
+    const html = pages[LISTING_PATHS[listing]];
+    const matches = html === undefined ? [] : parseListingPage(html, upstreamUrl + LISTING_PATHS[listing]);
+    const source = upstreamUrl + LISTING_PATHS[listing];
+    return { generatedAt: null, timezone: TIMEZONE, source, stale: false, count: matches.length, matches };
+  };
+  return Object.fromEntries(LISTING_NAMES.map((listing) => [listing, envelope(listing)])) as Snapshot;
 }

@@ -2,7 +2,8 @@
  * A plain static file server, as a CDN or object-store website would be: files by path, clean
  * URLs for pages (/busca → busca.html), content type by extension only (extensionless files
  * are application/octet-stream), a 404 HTML page for anything else. It knows nothing about
- * /api/busca or Placar's headers. Records the paths it was asked for.
+ * /api/busca or Placar's headers. Records the paths it was asked for. `fixed`: answers given
+ * for exact request paths instead (a test's own content type and body).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -27,10 +28,23 @@ function resolveFile(root: string, pathname: string): string | null {
   return null;
 }
 
-export async function startStaticFileServer(root: string): Promise<StaticFileServer> {
+export interface FixedAnswer {
+  type: string;
+  body: string;
+}
+
+export async function startStaticFileServer(
+  root: string,
+  fixed: Readonly<Record<string, FixedAnswer>> = {},
+): Promise<StaticFileServer> {
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
     requests.push(req.url ?? '/');
+    const answer = fixed[req.url ?? '/'];
+    if (answer) {
+      res.writeHead(200, { 'Content-Type': answer.type, 'Content-Length': Buffer.byteLength(answer.body) });
+      return void res.end(answer.body);
+    }
     const { pathname } = new URL(req.url ?? '/', 'http://static.invalid');
     const file = resolveFile(path.resolve(root), decodeURIComponent(pathname));
     if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) {

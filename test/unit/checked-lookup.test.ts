@@ -6,6 +6,7 @@ import type dns from 'node:dns';
 import { describe, expect, it } from 'vitest';
 import {
   createCheckedLookup,
+  forbiddenEmbeddedIpv4,
   internalUpstreamAddresses,
   isInternalAddress,
   type Resolver,
@@ -66,12 +67,43 @@ describe('internal address ranges', () => {
     expect(isInternalAddress(address)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '200.147.3.157', '2001:4860:4860::8888', '::ffff:8.8.8.8', '172.32.0.1'])(
-    '%s is public',
-    (address) => {
-      expect(isInternalAddress(address)).toBe(false);
-    },
-  );
+  // Issue 35: ISATAP interface ids and network-specific NAT64 prefixes (RFC 6052) at every position.
+  it.each([
+    // ISATAP: 0000:5efe / 0200:5efe interface ids, under any prefix.
+    ['2001:db9:1:2:0:5efe:10.0.0.1', '10.0.0.1'],
+    ['2a00:1450:4001:82a:200:5efe:7f00:1', '127.0.0.1'],
+    ['fe81::5efe:c0a8:101', '192.168.1.1'],
+    // A /96 network-specific prefix: the last 32 bits.
+    ['2a01:4f8:1:2:3:4:a9fe:a9fe', '169.254.169.254'],
+    ['2a01:4f8:1:2:3:4:ac10:1', '172.16.0.1'],
+    // /32, /40, /48, /56 and /64 prefixes: the IPv4 address around bits 64–71 (zero).
+    ['2a01:4f8:a00:1::', '10.0.0.1'],
+    ['2a01:4f8:c0:a801:1::', '192.168.1.1'],
+    ['2a01:4f8:1:7f00:1:100::', '127.0.1.1'],
+    ['2a01:4f8:1:a:a8:fe01::', '10.168.254.1'],
+    ['2a01:4f8:1:2:a:6400:100::', '10.100.0.1'],
+    ['64:ff9c:1:2:64:4000:100::', '100.64.0.1'],
+  ])('%s embeds %s: internal', (address, ipv4) => {
+    expect(forbiddenEmbeddedIpv4(address)).toBe(ipv4);
+    expect(isInternalAddress(address)).toBe(true);
+  });
+
+  it.each([
+    '8.8.8.8',
+    '200.147.3.157',
+    '2001:4860:4860::8888',
+    '::ffff:8.8.8.8',
+    '172.32.0.1',
+    // Public IPv6 hosts: small interface ids, a public IPv4 address embedded (as Cloudflare's), random ones.
+    '2606:4700:10::6816:1234',
+    '2606:4700:3033::ac43:b9c1',
+    '2a00:1450:4001:82a::200e',
+    '2a01:4f8:c17:1::1',
+    '2001:db9:1:2:0:5efe:808:808',
+    '2001:db9:1:2:8a2e:370:7334:1',
+  ])('%s is public', (address) => {
+    expect(isInternalAddress(address)).toBe(false);
+  });
 });
 
 describe('createCheckedLookup', () => {

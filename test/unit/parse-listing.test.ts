@@ -227,28 +227,43 @@ describe('parseListingPage on hand-written variants', () => {
   });
 });
 
-// Issue 27 L2: bidi controls and zero-width characters from the upstream never reach a name.
-describe('invisible format characters in the upstream text', () => {
+// Issue 27 L2: bidi controls and zero-width characters from the upstream never reach a name; issue 35: nor any
+// other Default_Ignorable_Code_Point (tag characters, Hangul fillers, soft hyphen…) or C0/C1 control.
+describe('invisible characters and controls in the upstream text', () => {
   const INVISIBLE = ['\u202e', '\u202a', '\u202b', '\u202c', '\u202d', '\u2066', '\u2067', '\u2068', '\u2069'];
   const ZERO_WIDTH = ['\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u061c', '\ufeff', '\u2060'];
+  const IGNORABLE = ['\u00ad', '\u034f', '\u115f', '\u1160', '\u3164', '\uffa0', '\u180e', '\u17b4', '\ufe0f'];
+  const TAGS = ['\u{e0001}', '\u{e0062}', '\u{e0072}', '\u{e007f}'];
+  const CONTROLS = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0080', '\u009b', '\u009f'];
   /** Each name with invisible characters around and inside it, some as numeric character references. */
-  const spoil = (html: string): string =>
-    html
-      .replaceAll('>Flamengo<', `>\u202eFlamengo${'\u200b'}\u202c<`)
-      .replaceAll('>Palmeiras<', `>${INVISIBLE.join('')}Palm&#x200B;eiras&#x202E;<`)
-      .replaceAll('Brasileirão Série A<', `Brasileirão${ZERO_WIDTH.join('')} Série A\u2069<`);
+  const spoilers: Record<string, (html: string) => string> = {
+    'bidi and zero-width': (html) =>
+      html
+        .replaceAll('>Flamengo<', `>\u202eFlamengo${'\u200b'}\u202c<`)
+        .replaceAll('>Palmeiras<', `>${INVISIBLE.join('')}Palm&#x200B;eiras&#x202E;<`)
+        .replaceAll('Brasileirão Série A<', `Brasileirão${ZERO_WIDTH.join('')} Série A\u2069<`),
+    'every default-ignorable and control': (html) =>
+      html
+        .replaceAll('>Flamengo<', `>${TAGS.join('')}Fla${IGNORABLE.join('')}mengo\u3164<`)
+        .replaceAll('>Palmeiras<', '>\u115fPalm&#xAD;ei&#x1b;ras&#xE0041;<')
+        .replaceAll('Brasileirão Série A<', `Brasi${CONTROLS.join('')}leirão Série\u180e A\uffa0<`)
+        .replaceAll('>ENCERRADO<', '>ENCER\u0007RADO\u001b<')
+        .replaceAll('>encerrado<', '>encer\u0007rado\u009b<')
+        .replaceAll('>INTERVALO<', '>\u0000INTER\u200bVALO\u00ad<'),
+  };
 
-  it.each([
-    ['jogos-de-hoje.html', 'rows'],
-    ['cards/jogos-de-hoje.html', 'cards'],
-  ])('%s: names, competitions and labels read as without them (%s)', (file) => {
+  it.each(
+    ['jogos-de-hoje.html', 'cards/jogos-de-hoje.html'].flatMap((file) =>
+      Object.keys(spoilers).map((kind) => [file, kind]),
+    ),
+  )('%s: names, competitions and status labels read as without them (%s)', (file, kind) => {
     const original = readFixture(file);
-    const spoiled = spoil(original);
+    const spoiled = spoilers[kind]?.(original) ?? original;
     expect(spoiled).not.toBe(original);
     const matches = parseListingPage(spoiled, `${ORIGIN}/jogos-de-hoje`);
     expect(matches).toStrictEqual(parseListingPage(original, `${ORIGIN}/jogos-de-hoje`));
     const texts = matches.flatMap((m) => [m.homeTeam.name, m.awayTeam.name, m.competition.name, m.statusLabel]);
-    expect(texts.filter((text) => /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/.test(text))).toEqual([]);
+    expect(texts.filter((text) => /[\p{Default_Ignorable_Code_Point}\p{Cc}]/u.test(text))).toEqual([]);
     expect(texts).toContain('Flamengo');
     expect(texts).toContain('Palmeiras');
   });

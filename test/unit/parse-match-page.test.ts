@@ -173,6 +173,17 @@ describe('names read from the page', () => {
     expect(readMatchPage(html, PAGE_URL).detail.goals[0]?.player).toBe('Pedro');
   });
 
+  // Issue 35: one rule for every text field, the Unicode property rather than a list.
+  it('lose every default-ignorable character and every C0/C1 control; controls that separate words leave a space', () => {
+    const ignorable = ['\u00ad', '\u034f', '\u115f', '\u1160', '\u180e', '\u3164', '\uffa0', '\u{e0001}', '\u{e007f}'];
+    const controls = ['\u0000', '\u0008', '\u001b', '\u007f', '\u0080', '\u009b', '\u009f'];
+    for (const char of [...ignorable, ...controls]) expect(stripInvisibleCharacters(`Pe${char}dro`)).toBe('Pedro');
+    for (const separator of ['\t', '\n', '\r', '\v', '\f', '\u0085'])
+      expect(stripInvisibleCharacters(`São${separator}Paulo`)).toBe('São Paulo');
+    const html = newerPage(newerRow(`\u3164Pe&#xAD;dro&#xE0041;\u0007 ${GOAL_IMG}`, "23'"));
+    expect(readMatchPage(html, PAGE_URL).detail.goals[0]?.player).toBe('Pedro');
+  });
+
   it('decode entities and keep what is not a known qualifier', () => {
     const html = newerPage(newerRow(`Jo&atilde;o &amp; Cia (Jr.) ${GOAL_IMG}`, '7&#39;'));
     expect(readMatchPage(html, PAGE_URL).detail.goals[0]).toMatchObject({ player: 'João & Cia (Jr.)', minute: 7 });

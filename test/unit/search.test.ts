@@ -146,7 +146,9 @@ describe('ranking', () => {
       ['Santa Cruz', RANK_TIERS.teamWord],
       ['Internacional', RANK_TIERS.teamWord],
     ]);
-    expect(tiers('colorado')).toEqual([['Internacional x Santos', RANK_TIERS.alias]]);
+    // A nickname typed whole is as good as the name (issue 35: "sp" is São Paulo before Botafogo-SP); part of one is an alias hit.
+    expect(tiers('colorado')).toEqual([['Internacional x Santos', RANK_TIERS.fullTeamName]]);
+    expect(tiers('colora')).toEqual([['Internacional x Santos', RANK_TIERS.alias]]);
     expect(tiers('palmeras')).toEqual([['Flamengo x Palmeiras', RANK_TIERS.typo]]);
     expect(tiers('campeonato')[0]?.[1]).toBe(RANK_TIERS.competitionOnly);
   });

@@ -38,9 +38,9 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
   },
   EventFeed: {
     generatedAt:
-      'A última coleta completa (as três listagens) com que os eventos foram comparados; null antes da primeira.',
+      'A última coleta com que os eventos foram comparados (as listagens que chegaram nela); null antes da primeira.',
     timezone: 'Fuso horário de todas as datas e horas: America/Sao_Paulo.',
-    stale: 'true quando a última coleta completa tem mais de 3 intervalos de atualização (ou nunca houve).',
+    stale: 'true quando essa última coleta comparada tem mais de 3 intervalos de atualização (ou nunca houve).',
     count: 'Número de eventos (igual ao tamanho de events).',
     events: 'Os eventos, do mais antigo ao mais novo.',
   },

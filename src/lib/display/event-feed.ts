@@ -10,7 +10,7 @@ import { readKeptEvents } from '../store/event-store.ts';
 
 export type { EventFeed };
 
-/** The feed of the store in `dataDir` as of `now`: stale like a listing, by the last complete scrape. */
+/** The feed of the store in `dataDir` as of `now`: stale like a listing, by the last scrape compared. */
 export function buildEventFeed(dataDir: string, now: Date, refreshIntervalSeconds: number): EventFeed {
   const { events, checkedAt } = readKeptEvents(dataDir);
   return {

@@ -182,7 +182,7 @@ export const MAX_KEPT_EVENTS = 5000;
 /** How long an event is kept (and replayed to a resuming stream). */
 export const EVENT_KEEP_MS = 24 * 60 * 60 * 1000;
 
-/** /api/eventos: the kept events, oldest first; generatedAt is the last complete scrape they were compared on. */
+/** /api/eventos: the kept events, oldest first; generatedAt is the last scrape they were compared on (its listings that arrived). */
 export const EventFeedSchema = z
   .object({
     generatedAt: isoDateTimeWithOffset.nullable(),

@@ -28,15 +28,23 @@ function buildLookup(entries: readonly AliasEntry[]): Map<string, string> {
 const teamAliases = buildLookup(aliasData.teams);
 const competitionAliases = buildLookup(aliasData.competitions);
 
-/** Per team name (folded words): the wordsKey of every name and nickname of its entries. */
-const teamNameKeys = new Map<string, string[]>();
-for (const { names, aliases } of aliasData.teams) {
-  const keys = [...names, ...aliases].map((text) => wordsKey(splitWords(text)));
-  for (const name of names) {
-    const key = splitWords(name).join(' ');
-    teamNameKeys.set(key, [...(teamNameKeys.get(key) ?? []), ...keys]);
+/** Per team name (folded words): the wordsKey of every text `textsOf` gives for its entries. */
+function buildKeys(textsOf: (entry: AliasEntry) => readonly string[]): Map<string, string[]> {
+  const keysByName = new Map<string, string[]>();
+  for (const entry of aliasData.teams) {
+    const keys = textsOf(entry).map((text) => wordsKey(splitWords(text)));
+    for (const name of entry.names) {
+      const key = splitWords(name).join(' ');
+      keysByName.set(key, [...(keysByName.get(key) ?? []), ...keys]);
+    }
   }
+  return keysByName;
 }
+
+/** Per team name: the wordsKey of every name and nickname of its entries. */
+const teamNameKeys = buildKeys(({ names, aliases }) => [...names, ...aliases]);
+/** Per team name: the wordsKey of every name (spelling) of its entries, no nickname. */
+const teamSpellingKeys = buildKeys(({ names }) => names);
 /** Every team name and nickname of the table, as wordsKey. */
 const everyTeamKey: ReadonlySet<string> = new Set([...teamNameKeys.values()].flat());
 
@@ -73,6 +81,11 @@ export function teamAliasText(name: string): string {
 /** The wordsKey of every name and nickname the alias data gives for a team (none when it has none). */
 export function teamNameAndAliasKeys(name: string): readonly string[] {
   return teamNameKeys.get(baseTeamKey(name)) ?? teamNameKeys.get(splitWords(name).join(' ')) ?? [];
+}
+
+/** The wordsKey of every spelling of a team's name the alias data gives, no nickname (none when it has none). */
+export function teamSpellingKeysOf(name: string): readonly string[] {
+  return teamSpellingKeys.get(baseTeamKey(name)) ?? teamSpellingKeys.get(splitWords(name).join(' ')) ?? [];
 }
 
 /** Whether some team of the alias data has exactly these words (a wordsKey) as a name or nickname. */

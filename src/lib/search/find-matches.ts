@@ -70,19 +70,45 @@ function searchWord(index: MatchIndex, word: string): Map<number, WordHit> {
 }
 
 /**
- * The wordsKey of `words` when they are exactly a team's name or nickname (in the alias data or
+ * Words that are exactly a team's name or nickname: their wordsKey, and whether a team of the
+ * snapshot has that very name (`ownName`).
+ */
+interface ExactTeam {
+  key: string;
+  ownName: boolean;
+}
+
+/**
+ * The ExactTeam of `words` when they are exactly a team's name or nickname (in the alias data or
  * the snapshot), else null. Then only the teams they name count (namesTeam): a typo-tolerant
  * match, a prefix or a word inside another club's longer nickname never beats an exact name —
  * "barça" is Barcelona, never Vitória (the "Leão da Barra", one edit away).
  */
-function exactTeamKey(index: MatchIndex, words: readonly string[]): string | null {
+function exactTeamOf(index: MatchIndex, words: readonly string[]): ExactTeam | null {
   const key = wordsKey(words);
-  return isTeamNameOrAlias(key) || index.teamKeys.has(key) ? key : null;
+  const ownName = index.teamKeys.has(key);
+  return ownName || isTeamNameOrAlias(key) ? { key, ownName } : null;
 }
 
-/** Whether a side's team is one `words` name: exactly (`key`: name or nickname), or by whole words of its own name. */
-function namesTeam(indexed: IndexedMatch, side: 'home' | 'away', words: readonly string[], key: string): boolean {
-  if ((side === 'home' ? indexed.homeExactKeys : indexed.awayExactKeys).includes(key)) return true;
+/**
+ * Whether `exact` is a side's team's name or nickname. A team of the snapshot called exactly so
+ * outranks another club's nickname: on a day Braga plays, "braga" is Braga, not Bragantino
+ * (whose nickname it also is); other spellings of the name still count ("atletico mineiro").
+ */
+function isExactlyNamed(indexed: IndexedMatch, side: 'home' | 'away', exact: ExactTeam): boolean {
+  const keys = exact.ownName
+    ? side === 'home'
+      ? indexed.homeSpellingKeys
+      : indexed.awaySpellingKeys
+    : side === 'home'
+      ? indexed.homeExactKeys
+      : indexed.awayExactKeys;
+  return keys.includes(exact.key);
+}
+
+/** Whether a side's team is one `words` name: exactly (name or nickname), or by whole words of its own name. */
+function namesTeam(indexed: IndexedMatch, side: 'home' | 'away', words: readonly string[], exact: ExactTeam): boolean {
+  if (isExactlyNamed(indexed, side, exact)) return true;
   const own = (side === 'home' ? indexed.homeKey : indexed.awayKey).split(' ');
   return words.every((word) => own.includes(word));
 }
@@ -92,7 +118,7 @@ function wordsTier(
   indexed: IndexedMatch,
   words: readonly string[],
   hits: readonly WordHit[],
-  exactKey: string | null,
+  exact: ExactTeam | null,
 ): Tier | null {
   const teamWords: string[] = [];
   let worst: Tier = RANK_TIERS.fullTeamName;
@@ -107,8 +133,13 @@ function wordsTier(
     if (team > worst) worst = team;
   }
   if (teamWords.length === 0) return RANK_TIERS.competitionOnly;
-  if (exactKey !== null && !namesTeam(indexed, 'home', words, exactKey) && !namesTeam(indexed, 'away', words, exactKey))
-    return hits.every((hit) => hit.competition) ? RANK_TIERS.competitionOnly : null;
+  if (exact !== null) {
+    if (!namesTeam(indexed, 'home', words, exact) && !namesTeam(indexed, 'away', words, exact))
+      return hits.every((hit) => hit.competition) ? RANK_TIERS.competitionOnly : null;
+    // The whole query is this team's name or nickname: as good as its name ("sp" is São Paulo before Botafogo-SP).
+    if (isExactlyNamed(indexed, 'home', exact) || isExactlyNamed(indexed, 'away', exact))
+      return RANK_TIERS.fullTeamName;
+  }
   if (worst === RANK_TIERS.teamWord) {
     const key = wordsKey(teamWords);
     if (key === indexed.homeKey || key === indexed.awayKey) return RANK_TIERS.fullTeamName;
@@ -125,8 +156,8 @@ function fixtureTier(
   second: readonly WordHit[],
 ): Tier | null {
   const sideTier = (hits: readonly WordHit[], side: 'home' | 'away', words: readonly string[]): Tier | null => {
-    const exactKey = exactTeamKey(index, words);
-    if (exactKey !== null && !namesTeam(indexed, side, words, exactKey)) return null;
+    const exact = exactTeamOf(index, words);
+    if (exact !== null && !namesTeam(indexed, side, words, exact)) return null;
     let worst: Tier = RANK_TIERS.teamWord;
     for (const hit of hits) {
       const tier = hit[side];
@@ -163,7 +194,11 @@ export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
   const index = matchIndexOf(snapshot);
   const hitMaps = words.map((word) => hitsOf(index, word));
   const candidates = [...(hitMaps[0]?.keys() ?? [])].filter((id) => hitMaps.every((hits) => hits.has(id)));
-  const exactKey = parsed.kind === 'words' ? exactTeamKey(index, words) : null;
+  const exact = parsed.kind === 'words' ? exactTeamOf(index, words) : null;
+  // Every word names a competition of the day ("paulista"): a team found only through a nickname
+  // ("Tricolor Paulista") or a typo is not what was asked for.
+  const asksCompetition =
+    parsed.kind === 'words' && hitMaps.every((hits) => [...hits.values()].some((hit) => hit.competition));
   const ranked: Array<RankedMatch & { indexed: IndexedMatch; id: number }> = [];
   for (const id of candidates) {
     const indexed = index.matches[id];
@@ -171,7 +206,7 @@ export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
     const hits = hitMaps.map((map) => map.get(id) as WordHit);
     const tier =
       parsed.kind === 'words'
-        ? wordsTier(indexed, words, hits, exactKey)
+        ? wordsTier(indexed, words, hits, exact)
         : fixtureTier(
             index,
             indexed,
@@ -179,7 +214,8 @@ export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
             hits.slice(0, parsed.sides[0].length),
             hits.slice(parsed.sides[0].length),
           );
-    if (tier !== null) ranked.push({ id, indexed, match: indexed.match, tier });
+    if (tier === null || (asksCompetition && (tier === RANK_TIERS.alias || tier === RANK_TIERS.typo))) continue;
+    ranked.push({ id, indexed, match: indexed.match, tier });
   }
   ranked.sort(
     (a, b) =>

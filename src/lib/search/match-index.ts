@@ -8,7 +8,13 @@
  */
 import MiniSearch from 'minisearch';
 import type { ListingName, Match, Snapshot } from '../model/model.ts';
-import { competitionAliasText, isCategoryTeam, teamAliasText, teamNameAndAliasKeys } from './aliases.ts';
+import {
+  competitionAliasText,
+  isCategoryTeam,
+  teamAliasText,
+  teamNameAndAliasKeys,
+  teamSpellingKeysOf,
+} from './aliases.ts';
 import { splitWords, wordsKey } from './search-text.ts';
 import { finishSteps, type Steps } from '../model/steps.ts';
 
@@ -27,6 +33,9 @@ export interface IndexedMatch {
   /** wordsKey of each team's own name and of every name and nickname the alias data gives it. */
   homeExactKeys: readonly string[];
   awayExactKeys: readonly string[];
+  /** The same without the nicknames: the team's own name and the alias data's other spellings of it. */
+  homeSpellingKeys: readonly string[];
+  awaySpellingKeys: readonly string[];
   /** A women's or youth side (Feminino, Sub-20): a club's first team ranks before them. */
   category: boolean;
 }
@@ -74,6 +83,8 @@ interface NameFacts {
   key: string;
   /** `key` and, for a team in the alias data, the wordsKey of its every name and nickname. */
   exactKeys: readonly string[];
+  /** `key` and the wordsKey of the alias data's other names of the team (no nickname). */
+  spellingKeys: readonly string[];
   category: boolean;
   teamAlias: string;
   competitionAlias: string;
@@ -91,6 +102,7 @@ function factsOf(name: string): NameFacts {
     facts = {
       key,
       exactKeys: [key, ...teamNameAndAliasKeys(name)],
+      spellingKeys: [key, ...teamSpellingKeysOf(name)],
       category: isCategoryTeam(name),
       teamAlias: teamAliasText(name),
       competitionAlias: competitionAliasText(name),
@@ -152,6 +164,8 @@ export function* buildMatchIndexSteps(snapshot: Snapshot, previous: MatchIndex |
         awayKey: away.key,
         homeExactKeys: home.exactKeys,
         awayExactKeys: away.exactKeys,
+        homeSpellingKeys: home.spellingKeys,
+        awaySpellingKeys: away.spellingKeys,
         category: home.category || away.category,
       });
       teamKeys.add(home.key).add(away.key);

@@ -42,7 +42,7 @@ type KnownMatch = z.infer<typeof KnownMatchSchema>;
 const EventStoreSchema = z.object({
   /** The last id given (kept even when its event has expired, so ids never go back). */
   lastId: z.string().regex(MATCH_EVENT_ID_PATTERN).nullable(),
-  /** When the last complete scrape was compared (ISO 8601, São Paulo offset). */
+  /** When a scrape's matches were last compared (ISO 8601, São Paulo offset). */
   checkedAt: z.string().max(40),
   events: z.array(MatchEventSchema).max(MAX_KEPT_EVENTS),
   known: z.array(KnownMatchSchema),
