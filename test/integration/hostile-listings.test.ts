@@ -134,6 +134,10 @@ describe('a row whose id cannot be a file path', () => {
     try {
       await placar.waitForOutput(/Placar pronto em/, 5_000);
       expect(placar.output()).toMatch(/atualização #1 concluída/);
+      // The operator is told once which matches have no page, and why.
+      expect(placar.output()).toContain(
+        `aviso: o jogo ${nested} fica sem página própria no Placar (id com 2 barras, precisa de exatamente uma)`,
+      );
       const hoje = (await rawRequest(placar.url, '/api/hoje')).json() as ListEnvelope;
       const ids = hoje.matches.map((match) => match.id);
       // The rows stay in the listing, with their ids and upstream urls as the upstream wrote them.

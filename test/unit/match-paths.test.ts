@@ -67,7 +67,7 @@ describe('which match ids get a page', () => {
   it('refuses an id of 288 characters (under the model’s 300) whose file name would be too long', async () => {
     const id = match('x'.repeat(288 - match('').length));
     expect(id).toHaveLength(288);
-    expect(matchPageRefusal(id)).toMatch(/trecho do id com 283 bytes \(máximo 234/);
+    expect(matchPageRefusal(id)).toMatch(/trecho do id com 283 bytes, máximo 234/);
     const { written } = await writeMatchFiles([SAMPLE_MATCH_ID, id]);
     expect(written).toEqual([SAMPLE_MATCH_ID]);
   });
@@ -84,7 +84,7 @@ describe('which match ids get a page', () => {
     // 118 characters, 236 bytes: a count of characters would let it through.
     const part = 'ã'.repeat(118);
     expect(part.length).toBeLessThan(MATCH_PAGE_SEGMENT_MAX_BYTES);
-    expect(matchPageRefusal(`${COMPETITION}/${part}`)).toMatch(/trecho do id com 236 bytes \(máximo 234/);
+    expect(matchPageRefusal(`${COMPETITION}/${part}`)).toMatch(/trecho do id com 236 bytes, máximo 234/);
   });
 
   it.each([

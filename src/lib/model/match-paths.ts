@@ -28,14 +28,14 @@ const bytesOf = (text: string): number => encoder.encode(text).length;
 /** Why match `id` gets no page of its own on Placar (pt-BR, for the log and /healthz), or null when it gets one. */
 export function matchPageRefusal(id: string): string | null {
   const bytes = bytesOf(id);
-  if (bytes > MATCH_PAGE_ID_MAX_BYTES) return `id com ${bytes} bytes (máximo ${MATCH_PAGE_ID_MAX_BYTES})`;
+  if (bytes > MATCH_PAGE_ID_MAX_BYTES) return `id com ${bytes} bytes, máximo ${MATCH_PAGE_ID_MAX_BYTES}`;
   const segments = id.split('/');
-  if (segments.length !== 2) return `id com ${segments.length - 1} barras (precisa de exatamente uma)`;
-  if (segments[1] === 'index') return 'id terminado em "index" (o nome da página de uma pasta)';
+  if (segments.length !== 2) return `id com ${segments.length - 1} barras, precisa de exatamente uma`;
+  if (segments[1] === 'index') return 'id terminado em "index", o nome da página de uma pasta';
   for (const segment of segments) {
     const segmentBytes = bytesOf(segment);
     if (segmentBytes > MATCH_PAGE_SEGMENT_MAX_BYTES)
-      return `trecho do id com ${segmentBytes} bytes (máximo ${MATCH_PAGE_SEGMENT_MAX_BYTES} num nome de arquivo)`;
+      return `trecho do id com ${segmentBytes} bytes, máximo ${MATCH_PAGE_SEGMENT_MAX_BYTES} num nome de arquivo`;
     if (!SEGMENT.test(segment)) return 'id com caracteres fora de a–z, 0–9, "-", "_" e "~"';
   }
   return null;
