@@ -16,8 +16,9 @@ import { LIMITS, type ListEnvelope } from '../../src/lib/model/model.ts';
 import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
 import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { runScrape } from '../../src/pipeline/scrape.ts';
-import { startPlacar } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
+import { readHealth, readListing, waitForHealthy } from '../support/service-probe.ts';
 import { buildManyMatchesPage, withMatchesAdded } from '../support/upstream-pages.ts';
 
 const pages = readFixturePages();
@@ -120,9 +121,8 @@ describe('a row whose id cannot be a file path', () => {
   const nested = `${parent}/27-11-2026-gama-x-delta`;
   const hostile = [long, nested, parent, 'copa-hostil/27-11-2026-Alfa-x-Beta'];
 
-  it('costs only that match its page: a first start publishes and stays up, every other match has its page', async () => {
-    expect(long).toHaveLength(288);
-    // The nested id before its parent (the order that failed with EEXIST), the others after.
+  // The nested id before its parent (the order that failed with EEXIST), the others after.
+  const serveHostileRows = (): void =>
     upstream.setPage(
       TODAY,
       withMatchesAdded(
@@ -130,31 +130,58 @@ describe('a row whose id cannot be a file path', () => {
         hostile.map((id) => `/${id}.html`),
       ),
     );
+
+  /** The listing keeps every row; each match with a page has it, the others answer 404 and link to the upstream. */
+  async function expectServedWithoutTheirPages(placar: PlacarProcess): Promise<void> {
+    // The operator is told once which matches have no page, and why.
+    expect(placar.output()).toContain(
+      `aviso: o jogo ${nested} fica sem página própria no Placar (id com 2 barras, precisa de exatamente uma)`,
+    );
+    const hoje = (await rawRequest(placar.url, '/api/hoje')).json() as ListEnvelope;
+    const ids = hoje.matches.map((match) => match.id);
+    // The rows stay in the listing, with their ids and upstream urls as the upstream wrote them.
+    expect(ids).toEqual(expect.arrayContaining(hostile));
+    const withPage = ids.filter(hasMatchPage);
+    expect(withPage).toContain(parent);
+    expect(withPage.length).toBe(ids.length - 3);
+    for (const id of ids) {
+      const expected = hasMatchPage(id) ? 200 : 404;
+      expect((await rawRequest(placar.url, `/api/jogo/${id}`)).status, id).toBe(expected);
+      expect((await rawRequest(placar.url, `/jogo/${id}`)).status, id).toBe(expected);
+    }
+    // The rows without a page lead to the upstream's page.
+    const page = (await rawRequest(placar.url, '/hoje')).text();
+    for (const id of [long, nested, 'copa-hostil/27-11-2026-Alfa-x-Beta']) expect(page).toContain(`data-id="${id}"`);
+    expect(page).toContain(`href="${upstream.url}/${nested}.html" rel="external"`);
+    expect(placar.process.exitCode).toBeNull();
+  }
+
+  it('costs only that match its page: a first start publishes and stays up, every other match has its page', async () => {
+    expect(long).toHaveLength(288);
+    serveHostileRows();
     const placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '0 0 * * *' } });
     try {
       await placar.waitForOutput(/Placar pronto em/, 5_000);
       expect(placar.output()).toMatch(/atualização #1 concluída/);
-      // The operator is told once which matches have no page, and why.
-      expect(placar.output()).toContain(
-        `aviso: o jogo ${nested} fica sem página própria no Placar (id com 2 barras, precisa de exatamente uma)`,
-      );
-      const hoje = (await rawRequest(placar.url, '/api/hoje')).json() as ListEnvelope;
-      const ids = hoje.matches.map((match) => match.id);
-      // The rows stay in the listing, with their ids and upstream urls as the upstream wrote them.
-      expect(ids).toEqual(expect.arrayContaining(hostile));
-      const withPage = ids.filter(hasMatchPage);
-      expect(withPage).toContain(parent);
-      expect(withPage.length).toBe(ids.length - 3);
-      for (const id of ids) {
-        const expected = hasMatchPage(id) ? 200 : 404;
-        expect((await rawRequest(placar.url, `/api/jogo/${id}`)).status, id).toBe(expected);
-        expect((await rawRequest(placar.url, `/jogo/${id}`)).status, id).toBe(expected);
-      }
-      // The rows without a page lead to the upstream's page.
-      const page = (await rawRequest(placar.url, '/hoje')).text();
-      for (const id of [long, nested, 'copa-hostil/27-11-2026-Alfa-x-Beta']) expect(page).toContain(`data-id="${id}"`);
-      expect(page).toContain(`href="${upstream.url}/${nested}.html" rel="external"`);
-      expect(placar.process.exitCode).toBeNull();
+      await expectServedWithoutTheirPages(placar);
+    } finally {
+      await placar.stop();
+    }
+  }, 180_000);
+
+  it('costs a running service no refresh: the next build with those rows is published', async () => {
+    const placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '*/2 * * * * *' } });
+    try {
+      await waitForHealthy(placar.url);
+      serveHostileRows();
+      await expect
+        .poll(async () => (await readListing(placar.url, 'hoje')).matches.some((match) => match.id === nested), {
+          timeout: 45_000,
+          interval: 250,
+        })
+        .toBe(true);
+      expect((await readHealth(placar.url)).lastRefresh?.outcome).toBe('published');
+      await expectServedWithoutTheirPages(placar);
     } finally {
       await placar.stop();
     }
