@@ -14,6 +14,7 @@ import { DATA_ROUTES } from '../lib/api/data-routes.ts';
 import type { SiteFile } from '../lib/store/site-manifest.ts';
 import { linkTree } from './link-tree.ts';
 import { makeMatchFiles } from './match-files.ts';
+import { pagelessMatchNotices } from './pageless-matches.ts';
 import { buildRenderLocals, openRouteRenderer, writeRenderedRoutes } from './render-routes.ts';
 import { ensureSiteBundle } from './site-bundle.ts';
 
@@ -32,6 +33,8 @@ export interface MadeBuild {
   matchFiles: ReadonlyMap<string, SiteFile>;
   /** Matches whose page and JSON were rendered this time. */
   matchesRendered: number;
+  /** Log lines: matches newly seen that get no page of their own (pageless-matches.ts). */
+  notices: string[];
 }
 
 export async function makeRenderedBuild(config: Config, options: MakeBuildOptions): Promise<MadeBuild> {
@@ -78,7 +81,8 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
       renderPage: (routePath) => renderer.render(routePath),
       builtAt,
     });
-    return { bundleMs: builtMs ?? 0, matchFiles: made.files, matchesRendered: made.rendered };
+    const notices = locals.placar ? pagelessMatchNotices(locals.placar.snapshot) : [];
+    return { bundleMs: builtMs ?? 0, matchFiles: made.files, matchesRendered: made.rendered, notices };
   } finally {
     renderer.close();
   }

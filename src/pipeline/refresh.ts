@@ -152,6 +152,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
       const made = await makeRenderedBuild(config, buildOptions);
       timings.bundleMs = made.bundleMs;
       report.matchesRendered = made.matchesRendered;
+      for (const notice of made.notices) options.log(notice);
       timings.buildMs = since(mark) - timings.bundleMs;
       linkCrestsIntoBuild(config.dataDir, buildClientDir(config.dataDir, buildId));
       options.progress?.(`build ${buildId} em ${timings.buildMs} ms`);

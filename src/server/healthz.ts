@@ -1,5 +1,7 @@
 /**
- * GET /healthz: per listing when it was last fetched, whether it is stale, the last error and
+ * GET /healthz: per listing how old the data THIS process serves is and whether it is stale (read
+ * from the served build's own listing file, so a scrape that succeeds while no build gets rendered
+ * or published still turns it stale), when the upstream was last read, the last error and
  * what the parser recognised on the last page (markup, skipped rows, unknown status texts);
  * `starting` (503) until this process serves a build, `degraded` (still 200) when any listing is
  * stale; and how this server's last refresh ended
@@ -14,10 +16,16 @@ import { BUDGET_WINDOW_MS, readDetailSchedule, type DetailSummary } from '../lib
 import { isListingStale, listingIntervalSeconds } from '../lib/model/staleness.ts';
 import type { RefreshOutcome } from '../pipeline/refresh-scheduler.ts';
 import type { SnapshotReader } from '../lib/store/snapshot-reader.ts';
+import { readServedListing } from './stale-listing.ts';
+import type { StaticSite } from './static-site.ts';
 
 export interface ListingHealth {
+  /** When the data this process serves was fetched (its /api/<listing>'s generatedAt); null: none served. */
   generatedAt: string | null;
+  /** The served listing says so, or it is older than 3 refresh intervals (whatever stopped the builds). */
   stale: boolean;
+  /** The last successful read of the upstream listing (snapshot.json), served or not yet. */
+  fetchedAt: string | null;
   lastError: string | null;
   /**
    * What the last page read held: markup ("rows", "cards", "mixed", "none"), candidates, matches,
@@ -64,10 +72,13 @@ export interface RefreshHealth {
   error: string | null;
 }
 
+/** The build this process serves: its time and its files (the listings among them). */
+export type ServedSite = Pick<StaticSite, 'builtAt' | 'routes'>;
+
 export function buildHealth(
   config: Config,
   reader: SnapshotReader,
-  lastBuildAt: string | null,
+  served: ServedSite | null,
   now: Date,
   lastRefresh: RefreshHealth | null = null,
 ): Health {
@@ -75,17 +86,22 @@ export function buildHealth(
   const state = readScrapeState(config.dataDir);
   const listings = {} as Record<ListingName, ListingHealth>;
   for (const listing of LISTING_NAMES) {
-    const { generatedAt, stale } = snapshot[listing];
+    const entry = served?.routes.get(`/api/${listing}`);
+    // What is served, not what was scraped: a scrape that succeeds while its build fails
+    // (render, disk, swap) leaves snapshot.json fresh and the served data ageing.
+    const { generatedAt, stale } = entry ? readServedListing(entry) : { generatedAt: null, stale: true };
     listings[listing] = {
       generatedAt,
-      // Also stale when refreshes stopped: the snapshot's flag is only as new as the last scrape.
+      // Also stale when builds stopped: the served file's flag is only as new as its build.
       stale: stale || isListingStale(generatedAt, now, listingIntervalSeconds(listing, config)),
+      fetchedAt: snapshot[listing].generatedAt,
       lastError: state[listing].lastError,
       parse: state[listing].parse,
     };
   }
   const degraded = LISTING_NAMES.some((listing) => listings[listing].stale);
   const publish = config.publishCommand === '' ? null : readPublishState(config.dataDir);
+  const lastBuildAt = served?.builtAt ?? null;
   const status = lastBuildAt === null ? 'starting' : degraded ? 'degraded' : 'ok';
   const details = buildDetailsHealth(config.dataDir, now);
   return { status, listings, lastBuildAt, lastRefresh, publish, details };

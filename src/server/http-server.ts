@@ -127,7 +127,7 @@ export async function startHttpServer(
     search,
     filters,
     rateLimiter,
-    health: () => buildHealth(config, reader, site.get()?.builtAt ?? null, new Date(), lastRefresh),
+    health: () => buildHealth(config, reader, site.get(), new Date(), lastRefresh),
     healthzToken: config.healthzToken,
     healthzLoopbackDetails: config.healthzLoopbackDetails,
     commonHeaders,

@@ -1,10 +1,11 @@
 /**
  * The refresh side of a running server, wherever it runs (the single process, or the primary
  * of a cluster): refresh now and on REFRESH_CRON until `signal` aborts. On a first start (no
- * build yet) the first refresh must publish something, or start-up fails. With
- * REFRESH_CRON=off there is nothing to run: another process keeps DATA_DIR current.
+ * build yet) a first refresh that publishes nothing is no reason to stop: what failed is data or
+ * the disk, not the configuration (exit 2 is never restarted by deploy/placar.service), so the
+ * server keeps answering 503 "Placar iniciando" and every tick tries again, at the upstream's
+ * usual pace. With REFRESH_CRON=off there is nothing to run: another process keeps DATA_DIR current.
  */
-import { StartupError } from '../lib/config/cli.ts';
 import type { Config } from '../lib/config/config.ts';
 import { createRefreshScheduler, type RefreshReport } from '../pipeline/refresh-scheduler.ts';
 
@@ -52,11 +53,11 @@ export async function runRefreshes(config: Config, options: RunRefreshesOptions)
       );
       const report = await scheduler.runNow();
       if (signal.aborted) return;
-      // Nothing to serve after the first refresh (build failed, DATA_DIR not writable, …): say why and stop.
-      if (report.outcome !== 'published' && !options.hasSite()) {
-        throw new StartupError(`não foi possível construir o site (${report.error ?? 'motivo desconhecido'}).`);
-      }
       if (options.hasSite()) log(`Placar pronto em ${options.elapsedMs()} ms: abra ${options.url}`);
+      else
+        log(
+          `aviso: o primeiro build não foi publicado (${report.error ?? 'motivo desconhecido'}); nova tentativa a cada atualização, até lá 503 "Placar iniciando".`,
+        );
     } else {
       void scheduler.runNow();
     }

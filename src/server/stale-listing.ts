@@ -40,6 +40,12 @@ function checkListing(entry: StaticEntry): CheckedListing {
   return result;
 }
 
+/** What a served listing file says of itself: when its data was fetched and whether it was stale then. */
+export function readServedListing(entry: StaticEntry): { generatedAt: string | null; stale: boolean } {
+  const { generatedAt, staleInFile } = checkListing(entry);
+  return { generatedAt, stale: staleInFile };
+}
+
 function buildStaleCopy(entry: StaticEntry, listing: CheckedListing, refreshIntervalSeconds: number): StaticEntry {
   const body = JSON.parse(entry.identity.toString('utf8')) as Record<string, unknown>;
   const identity = Buffer.from(JSON.stringify({ ...body, stale: true }));

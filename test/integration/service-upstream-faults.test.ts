@@ -185,6 +185,8 @@ describe('upstream faults, seen through the running service', () => {
           expect(health.listings[listing]).toEqual({
             generatedAt: served.generatedAt,
             stale: true,
+            // The last successful read is the data served.
+            fetchedAt: served.generatedAt,
             lastError: expect.stringMatching(fault.error),
             // What the last page read held: still the good page after a fetch fault; markup "none" or skipped rows
             // after a parse fault.

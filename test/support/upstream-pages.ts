@@ -63,6 +63,23 @@ export function buildManyMatchesPage(html: string, count: number): string {
   return $.html();
 }
 
+/**
+ * The page with a copy of its first match row for each of `matchPaths` ("/liga/dd-mm-aaaa-a-x-b.html"),
+ * appended to its first competition (not the featured block), the teams named after their place in the list.
+ */
+export function withMatchesAdded(html: string, matchPaths: readonly string[]): string {
+  const $ = cheerio.load(html);
+  const content = $('#livescore .container.content:not(.trending-box)').first();
+  const row = content.children('a[href$=".html"]').first();
+  matchPaths.forEach((matchPath, i) => {
+    const copy = row.clone().attr('href', matchPath);
+    copy.find('h5.text-right').text(`Mandante Acrescentado ${i + 1}`);
+    copy.find('h5.text-left').text(`Visitante Acrescentado ${i + 1}`);
+    content.append(copy);
+  });
+  return $.html();
+}
+
 /** The page without the match at `matchPath`. */
 export function withoutMatch(html: string, matchPath: string): string {
   const $ = cheerio.load(html);

@@ -63,6 +63,7 @@ describe('publicHealth', () => {
     const listing = {
       generatedAt: '2026-11-24T09:00:00-03:00',
       stale: false,
+      fetchedAt: '2026-11-24T09:05:00-03:00',
       lastError: 'ECONNREFUSED 10.0.0.5:443',
       parse: null,
     };

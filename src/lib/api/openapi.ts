@@ -37,6 +37,7 @@ import { MATCH_FILTER_MAX, MATCH_FILTER_MIN } from './match-filter-query.ts';
 import { PROBLEM_CONTENT_TYPE } from './problem.ts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from './search-query.ts';
 import { SEARCH_RESULTS_MAX } from '../model/search-results.ts';
+import { MATCH_PAGE_SEGMENT_MAX_BYTES } from '../model/match-paths.ts';
 import {
   CORS_HEADERS,
   FIELD_DESCRIPTIONS,
@@ -377,8 +378,8 @@ const EVENT_STREAM_PARAMETERS = [
   },
 ];
 
-/** The two parts of a match id ("brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras"). */
-const MATCH_ID_PART = { type: 'string', pattern: '^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$', maxLength: 300 };
+/** The two parts of a match id ("brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras") that has a page (match-paths.ts). */
+const MATCH_ID_PART = { type: 'string', pattern: '^[a-z0-9_~-]+$', maxLength: MATCH_PAGE_SEGMENT_MAX_BYTES };
 const MATCH_DETAIL_PARAMETERS = [
   {
     name: 'competicao',
