@@ -1,8 +1,8 @@
 /**
  * Answers with one in-memory static file: the precompressed variant the client prefers,
  * content-hash ETag per variant, Last-Modified, 304 via `fresh`, HEAD without a body, and
- * byte ranges of the uncompressed file (one range → 206, none satisfiable → 416; several
- * ranges or a stale If-Range → the whole file, as RFC 9110 allows). Compressed answers ignore
+ * byte ranges of the uncompressed file (one range → 206, one unreadable or unsatisfiable → 416;
+ * several ranges or a stale If-Range → the whole file, as RFC 9110 allows). Compressed answers ignore
  * Range and do not advertise it, as nginx's gzip_static/brotli_static do, so Placar and the
  * reference nginx front answer alike.
  *
@@ -46,9 +46,11 @@ function chooseRange(req: IncomingMessage, variant: StaticVariant): RangeChoice 
   const header = req.headers.range;
   // Range is defined for GET only (HEAD ignores it), and only for the bytes unit.
   if (req.method !== 'GET' || header === undefined || !ifRangeMatches(req, variant)) return WHOLE;
-  const ranges = parseRange(variant.body.length, header, { combine: true });
-  if (ranges === -1) return { kind: 'unsatisfiable' };
-  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return WHOLE;
+  // As deploy/nginx.conf answers (max_ranges 1): another unit or several ranges → the whole file;
+  // one range that cannot be read ("bytes=zz") or satisfied → 416.
+  if (!/^bytes=/i.test(header) || header.includes(',')) return WHOLE;
+  const ranges = parseRange(variant.body.length, `bytes=${header.slice('bytes='.length)}`);
+  if (ranges === -1 || ranges === -2 || ranges.length !== 1) return { kind: 'unsatisfiable' };
   const [range] = ranges;
   return range ? { kind: 'part', start: range.start, end: range.end } : WHOLE;
 }
