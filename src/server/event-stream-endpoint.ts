@@ -5,7 +5,8 @@
  * with Retry-After), a filter the hub has not evaluated yet counted as one search of the
  * client's (429 past the search limit), then the event hub, which keeps it open as a
  * Server-Sent Events stream. A client is an IPv4 address or an IPv6 /64, as the search limit
- * counts (rate-limit-key.ts).
+ * counts (rate-limit-key.ts); through Pushpin, the one its X-Forwarded-For names
+ * (forwarded-client.ts), and a new filter costs that client a search as well.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseEventStreamQuery, type EventStreamQuery } from '../lib/api/event-stream-query.ts';
