@@ -29,7 +29,8 @@ function readAddress(text: string): string | null {
   return isIP(plain) === 0 ? null : plain;
 }
 
-function isFront(address: string): boolean {
+/** Whether `address` is of this machine or a private network (where a trusted front connects from). */
+export function isLoopbackOrPrivate(address: string): boolean {
   return FRONTS.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
 }
 
@@ -39,5 +40,5 @@ export function forwardedClientAddress(req: IncomingMessage): string {
   const addresses = header.flatMap((value) => value.split(',')).map(readAddress);
   const valid = addresses.filter((address): address is string => address !== null);
   const connection = req.socket.remoteAddress ?? 'desconhecido';
-  return valid.findLast((address) => !isFront(address)) ?? valid[0] ?? connection;
+  return valid.findLast((address) => !isLoopbackOrPrivate(address)) ?? valid[0] ?? connection;
 }

@@ -252,7 +252,9 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
    * or a search answered to Pushpin's loopback address ("/api/eventos/stream/../../healthz").
    */
   const isOffStreamThroughPushpin = (req: IncomingMessage): boolean =>
-    (req.url ?? '').split('?', 1)[0] !== EVENT_STREAM_PATH && isSignedByPushpin(req, parts.pushpinSigKey);
+    req.headers['grip-sig'] !== undefined &&
+    (req.url ?? '').split('?', 1)[0] !== EVENT_STREAM_PATH &&
+    isSignedByPushpin(req, parts.pushpinSigKey);
 
   /** A GET or HEAD naming a file verbatim needs no parsing; its header lists hold the common headers. */
   const route = (req: IncomingMessage, res: ServerResponse): Promise<void> | void => {
