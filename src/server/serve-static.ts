@@ -46,11 +46,13 @@ function chooseRange(req: IncomingMessage, variant: StaticVariant): RangeChoice 
   const header = req.headers.range;
   // Range is defined for GET only (HEAD ignores it), and only for the bytes unit.
   if (req.method !== 'GET' || header === undefined || !ifRangeMatches(req, variant)) return WHOLE;
-  // As deploy/nginx.conf answers (max_ranges 1): another unit or several ranges → the whole file;
-  // one range that cannot be read ("bytes=zz") or satisfied → 416.
-  if (!/^bytes=/i.test(header) || header.includes(',')) return WHOLE;
+  // As deploy/nginx.conf answers (max_ranges 1): another unit → the whole file; any range that
+  // cannot be read ("bytes=zz", "bytes=0-5,") or none satisfiable → 416; several satisfiable → the
+  // whole file (they are not combined).
+  if (!/^bytes=/i.test(header)) return WHOLE;
   const ranges = parseRange(variant.body.length, `bytes=${header.slice('bytes='.length)}`);
-  if (ranges === -1 || ranges === -2 || ranges.length !== 1) return { kind: 'unsatisfiable' };
+  if (ranges === -1 || ranges === -2) return { kind: 'unsatisfiable' };
+  if (ranges.length !== 1) return WHOLE;
   const [range] = ranges;
   return range ? { kind: 'part', start: range.start, end: range.end } : WHOLE;
 }

@@ -312,6 +312,10 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
       'bytes=-0',
       'items=0-5',
       'bytes=0-0,-1',
+      'bytes=99999999-,0-5',
+      'bytes=0-5,abc',
+      'bytes=0-5,',
+      'BYTES=0-5',
     ];
     const requests = [
       ...paths.map((route) => ({ route, headers: {} })),
