@@ -1,8 +1,8 @@
 /**
  * Answers with one in-memory static file: the precompressed variant the client prefers,
  * content-hash ETag per variant, Last-Modified, 304 via `fresh`, HEAD without a body, and
- * byte ranges of the uncompressed file (one range → 206, one unreadable or unsatisfiable → 416;
- * several ranges or a stale If-Range → the whole file, as RFC 9110 allows). Compressed answers ignore
+ * byte ranges of the uncompressed file (one satisfiable range → 206; an unreadable one, or none
+ * satisfiable → 416; several, or a stale If-Range → the whole file, as RFC 9110 allows). Compressed answers ignore
  * Range and do not advertise it, as nginx's gzip_static/brotli_static do, so Placar and the
  * reference nginx front answer alike.
  *
