@@ -1,13 +1,15 @@
 /**
- * Issue 35 M4 and M5, the audit's probes on loopback against deploy/pushpin/ and deploy/nginx.conf:
+ * Issue 35 M4, M5 and M6, the audit's probes on loopback against deploy/pushpin/ and deploy/nginx.conf:
  * Pushpin's route matches a prefix, so every path under the stream's reached Placar as Pushpin
  * (/healthz's details, pages, searches on Pushpin's address); through Pushpin a new filter cost
- * nothing; nginx limited only the streams' opening rate in all. Two readers (REFRESH_CRON=off)
+ * nothing; nginx limited only the streams' opening rate in all, and passed Pushpin's 502 on (an
+ * EventSource gives up on it for good). Two readers (REFRESH_CRON=off)
  * of one DATA_DIR: `limited` (SEARCH_RATE_LIMIT=4) behind its own Pushpin, `behind` (limits off,
  * as deploying.md says) behind a Pushpin behind nginx.
  */
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,3 +198,33 @@ async function openAndClose(baseUrl: string, query: string, localAddress: string
   stream.close();
   return { status: stream.status, headers: stream.headers };
 }
+
+describe('M6: Pushpin’s 502 never reaches a client through nginx', () => {
+  it('a Pushpin that cannot answer (its Placar gone) is a 503 problem with Retry-After, which page code retries', {
+    timeout: 90_000,
+  }, async () => {
+    // A port nobody listens on: Pushpin answers every stream 502, as it does to its overflow in a storm.
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const orphan = await startPushpin({ sigKey: SIG_KEY, placarUrls: [`http://127.0.0.1:${port}`] });
+    const front = await startNginx({
+      clientDir: currentLinkPath(dataDir),
+      placarUrl: behind.url,
+      streamUrl: orphan.url,
+      upstreamUrl: upstream.url,
+    });
+    try {
+      expect((await rawRequest(orphan.url, STREAM)).status).toBe(502);
+      const answer = await rawRequest(front.url, STREAM, { ca: front.ca, localAddress: '127.0.0.81' });
+      expect(answer.status).toBe(503);
+      expect(answer.headers['content-type']).toBe(PROBLEM);
+      expect(answer.headers['retry-after']).toBe('10');
+      expect(answer.json()).toMatchObject({ status: 503, title: 'Fluxo de eventos indisponível' });
+    } finally {
+      await front.stop();
+      await orphan.stop();
+    }
+  });
+});
