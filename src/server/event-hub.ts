@@ -29,6 +29,7 @@ import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '
 import { normalizeQuery } from '../lib/search/search-text.ts';
 import { createBoundedMemo } from './bounded-memo.ts';
 import type { StaticEntry } from './static-site.ts';
+import { createStreamCounts } from './stream-counts.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
 
 export const EVENT_FEED_ROUTE = '/api/eventos';
@@ -105,6 +106,7 @@ export interface EventSource {
 }
 
 export interface EventHubOptions {
+  /** Streams per client (and twice that per IPv6 /56, ten times per /48: stream-counts.ts); 0: no limit. */
   perIp: number;
   max: number;
   maxQueuedMessages?: number;
@@ -184,7 +186,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
   const maxQueued = options.maxQueuedMessages ?? MAX_QUEUED_MESSAGES;
   const stallMs = options.stallMs ?? STALL_MS;
   const clients = new Set<StreamClient>();
-  const perIp = new Map<string, number>();
+  const perClient = createStreamCounts(options.perIp);
   let kept: KeptEvent[] = [];
   let keptMatches = new Map<string, Match>();
   let lastSent: string | null = null;
@@ -234,9 +236,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
     if (client.closed) return;
     client.closed = true;
     clients.delete(client);
-    const count = (perIp.get(client.ip) ?? 1) - 1;
-    if (count <= 0) perIp.delete(client.ip);
-    else perIp.set(client.ip, count);
+    perClient.remove(client.ip);
     client.queue = [];
   };
   const cut = (client: StreamClient): void => {
@@ -368,7 +368,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
     prepareLoad,
     refusal(ip) {
       if (clients.size >= options.max) return 'full';
-      if (options.perIp > 0 && (perIp.get(ip) ?? 0) >= options.perIp) return 'per-ip';
+      if (!perClient.allows(ip)) return 'per-ip';
       return null;
     },
     needsNewFilter({ team, competition }) {
@@ -409,7 +409,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
       // Evaluated now, so the memo holds this filter before the next stream asks (needsNewFilter).
       if (query.team !== null || query.competition !== null) resolve(client);
       clients.add(client);
-      perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
+      perClient.add(ip);
       res.on('close', () => drop(client));
       pump(client);
     },

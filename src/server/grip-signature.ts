@@ -5,6 +5,7 @@
  * the GRIP spec says. Validated here, at the edge, with zod.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 
 const HeaderSchema = z.object({ alg: z.literal('HS256') });
@@ -30,4 +31,11 @@ export function isGripSignatureValid(token: string | undefined, key: Buffer, now
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
   const parsed = ClaimsSchema.safeParse(readJson(claims));
   return parsed.success && parsed.data.exp * 1000 > nowMs;
+}
+
+/** Whether `req` came through Pushpin: its Grip-Sig verifies with `key` (PUSHPIN_SIG_KEY; null: none). */
+export function isSignedByPushpin(req: IncomingMessage, key: Buffer | null): boolean {
+  const signature = req.headers['grip-sig'];
+  if (key === null || signature === undefined) return false;
+  return isGripSignatureValid(Array.isArray(signature) ? signature[0] : signature, key, Date.now());
 }

@@ -59,9 +59,16 @@ function memoOf(view: EventView): GripMemo {
   return memo;
 }
 
+const filterKeyOf = (query: EventStreamQuery): string => JSON.stringify([query.team, query.competition]);
+
+/** Whether a stream of `query` needs no new filter resolved (no filter, or one resolved for this view). */
+export function isFilterResolved(view: EventView, query: EventStreamQuery): boolean {
+  return (query.team === null && query.competition === null) || memoOf(view).subscriptions.has(filterKeyOf(query));
+}
+
 function resolve(view: EventView, query: EventStreamQuery): StreamSubscription {
   const memo = memoOf(view);
-  const key = JSON.stringify([query.team, query.competition]);
+  const key = filterKeyOf(query);
   let subscription = memo.subscriptions.get(key);
   if (!subscription) {
     // The listings first: their matches are the current ones; then the kept events', newest first.

@@ -18,3 +18,21 @@ export function rateLimitKey(address: string): string {
     .map((hextet) => hextet.toString(16))
     .join(':')}::/64`;
 }
+
+/**
+ * The IPv6 networks wider than a client's /64 that a stream limit also counts, with how many
+ * clients' worth each may hold: a provider may give one home a /56 (256 /64s) or a /48 (65,536),
+ * so a /56 holds twice a client's streams and a /48 ten times (as deploy/nginx.conf counts). An
+ * IPv4 client (or any other key) has none.
+ */
+export function widerNetworkKeys(client: string): Array<{ key: string; clients: number }> {
+  const match = /^([0-9a-f]+):([0-9a-f]+):([0-9a-f]+):([0-9a-f]+)::\/64$/.exec(client);
+  if (!match) return [];
+  const [, h0 = '', h1 = '', h2 = '', h3 = ''] = match;
+  // The /56 keeps the first 8 bits of the fourth group.
+  const net56 = (Number.parseInt(h3, 16) & 0xff00).toString(16);
+  return [
+    { key: `${h0}:${h1}:${h2}:${net56}::/56`, clients: 2 },
+    { key: `${h0}:${h1}:${h2}::/48`, clients: 10 },
+  ];
+}

@@ -18,6 +18,7 @@ import {
 import type { CurrentSite } from './current-site.ts';
 import type { EventHub } from './event-hub.ts';
 import { EVENT_STREAM_PATH, answerEventStream } from './event-stream-endpoint.ts';
+import { isSignedByPushpin } from './grip-signature.ts';
 import { publicHealth, type Health } from './healthz.ts';
 import { maySeeHealthDetails } from './healthz-access.ts';
 import { buildRateLimitHeaders, type RateLimiter } from './rate-limit.ts';
@@ -245,8 +246,22 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     answerNotFound(req, res, path.decoded, parts);
   };
 
+  /**
+   * Pushpin forwards every path that starts with the stream's (its routes match prefixes only):
+   * a request it signed is for the stream's exact raw path, or refused — never a file, /healthz
+   * or a search answered to Pushpin's loopback address ("/api/eventos/stream/../../healthz").
+   */
+  const isOffStreamThroughPushpin = (req: IncomingMessage): boolean =>
+    req.headers['grip-sig'] !== undefined &&
+    (req.url ?? '').split('?', 1)[0] !== EVENT_STREAM_PATH &&
+    isSignedByPushpin(req, parts.pushpinSigKey);
+
   /** A GET or HEAD naming a file verbatim needs no parsing; its header lists hold the common headers. */
   const route = (req: IncomingMessage, res: ServerResponse): Promise<void> | void => {
+    if (isOffStreamThroughPushpin(req)) {
+      setHeaders(res, parts.commonHeaders);
+      return writeProblem(req, res, buildNotFoundProblem(readPath(req.url ?? '/')?.decoded ?? '/api'));
+    }
     const site = req.method === 'GET' || req.method === 'HEAD' ? parts.site.get() : null;
     const url = req.url ?? '';
     const entry = site ? routingOf(site).verbatim.get(url) : undefined;

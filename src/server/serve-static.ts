@@ -1,8 +1,8 @@
 /**
  * Answers with one in-memory static file: the precompressed variant the client prefers,
  * content-hash ETag per variant, Last-Modified, 304 via `fresh`, HEAD without a body, and
- * byte ranges of the uncompressed file (one range → 206, none satisfiable → 416; several
- * ranges or a stale If-Range → the whole file, as RFC 9110 allows). Compressed answers ignore
+ * byte ranges of the uncompressed file (one satisfiable range → 206; an unreadable one, or none
+ * satisfiable → 416; several, or a stale If-Range → the whole file, as RFC 9110 allows). Compressed answers ignore
  * Range and do not advertise it, as nginx's gzip_static/brotli_static do, so Placar and the
  * reference nginx front answer alike.
  *
@@ -46,9 +46,13 @@ function chooseRange(req: IncomingMessage, variant: StaticVariant): RangeChoice 
   const header = req.headers.range;
   // Range is defined for GET only (HEAD ignores it), and only for the bytes unit.
   if (req.method !== 'GET' || header === undefined || !ifRangeMatches(req, variant)) return WHOLE;
-  const ranges = parseRange(variant.body.length, header, { combine: true });
-  if (ranges === -1) return { kind: 'unsatisfiable' };
-  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return WHOLE;
+  // As deploy/nginx.conf answers (max_ranges 1): another unit → the whole file; any range that
+  // cannot be read ("bytes=zz", "bytes=0-5,") or none satisfiable → 416; several satisfiable → the
+  // whole file (they are not combined).
+  if (!/^bytes=/i.test(header)) return WHOLE;
+  const ranges = parseRange(variant.body.length, `bytes=${header.slice('bytes='.length)}`);
+  if (ranges === -1 || ranges === -2) return { kind: 'unsatisfiable' };
+  if (ranges.length !== 1) return WHOLE;
   const [range] = ranges;
   return range ? { kind: 'part', start: range.start, end: range.end } : WHOLE;
 }

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSeriousViolations } from '../support/axe.ts';
 import { saveScreenshot } from '../support/browser.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { formatExpectedClock, readRows, readTabs, readVisibleText } from '../support/dashboard-page.ts';
+import {
+  formatExpectedClock,
+  readLastUpdateWithListing,
+  readRows,
+  readTabs,
+  readVisibleText,
+} from '../support/dashboard-page.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 
 const EMPTY_PAGE = fs.readFileSync(
@@ -32,14 +38,13 @@ describe('empty listings (the upstream lists no match)', () => {
   });
 
   it('Ao Vivo says "Nenhum jogo ao vivo no momento", with every counter at 0 and the last update', async () => {
-    const live = await harness.readListing('live');
-    expect(live).toMatchObject({ count: 0, stale: false });
     const page = await harness.newPage();
-    await page.goto(`${harness.placar.url}/`);
+    const shown = await readLastUpdateWithListing(page, `${harness.placar.url}/`, () => harness.readListing('live'));
+    expect(shown.listing).toMatchObject({ count: 0, stale: false });
     expect(await readTabs(page)).toEqual(ZERO_TABS(0));
     expect(await readVisibleText(page, '[data-empty-state]')).toBe('Nenhum jogo ao vivo no momento');
-    expect(await readVisibleText(page, '.last-update')).toBe(
-      `Última atualização ${formatExpectedClock(live.generatedAt ?? '')} Auto-refresh em 60s`,
+    expect(shown.line).toBe(
+      `Última atualização ${formatExpectedClock(shown.listing.generatedAt ?? '')} Auto-refresh em 60s`,
     );
     expect(await readRows(page)).toEqual([]);
     expect(await page.locator('[data-stale-notice]').isVisible()).toBe(false);

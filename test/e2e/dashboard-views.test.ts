@@ -8,6 +8,7 @@ import { startDashboardHarness, type DashboardHarness } from '../support/dashboa
 import {
   DASHBOARD_VIEWS as VIEWS,
   formatExpectedClock,
+  readLastUpdateWithListing,
   readRows,
   readTabs,
   readVisibleText,
@@ -35,10 +36,9 @@ describe('Ao Vivo (/) with live matches', () => {
   });
 
   it('says "Última atualização HH:MM:SS" (São Paulo time of the data) and "Auto-refresh em 60s"', async () => {
-    const live = await harness.readListing('live');
     const page = await harness.newPage();
-    await page.goto(`${harness.placar.url}/`);
-    const line = await readVisibleText(page, '.last-update');
+    const shown = await readLastUpdateWithListing(page, `${harness.placar.url}/`, () => harness.readListing('live'));
+    const { line, listing: live } = shown;
     expect(line).toMatch(/^Última atualização \d{2}:\d{2}:\d{2} Auto-refresh em 60s$/);
     expect(line).toContain(`Última atualização ${formatExpectedClock(live.generatedAt ?? '')}`);
     expect(await page.locator('[data-stale-notice]').isVisible()).toBe(false);
@@ -66,17 +66,16 @@ describe('Ao Vivo (/) with live matches', () => {
 
 describe("Hoje (/hoje) with today's matches", () => {
   it('shows the tabs with Hoje current, the last update line and every match of the day', async () => {
-    const hoje = await harness.readListing('hoje');
     const page = await harness.newPage();
-    await page.goto(`${harness.placar.url}/hoje`);
+    const shown = await readLastUpdateWithListing(page, `${harness.placar.url}/hoje`, () =>
+      harness.readListing('hoje'),
+    );
     expect(await readTabs(page)).toEqual([
       { label: 'Ao Vivo', count: '4', current: null },
       { label: 'Hoje', count: '13', current: 'page' },
       { label: 'Busca', count: '0', current: null },
     ]);
-    expect(await readVisibleText(page, '.last-update')).toContain(
-      `Última atualização ${formatExpectedClock(hoje.generatedAt ?? '')}`,
-    );
+    expect(shown.line).toContain(`Última atualização ${formatExpectedClock(shown.listing.generatedAt ?? '')}`);
     const rows = await readRows(page);
     expect(rows).toHaveLength(13);
     expect([...new Set(rows.map((r) => r.competition))]).toEqual([

@@ -18,7 +18,8 @@ const HEAP_TOLERANCE_MB = 5;
 /** RSS keeps some of what the allocator took (freed pages are returned lazily). */
 const RSS_TOLERANCE_MB = 40;
 // 308: a known route asked with a trailing slash is sent to its canonical path.
-const ALLOWED = new Set([200, 204, 304, 308, 400, 404, 405, 408, 431]);
+// 416: a Range that cannot be read, refused as nginx refuses it (issue 35).
+const ALLOWED = new Set([200, 204, 304, 308, 400, 404, 405, 408, 416, 431]);
 const PT_BR = /[ãáâàçéêíóôõú]|\b(não|use|informe|tente|verifique|esta|este)\b/i;
 let upstream: FakeUpstream;
 let placar: PlacarProcess;

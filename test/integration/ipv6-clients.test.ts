@@ -17,6 +17,10 @@ interface ProbeResult {
   directOtherNetwork: number[];
   front: number[];
   frontOtherNetwork: number[];
+  direct56: number[];
+  direct48: number[];
+  front56: number[];
+  front48: number[];
 }
 
 function runProbe(): Promise<{ result: ProbeResult | null; output: string }> {
@@ -35,15 +39,33 @@ function runProbe(): Promise<{ result: ProbeResult | null; output: string }> {
   });
 }
 
+/** The probe runs once; both tests read its result. */
+let probe: Promise<{ result: ProbeResult | null; output: string }> | undefined;
+const probeOnce = (): Promise<{ result: ProbeResult | null; output: string }> => {
+  probe ??= runProbe();
+  return probe;
+};
+
 describe('IPv6 clients are counted by /64', () => {
   it('Placar (3 per client) and nginx (20 per client) refuse the streams of one /64 past the limit, not another /64', {
     timeout: 180_000,
   }, async () => {
-    const { result, output } = await runProbe();
+    const { result, output } = await probeOnce();
     expect(result, output).not.toBeNull();
     expect(result?.direct).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
     expect(result?.directOtherNetwork).toEqual([200]);
     expect(result?.front).toEqual([...Array(20).fill(200), ...Array(5).fill(429)]);
     expect(result?.frontOtherNetwork).toEqual([200]);
+  });
+
+  it("a /56 holds twice and a /48 ten times a client's streams, on Placar and at nginx, however many /64s it uses", {
+    timeout: 180_000,
+  }, async () => {
+    const { result, output } = await probeOnce();
+    expect(result, output).not.toBeNull();
+    expect(result?.direct56).toEqual([...Array(6).fill(200), 429, 429]);
+    expect(result?.direct48).toEqual([...Array(30).fill(200), 429, 429]);
+    expect(result?.front56).toEqual([...Array(40).fill(200), 429, 429]);
+    expect(result?.front48).toEqual([...Array(200).fill(200), ...Array(5).fill(429)]);
   });
 });

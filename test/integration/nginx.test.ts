@@ -287,6 +287,62 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     expect(String(proxied.headers['cache-control'])).toMatch(/(^|, )no-store$/);
   });
 
+  it('agrees with Placar on trailing and doubled slashes, multi-range and bad ranges (issue 35)', async () => {
+    const match = buildRoutes().find((route) => route.startsWith('/api/jogo/')) ?? '/api/jogo/x';
+    const paths = [
+      '/hoje/',
+      '//hoje',
+      '/hoje//',
+      '///hoje',
+      '/api/live/',
+      '//api/live',
+      '/api//live',
+      `${match}/`,
+      '/api/busca/?q=flamengo',
+      '/healthz/',
+      '/nada/',
+      '/api/nada/',
+      '//',
+    ];
+    const ranges = [
+      'bytes=0-9,20-29',
+      'bytes=0-4,2-8',
+      'bytes=abc',
+      'bytes=10-5',
+      'bytes=-0',
+      'items=0-5',
+      'bytes=0-0,-1',
+      'bytes=99999999-,0-5',
+      'bytes=0-5,abc',
+      'bytes=0-5,',
+      'BYTES=0-5',
+    ];
+    const requests = [
+      ...paths.map((route) => ({ route, headers: {} })),
+      ...ranges.flatMap((range) => ['/api/live', '/hoje'].map((route) => ({ route, headers: { Range: range } }))),
+    ];
+    const differences: string[] = [];
+    for (const { route, headers } of requests) {
+      const [own, proxied] = await Promise.all([
+        rawRequest(placar.url, route, { headers }),
+        viaNginx(route, { headers }),
+      ]);
+      const shown = (answer: RawResponse): string =>
+        [
+          answer.status,
+          answer.headers.location ?? '',
+          answer.headers['content-range'] ?? '',
+          // A redirect's type is that of a body no client reads (nginx writes a page, Placar none).
+          answer.status === 308 ? '' : String(answer.headers['content-type'] ?? ''),
+        ].join(' ');
+      const label = `${route} ${JSON.stringify(headers)}`;
+      if (shown(own) !== shown(proxied)) differences.push(`${label}: Placar ${shown(own)} | nginx ${shown(proxied)}`);
+      else if (own.status === 206 && !decoded(own).equals(decoded(proxied)))
+        differences.push(`${label}: bodies differ`);
+    }
+    expect(differences).toEqual([]);
+  });
+
   it('turns every error nginx itself produces under /api into a problem+json, like Placar', async () => {
     const problemOf = (response: RawResponse, status: number, label: string): void => {
       expect(response.status, label).toBe(status);

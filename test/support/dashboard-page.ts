@@ -67,3 +67,29 @@ export const DASHBOARD_VIEWS = [
   { name: 'hoje', path: '/hoje' },
   { name: 'busca', path: '/busca' },
 ] as const;
+
+/** What a page showed and the listing it was made from, read at one moment. */
+export interface ShownWithListing<Listing> {
+  line: string;
+  listing: Listing;
+}
+
+/**
+ * A page's `.last-update` line with the listing it was made from. A refresh can land between reading
+ * the API and loading the page (the page then shows the newer build), so the listing is read before
+ * and after the page, and the pair is kept only when both reads are the same build.
+ */
+export async function readLastUpdateWithListing<Listing extends { generatedAt: string | null }>(
+  page: Page,
+  url: string,
+  readListing: () => Promise<Listing>,
+): Promise<ShownWithListing<Listing>> {
+  for (let attempt = 1; ; attempt++) {
+    const before = await readListing();
+    await page.goto(url);
+    const line = await readVisibleText(page, '.last-update');
+    const after = await readListing();
+    // Five refreshes in a row between two reads do not happen: a mismatch then is a real failure.
+    if (before.generatedAt === after.generatedAt || attempt === 5) return { line, listing: after };
+  }
+}

@@ -34,6 +34,9 @@ function ip(args: string[]): void {
 
 ip(['link', 'set', 'lo', 'up']);
 for (const network of [ONE_NETWORK, OTHER_NETWORK]) ip(['-6', 'route', 'add', 'local', `${network}::/64`, 'dev', 'lo']);
+/** One /48 for each probe of the wider networks (a /56 of it, or the whole /48). */
+const WIDE = { direct56: 'fd27:1:3', direct48: 'fd27:1:4', front56: 'fd27:1:5', front48: 'fd27:1:6' } as const;
+for (const network of Object.values(WIDE)) ip(['-6', 'route', 'add', 'local', `${network}::/48`, 'dev', 'lo']);
 // Binding any address of those routes (this namespace's own setting).
 fs.writeFileSync('/proc/sys/net/ipv6/ip_nonlocal_bind', '1');
 
@@ -77,11 +80,25 @@ const addresses = (network: string, count: number, from = 1): string[] =>
     i % 2 === 0 ? `${network}:${(from + i).toString(16)}:6:7:8` : `${network}:0:${(from + i).toString(16)}:7:8`,
   );
 
+/** One address in each of `count` /64s of the /48 `prefix`, `step` /64s apart (256: one per /56). */
+const spread = (prefix: string, count: number, step: number): string[] =>
+  Array.from({ length: count }, (_, i) => `${prefix}:${(i * step).toString(16)}::1`);
+
 const result = {
   direct: await oneEach(direct.url, addresses(ONE_NETWORK, 8)),
   directOtherNetwork: await oneEach(direct.url, addresses(OTHER_NETWORK, 1)),
   front: await oneEach(nginx.url, addresses(ONE_NETWORK, 25, 0x100), nginx.ca),
   frontOtherNetwork: await oneEach(nginx.url, addresses(OTHER_NETWORK, 1, 0x100), nginx.ca),
+  // One stream from each /64: the /56 (2 clients' worth) and the /48 (10) still hold only so many.
+  direct56: await oneEach(direct.url, spread(WIDE.direct56, DIRECT_PER_CLIENT * 2 + 2, 1)),
+  direct48: await oneEach(direct.url, spread(WIDE.direct48, DIRECT_PER_CLIENT * 10 + 2, 0x100)),
+  front56: await oneEach(nginx.url, spread(WIDE.front56, 42, 1), nginx.ca),
+  // 5 /64s in each of 41 /56s: 205 streams, none past its /64's or /56's limit.
+  front48: await oneEach(
+    nginx.url,
+    Array.from({ length: 205 }, (_, i) => `${WIDE.front48}:${(Math.floor(i / 5) * 0x100 + (i % 5)).toString(16)}::1`),
+    nginx.ca,
+  ),
 };
 process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
 await nginx.stop();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/demo/seeded-random.ts';
 import { CONFIG_VARIABLES } from '../../src/lib/config/config.ts';
-import { rateLimitKey } from '../../src/server/rate-limit-key.ts';
+import { rateLimitKey, widerNetworkKeys } from '../../src/server/rate-limit-key.ts';
 import { NGINX_TEMPLATE } from '../support/nginx.ts';
 import { PROJECT_ROOT } from '../support/placar-process.ts';
 
@@ -68,6 +68,50 @@ describe('the per-client key ($placar_rate_key)', () => {
     expect(nginxKey('2001:db8:0:1::1', rules)).not.toBe(nginxKey('2001:db8::1', rules));
     expect(nginxKey('::ffff:203.0.113.7', rules)).toBe('203.0.113.7');
     expect(nginxKey('203.0.113.7', rules)).toBe('203.0.113.7');
+  });
+});
+
+describe('the /56 and /48 keys ($placar_rate_key_56, $placar_rate_key_48, issue 35)', () => {
+  /** A `map $placar_rate_key $name` block's regex rules, in order. */
+  const readWiderMap = (name: string): [RegExp, string][] => {
+    const block = new RegExp(`map \\$placar_rate_key \\$${name} \\{([\\s\\S]*?)\\n\\s*\\}`).exec(template)?.[1];
+    if (!block) throw new Error(`no $${name} map in deploy/nginx.conf`);
+    return [...block.matchAll(/^\s*"~([^"]+)"\s+"([^"]+)";/gm)].map((match) => [
+      new RegExp(match[1] ?? ''),
+      match[2] ?? '',
+    ]);
+  };
+  const { rules } = readRateKeyMap();
+  const wider = { 56: readWiderMap('placar_rate_key_56'), 48: readWiderMap('placar_rate_key_48') };
+
+  it('group IPv6 clients exactly as Placar’s stream limit does, and leave IPv4 clients out (no rule: the empty default)', () => {
+    const random = mulberry32(35);
+    for (const [bits, mapRules] of Object.entries(wider)) {
+      const placarOf = new Map<string, string>();
+      const nginxOf = new Map<string, string>();
+      for (let i = 0; i < 5_000; i++) {
+        // Few distinct /48s and /56s, so many addresses share one.
+        const groups = [
+          0x2001,
+          0xdb8,
+          Math.floor(random() * 3),
+          Math.floor(random() * 3) * 0x100 + Math.floor(random() * 0x200),
+        ];
+        const address = printed([...groups, ...Array.from({ length: 4 }, () => Math.floor(random() * 0x10000))]);
+        const perClient = nginxKey(address, rules);
+        expect(
+          mapRules.some(([pattern]) => pattern.test(perClient)),
+          address,
+        ).toBe(true);
+        const nginx = nginxKey(perClient, mapRules);
+        const placar = widerNetworkKeys(rateLimitKey(address)).find(({ key }) => key.endsWith(`/${bits}`))?.key ?? '';
+        expect(placarOf.get(nginx) ?? placar, address).toBe(placar);
+        expect(nginxOf.get(placar) ?? nginx, address).toBe(nginx);
+        placarOf.set(nginx, placar);
+        nginxOf.set(placar, nginx);
+      }
+      expect(mapRules.some(([pattern]) => pattern.test(nginxKey('203.0.113.7', rules)))).toBe(false);
+    }
   });
 });
 

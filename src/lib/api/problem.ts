@@ -84,7 +84,7 @@ export function buildRateLimitedProblem(pathname: string, retryAfterSeconds: num
 }
 
 export function buildTooManyStreamsProblem(pathname: string, perClient: number, retryAfterSeconds: number): Problem {
-  const detail = `Este cliente (endereço IPv4 ou rede IPv6 /64) já tem ${perClient} conexão(ões) abertas ao fluxo de eventos. Feche uma ou tente de novo em ${retryAfterSeconds} s.`;
+  const detail = `Este cliente (endereço IPv4 ou rede IPv6 /64) já tem ${perClient} conexão(ões) abertas ao fluxo de eventos, ou sua rede IPv6 (/56 ou /48) já tem todas as dela. Feche uma ou tente de novo em ${retryAfterSeconds} s.`;
   return buildProblem(429, 'Muitas conexões', detail, pathname);
 }
 

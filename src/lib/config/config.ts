@@ -184,7 +184,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '20',
     description:
       'Conexões abertas a /api/eventos/stream por cliente (endereço IPv4 ou rede IPv6 /64) em cada processo do ' +
-      'servidor (0 desliga o limite).',
+      'servidor; uma rede IPv6 /56 tem o dobro e uma /48 dez vezes (0 desliga o limite).',
   },
   {
     name: 'EVENT_STREAMS_MAX',
