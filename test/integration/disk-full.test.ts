@@ -46,16 +46,30 @@ afterAll(async () => {
 describe('a full disk', () => {
   it('keeps serving the last good state, reports the error, turns stale on time, and recovers once freed', async () => {
     await waitForHealthy(placar.url);
-    const lastBuildAt = (await readHealth(placar.url)).lastBuildAt;
-    const live = await readListing(placar.url, 'live');
     const logFrom = placar.output().length;
 
-    fillDisk(mountPoint, 16 * 1024);
-    await placar.waitForOutput(/aviso: coleta falhou: .*ENOSPC/, 30_000);
-    fillDisk(mountPoint, 0);
+    // Each publish removes older builds, giving room back: fill again until a refresh fails.
     await expect
-      .poll(async () => (await readHealth(placar.url)).lastRefresh?.error ?? '', { timeout: 30_000, interval: 250 })
+      .poll(
+        () => {
+          fillDisk(mountPoint, 16 * 1024);
+          return /aviso: coleta falhou: .*ENOSPC/.test(placar.output().slice(logFrom));
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
+    await expect
+      .poll(
+        async () => {
+          fillDisk(mountPoint, 0);
+          return (await readHealth(placar.url)).lastRefresh?.error ?? '';
+        },
+        { timeout: 30_000, interval: 250 },
+      )
       .toMatch(/ENOSPC/);
+    // A refresh failed on the full disk: nothing is published from now on.
+    const lastBuildAt = (await readHealth(placar.url)).lastBuildAt;
+    const live = await readListing(placar.url, 'live');
 
     // Still serving the last good build; the search handler is loaded now, on the full disk.
     for (const target of ['/', '/hoje', '/api/hoje', '/api/busca?q=flamengo'])
