@@ -48,7 +48,7 @@ import {
 } from './match-fields.ts';
 import { CARD_LINK_CLASSES, parseMatchCard } from './parse-match-card.ts';
 import { parseMatchRow } from './parse-match-row.ts';
-import { orderListing, type ListedMatch } from './order-listing.ts';
+import { orderListingSteps, type ListedMatch } from './order-listing.ts';
 import { SCOPE, scanListingSteps, type LinkRecord, type ListingScan } from './scan-listing.ts';
 
 const FEATURED_HEADER = 'jogos em destaque';
@@ -126,6 +126,7 @@ export function* readListingPageSteps(html: string, pageUrl: string): Steps<List
 
   const collector = new DiagnosticsCollector();
   const entries: Entry[] = [];
+  const entryOf = new Map<Match, Entry>();
   let league = '';
   let inFeatured = false;
   for (const record of scan.records) {
@@ -186,17 +187,19 @@ export function* readListingPageSteps(html: string, pageUrl: string): Steps<List
       continue;
     }
     if (!outcome.statusRecognised) collector.unknownLabel(outcome.match.statusLabel);
-    entries.push({ match: outcome.match, featured, markup, html: nodeHtml });
+    const entry: Entry = { match: outcome.match, featured, markup, html: nodeHtml };
+    entries.push(entry);
+    entryOf.set(entry.match, entry);
   }
 
-  const { ordered, duplicates } = orderListing(entries);
+  const { ordered, duplicates } = yield* orderListingSteps(entries);
   collector.duplicates = duplicates;
-  const entryOf = new Map(entries.map((entry) => [entry.match, entry]));
   // A match whose competition could not be told (featured card without a label, never listed
   // again; a row before any header) is as malformed as one without teams. A listing keeps at
   // most LIMITS.matches matches, the first ones in its order: the rest are skipped, counted.
   const matches: Match[] = [];
-  for (const { match } of ordered) {
+  for (const [at, { match }] of ordered.entries()) {
+    if (at % 500 === 0) yield;
     const entry = entryOf.get(match);
     const skip = (reason: string): void =>
       collector.skip(entry?.markup ?? 'row', reason, entry?.html ?? (() => match.id));
