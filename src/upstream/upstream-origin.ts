@@ -21,3 +21,14 @@ export function onUpstreamOrigin(href: string, base: string | URL, origin: strin
 
 /** The origin of an upstream address ('http://host:port', the port left out when it is the scheme's own). */
 export const originOf = (address: string): string => new URL(address).origin;
+
+/**
+ * A listed match's `url` on `origin`: as it is when it is there already, else rebuilt from its id
+ * (the path it was read from). For matches kept from before links were judged by origin (a 304).
+ */
+export function matchUrlOnOrigin(match: { id: string; url: string }, origin: string): string {
+  // What the listing parser keeps starts so (no user or password can sit after the host): no
+  // URL parsed for each of a refresh's thousands of matches.
+  if (match.url.startsWith(`${origin}/`)) return match.url;
+  return onUpstreamOrigin(match.url, origin, origin) ?? `${origin}/${match.id}.html`;
+}

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { parseConfig } from '../../src/lib/config/config.ts';
-import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
+import { readSnapshot, snapshotPath } from '../../src/lib/store/snapshot-store.ts';
 import { runScrape } from '../../src/pipeline/scrape.ts';
 import { buildManyMatchesPage } from '../support/upstream-pages.ts';
 
@@ -93,5 +93,30 @@ describe('match-page links and redirects on exactly the upstream origin', () => 
     expect(new Set(asked.map((request) => request.path))).toEqual(new Set([rowPath(4), rowPath(5)]));
     expect(asked.every((request) => request.headers.authorization === undefined)).toBe(true);
     expect(report.details.failed.find((failure) => failure.url.endsWith(rowPath(4)))?.error).toMatch(/outra origem/);
+  }, 60_000);
+
+  it('rebuilds on the origin a link kept from before (a 304 keeps the listing), without its credentials', async () => {
+    upstream.setPage(LIVE, readFixturePages()[LIVE] ?? '');
+    const keptDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-upstream-origin-kept-'));
+    try {
+      const config = parseConfig({ UPSTREAM_URL: upstream.url, DATA_DIR: keptDir, DETAIL_REQUESTS_PER_MINUTE: '0' });
+      await runScrape(config);
+      // As an older Placar wrote it: the link as the row gave it, user and password included.
+      const file = snapshotPath(keptDir);
+      const written = fs.readFileSync(file, 'utf8');
+      const port = new URL(upstream.url).port;
+      const urls = new RegExp(`("url": *")${upstream.url}/`, 'g');
+      fs.writeFileSync(file, written.replace(urls, `$1http://u:segredo@127.0.0.1:${port}/`));
+      expect(fs.readFileSync(file, 'utf8')).toMatch(/segredo/);
+      const asked = upstream.requests.length;
+      await runScrape(config);
+      const live = upstream.requests.slice(asked).find((request) => request.path === LIVE);
+      expect(live?.headers['if-none-match']).toBeDefined();
+      const served = readSnapshot(keptDir);
+      expect(JSON.stringify(served)).not.toMatch(/segredo/);
+      expect(served?.live.matches.every((match) => match.url === `${upstream.url}/${match.id}.html`)).toBe(true);
+    } finally {
+      fs.rmSync(keptDir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
