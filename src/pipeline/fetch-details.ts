@@ -29,6 +29,7 @@ import type { MatchPageDiagnostics } from '../upstream/match-page-diagnostics.ts
 import { fetchPage } from '../upstream/fetch-page.ts';
 import { readMatchPageSteps } from '../upstream/parse-match-page.ts';
 import { findScoreContradiction } from '../upstream/score-contradiction.ts';
+import { onUpstreamOrigin, originOf } from '../upstream/upstream-origin.ts';
 import { applyDetailOutcome, type DetailOutcome } from './detail-outcome.ts';
 import {
   DETAIL_DEFAULT_PAUSE_MS,
@@ -36,7 +37,7 @@ import {
   planDetailFetches,
   type PlannedDetailFetch,
 } from './detail-schedule.ts';
-import { createRequestBudget } from './request-budget.ts';
+import { requestBudgetOf } from './request-budget.ts';
 
 /** Pages fetched at once (the listings' own limit too). */
 const MAX_CONCURRENT_PAGES = 2;
@@ -112,15 +113,19 @@ async function attempt(
   planned: PlannedDetailFetch,
   record: DetailRecord,
   input: DetailRefreshInput,
-  admitRequest: () => boolean,
+  admitRequest: () => Promise<boolean>,
 ): Promise<DetailOutcome | 'budget'> {
   const { match } = planned;
   const { config, dispatcher, now } = input;
+  // A record kept from before the listing's links were judged by origin is judged here again.
+  const url = onUpstreamOrigin(match.url, config.upstreamUrl, originOf(config.upstreamUrl));
+  if (!url)
+    return { kind: 'failed', error: `${match.id}: a página da partida não está na origem do upstream, não pedida` };
   // Validators only while we hold the detail they describe.
   const holds = record.detail !== null;
   let page: Awaited<ReturnType<typeof fetchPage>>;
   try {
-    page = await fetchPage(match.url, {
+    page = await fetchPage(url, {
       dispatcher,
       timeoutMs: config.requestTimeoutMs,
       maxBytes: config.maxResponseBytes,
@@ -166,15 +171,29 @@ export async function runDetailRefresh(input: DetailRefreshInput): Promise<Detai
       ? []
       : planDetailFetches({ matches: input.after, changed: findChangedRows(before, input.after), records, now: now() });
 
-  const budget = createRequestBudget(config.detailRequestsPerMinute, schedule.requests, () => now().getTime());
-  let requested = 0;
-  const admitRequest = (): boolean => {
-    const admitted = budget.admit();
-    if (admitted) requested += 1;
-    return admitted;
-  };
   const pausedAt = schedule.pausedUntil === null ? Number.NaN : Date.parse(schedule.pausedUntil);
   let pausedUntil = pausedAt > now().getTime() ? schedule.pausedUntil : null;
+  const budget = requestBudgetOf(dataDir, config.detailRequestsPerMinute, schedule.requests, () => now().getTime());
+  let requested = 0;
+  let admissions: Promise<unknown> = Promise.resolve();
+  // A request takes its place in the window, in memory and in the schedule file, before it is
+  // sent: one at a time, and a request whose place could not be written is not sent (the file
+  // outlives this process; the match records are written only after the pages are read).
+  const admitRequest = (): Promise<boolean> => {
+    const admission = admissions.then(async () => {
+      if (!budget.admit()) return false;
+      try {
+        await writeDetailScheduleAsync(dataDir, { requests: budget.recent(), pausedUntil, summary: schedule.summary });
+      } catch {
+        budget.withdraw();
+        return false;
+      }
+      requested += 1;
+      return true;
+    });
+    admissions = admission.catch(() => undefined);
+    return admission;
+  };
   const deadline = performance.now() + Math.min(MAX_STEP_MS, (config.refreshIntervalSeconds * 1000) / 3);
   const readNow = new Map<string, MatchDetail>();
   const failed: DetailFailure[] = [];

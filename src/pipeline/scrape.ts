@@ -23,6 +23,7 @@ import { ParseError, UpstreamFetchError, messageWithoutKeptData } from '../upstr
 import { createUpstreamAgent, fetchPage, type FetchPageResult } from '../upstream/fetch-page.ts';
 import { summarizeDiagnostics, type ListingDiagnostics } from '../upstream/listing-diagnostics.ts';
 import { readListingPageSteps } from '../upstream/parse-listing.ts';
+import { matchUrlOnOrigin, originOf } from '../upstream/upstream-origin.ts';
 import { parseNotices } from './parse-notices.ts';
 import { dropForeignCrests } from '../crests/crest-origin.ts';
 import { syncCrests, type CrestSyncReport } from '../crests/sync-crests.ts';
@@ -315,9 +316,16 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   }
 
   const finishedAt = now();
+  const origin = originOf(config.upstreamUrl);
   for (const listing of LISTING_NAMES) {
     const envelope = snapshot[listing];
     envelope.source = listingSource(config.upstreamUrl, listing);
+    // Every listing, read now or kept (a 304, yesterday's between its reads): match links kept
+    // from before they were judged by origin are rebuilt on it, never with a user and password.
+    envelope.matches = envelope.matches.map((match) => {
+      const url = matchUrlOnOrigin(match, origin);
+      return url === match.url ? match : { ...match, url };
+    });
     envelope.stale = isListingStale(envelope.generatedAt, finishedAt, listingIntervalSeconds(listing, config));
   }
   await writeSnapshotAtomicallyAsync(config.dataDir, snapshot);

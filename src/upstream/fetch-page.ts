@@ -6,7 +6,7 @@
  *   timeout is not retried (three slow attempts would overrun the one-minute refresh);
  * - 429/503 with Retry-After stop at once and carry the instant before which nothing may
  *   be sent; a call before that instant fails without any request;
- * - only text/html, at most maxBytes decompressed, redirects only on the same origin (or its https upgrade);
+ * - only text/html, at most maxBytes decompressed, redirects only on exactly the same origin (resolve-redirect.ts);
  * - conditional GET with the validators of the last good page; 304 → `notModified`.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -44,7 +44,7 @@ export interface FetchPageOptions {
    * Asked before every request (a redirect's too): false sends nothing and fails with reason
    * 'budget'. The match pages' per-minute budget (src/pipeline/request-budget.ts).
    */
-  admitRequest?: () => boolean;
+  admitRequest?: () => boolean | Promise<boolean>;
 }
 
 interface PageValidators {
@@ -165,7 +165,7 @@ async function followRedirects(
   const visited = new Set([start.href]);
   let current = start;
   for (;;) {
-    if (options.admitRequest && !options.admitRequest()) {
+    if (options.admitRequest && !(await options.admitRequest())) {
       throw new UpstreamFetchError({
         reason: 'budget',
         url,

@@ -6,6 +6,7 @@
 import type { Cheerio } from 'cheerio';
 import { LIMITS, type Match, type Team } from '../lib/model/model.ts';
 import { stripInvisibleCharacters } from './invisible-characters.ts';
+import { onUpstreamOrigin, originOf } from './upstream-origin.ts';
 
 /** A cheerio selection of elements (cheerio does not export domhandler's Element type). */
 export type Selection = ReturnType<Cheerio<never>['find']>;
@@ -23,13 +24,18 @@ export const skipped = (reason: string): CandidateOutcome => ({ kind: 'skipped',
 
 /** A row or card has about 20 elements; a "candidate" far bigger is not one, and is not read. */
 export const MAX_CANDIDATE_ELEMENTS = 300;
+/**
+ * A row is about 1 KB of HTML: a candidate of 5 MB of text has few elements but would be one
+ * step of the parse as long as the whole page; past this it is not read either.
+ */
+export const MAX_CANDIDATE_CHARS = 32 * 1024;
 
 export const SKIP_REASONS = {
   noMatchLink: 'sem link de partida no formato /<competição>/<DD-MM-AAAA>-<mandante>-x-<visitante>.html neste site',
   noTeams: 'sem os nomes dos dois times',
   noCompetition: 'sem competição (nenhum cabeçalho antes e nenhum nome de competição no próprio jogo)',
   outOfBounds: 'um campo passa dos limites do modelo (texto longo demais ou número fora da faixa)',
-  tooLarge: `grande demais para ser um jogo (mais de ${MAX_CANDIDATE_ELEMENTS} elementos), não lido`,
+  tooLarge: `grande demais para ser um jogo (mais de ${MAX_CANDIDATE_ELEMENTS} elementos ou ${MAX_CANDIDATE_CHARS / 1024} KB), não lido`,
   overLimit: `além do limite de ${LIMITS.matches} jogos por lista (os primeiros ${LIMITS.matches} foram mantidos)`,
 } as const;
 
@@ -72,15 +78,20 @@ export interface MatchPath {
   date: string;
 }
 
+/** An href longer than this is no match link (an id is at most LIMITS.id characters). */
+const MAX_MATCH_HREF_CHARS = 2_048;
+
 /**
  * The match identity from a link's href, or null when it is not a match path on the page's own
- * host (a link elsewhere is not an upstream match page) or the date is impossible.
+ * origin (upstream-origin.ts: a link to another port or scheme of the same host is not an
+ * upstream match page, and is never fetched) or the date is impossible. `url` is rebuilt on that
+ * origin: never a user and password.
  */
 export function parseMatchPath(href: string | undefined, pageUrl: string): MatchPath | null {
-  const url = resolveHttpUrl(href, pageUrl);
+  if (!href || href.length > MAX_MATCH_HREF_CHARS) return null;
+  const url = onUpstreamOrigin(href, pageUrl, originOf(pageUrl));
   if (!url) return null;
-  const { pathname, hostname } = new URL(url);
-  if (hostname !== new URL(pageUrl).hostname) return null;
+  const { pathname } = new URL(url);
   const parts = MATCH_PATH.exec(pathname);
   if (!parts) return null;
   const [, slug = '', day = '', month = '', year = ''] = parts;

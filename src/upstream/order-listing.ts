@@ -6,6 +6,10 @@
  * has no block, where the featured block is. A match listed twice appears once.
  */
 import type { Match } from '../lib/model/model.ts';
+import { finishSteps, type Steps } from '../lib/model/steps.ts';
+
+/** Entries handled between two steps (a 5 MB page holds about 40k rows). */
+const ENTRIES_PER_STEP = 500;
 
 export interface ListedMatch {
   match: Match;
@@ -30,15 +34,21 @@ function createCompetitionKeys(): (match: Match) => string {
   };
 }
 
-function compareKeys(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
-  return 0;
+export function orderListing(entries: readonly ListedMatch[]): { ordered: ListedMatch[]; duplicates: number } {
+  return finishSteps(orderListingSteps(entries));
 }
 
-export function orderListing(entries: readonly ListedMatch[]): { ordered: ListedMatch[]; duplicates: number } {
+/**
+ * orderListing in steps, in time linear in the entries: no comparison sort of the matches (each
+ * block's matches are already in page order), only of the blocks' positions.
+ */
+export function* orderListingSteps(
+  entries: readonly ListedMatch[],
+): Steps<{ ordered: ListedMatch[]; duplicates: number }> {
   const kept = new Map<string, ListedMatch & { index: number }>();
   let duplicates = 0;
   for (const [index, entry] of entries.entries()) {
+    if (index % ENTRIES_PER_STEP === 0) yield;
     const seen = kept.get(entry.match.id);
     if (!seen) {
       kept.set(entry.match.id, { ...entry, index });
@@ -50,22 +60,42 @@ export function orderListing(entries: readonly ListedMatch[]): { ordered: Listed
     if (winner.match.competition.name === '') winner.match.competition.name = other.match.competition.name;
     kept.set(entry.match.id, winner);
   }
+  // Page order of the entries kept (a copy that won keeps its own place): placed by index, not sorted.
+  const byIndex: (ListedMatch & { index: number })[] = [];
+  byIndex.length = entries.length;
+  for (const entry of kept.values()) byIndex[entry.index] = entry;
+  const inPageOrder = byIndex.filter((entry) => entry !== undefined);
+  yield;
 
   const competitionKey = createCompetitionKeys();
   const blockPosition = new Map<string, number>();
   const featuredPosition = new Map<string, number>();
-  for (const { match, featured, index } of kept.values()) {
+  for (const [at, { match, featured, index }] of inPageOrder.entries()) {
+    if (at % ENTRIES_PER_STEP === 0) yield;
     const positions = featured ? featuredPosition : blockPosition;
     const key = competitionKey(match);
-    positions.set(key, Math.min(positions.get(key) ?? index, index));
+    if (!positions.has(key)) positions.set(key, index);
   }
-  const rank = (entry: ListedMatch & { index: number }): number[] => {
+  // Each match goes to its competition's position (its block's, else the featured block's): in
+  // there, the block's own matches first, then those only the featured block showed, each in page order.
+  const groups = new Map<number, { own: ListedMatch[]; featured: ListedMatch[] }>();
+  for (const [at, entry] of inPageOrder.entries()) {
+    if (at % ENTRIES_PER_STEP === 0) yield;
     const key = competitionKey(entry.match);
-    return [blockPosition.get(key) ?? featuredPosition.get(key) ?? entry.index, entry.featured ? 1 : 0, entry.index];
-  };
-  const ordered = [...kept.values()]
-    .map((entry) => ({ entry, key: rank(entry) }))
-    .sort((a, b) => compareKeys(a.key, b.key))
-    .map(({ entry }) => ({ match: entry.match, featured: entry.featured }));
+    const position = blockPosition.get(key) ?? featuredPosition.get(key) ?? entry.index;
+    let group = groups.get(position);
+    if (!group) {
+      group = { own: [], featured: [] };
+      groups.set(position, group);
+    }
+    (entry.featured ? group.featured : group.own).push({ match: entry.match, featured: entry.featured });
+  }
+  const positions = Float64Array.from(groups.keys()).sort();
+  yield;
+  const ordered: ListedMatch[] = [];
+  for (const position of positions) {
+    const group = groups.get(position);
+    if (group) ordered.push(...group.own, ...group.featured);
+  }
   return { ordered, duplicates };
 }

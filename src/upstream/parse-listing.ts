@@ -35,8 +35,10 @@ import { LIMITS, MatchSchema, type Match } from '../lib/model/model.ts';
 import { finishSteps, type Steps } from '../lib/model/steps.ts';
 import { ParseError } from './errors.ts';
 import { DiagnosticsCollector, type CandidateMarkup, type ListingDiagnostics } from './listing-diagnostics.ts';
+import { MAX_DEPTH } from './scan-page-steps.ts';
 import { findFirst, textOf, withClass, type DomElement } from './dom-query.ts';
 import {
+  MAX_CANDIDATE_CHARS,
   MAX_CANDIDATE_ELEMENTS,
   SKIP_REASONS,
   normalizeText,
@@ -46,7 +48,7 @@ import {
 } from './match-fields.ts';
 import { CARD_LINK_CLASSES, parseMatchCard } from './parse-match-card.ts';
 import { parseMatchRow } from './parse-match-row.ts';
-import { orderListing, type ListedMatch } from './order-listing.ts';
+import { orderListingSteps, type ListedMatch } from './order-listing.ts';
 import { SCOPE, scanListingSteps, type LinkRecord, type ListingScan } from './scan-listing.ts';
 
 const FEATURED_HEADER = 'jogos em destaque';
@@ -101,6 +103,12 @@ export function readListingPage(html: string, pageUrl: string): ListingRead {
 /** readListingPage in steps: the page's scan a chunk at a time, then one step per candidate. */
 export function* readListingPageSteps(html: string, pageUrl: string): Steps<ListingRead> {
   const scan = yield* scanListingSteps(html, (href) => parseMatchPath(href, pageUrl) !== null);
+  if (scan.tooDeep) {
+    throw new ParseError(
+      pageUrl,
+      `a página aninha elementos em mais de ${MAX_DEPTH} níveis (uma página real tem menos de 40): página hostil ou quebrada, não lida`,
+    );
+  }
   const listing = findListing(scan);
   if (!listing) {
     const diagnostics = new DiagnosticsCollector().finish(null, 0);
@@ -118,9 +126,13 @@ export function* readListingPageSteps(html: string, pageUrl: string): Steps<List
 
   const collector = new DiagnosticsCollector();
   const entries: Entry[] = [];
+  const entryOf = new Map<Match, Entry>();
   let league = '';
   let inFeatured = false;
   for (const record of scan.records) {
+    // A step per record, whatever it turns out to be: a page of 100k headers or skipped links
+    // lets requests in between too (the runner decides how many steps make a slice).
+    yield;
     if ((record.scope & listing.scope) !== listing.scope) continue;
     if (record.kind === 'header') {
       const name = normalizeText(scan.text(record.text, MAX_LABEL_CHARS));
@@ -129,10 +141,13 @@ export function* readListingPageSteps(html: string, pageUrl: string): Steps<List
       continue;
     }
     const rawHtml = (): string => html.slice(record.start, Math.min(record.end, record.start + 4 * MAX_LABEL_CHARS));
+    // A skipped candidate's snippet: as a tree when it is small enough to read in one step.
+    const skippedHtml = (): string =>
+      record.end - record.start > MAX_CANDIDATE_CHARS ? rawHtml() : htmlOf(candidateElement(html, record));
     if (record.kind === 'card') {
       // A card inside a link is read with its link; one without a link cannot be identified.
       collector.candidate('card');
-      collector.skip('card', SKIP_REASONS.noMatchLink, () => htmlOf(candidateElement(html, record)));
+      collector.skip('card', SKIP_REASONS.noMatchLink, skippedHtml);
       continue;
     }
     const cardLink = record.classes.some((name) => (CARD_LINK_CLASSES as readonly string[]).includes(name));
@@ -141,16 +156,15 @@ export function* readListingPageSteps(html: string, pageUrl: string): Steps<List
     const markup: CandidateMarkup | null = isCard ? 'card' : isRow ? 'row' : null;
     if (!markup) continue;
     collector.candidate(markup);
-    if (record.elements > MAX_CANDIDATE_ELEMENTS) {
+    if (record.elements > MAX_CANDIDATE_ELEMENTS || record.end - record.start > MAX_CANDIDATE_CHARS) {
       collector.skip(markup, SKIP_REASONS.tooLarge, rawHtml);
       continue;
     }
     // A match link without a single team cell: what parseMatchRow would say, without building its tree.
     if (markup === 'row' && !record.rowCells) {
-      collector.skip(markup, SKIP_REASONS.noTeams, () => htmlOf(candidateElement(html, record)));
+      collector.skip(markup, SKIP_REASONS.noTeams, skippedHtml);
       continue;
     }
-    yield;
     const element = candidateElement(html, record);
     const nodeHtml = (): string => htmlOf(element);
     const featured = inFeatured || record.featured;
@@ -173,17 +187,19 @@ export function* readListingPageSteps(html: string, pageUrl: string): Steps<List
       continue;
     }
     if (!outcome.statusRecognised) collector.unknownLabel(outcome.match.statusLabel);
-    entries.push({ match: outcome.match, featured, markup, html: nodeHtml });
+    const entry: Entry = { match: outcome.match, featured, markup, html: nodeHtml };
+    entries.push(entry);
+    entryOf.set(entry.match, entry);
   }
 
-  const { ordered, duplicates } = orderListing(entries);
+  const { ordered, duplicates } = yield* orderListingSteps(entries);
   collector.duplicates = duplicates;
-  const entryOf = new Map(entries.map((entry) => [entry.match, entry]));
   // A match whose competition could not be told (featured card without a label, never listed
   // again; a row before any header) is as malformed as one without teams. A listing keeps at
   // most LIMITS.matches matches, the first ones in its order: the rest are skipped, counted.
   const matches: Match[] = [];
-  for (const { match } of ordered) {
+  for (const [at, { match }] of ordered.entries()) {
+    if (at % 500 === 0) yield;
     const entry = entryOf.get(match);
     const skip = (reason: string): void =>
       collector.skip(entry?.markup ?? 'row', reason, entry?.html ?? (() => match.id));

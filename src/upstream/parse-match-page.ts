@@ -41,8 +41,8 @@ import {
 import { readPlace, readScoreboard, readTeams, type PageScore } from './parse-match-header.ts';
 import { parseEventRow, type RowCells } from './parse-match-event.ts';
 import { readLineupRow, readStatisticRow } from './parse-match-tables.ts';
+import { MAX_DEPTH } from './scan-page-steps.ts';
 import {
-  MAX_DEPTH,
   MAX_EVENT_ROWS,
   MAX_TABLE_ROWS,
   scanMatchPageSteps,

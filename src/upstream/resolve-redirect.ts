@@ -1,20 +1,13 @@
 /**
- * Pure: where a redirect may lead. Only to the origin the fetch started on (scheme, host and
- * port) or its https upgrade (same host and port, http → https); never back down to http, at
- * most MAX_REDIRECTS hops, never back to a URL already visited (a loop). `visited` is updated.
+ * Pure: where a redirect may lead. Only to exactly the origin the fetch started on, the
+ * upstream's (scheme, host and port: upstream-origin.ts); not even its https upgrade, which is
+ * another port of the host (set UPSTREAM_URL to the https address instead). At most
+ * MAX_REDIRECTS hops, never back to a URL already visited (a loop). `visited` is updated.
  */
 import { UpstreamFetchError } from './errors.ts';
+import { onUpstreamOrigin } from './upstream-origin.ts';
 
 export const MAX_REDIRECTS = 3;
-
-/** True when `next` is `start`'s origin or its https upgrade, and no downgrade from `current`. */
-export function isSameOriginRedirect(start: URL, current: URL, next: URL): boolean {
-  if (next.protocol !== 'http:' && next.protocol !== 'https:') return false;
-  if (current.protocol === 'https:' && next.protocol === 'http:') return false;
-  if (next.origin === start.origin) return true;
-  const upgrade = start.protocol === 'http:' && next.protocol === 'https:';
-  return upgrade && next.hostname === start.hostname && next.port === start.port;
-}
 
 export function resolveRedirect(
   url: string,
@@ -25,18 +18,15 @@ export function resolveRedirect(
 ): URL {
   const fail = (detail: string): UpstreamFetchError => new UpstreamFetchError({ reason: 'redirect', url, detail });
   if (!location) throw fail('redirecionamento sem cabeçalho Location');
-  let next: URL;
-  try {
-    next = new URL(location, current);
-  } catch {
-    throw fail(`redirecionamento para um endereço inválido ("${location}")`);
-  }
-  if (!isSameOriginRedirect(start, current, next)) {
+  if (!URL.canParse(location, current)) throw fail(`redirecionamento para um endereço inválido ("${location}")`);
+  const kept = onUpstreamOrigin(location, current, start.origin);
+  if (!kept) {
     throw fail(
-      `redirecionamento para outro site ou outra origem (${next.href}), não seguido: só a origem ${start.origin} ` +
-        '(mesmo esquema, host e porta) ou a versão https dela',
+      `redirecionamento para outro site ou outra origem (${new URL(location, current).origin}), não seguido: só a ` +
+        `origem ${start.origin} (mesmo esquema, host e porta)`,
     );
   }
+  const next = new URL(kept);
   if (visited.has(next.href)) throw fail(`redirecionamento em ciclo (${next.href})`);
   if (visited.size > MAX_REDIRECTS) throw fail(`mais de ${MAX_REDIRECTS} redirecionamentos`);
   visited.add(next.href);

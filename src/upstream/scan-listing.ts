@@ -8,6 +8,7 @@
  */
 import { Parser } from 'htmlparser2';
 import { finishSteps, type Steps } from '../lib/model/steps.ts';
+import { MAX_DEPTH, TooDeep, feedPageSteps } from './scan-page-steps.ts';
 import { CARD_CLASSES, CARD_LINK_CLASSES } from './parse-match-card.ts';
 
 /** Where each record sits: inside the first #livescore, the first #main, the first <body>. */
@@ -63,6 +64,8 @@ export interface ListingScan {
   hasBody: boolean;
   cardsInPage: boolean;
   cardsInMain: boolean;
+  /** The page nests elements past MAX_DEPTH (scan-page-steps.ts): the scan stopped there (a hostile or broken page). */
+  tooDeep: boolean;
   /** The text of `range`, at most `maxChars` (plus the piece that crosses it). */
   text(range: TextRange, maxChars: number): string;
 }
@@ -73,8 +76,6 @@ const LEAGUE_LABEL_CLASS = 'match-card-league-name';
 const FEATURED_CLASS = 'trending-box';
 const CARD_CLASS_SET = new Set<string>(CARD_CLASSES);
 const CARD_LINK_CLASS_SET = new Set<string>(CARD_LINK_CLASSES);
-/** Characters fed to the parser between two steps (about a millisecond of parsing). */
-const SCAN_CHUNK_CHARS = 32 * 1024;
 
 interface OpenElement {
   scopeBit: number;
@@ -113,6 +114,7 @@ export function* scanListingSteps(html: string, isMatchHref: (href: string) => b
   const parser: Parser = new Parser(
     {
       onopentag(name, attribs) {
+        if (open.length >= MAX_DEPTH) throw new TooDeep();
         const start = parser.startIndex;
         const classes = (attribs.class ?? '').split(/\s+/).filter((c) => c !== '');
         const has = (set: ReadonlySet<string>): boolean => classes.some((c) => set.has(c));
@@ -221,11 +223,7 @@ export function* scanListingSteps(html: string, isMatchHref: (href: string) => b
     },
     { decodeEntities: true },
   );
-  for (let at = 0; at < html.length; at += SCAN_CHUNK_CHARS) {
-    parser.write(html.slice(at, at + SCAN_CHUNK_CHARS));
-    yield;
-  }
-  parser.end();
+  const tooDeep = !(yield* feedPageSteps(parser, html));
 
   return {
     records,
@@ -234,6 +232,7 @@ export function* scanListingSteps(html: string, isMatchHref: (href: string) => b
     hasBody: found.body,
     cardsInPage,
     cardsInMain,
+    tooDeep,
     text(range, maxChars) {
       let joined = '';
       for (let index = range.from; index < range.to && joined.length <= maxChars; index++) joined += texts[index];

@@ -8,6 +8,7 @@
 import { Parser } from 'htmlparser2';
 import { DETAIL_LIMITS } from '../lib/model/model.ts';
 import { finishSteps, type Steps } from '../lib/model/steps.ts';
+import { MAX_DEPTH, TooDeep, feedPageSteps } from './scan-page-steps.ts';
 
 /** A piece of the page: page.slice(start, end), with the elements inside it. */
 export interface PageRange {
@@ -54,7 +55,7 @@ export interface MatchPageScan {
   tableRowCount: number;
   /** Elements only one layout writes (`.match-details`, `.event-line` / `.match-info`, `.match-card-events-*-team`). */
   markers: { newer: number; older: number };
-  /** The page nests elements past MAX_DEPTH: the scan stopped there (a hostile or broken page). */
+  /** The page nests elements past MAX_DEPTH (scan-page-steps.ts): the scan stopped there (a hostile or broken page). */
   tooDeep: boolean;
 }
 
@@ -63,17 +64,6 @@ export const MAX_EVENT_ROWS = 3 * DETAIL_LIMITS.events;
 /** Statistics, then the starters' and the bench's rows (one row per pair of players). */
 export const MAX_TABLE_ROWS = DETAIL_LIMITS.statistics + 2 * DETAIL_LIMITS.lineup;
 
-/**
- * Elements open at once (a real page nests under 40). htmlparser2 keeps its open elements in an
- * array it shifts and searches from the front, so each tag costs time in the depth: past this a
- * page is refused rather than parsed in time quadratic in its size (100k levels took 15 s).
- */
-export const MAX_DEPTH = 500;
-
-const SCAN_CHUNK_CHARS = 32 * 1024;
-
-/** Thrown from the parser's callback to stop it at MAX_DEPTH. */
-class TooDeep extends Error {}
 const MAX_HEADING_CHARS = 200;
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const NO_CLASSES: readonly string[] = [];
@@ -243,15 +233,6 @@ export function* scanMatchPageSteps(html: string): Steps<MatchPageScan> {
     },
     { decodeEntities: true },
   );
-  try {
-    for (let at = 0; at < html.length; at += SCAN_CHUNK_CHARS) {
-      parser.write(html.slice(at, at + SCAN_CHUNK_CHARS));
-      yield;
-    }
-    parser.end();
-  } catch (error) {
-    if (!(error instanceof TooDeep)) throw error;
-    scan.tooDeep = true;
-  }
+  scan.tooDeep = !(yield* feedPageSteps(parser, html));
   return scan;
 }

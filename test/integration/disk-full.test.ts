@@ -6,50 +6,23 @@
  * failed in the log and in /healthz, the listings turn stale on time, no partial temp file is
  * left, and freeing the space is enough to recover.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { expectConsistentDataDir } from '../support/data-dir-checks.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { expectNoStackTraces, readHealth, readListing, waitForHealthy } from '../support/service-probe.ts';
+import { fillDisk, fillerOf, mountTmpfs, unmountTmpfs } from '../support/tmpfs.ts';
 
-const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-tmpfs-'));
-const filler = path.join(mountPoint, 'filler');
+let mountPoint: string;
+let filler: string;
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
 
-/** Fills the file system until only about `leaveBytes` are free (0: until ENOSPC). */
-function fillDisk(leaveBytes: number): void {
-  const fd = fs.openSync(filler, 'a');
-  try {
-    for (const chunk of [1 << 20, 64 << 10, 4 << 10]) {
-      const block = Buffer.alloc(chunk);
-      for (;;) {
-        if (leaveBytes > 0 && fs.statfsSync(mountPoint).bavail * fs.statfsSync(mountPoint).bsize - chunk < leaveBytes)
-          break;
-        try {
-          fs.writeSync(fd, block);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOSPC') break;
-          throw error;
-        }
-      }
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
 beforeAll(async () => {
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', mountPoint], { stdio: 'pipe' });
-  } catch (error) {
-    throw new Error(`este teste monta um tmpfs e precisa de root com CAP_SYS_ADMIN: ${(error as Error).message}`);
-  }
+  mountPoint = mountTmpfs('48m');
+  filler = fillerOf(mountPoint);
   upstream = await startFakeUpstream({ pages: readFixturePages() });
   placar = await startPlacar({
     upstreamUrl: upstream.url,
@@ -67,26 +40,36 @@ beforeAll(async () => {
 afterAll(async () => {
   await placar?.stop();
   await upstream?.close();
-  try {
-    execFileSync('umount', [mountPoint], { stdio: 'pipe' });
-  } finally {
-    fs.rmSync(mountPoint, { recursive: true, force: true });
-  }
+  if (mountPoint) unmountTmpfs(mountPoint);
 });
 
 describe('a full disk', () => {
   it('keeps serving the last good state, reports the error, turns stale on time, and recovers once freed', async () => {
     await waitForHealthy(placar.url);
-    const lastBuildAt = (await readHealth(placar.url)).lastBuildAt;
-    const live = await readListing(placar.url, 'live');
     const logFrom = placar.output().length;
 
-    fillDisk(16 * 1024);
-    await placar.waitForOutput(/aviso: coleta falhou: .*ENOSPC/, 30_000);
-    fillDisk(0);
+    // Each publish removes older builds, giving room back: fill again until a refresh fails.
     await expect
-      .poll(async () => (await readHealth(placar.url)).lastRefresh?.error ?? '', { timeout: 30_000, interval: 250 })
+      .poll(
+        () => {
+          fillDisk(mountPoint, 16 * 1024);
+          return /aviso: coleta falhou: .*ENOSPC/.test(placar.output().slice(logFrom));
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
+    await expect
+      .poll(
+        async () => {
+          fillDisk(mountPoint, 0);
+          return (await readHealth(placar.url)).lastRefresh?.error ?? '';
+        },
+        { timeout: 30_000, interval: 250 },
+      )
       .toMatch(/ENOSPC/);
+    // A refresh failed on the full disk: nothing is published from now on.
+    const lastBuildAt = (await readHealth(placar.url)).lastBuildAt;
+    const live = await readListing(placar.url, 'live');
 
     // Still serving the last good build; the search handler is loaded now, on the full disk.
     for (const target of ['/', '/hoje', '/api/hoje', '/api/busca?q=flamengo'])

@@ -16,7 +16,7 @@ import {
   hasStarted,
   planDetailFetches,
 } from '../../src/pipeline/detail-schedule.ts';
-import { BUDGET_WINDOW_MS, createRequestBudget } from '../../src/pipeline/request-budget.ts';
+import { BUDGET_WINDOW_MS, createRequestBudget, requestBudgetOf } from '../../src/pipeline/request-budget.ts';
 import { readExpectedMatchDetail, readExpectedMatches } from '../support/fixture-snapshot.ts';
 
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');
@@ -160,6 +160,25 @@ describe('the request budget', () => {
     clock = T0 + 1000;
     expect(budget.admit()).toBe(true);
     expect(budget.used()).toBe(3);
+  });
+
+  it('remembers what this process admitted across refreshes, whatever the schedule file says', () => {
+    let clock = T0;
+    const dataDir = `/budget-memory-${process.pid}`;
+    const first = requestBudgetOf(dataDir, 3, [], () => clock);
+    expect([first.admit(), first.admit()]).toEqual([true, true]);
+    first.admit();
+    first.withdraw(); // that one was not sent (its place could not be written)
+    // The next refresh finds no window on disk (a full disk kept it from being written).
+    clock = T0 + 2000;
+    const next = requestBudgetOf(dataDir, 3, [], () => clock);
+    expect(next.used()).toBe(2);
+    expect([next.admit(), next.admit()]).toEqual([true, false]);
+    // The same request on disk and in memory counts once.
+    const again = requestBudgetOf(dataDir, 3, next.recent(), () => clock);
+    expect(again.used()).toBe(3);
+    clock = T0 + BUDGET_WINDOW_MS + 2000;
+    expect(requestBudgetOf(dataDir, 3, [], () => clock).used()).toBe(0);
   });
 });
 
