@@ -25,6 +25,10 @@ export const PUSH_TTL_SECONDS = 600;
 export const PUSH_CONCURRENCY = 50;
 /** Deadline of one request to a push service. */
 export const PUSH_TIMEOUT_MS = 10_000;
+/** A VAPID signature is valid this long (RFC 8292 allows up to 24 h)… */
+const VAPID_VALID_SECONDS = 12 * 60 * 60;
+/** …and made again after this: one signature per push service an hour, not one per push. */
+const VAPID_REUSE_MS = 60 * 60 * 1000;
 
 export interface PushSenderOptions {
   dataDir: string;
@@ -80,18 +84,27 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   const subscriptions = createPushSubscriptionReader(dataDir);
   // Keep-alive: thousands of pushes to one push service reuse a few TLS connections.
   const agent = new https.Agent({ keepAlive: true, maxSockets: options.concurrency ?? PUSH_CONCURRENCY });
-  const vapidDetails = {
-    subject: options.subject,
-    publicKey: options.keys.publicKey,
-    privateKey: options.keys.privateKey,
-  };
   const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
+  const signatures = new Map<string, { authorization: string; madeAt: number }>();
+  /** The VAPID Authorization header for the endpoint's push service (its origin is the JWT's audience). */
+  const authorizationFor = (endpoint: string): string => {
+    const audience = new URL(endpoint).origin;
+    const now = Date.now();
+    const kept = signatures.get(audience);
+    if (kept && now - kept.madeAt < VAPID_REUSE_MS) return kept.authorization;
+    const expiration = Math.floor(now / 1000) + VAPID_VALID_SECONDS;
+    const { publicKey, privateKey } = options.keys;
+    const headers = webpush.getVapidHeaders(audience, options.subject, publicKey, privateKey, 'aes128gcm', expiration);
+    signatures.set(audience, { authorization: headers.Authorization, madeAt: now });
+    return headers.Authorization;
+  };
 
   const deliver = async (delivery: Delivery): Promise<DeliveryOutcome> => {
     const { endpoint, keys } = delivery.subscription;
     try {
+      // The signature goes in as a header (web-push then signs nothing itself); the payload is encrypted by web-push.
       await webpush.sendNotification({ endpoint, keys }, delivery.payload, {
-        vapidDetails,
+        headers: { Authorization: authorizationFor(endpoint) },
         TTL: PUSH_TTL_SECONDS,
         urgency: delivery.urgency,
         timeout: timeoutMs,

@@ -63,12 +63,16 @@ export async function savePushSubscription(
   record: PushSubscriptionRecord,
   max: number,
 ): Promise<SaveOutcome> {
-  const file = subscriptionFile(dataDir, record.endpoint);
-  const known = await exists(file);
+  const known = await exists(subscriptionFile(dataDir, record.endpoint));
   if (!known && (await listSubscriptionFiles(pushSubscriptionsDir(dataDir))).length >= max) return 'full';
-  const stored: PushSubscriptionRecord = { endpoint: record.endpoint, keys: record.keys, teams: record.teams };
-  await writeJsonAtomicallyAsync(file, stored);
+  await writePushSubscription(dataDir, record);
   return known ? 'replaced' : 'created';
+}
+
+/** Writes the subscription's file (no limit checked: savePushSubscription's, or a benchmark's set-up). */
+export async function writePushSubscription(dataDir: string, record: PushSubscriptionRecord): Promise<void> {
+  const stored: PushSubscriptionRecord = { endpoint: record.endpoint, keys: record.keys, teams: record.teams };
+  await writeJsonAtomicallyAsync(subscriptionFile(dataDir, record.endpoint), stored);
 }
 
 /** Forgets the endpoint's subscription (nothing to do when it is unknown). */
