@@ -10,10 +10,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Agent, fetch as fetchWith } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import { currentLinkPath } from '../../src/lib/store/build-layout.ts';
 import { pushSubscriptionsDir } from '../../src/lib/store/push-subscriptions.ts';
 import { vapidKeysFile } from '../../src/lib/store/push-keys.ts';
+import { startNginx } from '../support/nginx.ts';
 import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
 import {
   createBrowserSubscription,
@@ -283,6 +286,50 @@ describe('Web Push: /api/push and /api/push/inscricoes', () => {
     expect((await subscribe(madridista, ['Real Madrid'])).status).toBe(200);
     expect(subscriptionFiles()).toHaveLength(2);
   }, 120_000);
+
+  it('nginx (deploy/nginx.conf) passes /api/push and POST/DELETE /api/push/inscricoes to Placar, and no other write', async () => {
+    const nginx = await startNginx({
+      clientDir: currentLinkPath(dataDir),
+      placarUrl: server.url,
+      upstreamUrl: upstream.url,
+    });
+    const dispatcher = new Agent({ connect: { ca: nginx.ca } });
+    try {
+      const direct = await (await fetch(`${server.url}/api/push`)).json();
+      const key = await fetchWith(`${nginx.url}/api/push`, { dispatcher });
+      expect(key.status).toBe(200);
+      expect(await key.json()).toEqual(direct);
+      const viaNginx = fan('via-nginx');
+      const body = JSON.stringify({
+        subscription: { endpoint: viaNginx.endpoint, keys: viaNginx.keys },
+        times: ['Flamengo'],
+      });
+      const headers = { 'Content-Type': 'application/json' };
+      const kept = await fetchWith(nginx.url + SUBSCRIPTIONS, { method: 'POST', headers, body, dispatcher });
+      expect(kept.status).toBe(201);
+      const refused = await fetchWith(`${nginx.url}/api/hoje`, { method: 'POST', headers, body, dispatcher });
+      expect(refused.status).toBe(405);
+      const big = await fetchWith(nginx.url + SUBSCRIPTIONS, {
+        method: 'POST',
+        headers,
+        body: 'x'.repeat(5000),
+        dispatcher,
+      });
+      expect(big.status).toBe(413);
+      const endpoint = JSON.stringify({ endpoint: viaNginx.endpoint });
+      const removed = await fetchWith(nginx.url + SUBSCRIPTIONS, {
+        method: 'DELETE',
+        headers,
+        body: endpoint,
+        dispatcher,
+      });
+      expect(removed.status).toBe(204);
+      expect(subscriptionFiles()).toHaveLength(2);
+    } finally {
+      await dispatcher.close();
+      await nginx.stop();
+    }
+  }, 60_000);
 
   it('without VAPID_SUBJECT push is off: both paths answer a 404 problem', async () => {
     const off = await startPlacar({
