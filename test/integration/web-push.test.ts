@@ -355,4 +355,33 @@ describe('Web Push: /api/push and /api/push/inscricoes', () => {
       await off.stop();
     }
   }, 120_000);
+
+  it('a cluster (WORKERS=2) refreshing on its schedule sends each alert once: only the primary sends, workers take subscriptions', async () => {
+    await server.stop();
+    const cluster = await startPlacar({
+      upstreamUrl: upstream.url,
+      dataDir,
+      env: { ...pushEnv, WORKERS: '2', REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '1000' },
+    });
+    server = cluster;
+    const before = pushesTo(flamenguista.endpoint).length;
+    // Through the workers (the primary serves no HTTP): a new follower and the known one.
+    const viaWorker = fan('via-worker');
+    expect((await subscribe(viaWorker, ['Palmeiras'])).status).toBe(201);
+    expect((await subscribe(flamenguista, ['Flamengo'])).status).toBe(200);
+    const refreshes = (): number => [...cluster.output().matchAll(/atualização #\d+ concluída/g)].length;
+    goalForFlamengo();
+    await expect.poll(() => pushesTo(viaWorker.endpoint).length, { timeout: 60_000 }).toBe(1);
+    // Two more refreshes after the push: still one push each for that goal.
+    const seen = refreshes();
+    await expect.poll(refreshes, { timeout: 60_000 }).toBeGreaterThanOrEqual(seen + 2);
+    expect(pushesTo(viaWorker.endpoint)).toHaveLength(1);
+    expect(pushesTo(flamenguista.endpoint)).toHaveLength(before + 1);
+    const [push] = pushesTo(viaWorker.endpoint);
+    if (!push) throw new Error('no push');
+    expect(JSON.parse(decryptPush(push.body, viaWorker))).toMatchObject({
+      title: expect.stringMatching(/^Gol! Flamengo/),
+      body: expect.stringMatching(/^Flamengo 5 x 1 Palmeiras/),
+    });
+  }, 180_000);
 });
