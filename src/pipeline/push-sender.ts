@@ -2,7 +2,8 @@
  * The refresher's Web Push: after each published build, the new kept events a follower is told
  * of (push-alert.ts) go to every subscription following either team — encrypted (RFC 8291
  * aes128gcm) and signed (RFC 8292 VAPID) by the web-push library, each to its push service,
- * whose origin the API checked when the subscription came in. Never in the refresh's way: the
+ * whose origin the API checked when the subscription came in (push-request.ts sends it to the
+ * address that same URL parser reads). Never in the refresh's way: the
  * refresh only queues (push-delivery-queue.ts sends, so many at a time, each with a deadline);
  * a push service's 404/410 forgets the subscription, 429/5xx is tried again later. The first
  * send starts after the events kept when this process started: a restart re-sends nothing.
@@ -18,6 +19,7 @@ import { readEventStore, readKeptEvents } from '../lib/store/event-store.ts';
 import { loadVapidKeys, type VapidKeys } from '../lib/store/push-keys.ts';
 import { createPushSubscriptionReader, removePushSubscription } from '../lib/store/push-subscriptions.ts';
 import { createDeliveryQueue, type Delivery, type DeliveryOutcome } from './push-delivery-queue.ts';
+import { postPush, type PushAnswer } from './push-request.ts';
 
 /** How long a push service keeps an alert for a phone that is off: a goal from 10 minutes ago is not news. */
 export const PUSH_TTL_SECONDS = 600;
@@ -101,35 +103,30 @@ export function createPushSender(options: PushSenderOptions): PushSender {
 
   const deliver = async (delivery: Delivery): Promise<DeliveryOutcome> => {
     const { endpoint, keys } = delivery.subscription;
+    // web-push encrypts and sets the headers; the signature goes in as a header (web-push then signs nothing itself).
+    const details = webpush.generateRequestDetails({ endpoint, keys }, delivery.payload, {
+      headers: { Authorization: authorizationFor(endpoint) },
+      TTL: PUSH_TTL_SECONDS,
+      urgency: delivery.urgency,
+    });
+    let answer: PushAnswer;
     try {
-      // The signature goes in as a header (web-push then signs nothing itself); the payload is encrypted by web-push.
-      await webpush.sendNotification({ endpoint, keys }, delivery.payload, {
-        headers: { Authorization: authorizationFor(endpoint) },
-        TTL: PUSH_TTL_SECONDS,
-        urgency: delivery.urgency,
-        timeout: timeoutMs,
-        agent,
-      });
-      return { kind: 'delivered' };
+      answer = await postPush(details, agent, timeoutMs);
     } catch (error) {
-      if (error instanceof webpush.WebPushError) {
-        if (error.statusCode === 404 || error.statusCode === 410) {
-          await removePushSubscription(dataDir, endpoint);
-          return { kind: 'gone' };
-        }
-        if (error.statusCode === 429 || error.statusCode >= 500) {
-          const retryAfter = Number(error.headers['retry-after']);
-          return {
-            kind: 'retry',
-            afterMs: Number.isFinite(retryAfter) ? retryAfter * 1000 : null,
-            reason: `HTTP ${error.statusCode}`,
-          };
-        }
-        return { kind: 'failed', reason: `HTTP ${error.statusCode}` };
-      }
       // No answer (refused, reset, deadline): the service may be back in a moment.
       return { kind: 'retry', afterMs: null, reason: errorMessage(error) };
     }
+    if (answer.status >= 200 && answer.status < 300) return { kind: 'delivered' };
+    if (answer.status === 404 || answer.status === 410) {
+      await removePushSubscription(dataDir, endpoint);
+      return { kind: 'gone' };
+    }
+    const reason = `HTTP ${answer.status}`;
+    if (answer.status === 429 || answer.status >= 500) {
+      const afterMs = answer.retryAfterSeconds === null ? null : answer.retryAfterSeconds * 1000;
+      return { kind: 'retry', afterMs, reason };
+    }
+    return { kind: 'failed', reason };
   };
 
   const queue = createDeliveryQueue({
