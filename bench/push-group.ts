@@ -46,9 +46,11 @@ interface ChildReport {
 
 function runChild(dataDir: string, goal: MatchEvent, caFile: string): Promise<ChildReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bench/push-fanout-child.ts', dataDir, JSON.stringify(goal)], {
+    // The memory settings of `npm start` (package.json, deploy/placar.service): the refresher runs under them.
+    const nodeFlags = ['--max-semi-space-size=2', '--max-old-space-size=512'];
+    const child = spawn(process.execPath, [...nodeFlags, 'bench/push-fanout-child.ts', dataDir, JSON.stringify(goal)], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile },
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
