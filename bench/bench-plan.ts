@@ -41,6 +41,8 @@ export interface BenchPlan {
   pushpinStreams: number;
   /** Group 11: the match detail. */
   details: DetailPlan;
+  /** Group 12: Web Push subscriptions following the team that scores. */
+  pushSubscriptions: number;
 }
 
 export function buildBenchPlan(quick: boolean): BenchPlan {
@@ -65,6 +67,7 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         leanService: { cyclesAt300: 5, cyclesAt1000: 20, extraWorkerCycles: 4 },
         pushpinStreams: 1_000,
         details: { refreshCycles: 8, memoryCycles: 20, pageRepeats: 50 },
+        pushSubscriptions: 1_000,
       }
     : {
         quick,
@@ -86,5 +89,6 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         leanService: { cyclesAt300: 10, cyclesAt1000: 100, extraWorkerCycles: 10 },
         pushpinStreams: 10_000,
         details: { refreshCycles: 30, memoryCycles: 100, pageRepeats: 200 },
+        pushSubscriptions: 10_000,
       };
 }

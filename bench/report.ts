@@ -9,6 +9,7 @@ import type { ServingCase } from './serving-group.ts';
 import { median } from './stats.ts';
 import { formatDetailSection } from './detail-report.ts';
 import { formatLeanServiceSection } from './lean-service-report.ts';
+import { formatPushSection } from './push-report.ts';
 import { formatPushpinSection } from './pushpin-report.ts';
 import { formatBytes, formatMedianMax, formatNumber, formatTable, formatTarget } from './report-format.ts';
 
@@ -465,6 +466,7 @@ export function formatReport(results: BenchResults): string {
     weightSection,
     leanSection,
     detailSection,
+    (r: BenchResults) => formatPushSection(r.push),
   ]
     .map((section) => section(results))
     .filter((lines) => lines.length > 0);

@@ -15,6 +15,7 @@ import type { CycleSample, RefreshGroupResult } from './refresh-group.ts';
 import type { EqualWorkersResult } from './equal-workers-group.ts';
 import type { DetailGroupResult } from './detail-group.ts';
 import type { EventStreamResult } from './event-stream-group.ts';
+import type { PushGroupResult } from './push-group.ts';
 import type { PushpinGroupResult } from './pushpin-group.ts';
 import type { RefreshLatencyResult } from './refresh-latency-group.ts';
 import type { ServingResult } from './serving-group.ts';
@@ -70,6 +71,8 @@ export interface BenchResults {
   events?: EventStreamResult;
   pushpin?: PushpinGroupResult;
   details?: DetailGroupResult;
+  /** Group 12: one goal pushed to every subscription following the team. */
+  push?: PushGroupResult;
   upstreamLoad?: UpstreamLoadResult;
   memory?: MemorySummary;
   /** Light traffic's latency during refreshes and between them (render pipeline). */

@@ -18,6 +18,7 @@ import { runEventStreamGroup } from './event-stream-group.ts';
 import { FRESHNESS_MATCHES, runFreshnessGroup, type FreshnessResult } from './freshness-group.ts';
 import { runIdleGroup } from './idle-group.ts';
 import { runLeanServiceGroup } from './lean-service-group.ts';
+import { runPushGroup } from './push-group.ts';
 import { runPushpinGroup } from './pushpin-group.ts';
 import { readServiceCpuSeconds } from './process-stats.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh-group.ts';
@@ -36,7 +37,7 @@ import { runServingGroup } from './serving-group.ts';
 import { runUpstreamLoadGroup, YESTERDAY_SLOT_REFRESHES } from './upstream-load-group.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
-export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
+export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 export const SERVING_MATCHES = 1_000;
 
 export interface BenchOptions {
@@ -181,6 +182,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   if (wants(11)) {
     const title = '11. detalhe das partidas: uma página, a atualização com e sem páginas de jogo, a memória';
     results.details = await phase(title, () => runDetailGroup(plan.details, options.log));
+  }
+
+  if (wants(12)) {
+    const title = `12. Web Push: ${plan.pushSubscriptions} inscrições seguindo um time, um gol`;
+    results.push = await phase(title, () => runPushGroup(plan.pushSubscriptions, options.log));
   }
 
   if (refresh) {

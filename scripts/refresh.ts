@@ -6,6 +6,7 @@ import { readConfig } from '../src/lib/config/config.ts';
 import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/config/server-args.ts';
 import { createBuildPublisher } from '../src/pipeline/publish-build.ts';
 import { createEventPublisher } from '../src/pipeline/publish-events.ts';
+import { createConfiguredPushSender } from '../src/pipeline/push-sender.ts';
 import { runRefresh } from '../src/pipeline/refresh.ts';
 import { writeLogLine } from '../src/lib/config/log-line.ts';
 
@@ -34,6 +35,8 @@ await runCli(
       'PUBLISH_COMMAND',
       'PUBLISH_TIMEOUT_MS',
       'PUSHPIN_PUBLISH_URLS',
+      'VAPID_SUBJECT',
+      'PUSH_SERVICE_ORIGINS',
     ],
   },
   SERVER_ARG_OPTIONS,
@@ -54,6 +57,8 @@ await runCli(
       config.pushpinPublishUrls.length > 0
         ? createEventPublisher({ urls: config.pushpinPublishUrls, dataDir: config.dataDir, log })
         : null;
+    const pushes = createConfiguredPushSender(config, log);
+    interrupt.signal.addEventListener('abort', () => pushes?.stop(), { once: true });
     const report = await runRefresh(config, {
       projectRoot,
       log,
@@ -63,6 +68,7 @@ await runCli(
       progress: (line) => log(`  ${line}`),
       onPublished: (buildId, manifest) => {
         events?.publish();
+        pushes?.send();
         publisher.publish({
           buildId,
           clientDir: buildClientDir(config.dataDir, buildId),
@@ -73,7 +79,8 @@ await runCli(
     // Nothing new to upload, but the last upload failed: the bucket still needs the current build.
     if (report.outcome !== 'published' && !interrupt.signal.aborted) publisher.retryFailed();
     // This process only refreshes: it can wait for the upload (its failure does not change the exit code).
-    await Promise.all([publisher.idle(), events?.idle()]);
+    await Promise.all([publisher.idle(), events?.idle(), pushes?.idle()]);
+    pushes?.stop();
     return report.outcome === 'published' ? 0 : EXIT_FAILURE;
   },
 );

@@ -2,8 +2,11 @@
  * One system notification. Through the service worker when one is active (Android Chrome
  * refuses `new Notification` in a page), else the page's own Notification. A click brings the
  * page back (the worker's notificationclick opens `data.url`, relative to the site root).
+ * Where push reaches this browser (alert-push.ts), the service worker shows the pushed alert
+ * instead: one event, one notification, with the page open or closed.
  */
 import type { MatchAlert } from '../lib/display/match-alerts.ts';
+import { pushOn } from './alert-push.ts';
 
 async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return null;
@@ -12,6 +15,7 @@ async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
 }
 
 export async function showAlertNotification(alert: MatchAlert): Promise<void> {
+  if (pushOn()) return;
   const registration = await activeRegistration();
   const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? location.href;
   const options: NotificationOptions = {

@@ -4,11 +4,17 @@
  * words, "Alertas ativados" (a status region, so a screen reader hears it), and a button
  * "Desativar" named "Desativar alertas". The button's name says what it does, so it carries no
  * aria-pressed (a toggle's name must not change with its state). Hidden where the browser has no
- * notifications: the page's own announcements still come.
+ * notifications: the page's own announcements still come. Once on, a note says where alerts
+ * reach: also with Placar closed where the server pushes (alert-push.ts: subscribed here, the
+ * teams sent again when they change, unsubscribed by "Desativar"), else only while it is open.
  */
+import { pushOn, subscribePush, syncPushTeams, unsubscribePush } from './alert-push.ts';
 import { alertsOn, notificationsSupported, setAlertsWanted } from './alert-setting.ts';
+import { followedTeamList, onFollowedTeamsChange } from './followed-teams.ts';
 
 const BLOCKED = 'O navegador bloqueou as notificações deste site: os alertas aparecem só aqui na página.';
+const REACH_CLOSED = 'Os alertas chegam também com o Placar fechado.';
+const REACH_OPEN = 'Os alertas chegam enquanto o Placar estiver aberto.';
 
 const button = document.querySelector<HTMLButtonElement>('[data-alert-toggle]');
 const state = document.querySelector<HTMLElement>('[data-alert-state]');
@@ -31,11 +37,26 @@ function showState(): void {
   else button.textContent = 'Ativar alertas';
 }
 
+/** Subscribes (or re-sends changed teams) where the server pushes, then says where alerts reach. */
+async function reachClosedPage(): Promise<void> {
+  const teams = followedTeamList();
+  const pushed = pushOn() ? await syncPushTeams(teams) : await subscribePush(teams);
+  if (alertsOn()) showNote(pushed ? REACH_CLOSED : REACH_OPEN);
+}
+
 async function turnOn(): Promise<void> {
   const permission = await Notification.requestPermission();
   setAlertsWanted(permission === 'granted');
   showNote(permission === 'denied' ? BLOCKED : null);
   showState();
+  if (alertsOn()) await reachClosedPage();
+}
+
+function turnOff(): void {
+  setAlertsWanted(false);
+  showNote(null);
+  showState();
+  void unsubscribePush();
 }
 
 if (button && notificationsSupported()) {
@@ -44,12 +65,13 @@ if (button && notificationsSupported()) {
   // A status region from now on: a change is said, the state found on load is not.
   state?.setAttribute('role', 'status');
   button.addEventListener('click', () => {
-    if (alertsOn()) {
-      setAlertsWanted(false);
-      showState();
-    } else {
-      void turnOn();
-    }
+    if (alertsOn()) turnOff();
+    else void turnOn();
   });
   window.addEventListener('storage', showState);
+  // Alerts turned on in an earlier visit (or before the server pushed): the subscription follows.
+  if (alertsOn()) void reachClosedPage();
+  onFollowedTeamsChange(() => {
+    if (alertsOn()) void syncPushTeams(followedTeamList());
+  });
 }

@@ -17,6 +17,8 @@
  * Every URL is taken relative to the registration's scope, never to the host's root, and judged by
  * its decoded path, as the server reads it (/api/eventos/%73tream is the stream too); a path that
  * does not decode is left to the network.
+ * A push (Web Push, from a server with push on) is a followed team's alert: shown as the page's
+ * own alerts are (same tag: one event, one notification), and a tap opens its match page.
  */
 import { OFFLINE_HEADER } from './offline-response.ts';
 
@@ -40,6 +42,9 @@ interface FetchEvent extends ExtendableEvent {
 interface NotificationClickEvent extends ExtendableEvent {
   readonly notification: Notification;
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { text(): string } | null;
+}
 interface WindowClient {
   readonly url: string;
   focus(): Promise<WindowClient>;
@@ -54,6 +59,7 @@ interface ServiceWorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'notificationclick', listener: (event: NotificationClickEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
 }
 
 const worker = self as unknown as ServiceWorkerScope;
@@ -299,11 +305,48 @@ worker.addEventListener('notificationclick', (event) => {
   const target = notificationTarget(event.notification);
   event.waitUntil(
     worker.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
-      const open =
-        windows.find((client) => client.url === target.href) ??
-        windows.find((client) => client.url.startsWith(scope.href));
+      // The page itself when it is open; else a new one (a pushed goal opens its match, whatever else is open).
+      const open = windows.find((client) => client.url === target.href);
       if (open) await open.focus();
       else await worker.clients.openWindow(target.href);
     }),
   );
+});
+
+/** What a push carries (src/lib/display/push-alert.ts's PushMessage): title, body, tag, the page to open. */
+interface PushedAlert {
+  title: string;
+  body: string;
+  tag: string;
+  url: string;
+}
+
+function readPushedAlert(text: string): PushedAlert | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const field = (name: string): string | null => {
+    const text: unknown = name in value ? Reflect.get(value, name) : null;
+    return typeof text === 'string' ? text : null;
+  };
+  const [title, body, tag, url] = [field('title'), field('body'), field('tag'), field('url')];
+  return title === null || body === null || tag === null || url === null ? null : { title, body, tag, url };
+}
+
+worker.addEventListener('push', (event) => {
+  const alert = readPushedAlert(event.data?.text() ?? '');
+  if (!alert) return;
+  // The page's notificationclick takes data.url relative to the scope: "/jogo/x" becomes "jogo/x".
+  const options: NotificationOptions = {
+    body: alert.body,
+    tag: alert.tag,
+    lang: 'pt-BR',
+    icon: new URL('icon-192.png', scope).href,
+    data: { url: alert.url.replace(/^\/+/, '') },
+  };
+  event.waitUntil(worker.registration.showNotification(alert.title, options));
 });

@@ -3,7 +3,8 @@
  * for while one is in progress joins it. stop() stops scheduling, aborts a running build and
  * waits for the run to end. Each published build also goes to PUBLISH_COMMAND (publish-build.ts),
  * and its new match events to the Pushpins of PUSHPIN_PUBLISH_URLS (publish-events.ts), both on
- * their own: the refresh never waits for them.
+ * their own, and the alerts of those events to the followers' Web Push subscriptions (push-sender.ts):
+ * the refresh never waits for them.
  */
 import cron, { type ScheduledTask } from 'node-cron';
 import { buildClientDir } from '../lib/store/build-layout.ts';
@@ -11,6 +12,7 @@ import type { Config } from '../lib/config/config.ts';
 import type { SiteManifest } from '../lib/store/site-manifest.ts';
 import { createBuildPublisher } from './publish-build.ts';
 import { createEventPublisher } from './publish-events.ts';
+import { createConfiguredPushSender } from './push-sender.ts';
 import { runRefresh, type RefreshReport } from './refresh.ts';
 import { formatRefreshLine } from './refresh-log.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
@@ -65,10 +67,13 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
     config.pushpinPublishUrls.length > 0
       ? createEventPublisher({ urls: config.pushpinPublishUrls, dataDir: config.dataDir, log: options.log })
       : null;
+  const pushes = createConfiguredPushSender(config, options.log);
   const onPublished = async (buildId: string, manifest: SiteManifest): Promise<void> => {
     await options.onPublished?.(buildId, manifest);
     // Once this process (and its workers) serve the build: a stream resuming here finds the events.
     events?.publish();
+    // …and a tap on a push opens a match page that already shows the goal.
+    pushes?.send();
     publisher.publish({ buildId, clientDir: buildClientDir(config.dataDir, buildId), generatedAt: manifest.builtAt });
   };
 
@@ -115,6 +120,7 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
       await task?.destroy();
       aborter.abort();
       await running?.catch(() => undefined);
+      pushes?.stop();
       await Promise.all([publisher.stop(), events?.idle()]);
     },
   };

@@ -26,6 +26,7 @@ import { createStaticResponder } from './serve-static.ts';
 import { withSearchResponseCache } from './search-response-cache.ts';
 import { createSearchSnapshot } from './search-snapshot.ts';
 import { createSnapshotReader } from '../lib/store/snapshot-reader.ts';
+import { readPushApi } from './push-api.ts';
 import { yieldToRequests } from '../lib/slices/run-in-slices.ts';
 
 export interface PlacarHttpServer {
@@ -138,6 +139,7 @@ export async function startHttpServer(
     pushpinSigKey: config.pushpinSigKey,
     eventsWithoutSite: config.eventFeedUrl !== null,
     yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
+    push: readPushApi(config),
   });
   const server = createNodeServer(config.clientLimits, listener);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) =>

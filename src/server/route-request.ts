@@ -20,6 +20,7 @@ import type { EventHub } from './event-hub.ts';
 import { EVENT_STREAM_PATH, answerEventStream } from './event-stream-endpoint.ts';
 import { isSignedByPushpin } from './grip-signature.ts';
 import { publicHealth, type Health } from './healthz.ts';
+import { answerPush, isPushPath, type PushApi } from './push-endpoint.ts';
 import { maySeeHealthDetails } from './healthz-access.ts';
 import { buildRateLimitHeaders, type RateLimiter } from './rate-limit.ts';
 import { buildVerbatimRoutes, readPath } from './request-path.ts';
@@ -59,6 +60,8 @@ export interface RouterParts {
   eventsWithoutSite?: boolean;
   /** Seconds between two fetches of /api/ontem's listing (its own, longer staleness). */
   yesterdayRefreshSeconds?: number;
+  /** /api/push and its subscriptions; absent or a null key: push is off (404). */
+  push?: PushApi;
 }
 
 const SEARCH_PATH = '/api/busca';
@@ -209,6 +212,9 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
       );
     }
     const method = req.method ?? 'GET';
+    // The one route with writes (POST/DELETE): answered before the GET/HEAD-only check.
+    if (isPushPath(path.decoded) && method !== 'OPTIONS')
+      return answerPush(req, res, path.decoded, parts.push ?? null, parts.rateLimiter);
     if (method === 'OPTIONS') {
       res.writeHead(204, { ...PREFLIGHT_HEADERS, 'Content-Length': '0' });
       return void res.end();

@@ -56,6 +56,10 @@ const OUTSIDE_LIMITER =
  */
 const NOT_APPLICABLE: Record<string, { why: string; applies: (finding: SpectralFinding) => boolean }> = {
   'owasp:api2:2023-read-restricted': { why: 'public data, no key: security is [] on purpose', applies: () => true },
+  'owasp:api2:2023-write-restricted': {
+    why: "Web Push subscriptions are anonymous by design (the push service's unguessable endpoint is the capability); bounded per client (rate limit) and in all (PUSH_MAX_SUBSCRIPTIONS)",
+    applies: (finding) => finding.path[1] === '/api/push/inscricoes',
+  },
   'owasp:api8:2023-define-error-responses-401': { why: 'no authentication, so no 401 can happen', applies: () => true },
   'owasp:api4:2023-rate-limit-responses-429': {
     why: 'only /api/busca is rate-limited (the pre-built files and preflights are not: a CDN serves them); a HEAD 429 has no body',

@@ -36,6 +36,9 @@ interface DocumentShape {
   };
 }
 
+/** Web Push's paths: the only writes, not in API_ROUTES (no footer link, no GET of a file); their own test below. */
+const PUSH_PATHS = new Set(['/api/push', '/api/push/inscricoes']);
+
 describe('OpenAPI document (/api/routes)', () => {
   const raw = buildOpenApiDocument();
   const document = raw as unknown as DocumentShape;
@@ -53,7 +56,8 @@ describe('OpenAPI document (/api/routes)', () => {
   });
 
   it('describes every route of API_ROUTES with its pt-BR summary, as GET, HEAD and OPTIONS operations only', () => {
-    expect(Object.keys(document.paths).sort()).toEqual(API_ROUTES.map((route) => route.path).sort());
+    const readPaths = Object.keys(document.paths).filter((path) => !PUSH_PATHS.has(path));
+    expect(readPaths.sort()).toEqual(API_ROUTES.map((route) => route.path).sort());
     for (const route of API_ROUTES) {
       const item = document.paths[route.path];
       expect(item?.get.operationId).toBe(route.operationId);
@@ -72,14 +76,29 @@ describe('OpenAPI document (/api/routes)', () => {
     expect(document.info.description).toMatch(/404/);
   });
 
+  it('documents Web Push: GET /api/push, POST and DELETE /api/push/inscricoes, their bodies and problems', () => {
+    const key = document.paths['/api/push'];
+    const subscriptions = document.paths['/api/push/inscricoes'];
+    expect(Object.keys(key ?? {})).toEqual(['get']);
+    expect(Object.keys(subscriptions ?? {}).sort()).toEqual(['delete', 'post']);
+    const post = subscriptions?.post as Operation | undefined;
+    const remove = subscriptions?.delete as Operation | undefined;
+    expect(Object.keys(post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '201', '400', '404', '429', '503']),
+    );
+    expect(Object.keys(remove?.responses ?? {})).toEqual(expect.arrayContaining(['204', '400', '404', '429']));
+    expect(Object.keys(key?.get.responses ?? {})).toEqual(expect.arrayContaining(['200', '404']));
+    expect(document.components.schemas.PushSubscriptionRequest?.properties).toHaveProperty('times');
+  });
+
   it('is public and says so, with tags, license and contact', () => {
     expect(document.security).toEqual([]);
     expect(document.info.license).toMatchObject({ name: 'MIT', identifier: 'MIT' });
     expect(document.info.contact?.name).toBeTruthy();
     const tags = document.tags.map((tag) => tag.name);
     for (const item of Object.values(document.paths)) {
-      for (const operation of [item.get, item.head, item.options])
-        expect(tags).toEqual(expect.arrayContaining(operation.tags));
+      for (const operation of [item.get, item.head, item.options, item.post, item.delete])
+        if (operation) expect(tags).toEqual(expect.arrayContaining((operation as Operation).tags));
     }
   });
 
@@ -106,8 +125,8 @@ describe('OpenAPI document (/api/routes)', () => {
 
   it('declares the validators, caching and CORS headers on every 200 and 304, and Range on the static files', () => {
     for (const [path, item] of Object.entries(document.paths)) {
-      // The event stream is never cached: its own test below.
-      if (path === '/api/eventos/stream') continue;
+      // The event stream is never cached, nor are Web Push's answers: their own tests below.
+      if (path === '/api/eventos/stream' || PUSH_PATHS.has(path)) continue;
       for (const status of ['200', '304']) {
         const names = Object.keys(item.get.responses[status]?.headers ?? {});
         expect(names, `${path} ${status}`).toEqual(

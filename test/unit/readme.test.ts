@@ -39,6 +39,10 @@ const NOT_ENV = new Set<string>([
   'GET',
   'HEAD',
   'OPTIONS',
+  // Web Push's methods and header (docs/api.md, docs/fan-features.md).
+  'POST',
+  'DELETE',
+  'TTL',
   'USER_AGENT',
   'SIGTERM',
   'SIGINT',
@@ -53,6 +57,8 @@ const NOT_ENV = new Set<string>([
   'MALLOC_ARENA_MAX',
   'MALLOC_MMAP_THRESHOLD_',
   'NODE_COMPILE_CACHE',
+  // Read by Node: the Web Push tests trust their local push service's certificate with it (docs/operations.md).
+  'NODE_EXTRA_CA_CERTS',
   // Read by test/e2e/dashboard-quality.test.ts (rewrite docs/screenshot.png), named in docs/dashboard.md.
   'UPDATE_DOCS_SCREENSHOT',
 ]);

@@ -35,6 +35,7 @@ import {
 } from '../model/model.ts';
 import { MATCH_FILTER_MAX, MATCH_FILTER_MIN } from './match-filter-query.ts';
 import { PROBLEM_CONTENT_TYPE } from './problem.ts';
+import { buildPushPaths, PUSH_SCHEMAS, TAG_PUSH } from './openapi-push.ts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from './search-query.ts';
 import { SEARCH_RESULTS_MAX } from '../model/search-results.ts';
 import { MATCH_PAGE_SEGMENT_MAX_BYTES } from '../model/match-paths.ts';
@@ -470,12 +471,13 @@ export function buildOpenApiDocument(): JsonObject {
   const problems = createProblemResponses();
   const paths: JsonObject = {};
   for (const route of API_ROUTES) paths[route.path] = buildPathItem(route, problems);
+  Object.assign(paths, buildPushPaths());
   return {
     openapi: '3.1.0',
     info: {
       title: 'API do Placar',
       version: '1.0.0',
-      description: `Placares de futebol ao vivo, de ontem, de hoje e de amanhã, republicados a cada minuto a partir do site de origem. Somente leitura, JSON, pública e sem chave (security vazio), aberta a navegadores (CORS). Rotas /api/* inexistentes respondem 404 com um Problem (application/problem+json). ${OTHER_METHODS} Erros seguem a RFC 9457.`,
+      description: `Placares de futebol ao vivo, de ontem, de hoje e de amanhã, republicados a cada minuto a partir do site de origem. Somente leitura (salvo as inscrições de alertas push), JSON, pública e sem chave (security vazio), aberta a navegadores (CORS). Rotas /api/* inexistentes respondem 404 com um Problem (application/problem+json). ${OTHER_METHODS} Erros seguem a RFC 9457.`,
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'Mantenedores do Placar' },
     },
@@ -493,11 +495,12 @@ export function buildOpenApiDocument(): JsonObject {
         name: TAG_EVENTS,
         description: 'O que mudou nas partidas: feed estático e fluxo ao vivo (Server-Sent Events).',
       },
+      { name: TAG_PUSH, description: 'Alertas com o Placar fechado (Web Push), onde o servidor os envia.' },
       { name: TAG_DOCUMENTATION, description: 'Este documento.' },
     ],
     paths,
     components: {
-      schemas: buildSchemas(),
+      schemas: { ...buildSchemas(), ...PUSH_SCHEMAS },
       responses: problems.components,
       headers: buildHeaders({
         listCacheControl: LIST_JSON_CACHE_CONTROL,

@@ -11,7 +11,7 @@ function instanceOf(pathname: string): string {
   return pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
 }
 
-function buildProblem(status: number, title: string, detail: string, pathname: string): Problem {
+export function buildProblem(status: number, title: string, detail: string, pathname: string): Problem {
   return { type: 'about:blank', title, status, detail, instance: instanceOf(pathname) };
 }
 

@@ -7,6 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import cron from 'node-cron';
+import { parsePushConfig, PUSH_CONFIG_VARIABLES, type PushConfig } from './push-config.ts';
 
 export interface Config {
   /** Base URL of the upstream site, without a trailing slash. */
@@ -53,6 +54,8 @@ export interface Config {
   pushpinPublishUrls: string[];
   /** EVENT_FEED_URL: the published site whose /api/eventos the event streams follow; null: this DATA_DIR's builds. */
   eventFeedUrl: string | null;
+  /** Web Push (VAPID_SUBJECT and the rest: push-config.ts). */
+  push: PushConfig;
 }
 
 export interface ClientLimits {
@@ -212,6 +215,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'Endereço do site publicado (o bucket ou CDN do PUBLISH_COMMAND) cujo /api/eventos os fluxos de eventos seguem, ' +
       'lido a cada 2 s, para um servidor que não compartilha o DATA_DIR (vazio: os builds do DATA_DIR).',
   },
+  ...PUSH_CONFIG_VARIABLES,
 ];
 
 /** Invalid configuration: the message names the variable and says what to change. */
@@ -436,6 +440,11 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     pushpinSigKey: parsePushpinSigKey(env),
     pushpinPublishUrls: parsePushpinPublishUrls(env),
     eventFeedUrl: parseEventFeedUrl(env),
+    push: parsePushConfig(
+      (name) => rawValueOf(env, name),
+      (message) => new ConfigError(message),
+      parseInteger(env, 'PUSH_MAX_SUBSCRIPTIONS', 1, 10_000_000),
+    ),
   };
 }
 

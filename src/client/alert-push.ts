@@ -1,0 +1,136 @@
+/**
+ * Alerts with Placar closed (Web Push), where the server has push on (GET /api/push answers the
+ * VAPID key; a bucket or a server without VAPID_SUBJECT does not: then alerts reach the fan only
+ * while a page is open). Subscribing asks the browser's push service for a subscription bound to
+ * that key and hands it, with the followed teams, to /api/push/inscricoes; the teams are sent
+ * again when they change, the subscription deleted when alerts are turned off. What was last
+ * sent is kept in localStorage `placar:alertas-push` ({endpoint, times}): a page knows push
+ * reaches this browser (alert-notification.ts then leaves notifications to the service worker,
+ * so one event makes one notification) and sends nothing when nothing changed.
+ */
+const PUSH_KEY = 'placar:alertas-push';
+const PUSH_API = '/api/push';
+const SUBSCRIPTIONS_API = '/api/push/inscricoes';
+
+interface SentSubscription {
+  endpoint: string;
+  times: string[];
+}
+
+function readSent(): SentSubscription | null {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(PUSH_KEY) ?? 'null');
+    if (typeof value !== 'object' || value === null || !('endpoint' in value) || !('times' in value)) return null;
+    const { endpoint, times } = value;
+    if (typeof endpoint !== 'string' || !Array.isArray(times)) return null;
+    return { endpoint, times: times.filter((team): team is string => typeof team === 'string') };
+  } catch {
+    return null;
+  }
+}
+
+function keepSent(sent: SentSubscription | null): void {
+  try {
+    if (sent) localStorage.setItem(PUSH_KEY, JSON.stringify(sent));
+    else localStorage.removeItem(PUSH_KEY);
+  } catch {
+    // Not kept: the next page sends the teams again.
+  }
+}
+
+/** Whether the server holds this browser's subscription (push reaches it with the page closed). */
+export function pushOn(): boolean {
+  return readSent() !== null;
+}
+
+function pushSupported(): boolean {
+  return 'serviceWorker' in navigator && 'PushManager' in window;
+}
+
+/** The server's VAPID public key (base64url, as subscribe() takes it); null where push is off or unreachable. */
+async function fetchPublicKey(): Promise<string | null> {
+  try {
+    const response = await fetch(PUSH_API, { cache: 'no-cache' });
+    if (!response.ok) return null;
+    const body: unknown = await response.json();
+    if (typeof body !== 'object' || body === null || !('publicKey' in body) || typeof body.publicKey !== 'string')
+      return null;
+    return body.publicKey;
+  } catch {
+    return null;
+  }
+}
+
+async function send(method: 'POST' | 'DELETE', body: unknown): Promise<boolean> {
+  try {
+    const response = await fetch(SUBSCRIPTIONS_API, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function post(subscription: PushSubscription, teams: readonly string[]): Promise<boolean> {
+  const sent = { endpoint: subscription.endpoint, times: [...teams] };
+  const ok = await send('POST', { subscription: subscription.toJSON(), times: sent.times });
+  keepSent(ok ? sent : null);
+  return ok;
+}
+
+/**
+ * Subscribes this browser (notification permission granted) and sends the teams; true when the
+ * server keeps the subscription, false where push is off, unsupported or refused.
+ */
+export async function subscribePush(teams: readonly string[]): Promise<boolean> {
+  if (!pushSupported()) return false;
+  const key = await fetchPublicKey();
+  if (!key) {
+    keepSent(null);
+    return false;
+  }
+  try {
+    const registration = await navigator.serviceWorker.ready;
+    const subscription =
+      (await registration.pushManager.getSubscription()) ??
+      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
+    return await post(subscription, teams);
+  } catch {
+    keepSent(null);
+    return false;
+  }
+}
+
+/**
+ * Sends the followed teams again when they differ from what the server was last sent (nothing
+ * when they do not); whether push reaches this browser after.
+ */
+export async function syncPushTeams(teams: readonly string[]): Promise<boolean> {
+  const sent = readSent();
+  if (!sent || !pushSupported()) return false;
+  try {
+    const registration = await navigator.serviceWorker.ready;
+    const subscription = await registration.pushManager.getSubscription();
+    // The browser dropped the subscription (its push service expired it): subscribe again.
+    if (!subscription || subscription.endpoint !== sent.endpoint) return await subscribePush(teams);
+    if (sent.times.join('\n') !== teams.join('\n')) return await post(subscription, teams);
+    return true;
+  } catch {
+    return pushOn();
+  }
+}
+
+/** Deletes the subscription on the server and in the browser. */
+export async function unsubscribePush(): Promise<void> {
+  const sent = readSent();
+  keepSent(null);
+  if (!pushSupported()) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  const endpoint = subscription?.endpoint ?? sent?.endpoint;
+  if (endpoint) await send('DELETE', { endpoint });
+  await subscription?.unsubscribe().catch(() => false);
+}

@@ -1,0 +1,46 @@
+/** The problems of /api/push and /api/push/inscricoes (pt-BR, saying what to do). */
+import type { Problem } from '../model/model.ts';
+import { buildProblem } from './problem.ts';
+
+export function buildPushOffProblem(pathname: string): Problem {
+  return buildProblem(
+    404,
+    'Alertas push desligados',
+    'Este servidor não envia alertas com o Placar fechado (VAPID_SUBJECT não configurado). ' +
+      'Os alertas chegam enquanto o Placar estiver aberto.',
+    pathname,
+  );
+}
+
+export function buildBadPushBodyProblem(pathname: string, detail: string): Problem {
+  return buildProblem(400, 'Inscrição inválida', detail, pathname);
+}
+
+export function buildPushMethodProblem(pathname: string, method: string): Problem {
+  const shown = method.length > 20 ? `${method.slice(0, 20)}…` : method;
+  return buildProblem(
+    405,
+    'Método não permitido',
+    `O método ${shown} não é aceito. Use POST para inscrever e DELETE para cancelar.`,
+    pathname,
+  );
+}
+
+export function buildPushRateLimitedProblem(pathname: string, retryAfterSeconds: number): Problem {
+  return buildProblem(
+    429,
+    'Muitos pedidos',
+    `Limite de pedidos por minuto atingido. Tente de novo em ${retryAfterSeconds} s.`,
+    pathname,
+  );
+}
+
+export function buildPushFullProblem(pathname: string, retryAfterSeconds: number): Problem {
+  return buildProblem(
+    503,
+    'Inscrições lotadas',
+    `O servidor atingiu o limite de inscrições de alertas. Tente de novo em ${retryAfterSeconds} s; ` +
+      'enquanto isso, os alertas chegam com o Placar aberto.',
+    pathname,
+  );
+}
