@@ -62,7 +62,7 @@ await runCli(
       signal: interrupt.signal,
       progress: (line) => log(`  ${line}`),
       onPublished: (buildId, manifest) => {
-        events?.publish();
+        events?.publish(buildId);
         publisher.publish({
           buildId,
           clientDir: buildClientDir(config.dataDir, buildId),

@@ -1,16 +1,22 @@
 /**
  * An API endpoint polled every 60 s with a conditional GET (If-None-Match: a 304 costs no body),
  * paused while the tab is hidden (unless alerts need it: keepPollingWhileHidden) and run at once
- * when it is shown again, or when the connection goes or comes back. pollListing: a listing,
+ * when it is shown again, when the server serves a new build (build-notices.ts: the 60-s poll is
+ * then the fallback), or when the connection goes or comes back. Back online, the page's answer
+ * can still be the service worker's offline copy for a moment (the worker gets the network back
+ * after the page): it is asked again every RECOVERY_RETRY_MS a few times. pollListing: a listing,
  * whose every new answer also goes to the page's listing feed; pollJson: any of Placar's JSON
  * answers (the match page's), until stopped.
  */
 import type { ListEnvelope } from '../lib/model/model.ts';
 import { readListEnvelope } from './api-response.ts';
+import { onNewBuild } from './build-notices.ts';
 import { publishListingEnvelope } from './listing-feed.ts';
 import { isOfflineAnswer } from './offline-response.ts';
 
 export const REFRESH_INTERVAL_MS = 60_000;
+export const RECOVERY_RETRY_MS = 2_000;
+const RECOVERY_RETRIES = 5;
 
 let pollWhileHidden: () => boolean = () => false;
 
@@ -36,12 +42,16 @@ export function pollJson<T>(endpoint: string, read: (body: unknown) => T, handle
   let inFlight = false;
   /** Asked for while one was in flight (the connection changed mid-request): run again after it. */
   let again = false;
+  /** Quick retries left since the browser came back online, while answers still come offline. */
+  let recovering = 0;
 
-  const schedule = (): void => {
+  const wanted = (): boolean => document.visibilityState !== 'hidden' || pollWhileHidden();
+  const schedule = (offline: boolean): void => {
     clearTimeout(timer);
-    if (!stopped && (document.visibilityState !== 'hidden' || pollWhileHidden())) {
-      timer = setTimeout(() => void refresh(), REFRESH_INTERVAL_MS);
-    }
+    if (stopped || !wanted()) return;
+    const quick = offline && navigator.onLine && recovering > 0;
+    recovering = quick ? recovering - 1 : 0;
+    timer = setTimeout(() => void refresh(), quick ? RECOVERY_RETRY_MS : REFRESH_INTERVAL_MS);
   };
 
   const refresh = async (): Promise<void> => {
@@ -76,7 +86,7 @@ export function pollJson<T>(endpoint: string, read: (body: unknown) => T, handle
         again = false;
         void refresh();
       } else {
-        schedule();
+        schedule(offline);
       }
     }
   };
@@ -85,15 +95,22 @@ export function pollJson<T>(endpoint: string, read: (body: unknown) => T, handle
     if (document.visibilityState !== 'hidden') void refresh();
     else if (!pollWhileHidden()) clearTimeout(timer);
   });
-  window.addEventListener('online', () => void refresh());
+  window.addEventListener('online', () => {
+    recovering = RECOVERY_RETRIES;
+    void refresh();
+  });
   window.addEventListener('offline', () => void refresh());
+  const stopNotices = onNewBuild(() => {
+    if (wanted()) void refresh();
+  });
   // Opened offline (from the service worker's copy): show the last good data at once, and say so.
-  if (navigator.onLine) schedule();
+  if (navigator.onLine) schedule(false);
   else void refresh();
   return {
     stop: () => {
       stopped = true;
       clearTimeout(timer);
+      stopNotices();
     },
   };
 }
