@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS, type ListEnvelope } from '../../src/lib/model/model.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { followBeforeLoad } from '../support/fan-page.ts';
+import { followBeforeLoad, pollOnce } from '../support/fan-page.ts';
 import { withMatchPageGoal, withScore } from '../support/upstream-pages.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
@@ -136,6 +136,8 @@ describe('the alerts line', () => {
   it('keeps every alert of one update: two goals at once, both written', async () => {
     const context = await harness.browser.newContext();
     await followBeforeLoad(context, ['Flamengo', 'São Paulo']);
+    // Told by a notice or asked by the poll (moved on here), the update is one: what the line keeps is tested.
+    await context.clock.install();
     const { page } = await openPage('/', context);
     try {
       const line = page.locator('[data-latest-alert]');
@@ -149,6 +151,8 @@ describe('the alerts line', () => {
       setScore(FLAMENGO_PATH, 4, 1);
       setScore(SAO_PAULO_PATH, 2, 0);
       await serverHas(SAO_PAULO, 2, 0);
+      await serverHas(FLAMENGO, 4, 1);
+      await pollOnce(page);
       await expect.poll(async () => (await lines()).length, { timeout: SHOWN_WITHIN_MS }).toBe(2);
       expect((await lines()).toSorted()).toEqual([
         expect.stringMatching(/^\d{2}:\d{2} · Gol! Flamengo — Flamengo 4 x 1 Palmeiras/),
