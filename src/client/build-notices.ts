@@ -41,31 +41,25 @@ function close(): void {
 function open(): void {
   close();
   if (listeners.size === 0) return;
-  const stream = new EventSource(STREAM_URL);
-  source = stream;
-  stream.addEventListener('open', () => {
+  source = new EventSource(STREAM_URL);
+  source.onopen = () => {
     backoff = BACKOFF_FIRST_MS;
     if (broken) callListeners();
     broken = false;
-  });
-  stream.addEventListener(BUILD_NOTICE_TYPE, () => {
-    setTimeout(callListeners, Math.random() * SPREAD_MS);
-  });
+  };
+  source.addEventListener(BUILD_NOTICE_TYPE, () => setTimeout(callListeners, Math.random() * SPREAD_MS));
   // The browser's own reconnection has a fixed delay and gives up on an answer that is no stream:
-  // both are replaced by one with a back-off.
-  stream.addEventListener('error', () => {
-    if (source !== stream) return;
+  // both are replaced by one with a back-off (a closed source fires nothing more).
+  source.onerror = () => {
     close();
     broken = true;
-    const delay = backoff / 2 + Math.random() * (backoff / 2);
+    retryTimer = setTimeout(open, backoff * (0.5 + Math.random() / 2));
     backoff = Math.min(backoff * 2, BACKOFF_MAX_MS);
-    retryTimer = setTimeout(open, delay);
-  });
+  };
 }
 
 /** Calls `listener` after each new build the server serves; returns what stops it. */
 export function onNewBuild(listener: Listener): () => void {
-  if (typeof EventSource === 'undefined') return () => undefined;
   listeners.add(listener);
   if (source === null && retryTimer === undefined) open();
   return () => {
@@ -74,8 +68,10 @@ export function onNewBuild(listener: Listener): () => void {
   };
 }
 
+// Back online: at once, not at the end of a back-off grown while offline.
 window.addEventListener('online', () => {
-  if (listeners.size === 0 || source?.readyState === 1 /* OPEN */) return;
-  backoff = BACKOFF_FIRST_MS;
-  open();
+  if (source?.readyState !== 1 /* OPEN */) {
+    backoff = BACKOFF_FIRST_MS;
+    open();
+  }
 });

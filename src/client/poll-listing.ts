@@ -4,7 +4,7 @@
  * when it is shown again, when the server serves a new build (build-notices.ts: the 60-s poll is
  * then the fallback), or when the connection goes or comes back. Back online, the page's answer
  * can still be the service worker's offline copy for a moment (the worker gets the network back
- * after the page): it is asked again every RECOVERY_RETRY_MS a few times. pollListing: a listing,
+ * after the page): it is asked again a few times within 10 s. pollListing: a listing,
  * whose every new answer also goes to the page's listing feed; pollJson: any of Placar's JSON
  * answers (the match page's), until stopped.
  */
@@ -15,8 +15,8 @@ import { publishListingEnvelope } from './listing-feed.ts';
 import { isOfflineAnswer } from './offline-response.ts';
 
 export const REFRESH_INTERVAL_MS = 60_000;
-export const RECOVERY_RETRY_MS = 2_000;
-const RECOVERY_RETRIES = 5;
+/** Back online: asked at once, then again after these (the service worker's network may lag the page's). */
+const BACK_ONLINE_RETRIES_MS = [0, 2_000, 5_000, 10_000];
 
 let pollWhileHidden: () => boolean = () => false;
 
@@ -42,16 +42,10 @@ export function pollJson<T>(endpoint: string, read: (body: unknown) => T, handle
   let inFlight = false;
   /** Asked for while one was in flight (the connection changed mid-request): run again after it. */
   let again = false;
-  /** Quick retries left since the browser came back online, while answers still come offline. */
-  let recovering = 0;
-
   const wanted = (): boolean => document.visibilityState !== 'hidden' || pollWhileHidden();
-  const schedule = (offline: boolean): void => {
+  const schedule = (): void => {
     clearTimeout(timer);
-    if (stopped || !wanted()) return;
-    const quick = offline && navigator.onLine && recovering > 0;
-    recovering = quick ? recovering - 1 : 0;
-    timer = setTimeout(() => void refresh(), quick ? RECOVERY_RETRY_MS : REFRESH_INTERVAL_MS);
+    if (!stopped && wanted()) timer = setTimeout(() => void refresh(), REFRESH_INTERVAL_MS);
   };
 
   const refresh = async (): Promise<void> => {
@@ -86,7 +80,7 @@ export function pollJson<T>(endpoint: string, read: (body: unknown) => T, handle
         again = false;
         void refresh();
       } else {
-        schedule(offline);
+        schedule();
       }
     }
   };
@@ -96,15 +90,14 @@ export function pollJson<T>(endpoint: string, read: (body: unknown) => T, handle
     else if (!pollWhileHidden()) clearTimeout(timer);
   });
   window.addEventListener('online', () => {
-    recovering = RECOVERY_RETRIES;
-    void refresh();
+    for (const delay of BACK_ONLINE_RETRIES_MS) setTimeout(() => void refresh(), delay);
   });
   window.addEventListener('offline', () => void refresh());
   const stopNotices = onNewBuild(() => {
     if (wanted()) void refresh();
   });
   // Opened offline (from the service worker's copy): show the last good data at once, and say so.
-  if (navigator.onLine) schedule(false);
+  if (navigator.onLine) schedule();
   else void refresh();
   return {
     stop: () => {

@@ -1,8 +1,9 @@
 /**
  * The live view keeps itself fresh in Chromium (browser clock installed before the page
- * loads), by its 60-second poll alone (the fallback when there is no stream of build notices:
- * build-notices.test.ts has those): a score changed on the upstream appears after the 60-second refresh with no
- * navigation; hidden tabs pause; a failed refresh keeps the data; stale data says so.
+ * loads) by its 60-second poll alone, the fallback when there is no stream of build notices
+ * (build-notices.test.ts has those): a score changed on the upstream appears after the
+ * 60-second refresh with no navigation; hidden tabs pause; a failed refresh keeps the data;
+ * stale data says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
