@@ -1,8 +1,9 @@
 /**
- * Group 8: the event stream. A reader (REFRESH_CRON=off, one process) serves a DATA_DIR that
- * `npm run refresh` keeps current; the bench holds 1,000 then 5,000 open streams to it (loopback)
- * and measures the server's RSS per stream and how long after the build swap (the `current`
- * link re-pointed, watched here every 2 ms) a new event reaches the first and the last stream.
+ * Group 9: the event stream. A reader (REFRESH_CRON=off, one process) serves a DATA_DIR that
+ * `npm run refresh` keeps current; the bench holds 1,000, 5,000 then 10,000 open streams to it
+ * (loopback) and measures the server's RSS per stream and how long after the build swap (the
+ * `current` link re-pointed, watched here every 2 ms) a new event, and the build notice every
+ * open page waits for (issue 33), reach the first and the last stream.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,7 @@ import { runScript } from '../test/support/run-script.ts';
 import { withScore } from '../test/support/upstream-pages.ts';
 import { readMemoryKb } from './process-stats.ts';
 
-export const EVENT_STREAM_COUNTS = [1_000, 5_000] as const;
+export const EVENT_STREAM_COUNTS = [1_000, 5_000, 10_000] as const;
 const LIVE = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
 const OPEN_AT_ONCE = 200;
@@ -27,6 +28,9 @@ export interface EventStreamRow {
   /** ms from the swap to the event at the first and at the last stream. */
   firstMs: number;
   lastMs: number;
+  /** ms from the swap to the build notice at the first and at the last stream (absent before issue 33). */
+  noticeFirstMs?: number;
+  noticeLastMs?: number;
 }
 
 export interface EventStreamResult {
@@ -94,30 +98,38 @@ export async function runEventStreamGroup(
         await sleep(1_000);
         const rssKb = readMemoryKb(pid)?.rss ?? 0;
         const received = streams.map((stream) => stream.ids().length);
+        const told = streams.map((stream) => stream.notices().length);
         home += 1;
         pages[LIVE] = withScore(pages[LIVE] ?? '', FLAMENGO, home, 1);
         upstream.setPage(LIVE, pages[LIVE]);
         const swap = watchSwap(dataDir, readCurrentTarget(dataDir));
-        const arrivals = Promise.all(
-          streams.map(async (stream, index) => {
-            await stream.waitFor((client) => client.ids().length > (received[index] ?? 0), 60_000);
-            return performance.now();
-          }),
-        );
+        const arrival = (arrived: (client: EventStreamClient, index: number) => boolean): Promise<number[]> =>
+          Promise.all(
+            streams.map(async (stream, index) => {
+              await stream.waitFor((client) => arrived(client, index), 60_000);
+              return performance.now();
+            }),
+          );
+        const arrivals = arrival((client, index) => client.ids().length > (received[index] ?? 0));
+        const notices = arrival((client, index) => client.notices().length > (told[index] ?? 0));
         await refresh();
         const swappedAt = await swap.swapped;
         const times = await arrivals;
+        const noticeTimes = await notices;
         const row: EventStreamRow = {
           streams: count,
           rssMb: rssKb / 1024,
           rssPerStreamKb: (rssKb - baselineKb) / (count - 1),
           firstMs: Math.min(...times) - swappedAt,
           lastMs: Math.max(...times) - swappedAt,
+          noticeFirstMs: Math.min(...noticeTimes) - swappedAt,
+          noticeLastMs: Math.max(...noticeTimes) - swappedAt,
         };
         rows.push(row);
         const memory = `RSS ${row.rssMb.toFixed(0)} MB (${row.rssPerStreamKb.toFixed(1)} KB/fluxo)`;
         log(
-          `  ${count} fluxos: ${memory}; evento após a troca: 1º ${row.firstMs.toFixed(0)} ms, último ${row.lastMs.toFixed(0)} ms`,
+          `  ${count} fluxos: ${memory}; evento após a troca: 1º ${row.firstMs.toFixed(0)} ms, último ${row.lastMs.toFixed(0)} ms; ` +
+            `aviso de build: 1º ${row.noticeFirstMs?.toFixed(0)} ms, último ${row.noticeLastMs?.toFixed(0)} ms`,
         );
       }
       return { baselineRssMb: baselineKb / 1024, rows };

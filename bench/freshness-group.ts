@@ -6,7 +6,9 @@
  * the refresh whose scrape first fetched the changed page) to the moment it is visible, so
  * "interval + X" bounds the delay under any schedule. The page in Chromium polls /api/live
  * every 60 s: its clock is fast-forwarded over that wait, and what is measured on top is the
- * page's fetch and render.
+ * page's fetch and render. Side by side, with their real clocks, an open live view and the
+ * watched match's page (/jogo/{id}) hear of the new build on the event stream: how long after
+ * /api/live has the goal each shows it (issue 33: ≤ 3 s; the 60-s poll alone, 0–60 s).
  */
 import type { FakeUpstream } from '../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../src/lib/model/model.ts';
@@ -30,6 +32,10 @@ export interface FreshnessChange {
   refreshSeconds: number | null;
   apiXSeconds: number;
   domXSeconds: number;
+  /** From /api/live having it to the open live view (real clock, told by the stream) showing it. */
+  openViewSeconds: number;
+  /** The same for the open match page. */
+  openMatchPageSeconds: number;
 }
 
 export interface FreshnessResult {
@@ -39,6 +45,9 @@ export interface FreshnessResult {
   apiX: Summary;
   domX: Summary;
   wait: Summary;
+  /** Absent from runs before the build notices (issue 33). */
+  openView?: Summary;
+  openMatchPage?: Summary;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -66,6 +75,13 @@ export async function runFreshnessGroup(
     await page.clock.install();
     await page.goto(`${placar.url}/`);
     const score = page.locator(`.match[data-id="${watched}"] .score`);
+    // The open pages, with their real clocks: only the stream's notices (or a 60-s poll) refresh them.
+    const openView = await (await browser.newContext()).newPage();
+    await openView.goto(`${placar.url}/`);
+    const openViewScore = openView.locator(`.match[data-id="${watched}"] .score`);
+    const openMatchPage = await (await browser.newContext()).newPage();
+    await openMatchPage.goto(`${placar.url}/jogo/${watched}`);
+    const openMatchScore = openMatchPage.locator('[data-score]');
     for (let i = 0; i < plan.freshnessChanges; i++) {
       const goals = 10 + i;
       // Golden-ratio steps spread the changes over the whole schedule interval.
@@ -80,6 +96,17 @@ export async function runFreshnessGroup(
       };
       await waitFor(hasGoals, 5 * interval + 60_000, `o gol ${goals} em /api/live`);
       const apiAt = Date.now();
+      const shownAfter = async (shows: () => Promise<boolean>, what: string): Promise<number> => {
+        await waitFor(shows, 2 * PAGE_POLL_MS, what);
+        return (Date.now() - apiAt) / 1000;
+      };
+      const [openViewSeconds, openMatchPageSeconds] = await Promise.all([
+        shownAfter(async () => (await openViewScore.textContent())?.startsWith(`${goals} `) === true, 'a vista aberta'),
+        shownAfter(
+          async () => (await openMatchScore.textContent())?.startsWith(`${goals} `) === true,
+          'a página do jogo aberta',
+        ),
+      ]);
       const fetchedAt =
         upstream.requests.find((request) => request.path === LISTING_PATHS.live && request.at >= changedAt)?.at ??
         apiAt;
@@ -102,10 +129,13 @@ export async function runFreshnessGroup(
         refreshSeconds: refreshMs === undefined ? null : refreshMs / 1000,
         apiXSeconds: (apiAt - tick) / 1000,
         domXSeconds: (apiAt - tick + domClient) / 1000,
+        openViewSeconds,
+        openMatchPageSeconds,
       };
       changes.push(change);
       log(
-        `  mudança ${i + 1}: espera ${change.waitSeconds.toFixed(2)} s, tique→coleta ${change.tickToFetchSeconds.toFixed(2)} s, atualização ${change.refreshSeconds?.toFixed(2) ?? '?'} s, API X=${change.apiXSeconds.toFixed(2)} s, DOM X=${change.domXSeconds.toFixed(2)} s`,
+        `  mudança ${i + 1}: espera ${change.waitSeconds.toFixed(2)} s, tique→coleta ${change.tickToFetchSeconds.toFixed(2)} s, atualização ${change.refreshSeconds?.toFixed(2) ?? '?'} s, API X=${change.apiXSeconds.toFixed(2)} s, DOM X=${change.domXSeconds.toFixed(2)} s, ` +
+          `páginas abertas: vista ${openViewSeconds.toFixed(2)} s, jogo ${openMatchPageSeconds.toFixed(2)} s após a API`,
       );
     }
   } finally {
@@ -118,5 +148,7 @@ export async function runFreshnessGroup(
     apiX: summarize(changes.map((c) => c.apiXSeconds)),
     domX: summarize(changes.map((c) => c.domXSeconds)),
     wait: summarize(changes.map((c) => c.waitSeconds)),
+    openView: summarize(changes.map((c) => c.openViewSeconds)),
+    openMatchPage: summarize(changes.map((c) => c.openMatchPageSeconds)),
   };
 }

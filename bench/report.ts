@@ -70,6 +70,16 @@ function comparisonSection(results: BenchResults): string[] {
       format: (v) => `${formatNumber(v, 2)} s`,
     },
     {
+      figure: 'páginas abertas (vista e jogo): placar novo após /api/live, pior',
+      target: '≤ 3 s',
+      pick: (r) =>
+        r.freshness?.openView && r.freshness.openMatchPage
+          ? Math.max(r.freshness.openView.max, r.freshness.openMatchPage.max)
+          : undefined,
+      met: (v) => v <= 3,
+      format: (v) => `${formatNumber(v, 2)} s`,
+    },
+    {
       figure: 'frescor X, pior',
       target: '≤ 1,5 s',
       pick: (r) => r.freshness?.apiX.max,
@@ -222,6 +232,13 @@ function freshnessSection(results: BenchResults): string[] {
       `X ≤ 3 s: mediana ${formatTarget(f.apiX.median <= 3)}, pior ${formatTarget(f.apiX.max <= 3)}`,
     `  DOM da página ao vivo: intervalo + 60 s (consulta da página) + X s, X mediana ${formatNumber(f.domX.median, 2)} s, pior ${formatNumber(f.domX.max, 2)} s`,
     `  (espera até o tique da agenda: mediana ${formatNumber(f.wait.median, 2)} s, máx. ${formatNumber(f.wait.max, 2)} s — até um intervalo)`,
+    ...(f.openView && f.openMatchPage
+      ? [
+          `  Páginas abertas (aviso de novo build no fluxo de eventos), depois de /api/live: vista ao vivo mediana ${formatNumber(f.openView.median, 2)} s, pior ${formatNumber(f.openView.max, 2)} s; ` +
+            `página do jogo mediana ${formatNumber(f.openMatchPage.median, 2)} s, pior ${formatNumber(f.openMatchPage.max, 2)} s — ` +
+            `≤ 3 s: ${formatTarget(Math.max(f.openView.max, f.openMatchPage.max) <= 3)}`,
+        ]
+      : []),
   ];
 }
 
@@ -413,22 +430,44 @@ function equalWorkersSection(results: BenchResults): string[] {
 function eventsSection(results: BenchResults): string[] {
   const e = results.events;
   if (!e) return [];
+  const ms = (value: number | undefined): string => (value === undefined ? '—' : `${formatNumber(value)} ms`);
   const rows = e.rows.map((row) => [
     formatNumber(row.streams),
     `${formatNumber(row.rssMb)} MB`,
     `${formatNumber(row.rssPerStreamKb, 1)} KB`,
-    `${formatNumber(row.firstMs)} ms`,
-    `${formatNumber(row.lastMs)} ms`,
+    ms(row.firstMs),
+    ms(row.lastMs),
+    ms(row.noticeFirstMs),
+    ms(row.noticeLastMs),
   ]);
   const first = Math.max(...e.rows.map((row) => row.firstMs));
   const lastAt1000 = e.rows[0]?.lastMs ?? Number.NaN;
+  const most = e.rows.at(-1);
+  const noticeLast = most?.noticeLastMs;
   return [
     `9. Fluxo de eventos (/api/eventos/stream), um processo leitor (REFRESH_CRON=off), ` +
       `RSS sem fluxos ${formatNumber(e.baselineRssMb)} MB`,
-    formatTable(['fluxos abertos', 'RSS', 'RSS por fluxo', 'troca → 1º fluxo', 'troca → último fluxo'], rows),
+    formatTable(
+      [
+        'fluxos abertos',
+        'RSS',
+        'RSS por fluxo',
+        'troca → 1º fluxo',
+        'troca → último fluxo',
+        'aviso de build: 1º',
+        'aviso: último',
+      ],
+      rows,
+    ),
     '  Os clientes rodam no processo do benchmark, na mesma máquina de 2 núcleos: o "último" inclui o tempo de leitura deles.',
     `  Meta: evento nos clientes em até 100 ms da troca: 1º fluxo ${formatNumber(first)} ms — ${formatTarget(first <= 100)}; ` +
       `último com 1.000 fluxos ${formatNumber(lastAt1000)} ms — ${formatTarget(lastAt1000 <= 100)}`,
+    ...(noticeLast === undefined || most === undefined
+      ? []
+      : [
+          `  Aviso de build (páginas abertas) no último de ${formatNumber(most.streams)} fluxos: ${formatNumber(noticeLast)} ms após a troca — ` +
+            `${formatTarget(noticeLast <= 100)} (≤ 100 ms)`,
+        ]),
   ];
 }
 

@@ -67,7 +67,7 @@ await runCli(
       signal: interrupt.signal,
       progress: (line) => log(`  ${line}`),
       onPublished: (buildId, manifest) => {
-        events?.publish();
+        events?.publish(buildId);
         pushes?.send();
         publisher.publish({
           buildId,

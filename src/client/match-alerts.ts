@@ -142,12 +142,20 @@ async function notifyClaimed(ownBefore: Sightings, seen: readonly SeenMatch[]): 
   else await notify(claim());
 }
 
-/** The latest alert stays written in "Meus times", with the time of the data that brought it. */
+/**
+ * The latest update's alerts stay written in "Meus times", each on its line (two goals in one
+ * refresh are two lines), with the time of the data that brought them.
+ */
 function showLatest(alerts: readonly MatchAlert[], at: string): void {
-  const latest = alerts.at(-1);
   const line = document.querySelector<HTMLElement>('[data-latest-alert]');
-  if (!latest || !line) return;
-  line.textContent = `${buildLastUpdateText(at).slice(0, 5)} · ${buildAlertSentence(latest)}`;
+  if (alerts.length === 0 || !line) return;
+  const time = buildLastUpdateText(at).slice(0, 5);
+  line.replaceChildren(
+    ...alerts.flatMap((alert, index) => [
+      ...(index > 0 ? [document.createElement('br')] : []),
+      `${time} · ${buildAlertSentence(alert)}`,
+    ]),
+  );
   line.hidden = false;
 }
 

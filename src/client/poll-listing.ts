@@ -1,16 +1,22 @@
 /**
  * An API endpoint polled every 60 s with a conditional GET (If-None-Match: a 304 costs no body),
  * paused while the tab is hidden (unless alerts need it: keepPollingWhileHidden) and run at once
- * when it is shown again, or when the connection goes or comes back. pollListing: a listing,
+ * when it is shown again, when the server serves a new build (build-notices.ts: the 60-s poll is
+ * then the fallback), or when the connection goes or comes back. Back online, the page's answer
+ * can still be the service worker's offline copy for a moment (the worker gets the network back
+ * after the page): it is asked again a few times within 10 s. pollListing: a listing,
  * whose every new answer also goes to the page's listing feed; pollJson: any of Placar's JSON
  * answers (the match page's), until stopped.
  */
 import type { ListEnvelope } from '../lib/model/model.ts';
 import { readListEnvelope } from './api-response.ts';
+import { onNewBuild } from './build-notices.ts';
 import { publishListingEnvelope } from './listing-feed.ts';
 import { isOfflineAnswer } from './offline-response.ts';
 
 export const REFRESH_INTERVAL_MS = 60_000;
+/** Back online: asked at once, then again after these (the service worker's network may lag the page's). */
+const BACK_ONLINE_RETRIES_MS = [0, 2_000, 5_000, 10_000];
 
 let pollWhileHidden: () => boolean = () => false;
 
@@ -36,12 +42,10 @@ export function pollJson<T>(endpoint: string, read: (body: unknown) => T, handle
   let inFlight = false;
   /** Asked for while one was in flight (the connection changed mid-request): run again after it. */
   let again = false;
-
+  const wanted = (): boolean => document.visibilityState !== 'hidden' || pollWhileHidden();
   const schedule = (): void => {
     clearTimeout(timer);
-    if (!stopped && (document.visibilityState !== 'hidden' || pollWhileHidden())) {
-      timer = setTimeout(() => void refresh(), REFRESH_INTERVAL_MS);
-    }
+    if (!stopped && wanted()) timer = setTimeout(() => void refresh(), REFRESH_INTERVAL_MS);
   };
 
   const refresh = async (): Promise<void> => {
@@ -85,8 +89,13 @@ export function pollJson<T>(endpoint: string, read: (body: unknown) => T, handle
     if (document.visibilityState !== 'hidden') void refresh();
     else if (!pollWhileHidden()) clearTimeout(timer);
   });
-  window.addEventListener('online', () => void refresh());
+  window.addEventListener('online', () => {
+    for (const delay of BACK_ONLINE_RETRIES_MS) setTimeout(() => void refresh(), delay);
+  });
   window.addEventListener('offline', () => void refresh());
+  const stopNotices = onNewBuild(() => {
+    if (wanted()) void refresh();
+  });
   // Opened offline (from the service worker's copy): show the last good data at once, and say so.
   if (navigator.onLine) schedule();
   else void refresh();
@@ -94,6 +103,7 @@ export function pollJson<T>(endpoint: string, read: (body: unknown) => T, handle
     stop: () => {
       stopped = true;
       clearTimeout(timer);
+      stopNotices();
     },
   };
 }

@@ -2,14 +2,15 @@
  * The search page: suggestions and search as you type (debounced) and on Enter, against
  * /api/busca or, when it cannot answer, in the browser (search-request.ts). The term lives in
  * the URL: /busca?q=flamengo opens with results, and back/forward replay earlier terms.
- * Results refresh every 60 s like the live view (conditional requests; paused while hidden),
- * in place: the field, its focus and the scroll position stay; changed scores are highlighted.
+ * Results refresh every 60 s like the live view (conditional requests; paused while hidden), and
+ * at once when the server serves a new build (build-notices.ts), in place: the field, its focus and the scroll position stay; changed scores are highlighted.
  * The last term is also kept for the tab's session (sessionStorage), so leaving for another tab
  * and coming back to /busca shows it again. The followed teams of "Meus times" are links to
  * their search (/busca?q=…), run here in place with one tap.
  */
 import { buildDataDay, buildStaleNotice } from '../lib/display/match-display.ts';
 import type { Match, SearchEnvelope } from '../lib/model/model.ts';
+import { onNewBuild } from './build-notices.ts';
 import { REFRESH_INTERVAL_MS } from './poll-listing.ts';
 import { highlightChangedScores, readShownScores, renderMatchList } from './render-matches.ts';
 import { createDebouncer } from './search-debounce.ts';
@@ -207,10 +208,18 @@ window.addEventListener('popstate', () => {
   void search(term);
 });
 
+/** The results of the term on screen again (a shown tab, a new build), unless a search is under way. */
+function refreshShown(): void {
+  if (document.visibilityState !== 'hidden' && current.term !== '' && pending === null) {
+    void search(current.term, true);
+  }
+}
+
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') clearTimeout(refreshTimer);
-  else if (current.term !== '' && pending === null) void search(current.term, true);
+  else refreshShown();
 });
+onNewBuild(refreshShown);
 
 // The suggestion names follow the same minute as the results.
 setInterval(() => {

@@ -8,13 +8,16 @@
  * deadline. A Pushpin that is down is logged and sent what it missed at the next refresh (the
  * last id each one took is kept in DATA_DIR/pushpin-publish.json); what does not fit in one
  * request is left out, and its streams fetch it from Placar when the next event shows the gap.
+ * The served build's notice (event-wire.ts) goes in the same request, last, on the channel every
+ * stream holds (BUILD_NOTICE_CHANNEL), without an id; a notice that does not get through is not
+ * sent again: the next build's is, and open pages poll meanwhile.
  */
-import { chainChannels } from '../lib/api/event-channels.ts';
+import { BUILD_NOTICE_CHANNEL, chainChannels } from '../lib/api/event-channels.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
 import { MatchEventSchema, type MatchEvent } from '../lib/model/model.ts';
 import { readEventStore, readKeptEvents } from '../lib/store/event-store.ts';
 import { readPushpinLastIds, writePushpinLastIds } from '../lib/store/pushpin-publish-store.ts';
-import { formatEventWire } from '../lib/api/event-wire.ts';
+import { formatBuildNoticeWire, formatEventWire } from '../lib/api/event-wire.ts';
 
 /** Deadline of one publish request. */
 export const PUSHPIN_PUBLISH_TIMEOUT_MS = 5_000;
@@ -31,8 +34,11 @@ export interface EventPublisherOptions {
 }
 
 export interface EventPublisher {
-  /** Sends every endpoint the kept events after the last one it took (after a published build). */
-  publish(): void;
+  /**
+   * Sends every endpoint the kept events after the last one it took (after a published build),
+   * and `buildId`'s notice when given (the build every server now serves).
+   */
+  publish(buildId?: string): void;
   /** Resolves once no request is in flight (a one-shot refresh waits for it before it exits). */
   idle(): Promise<void>;
 }
@@ -41,6 +47,8 @@ interface Endpoint {
   url: string;
   running: Promise<void> | null;
   again: boolean;
+  /** The notice item of the newest build not yet sent to this endpoint. */
+  notice: string | null;
   failing: boolean;
 }
 
@@ -79,7 +87,13 @@ function itemsThatFit(
 export function createEventPublisher(options: EventPublisherOptions): EventPublisher {
   const timeoutMs = options.timeoutMs ?? PUSHPIN_PUBLISH_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? PUSHPIN_PUBLISH_MAX_BYTES;
-  const endpoints: Endpoint[] = options.urls.map((url) => ({ url, running: null, again: false, failing: false }));
+  const endpoints: Endpoint[] = options.urls.map((url) => ({
+    url,
+    running: null,
+    again: false,
+    failing: false,
+    notice: null,
+  }));
   const lastIds = readPushpinLastIds(options.dataDir);
   // An endpoint never published to starts after the events kept before this process started.
   let startId: string | null = null;
@@ -106,12 +120,16 @@ export function createEventPublisher(options: EventPublisherOptions): EventPubli
   };
 
   const send = async (endpoint: Endpoint): Promise<void> => {
+    const notice = endpoint.notice;
+    endpoint.notice = null;
     const { events } = readKeptEvents(options.dataDir);
     const after = lastIds.get(endpoint.url) ?? startId;
-    const fresh = after === null ? 0 : events.findIndex((event) => event.id > after);
-    if (fresh === -1 || events.length === 0) return;
-    const { items, first } = itemsThatFit(events, fresh, maxBytes);
-    const last = events.at(-1)?.id ?? '';
+    const found = after === null ? 0 : events.findIndex((event) => event.id > after);
+    const fresh = found === -1 ? events.length : found;
+    if (fresh === events.length && notice === null) return;
+    const room = maxBytes - (notice === null ? 0 : Buffer.byteLength(notice) + 1);
+    const { items, first } = fresh === events.length ? { items: [], first: fresh } : itemsThatFit(events, fresh, room);
+    if (notice !== null) items.push(notice);
     const count = events.length - fresh;
     try {
       const response = await fetch(endpoint.url, {
@@ -130,7 +148,8 @@ export function createEventPublisher(options: EventPublisherOptions): EventPubli
         await saveLastIds();
       }
       options.log(
-        `aviso: Pushpin ${endpoint.url} não recebeu ${count} evento(s) (${errorMessage(error)}): ` +
+        `aviso: Pushpin ${endpoint.url} não recebeu ${count === 0 ? 'o aviso do novo build' : `${count} evento(s)`} ` +
+          `(${errorMessage(error)}): ` +
           'nova tentativa na próxima atualização.',
       );
       return;
@@ -143,6 +162,8 @@ export function createEventPublisher(options: EventPublisherOptions): EventPubli
     }
     if (endpoint.failing) options.log(`Pushpin ${endpoint.url} voltou a receber eventos (${count} enviados).`);
     endpoint.failing = false;
+    const last = events.at(-1)?.id;
+    if (count === 0 || last === undefined) return;
     lastIds.set(endpoint.url, last);
     await saveLastIds();
   };
@@ -166,8 +187,18 @@ export function createEventPublisher(options: EventPublisherOptions): EventPubli
   };
 
   return {
-    publish() {
-      for (const endpoint of endpoints) run(endpoint);
+    publish(buildId) {
+      const notice =
+        buildId === undefined
+          ? null
+          : JSON.stringify({
+              channel: BUILD_NOTICE_CHANNEL,
+              formats: { 'http-stream': { content: formatBuildNoticeWire(buildId) } },
+            });
+      for (const endpoint of endpoints) {
+        endpoint.notice = notice ?? endpoint.notice;
+        run(endpoint);
+      }
     },
     async idle() {
       await Promise.all(endpoints.map((endpoint) => endpoint.running));

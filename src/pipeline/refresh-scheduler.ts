@@ -71,7 +71,7 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
   const onPublished = async (buildId: string, manifest: SiteManifest): Promise<void> => {
     await options.onPublished?.(buildId, manifest);
     // Once this process (and its workers) serve the build: a stream resuming here finds the events.
-    events?.publish();
+    events?.publish(buildId);
     // …and a tap on a push opens a match page that already shows the goal.
     pushes?.send();
     publisher.publish({ buildId, clientDir: buildClientDir(config.dataDir, buildId), generatedAt: manifest.builtAt });

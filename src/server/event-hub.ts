@@ -9,7 +9,8 @@
  * every connection, which queues references to it, not copies; a connection is written only as
  * fast as its socket drains (at most one highWaterMark buffered in node), and one that falls
  * more than `maxQueuedMessages` behind or stops draining for `stallMs` is dropped — it may
- * reconnect and resume by id. Filters too: their answers are kept in a bounded memo (least
+ * reconnect and resume by id. Each newly served build is also told to every stream, as one
+ * id-less `build` notice (event-wire.ts): open pages fetch what they show at once. Filters too: their answers are kept in a bounded memo (least
  * recently used out first), and each stream keeps its own answer for the build it was made on.
  */
 import type { ServerResponse } from 'node:http';
@@ -23,7 +24,7 @@ import {
   type Status,
 } from '../lib/model/model.ts';
 import type { EventStreamQuery } from '../lib/api/event-stream-query.ts';
-import { formatEventWire } from '../lib/api/event-wire.ts';
+import { formatBuildNoticeWire, formatEventWire } from '../lib/api/event-wire.ts';
 import type { MatchFilterQuery } from '../lib/api/match-filter-query.ts';
 import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../lib/search/match-filter.ts';
 import { normalizeQuery } from '../lib/search/search-text.ts';
@@ -116,7 +117,7 @@ export interface EventHubOptions {
 }
 
 export interface EventHub {
-  /** Takes the events of a newly served build and sends those after the last one sent. */
+  /** Takes the events of a newly served build and sends those after the last one sent, then its notice. */
   load(site: EventSource): void;
   /** load() in two parts: the feed is read now, the switch (and the sending) when the build is served. */
   prepareLoad(site: EventSource): () => void;
@@ -223,10 +224,12 @@ export function createEventHub(options: EventHubOptions): EventHub {
   };
   /** Whether `query`'s filters keep the event (answers from the memo: the replays and Pushpin's answers). */
   const wants = (query: EventStreamQuery, { matchId }: Pick<KeptEvent, 'matchId'>): boolean =>
+    !query.onlyBuildNotices &&
     (query.team === null || idsFor('team', query.team).has(matchId)) &&
     (query.competition === null || idsFor('competition', query.competition).has(matchId));
   /** The same for an open stream, on its own answer for this build (a memo eviction never costs it a search). */
   const clientWants = (client: StreamClient, { matchId }: KeptEvent): boolean => {
+    if (client.query.onlyBuildNotices) return false;
     if (client.query.team === null && client.query.competition === null) return true;
     const { team, competition } = resolve(client);
     return (team === null || team.has(matchId)) && (competition === null || competition.has(matchId));
@@ -282,12 +285,18 @@ export function createEventHub(options: EventHubOptions): EventHub {
   /** Reads the build's feed now; what it returns switches the hub to it and sends the new events. */
   const prepareLoad = (site: EventSource): (() => void) => {
     if (site.buildId === loadedBuildId) return () => undefined;
+    // At start nobody is connected yet: the notice reaches nobody.
+    const notice = formatBuildNoticeWire(site.buildId);
+    const tell = (): void => {
+      for (const client of clients) deliver(client, notice);
+    };
     let events: unknown[] | null;
     try {
       events = readFeedEvents(site);
     } catch (error) {
       options.log(`aviso: o build ${site.buildId} tem um ${EVENT_FEED_ROUTE} ilegível: ${errorMessage(error)}`);
-      return () => undefined;
+      // Its pages are served all the same.
+      return tell;
     }
     const readListings = memoize(() => readListingMatches(site));
     if (events === null) {
@@ -295,6 +304,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
         loadedBuildId = site.buildId;
         listings = readListings;
         view = null;
+        tell();
       };
     }
     const previous = new Map(kept.map((item) => [item.id, item]));
@@ -330,13 +340,15 @@ export function createEventHub(options: EventHubOptions): EventHub {
       lastSent = kept.at(-1)?.id ?? lastSent;
       for (const event of fresh)
         for (const client of clients) if (clientWants(client, event)) deliver(client, event.wire);
+      // After the events: whoever fetches on the notice finds the build that brought them.
+      tell();
     };
   };
 
   /** What a stream of `query` starts with: `retry:`, then (resuming) a reset if some are gone, and the replay. */
   const opening = (query: EventStreamQuery): string[] => {
     const replay = [`retry: ${RECONNECT_DELAY_MS}\n\n`];
-    if (query.since !== null) {
+    if (query.since !== null && !query.onlyBuildNotices) {
       const since = query.since;
       const oldest = kept[0]?.id ?? null;
       // Older than the oldest kept (or than the last one sent, once none is kept): some are gone.

@@ -5,7 +5,9 @@
  *   Last-Event-ID or ?desde=), then Grip-Hold: stream, one Grip-Channel per channel its filter
  *   resolved to (event-subscription.ts) with prev-id — where that channel is, so that Pushpin
  *   notices a gap in what the refresher publishes —, a Grip-Link that Pushpin asks on a gap and
- *   every GRIP_RECHECK_SECONDS, and Pushpin's keep-alive (the direct stream's heartbeat).
+ *   every GRIP_RECHECK_SECONDS, and Pushpin's keep-alive (the direct stream's heartbeat); and,
+ *   whatever its filter, the build notices' channel (no prev-id: the notices have no id). A
+ *   stream of the notices alone (apenas=build) holds only that one.
  * - Pushpin asking again (Grip-Last: <channel>; last-id=<id>) gets what each channel has after
  *   its last id and the same instruction with the new prev-ids. The answer follows from those
  *   headers alone: Pushpin shares one such request among its streams with the same Grip-Last.
@@ -15,6 +17,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  BUILD_NOTICE_CHANNEL,
   NO_PREVIOUS_ID,
   chainChannels,
   filterChannelName,
@@ -23,7 +26,7 @@ import {
   parseFilterChannelName,
   type ChannelKey,
 } from '../lib/api/event-channels.ts';
-import { parseEventStreamQuery, type EventStreamQuery } from '../lib/api/event-stream-query.ts';
+import { ONLY_BUILD_NOTICES, parseEventStreamQuery, type EventStreamQuery } from '../lib/api/event-stream-query.ts';
 import {
   prepareKnownMatches,
   resolveSubscription,
@@ -104,6 +107,7 @@ function nextLink(query: EventStreamQuery): string {
   const params = new URLSearchParams();
   if (query.team !== null) params.set('time', query.team);
   if (query.competition !== null) params.set('competicao', query.competition);
+  if (query.onlyBuildNotices) params.set('apenas', ONLY_BUILD_NOTICES);
   const search = params.toString();
   return search === '' ? STREAM_PATH : `${STREAM_PATH}?${search}`;
 }
@@ -114,7 +118,7 @@ function hold(res: ServerResponse, query: EventStreamQuery, channels: ReadonlyMa
     'Cache-Control': EVENT_STREAM_CACHE_CONTROL,
     'X-Accel-Buffering': 'no',
     'Grip-Hold': 'stream',
-    'Grip-Channel': [...channels].map(([name, prevId]) => `${name}; prev-id=${prevId}`),
+    'Grip-Channel': [...[...channels].map(([name, prevId]) => `${name}; prev-id=${prevId}`), BUILD_NOTICE_CHANNEL],
     'Grip-Link': `<${nextLink(query)}>; rel=next; timeout=${GRIP_RECHECK_SECONDS}`,
     'Grip-Keep-Alive': `${formatCString(HEARTBEAT_WIRE)}; format=cstring; timeout=${HEARTBEAT_INTERVAL_MS / 1000}`,
   });
@@ -126,6 +130,10 @@ function hold(res: ServerResponse, query: EventStreamQuery, channels: ReadonlyMa
  * filter channel that Pushpin asks about again (`resuming`: only the events after query.since).
  */
 function subscribe(res: ServerResponse, view: EventView, query: EventStreamQuery, resuming: boolean): GripAnswer {
+  if (query.onlyBuildNotices) {
+    hold(res, query, new Map(), view.opening(query));
+    return 'held';
+  }
   let subscription = resolve(view, query);
   // Pushpin holds a resuming stream already: one that can no longer be said by channels keeps waiting.
   if (subscription.kind === 'direct') {

@@ -1,7 +1,9 @@
 /**
  * The live view keeps itself fresh in Chromium (browser clock installed before the page
- * loads): a score changed on the upstream appears after the 60-second refresh with no
- * navigation; hidden tabs pause; a failed refresh keeps the data; stale data says so.
+ * loads) by its 60-second poll alone, the fallback when there is no stream of build notices
+ * (build-notices.test.ts has those): a score changed on the upstream appears after the
+ * 60-second refresh with no navigation; hidden tabs pause; a failed refresh keeps the data;
+ * stale data says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -9,6 +11,7 @@ import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { formatExpectedClock, readRows, readVisibleText } from '../support/dashboard-page.ts';
 import { withoutMatch, withScore } from '../support/upstream-pages.ts';
+import { withoutBuildNotices } from '../support/without-build-notices.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
@@ -25,8 +28,9 @@ afterAll(async () => {
   await harness?.close();
 });
 
+/** The live view with its poll alone (no build notices: the fallback these tests are about). */
 async function openLivePage(): Promise<Page> {
-  const page = await harness.newPage();
+  const page = await withoutBuildNotices(await harness.newPage());
   await page.clock.install();
   await page.goto(`${harness.placar.url}/`);
   return page;
@@ -83,7 +87,7 @@ describe('live refresh every 60 seconds', () => {
   });
 
   it('refreshes the today view from /api/hoje too, as a conditional request', async () => {
-    const page = await harness.newPage();
+    const page = await withoutBuildNotices(await harness.newPage());
     await page.clock.install();
     await page.goto(`${harness.placar.url}/hoje`);
     const first = page.waitForResponse((r) => r.url().endsWith('/api/hoje'));

@@ -18,6 +18,7 @@ import { startDashboardHarness, type DashboardHarness } from '../support/dashboa
 import { readVisibleText } from '../support/dashboard-page.ts';
 import { followBeforeLoad } from '../support/fan-page.ts';
 import { buildManyMatchesPage, withMatchPageGoal, withScore, withStatus } from '../support/upstream-pages.ts';
+import { withoutBuildNotices } from '../support/without-build-notices.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
 const FLAMENGO_PATH = `/${FLAMENGO}.html`;
@@ -198,7 +199,8 @@ describe('the match page, reached from a row', () => {
 
 describe('while the match is live', () => {
   it('shows a goal scored upstream within a poll, from a conditional GET, says it, then stops once it ends', async () => {
-    const page = await harness.newPage();
+    // The poll alone (no build notices: build-notices.test.ts has those).
+    const page = await withoutBuildNotices(await harness.newPage());
     await page.clock.install();
     await page.goto(`${harness.placar.url}/jogo/${FLAMENGO}`);
     let navigations = 0;

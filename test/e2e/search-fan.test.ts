@@ -13,6 +13,7 @@ import { readRows } from '../support/dashboard-page.ts';
 import { formatRelevance, scoreRelevance } from '../support/relevance.ts';
 import { buildSearchDayPages, readRelevanceCases } from '../support/search-day.ts';
 import { withScore } from '../support/upstream-pages.ts';
+import { withoutBuildNotices } from '../support/without-build-notices.ts';
 
 const pages = buildSearchDayPages();
 const cases = readRelevanceCases();
@@ -118,7 +119,8 @@ describe('the search page', () => {
   it('refreshes results every 60 s with a conditional request, keeping the field, focus and scroll, and highlights changed scores', {
     timeout: 180_000,
   }, async () => {
-    const page = await harness.newPage({ viewport: { width: 390, height: 400 } });
+    // The poll alone (no build notices, as on a bucket): its 60-s rhythm is what is tested.
+    const page = await withoutBuildNotices(await harness.newPage({ viewport: { width: 390, height: 400 } }));
     await page.clock.install();
     const searches: Request[] = [];
     page.on('request', (request) => {

@@ -41,7 +41,7 @@ describe('event streams of a cluster (WORKERS=2, the primary refreshes)', () => 
     expect(goal?.team).toBe('HOME');
     for (const stream of streams) {
       expect(stream.ids()).toEqual([goal?.id]);
-      expect(stream.messages.map((message) => message.event)).toEqual(['GOAL']);
+      expect(stream.matchMessages().map((message) => message.event)).toEqual(['GOAL']);
     }
   });
 });

@@ -141,9 +141,9 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
     for (const stream of [plain, ...workerStreams]) {
       await stream.waitFor((client) => client.ids().length >= 2);
       expect(stream.ids()).toEqual(ids);
-      const sent = stream.messages.map((message) => JSON.parse(message.data) as unknown);
+      const sent = stream.matchMessages().map((message) => JSON.parse(message.data) as unknown);
       expect(sent).toEqual(events);
-      expect(stream.messages.map((message) => message.event)).toEqual(['GOAL', 'GOAL']);
+      expect(stream.matchMessages().map((message) => message.event)).toEqual(['GOAL', 'GOAL']);
       for (const body of sent) expect(validator.errors('MatchEvent', body)).toEqual([]);
     }
     await team.waitFor((client) => client.ids().length >= 1);
@@ -186,7 +186,7 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
     const all = idsOf((await feedWith(single, 6)).events);
     const stream = await open(single, '', { 'Last-Event-ID': '0000000000001-0000' });
     await stream.waitFor((client) => client.ids().length >= all.length);
-    expect(stream.messages[0]?.event).toBe('reset');
+    expect(stream.matchMessages()[0]?.event).toBe('reset');
     expect(stream.ids()).toEqual(all);
   });
 
@@ -264,6 +264,8 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
       '?time=a&time=b',
       '?desde=ontem',
       '?time=%FF%FE',
+      '?apenas=GOAL',
+      '?apenas=build&time=flamengo',
     ];
     for (const query of bad) {
       const response = await rawRequest(cluster.url, STREAM + query, { timeoutMs: 5_000 });
@@ -280,5 +282,45 @@ describe('match events: /api/eventos and /api/eventos/stream', () => {
     const preflight = await rawRequest(cluster.url, STREAM, { method: 'OPTIONS', timeoutMs: 5_000 });
     expect(preflight.status).toBe(204);
     expect(validator.responseErrors('OPTIONS', STREAM, preflight)).toEqual([]);
+  });
+
+  it('after each swap every stream gets an id-less build notice, kept out of the feed; apenas=build gets only those', async () => {
+    // On the two workers (round-robin gives each one of each pair): the reader with no limit of streams.
+    const before = (await feed(cluster)).events;
+    const lastId = before.at(-1)?.id ?? '';
+    const plain = await open(cluster);
+    const resumed = await open(cluster, '', { 'Last-Event-ID': lastId });
+    const team = await open(cluster, '?time=real%20madrid');
+    const notices = [await open(cluster, '?apenas=build'), await open(cluster, '?apenas=build')];
+    const all = [plain, resumed, team, ...notices];
+    for (const stream of all) await stream.waitFor((client) => client.retry !== null);
+
+    setScore(MADRID, 2, 3);
+    await refresh();
+    const after = (await feedWith(cluster, before.length + 1)).events;
+    const goal = after.at(-1);
+    // The match event first, then the notice of the build that brought it (an earlier build, still
+    // being loaded by a worker as the streams opened, may have its own notice before).
+    const noticeAfterGoal = (client: EventStreamClient): boolean => {
+      const at = client.messages.findIndex((message) => message.id === goal?.id);
+      return at !== -1 && client.messages.slice(at + 1).some((message) => message.event === 'build');
+    };
+    for (const stream of [plain, resumed, team]) await stream.waitFor(noticeAfterGoal);
+    for (const stream of notices) await stream.waitFor((client) => client.notices().length >= 1);
+    const built = JSON.parse(plain.notices().at(-1)?.data ?? '{}') as { build?: unknown };
+    expect(built.build).toEqual(expect.any(String));
+    for (const stream of all) {
+      // No id: the EventSource's Last-Event-ID stays the last match event's.
+      expect(stream.notices().every((notice) => notice.id === null)).toBe(true);
+      await stream.waitFor((client) => JSON.parse(client.notices().at(-1)?.data ?? '{}').build === built.build);
+    }
+    // The match events are as before: same types, same ids, nothing replayed twice.
+    for (const stream of [plain, resumed, team]) expect(stream.ids()).toEqual([goal?.id]);
+    for (const stream of notices) expect(stream.matchMessages()).toEqual([]);
+    // The feed keeps only match events.
+    const kept = await feed(cluster);
+    expect(kept.events.map((event) => event.type)).not.toContain('build');
+    expect(kept.events).toEqual(after);
+    for (const stream of all) stream.close();
   });
 });

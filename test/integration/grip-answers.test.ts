@@ -7,7 +7,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_PREVIOUS_ID, chainChannels, filterChannelName } from '../../src/lib/api/event-channels.ts';
+import {
+  BUILD_NOTICE_CHANNEL,
+  NO_PREVIOUS_ID,
+  chainChannels,
+  filterChannelName,
+} from '../../src/lib/api/event-channels.ts';
 import { parseEventStreamQuery } from '../../src/lib/api/event-stream-query.ts';
 import type { Match, MatchEvent } from '../../src/lib/model/model.ts';
 import { createEventHub, formatEventWire, type EventHub } from '../../src/server/event-hub.ts';
@@ -23,7 +28,10 @@ let baseUrl: string;
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** The channels of match events (name → prev-id); the build notices' is in `notices`. */
   channels: Map<string, string>;
+  /** Whether the answer holds the build notices' channel (always without prev-id). */
+  notices: boolean;
   body: string;
 }
 
@@ -40,12 +48,15 @@ function ask(query: string, gripLast: string[] = [], headers: Record<string, str
       response.once('end', () => {
         const values = [response.headers['grip-channel'] ?? []].flat().flatMap((value) => value.split(', '));
         const channels = new Map(
-          values.map((value) => {
-            const [name = '', prevId = ''] = value.split('; prev-id=');
-            return [name, prevId];
-          }),
+          values
+            .filter((value) => value !== BUILD_NOTICE_CHANNEL)
+            .map((value) => {
+              const [name = '', prevId = ''] = value.split('; prev-id=');
+              return [name, prevId];
+            }),
         );
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, channels, body });
+        const notices = values.includes(BUILD_NOTICE_CHANNEL);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, channels, notices, body });
       });
     });
   });
@@ -168,5 +179,22 @@ describe('answers to Pushpin', () => {
     const answer = await ask('?time=flamengo', ['x.y; last-id=1', 't.flamengo; last-id=ontem']);
     expect(answer.channels).toEqual(new Map([['t.flamengo', flamengo.at(-1)?.id]]));
     expect(answer.body).toBe('retry: 3000\n\n');
+  });
+
+  it('every held stream also holds the build notices’ channel (no prev-id); apenas=build holds it alone', async () => {
+    const answers = [
+      await ask(''),
+      await ask('?time=flamengo'),
+      await ask('?time=sampaio%20correa%20fc'),
+      await ask('?time=flamengo', [`t.flamengo; last-id=${flamengo[1]?.id}`]),
+    ];
+    expect(answers.map((answer) => [answer.status, answer.notices])).toEqual(answers.map(() => [200, true]));
+    const notices = await ask('?apenas=build');
+    expect(notices.status).toBe(200);
+    expect(notices.headers['grip-channel']).toBe(BUILD_NOTICE_CHANNEL);
+    expect(notices.headers['grip-link']).toBe(`<${STREAM}?apenas=build>; rel=next; timeout=${GRIP_RECHECK_SECONDS}`);
+    expect(notices.body).toBe('retry: 3000\n\n');
+    // Pushpin asking again (no Grip-Last: the notices have no id) gets the same.
+    expect((await ask('?apenas=build')).headers['grip-channel']).toBe(BUILD_NOTICE_CHANNEL);
   });
 });

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chainChannels, channelsOfMatch } from '../../src/lib/api/event-channels.ts';
+import { BUILD_NOTICE_CHANNEL, chainChannels, channelsOfMatch } from '../../src/lib/api/event-channels.ts';
 import { formatEventWire } from '../../src/lib/api/event-wire.ts';
 import type { MatchEvent } from '../../src/lib/model/model.ts';
 import { writeEventStoreAtomically } from '../../src/lib/store/event-store.ts';
@@ -25,8 +25,9 @@ const T0 = Date.parse('2026-11-21T20:00:00-03:00');
 
 interface PublishedItem {
   channel: string;
-  id: string;
-  'prev-id': string;
+  /** Absent on a build notice. */
+  id?: string;
+  'prev-id'?: string;
   formats: { 'http-stream': { content: string } };
 }
 
@@ -211,6 +212,28 @@ describe('publishing new events to Pushpin', () => {
     expect(endpoint.requests.length).toBeLessThanOrEqual(2);
   });
 
+  it('with a build: its id-less notice goes last on the notices’ channel, also when no event is new', async () => {
+    const [endpoint] = endpoints as [ControlEndpoint];
+    const events = buildGoalEvents(T0, 6);
+    keep(events.slice(0, 4));
+    const publisher = createEventPublisher({ urls: [endpoint.url], dataDir, log });
+    const notice = (build: string): PublishedItem => ({
+      channel: BUILD_NOTICE_CHANNEL,
+      formats: { 'http-stream': { content: `event: build\ndata: {"build":"${build}"}\n\n` } },
+    });
+    publisher.publish('b1');
+    await publisher.idle();
+    keep(events);
+    publisher.publish('b2');
+    await publisher.idle();
+    expect(endpoint.requests).toEqual([[notice('b1')], [...expectedItems(events, 2), notice('b2')]]);
+    // The events' state is as without notices: the next publish sends no event again.
+    publisher.publish('b3');
+    await publisher.idle();
+    expect(endpoint.requests.at(-1)).toEqual([notice('b3')]);
+    expect(lines).toEqual([]);
+  });
+
   it('what does not fit in one request is left out, oldest first, and said', async () => {
     const [endpoint] = endpoints as [ControlEndpoint];
     const events = buildGoalEvents(T0, 30);
@@ -242,8 +265,19 @@ describe('npm start as the refresher', () => {
         live,
         withScore(pages[live] ?? '', '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html', 5, 1),
       );
-      await expect.poll(() => endpoint.requests.flat().length, { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => endpoint.requests.flat().some((item) => item.channel === 'todos'), { timeout: 30_000 })
+        .toBe(true);
       const items = endpoint.requests.flat();
+      // Every refresh's request ends with its build's notice, on the channel every stream holds.
+      for (const request of endpoint.requests) {
+        expect(request.at(-1)).toEqual({
+          channel: 'builds',
+          formats: {
+            'http-stream': { content: expect.stringMatching(/^event: build\ndata: \{"build":"[^"]+"\}\n\n$/) },
+          },
+        });
+      }
       expect(items.map((item) => item.channel)).toContain('t.flamengo');
       const served = (await (await fetch(`${placar.url}/api/eventos`)).json()) as { events: MatchEvent[] };
       const published = items.find((item) => item.channel === 'todos');

@@ -5,7 +5,8 @@
  * event to both (PUSHPIN_PUBLISH_URLS). Clients on both instances get the same events with the
  * same ids in the same order; the streams are Pushpin's (they outlive a stopped reader); a
  * client moving to the other instance with Last-Event-ID gets exactly what it missed; filters
- * keep their matches, also one Pushpin cannot hold; a stopped Pushpin loses nothing.
+ * keep their matches, also one Pushpin cannot hold; a stopped Pushpin loses nothing; every
+ * stream (and an open page's, ?apenas=build, through nginx too) gets the refresher's build notice.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -165,8 +166,8 @@ describe('the event stream on two Pushpin instances', () => {
     const events = await feedWith(2);
     for (const client of clients) {
       expect(client.ids()).toEqual(ids(events));
-      expect(client.messages.map((message) => JSON.parse(message.data) as unknown)).toEqual(events);
-      expect(client.messages.map((message) => message.event)).toEqual(['GOAL', 'GOAL']);
+      expect(client.matchMessages().map((message) => JSON.parse(message.data) as unknown)).toEqual(events);
+      expect(client.matchMessages().map((message) => message.event)).toEqual(['GOAL', 'GOAL']);
     }
     // For reading only (never asserted): how long after the refresh exited the last client had both.
     console.info(`pushpin: 4 clientes com os 2 eventos ${latencyMs.toFixed(0)} ms após o fim da atualização`);
@@ -318,13 +319,27 @@ describe('the event stream on two Pushpin instances', () => {
       expect(client.status).toBe(200);
       expect(client.headers['strict-transport-security']).toBe('max-age=31536000');
       expect(Object.keys(client.headers).filter((name) => name.startsWith('grip-'))).toEqual([]);
-      await client.waitFor((c) => c.retry !== null);
+      // An open page's stream: the build notices alone, through nginx and straight on Pushpin.
+      const pages = [
+        await openEventStream(nginx.url, `${STREAM}?apenas=build`, { ca: nginx.ca }),
+        await open(b, '?apenas=build'),
+      ];
+      streams.push(...pages);
+      for (const stream of [client, ...pages]) await stream.waitFor((c) => c.retry !== null);
       goal(MADRID, 'away');
       await refresh([b]);
       const added = (await feedWith(16)).at(-1);
       await client.waitFor(has(1), DELIVERY_DEADLINE_MS);
       expect(client.ids()).toEqual([added?.id]);
       expect(b.output()).toMatch(/subscribe \S+ channel=t\.real-madrid/);
+      // Every stream holds the notices' channel: the refresher's notice of its build reached each, without an id.
+      for (const stream of [client, ...pages]) {
+        await stream.waitFor((c) => c.notices().length >= 1, DELIVERY_DEADLINE_MS);
+        expect(stream.notices().map((notice) => notice.id)).toEqual([null]);
+        expect(JSON.parse(stream.notices()[0]?.data ?? '{}')).toEqual({ build: expect.any(String) });
+      }
+      for (const stream of pages) expect(stream.matchMessages()).toEqual([]);
+      expect(b.output()).toMatch(/subscribe \S+ channel=builds/);
 
       // A reconnect storm, each client from its own loopback address (the front lets one client hold 20
       // streams). nginx paces it; what Pushpin still refuses on a busy machine is a 503 with Retry-After,

@@ -58,15 +58,18 @@ export interface HubServer {
   close(): Promise<void>;
 }
 
-/** A loopback node:http server whose every request becomes an unfiltered stream of `hub`. */
+/** A loopback node:http server whose every request becomes an unfiltered stream of `hub` (or, with ?apenas=build, of its notices). */
 export async function startHubServer(options: Omit<EventHubOptions, 'log'>): Promise<HubServer> {
   const hub = createEventHub({ ...options, log: () => undefined });
   const server = http.createServer((req, res) => {
     const since = req.headers['last-event-id'];
+    // ?apenas=build: the build notices alone (an open page's stream).
+    const onlyBuildNotices = new URL(req.url ?? '/', 'http://localhost').searchParams.get('apenas') === 'build';
     hub.attach(res, req.socket.remoteAddress ?? '', {
       team: null,
       competition: null,
-      since: typeof since === 'string' ? since : null,
+      since: typeof since === 'string' && !onlyBuildNotices ? since : null,
+      onlyBuildNotices,
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -22,6 +22,10 @@ export interface EventStreamClient {
   retry: number | null;
   /** Ids of the match events received (not `reset`). */
   ids(): string[];
+  /** The messages but the build notices (the match events and `reset`s). */
+  matchMessages(): StreamMessage[];
+  /** The build notices received (`event: build`, no id). */
+  notices(): StreamMessage[];
   /** Resolves when `predicate` holds (checked on every chunk); rejects after timeoutMs. */
   waitFor(predicate: (client: EventStreamClient) => boolean, timeoutMs?: number): Promise<void>;
   closed(): boolean;
@@ -67,6 +71,8 @@ export function openEventStream(
           client.messages
             .filter((message) => message.event !== 'reset' && message.id !== null)
             .map((message) => message.id ?? ''),
+        matchMessages: () => client.messages.filter((message) => message.event !== 'build'),
+        notices: () => client.messages.filter((message) => message.event === 'build'),
         waitFor(predicate, timeoutMs = 20_000) {
           return new Promise((done, fail) => {
             const check = (): void => {

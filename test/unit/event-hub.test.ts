@@ -51,6 +51,7 @@ describe('stream filters', () => {
     team,
     competition,
     since: '0000000000000-0000',
+    onlyBuildNotices: false,
   });
 
   it(`memoizes at most ${MAX_MEMOIZED_FILTERS} distinct filters, and each stream still gets its own matches`, () => {

@@ -12,7 +12,7 @@ describe('parseEventStreamQuery', () => {
       parseEventStreamQuery('?time=Mengão&competicao=brasileirao&desde=1764000000000-0001', undefined, PATH),
     ).toEqual({
       ok: true,
-      query: { team: 'Mengão', competition: 'brasileirao', since: '1764000000000-0001' },
+      query: { team: 'Mengão', competition: 'brasileirao', since: '1764000000000-0001', onlyBuildNotices: false },
     });
     expect(parseEventStreamQuery('?desde=1764000000000-0001', '1764000000000-0009', PATH)).toMatchObject({
       ok: true,
@@ -20,8 +20,20 @@ describe('parseEventStreamQuery', () => {
     });
     expect(parseEventStreamQuery('', undefined, PATH)).toEqual({
       ok: true,
-      query: { team: null, competition: null, since: null },
+      query: { team: null, competition: null, since: null, onlyBuildNotices: false },
     });
+  });
+
+  it('apenas=build: the build notices alone, nothing to resume; with a filter or another value, a 400', () => {
+    expect(parseEventStreamQuery('?apenas=build', '1764000000000-0009', PATH)).toEqual({
+      ok: true,
+      query: { team: null, competition: null, since: null, onlyBuildNotices: true },
+    });
+    for (const search of ['?apenas=GOAL', '?apenas=', '?apenas=build&apenas=build', '?apenas=build&time=flamengo']) {
+      const parsed = parseEventStreamQuery(search, undefined, PATH);
+      expect(parsed.ok, search).toBe(false);
+      if (!parsed.ok) expect(parsed.problem.status, search).toBe(400);
+    }
   });
 
   it.each([

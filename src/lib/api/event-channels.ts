@@ -10,11 +10,17 @@
  * key its filter resolved to, and the keys of one stream never share an event (see
  * event-subscription.ts), so each event reaches it once. A filter that names nothing known yet
  * waits on a filter channel ("f.<filter>"), never published: Pushpin re-asks Placar for it.
+ * Besides these, every stream holds the build notices' channel ("builds").
  */
 import type { Match, MatchEvent } from '../model/model.ts';
 import { foldText } from '../search/search-text.ts';
 
 export const ALL_EVENTS_CHANNEL = 'todos';
+/**
+ * The channel of the build notices (event-wire.ts): every stream holds it besides its own, and
+ * its items carry no id (nothing to chain, nothing for Pushpin to notice a gap in).
+ */
+export const BUILD_NOTICE_CHANNEL = 'builds';
 /** The previous id of a channel's first kept event (lower than every id): "nothing before". */
 export const NO_PREVIOUS_ID = '0000000000000-0000';
 

@@ -285,7 +285,7 @@ export const PROBLEM_DESCRIPTIONS = {
   ServiceUnavailable:
     'O Placar está iniciando e ainda não tem um build publicado (Retry-After diz quando tentar de novo), ou, atrás do nginx, não respondeu; em /api/eventos/stream, também quando o servidor atingiu o total de conexões (EVENT_STREAMS_MAX).',
   BadEventQuery:
-    'Filtro time ou competicao vazio, repetido, escrito de outro jeito, fora de 2 a 100 caracteres ou com caracteres de controle, ou desde/Last-Event-ID que não é um id de evento.',
+    'Filtro time ou competicao vazio, repetido, escrito de outro jeito, fora de 2 a 100 caracteres ou com caracteres de controle, ou desde/Last-Event-ID que não é um id de evento, ou apenas diferente de build (ou com time/competicao).',
   UnknownMatch:
     'Nenhuma partida de ontem, hoje, amanhã ou ao vivo tem este id: confira o id numa listagem (/api/hoje, /api/ontem…).',
   TooManyStreams:

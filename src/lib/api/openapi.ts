@@ -370,6 +370,15 @@ const EVENT_STREAM_PARAMETERS = [
     example: '1764000000000-0001',
   },
   {
+    name: 'apenas',
+    in: 'query',
+    required: false,
+    description:
+      'build: só os avisos de novo build (event: build, sem id), sem eventos de partida nem retomada; não se combina com time nem competicao. É o que as páginas do Placar abrem para buscar seus dados assim que um build novo é servido.',
+    schema: { type: 'string', enum: ['build'] },
+    example: 'build',
+  },
+  {
     name: 'Last-Event-ID',
     in: 'header',
     required: false,
