@@ -116,8 +116,9 @@ async function attempt(
 ): Promise<DetailOutcome | 'budget'> {
   const { match } = planned;
   const { config, dispatcher, now } = input;
-  // Validators only while we hold the detail they describe.
-  const holds = record.detail !== null;
+  // Validators only while we hold the detail they describe (and its facts: a record kept from
+  // before Placar read them gets its page whole once).
+  const holds = record.detail !== null && record.facts !== null;
   let page: Awaited<ReturnType<typeof fetchPage>>;
   try {
     page = await fetchPage(match.url, {
@@ -143,7 +144,7 @@ async function attempt(
       const error = `${match.url}: ${contradiction}; os últimos detalhes válidos foram mantidos.`;
       return { kind: 'failed', error, diagnostics: read.diagnostics };
     }
-    return { kind: 'read', detail: read.detail, etag: page.etag, lastModified: page.lastModified };
+    return { kind: 'read', detail: read.detail, facts: read.facts, etag: page.etag, lastModified: page.lastModified };
   } catch (error) {
     const diagnostics = error instanceof MatchPageParseError ? error.pageDiagnostics : null;
     return diagnostics

@@ -31,6 +31,7 @@ function buildMatch(id: string, overrides: Partial<Match> = {}): Match {
       name: 'Flamengo',
       crest: `/escudos/${'a'.repeat(64)}.png`,
       crestSource: 'https://escudos.example/fla.png',
+      slug: null,
     },
     ...overrides,
   });
