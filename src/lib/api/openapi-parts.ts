@@ -59,6 +59,8 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
   MatchDetailEnvelope: {
     generatedAt:
       'Quando a página da partida foi lida com sucesso pela última vez (ISO 8601 com fuso); null se nunca foi (então detail é null).',
+    matchReadAt:
+      'Enquanto a partida está em andamento (IN_PLAY, PAUSED): quando foi lida a listagem de onde vem match, o momento do minuto e do placar mostrados; senão null.',
     timezone: 'Fuso horário de todas as datas e horas: America/Sao_Paulo.',
     source: 'A página da partida no site de origem.',
     stale:

@@ -223,6 +223,11 @@ export type EventFeed = z.infer<typeof EventFeedSchema>;
  */
 export const MatchDetailEnvelopeSchema = z.object({
   generatedAt: isoDateTimeWithOffset.nullable(),
+  /**
+   * While the match is in play (IN_PLAY, PAUSED): when the listing that gave `match` was read —
+   * the moment of the minute and score shown; null otherwise.
+   */
+  matchReadAt: isoDateTimeWithOffset.nullable(),
   timezone: z.literal(TIMEZONE),
   source: httpUrl,
   stale: z.boolean(),
