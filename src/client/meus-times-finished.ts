@@ -44,3 +44,13 @@ export function drawTodaysResults(followed: ReadonlySet<string>, shownIds: Reado
   renderMatchList(list, matches, buildDataDay(hoje?.generatedAt ?? null));
   return list;
 }
+
+/** Adds `more` to `sections`, a competition already there taking the rows of its own (one heading each). */
+export function mergeSections(sections: Element[], more: readonly Element[]): void {
+  for (const section of more) {
+    const name = section.querySelector('.competition-name')?.textContent ?? '';
+    const same = sections.find((kept) => kept.querySelector('.competition-name')?.textContent === name);
+    if (same) same.querySelector('.matches')?.append(...section.querySelectorAll('.match'));
+    else sections.push(section);
+  }
+}

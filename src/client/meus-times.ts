@@ -11,7 +11,6 @@
  */
 import { highlightScore, keepFocus } from './render-matches.ts';
 import { followedTeamList, followedTeams, onFollowedTeamsChange } from './followed-teams.ts';
-import { drawTodaysResults, followTodaysResults } from './meus-times-finished.ts';
 
 const region = document.querySelector<HTMLElement>('[data-meus-times]');
 const rows = region?.querySelector<HTMLElement>('[data-meus-times-list]');
@@ -51,40 +50,21 @@ function followedSections(list: Element, followed: ReadonlySet<string>): Element
   });
 }
 
-/** Sections of one competition made one (a live match and a finished one of the same competition). */
-function mergeSections(sections: readonly Element[]): Element[] {
-  const byName = new Map<string, Element>();
-  return sections.filter((section) => {
-    const name = section.querySelector('.competition-name')?.textContent ?? '';
-    const first = byName.get(name);
-    if (!first) {
-      byName.set(name, section);
-      return true;
-    }
-    first.querySelector('.matches')?.append(...section.querySelectorAll('.match'));
-    return false;
-  });
-}
-
 /**
  * Hides in the list below the rows "Meus times" shows (and a competition left with none); the
  * keyboard focus on a row that goes moves to the same control of its copy above.
  */
 function hideShownRows(list: Element, followed: ReadonlySet<string>): void {
   const focused = document.activeElement;
-  const focusedRow = focused && list.contains(focused) ? focused.closest('.match') : null;
+  const row = focused && list.contains(focused) ? focused.closest<HTMLElement>('.match') : null;
   for (const competition of list.querySelectorAll<HTMLElement>('.competition')) {
     const matches = [...competition.querySelectorAll<HTMLElement>('.match')];
-    for (const row of matches) row.hidden = isFollowedRow(row, followed);
-    competition.hidden = matches.length > 0 && matches.every((row) => row.hidden);
+    for (const match of matches) match.hidden = isFollowedRow(match, followed);
+    competition.hidden = matches.every((match) => match.hidden);
   }
-  if (!focused || !(focusedRow instanceof HTMLElement) || !focusedRow.hidden || !rows) return;
-  const id = focusedRow.getAttribute('data-id');
-  const copy = [...rows.querySelectorAll('.match')].find((row) => row.getAttribute('data-id') === id);
-  const same = [...(copy?.querySelectorAll<HTMLElement>(focused.tagName) ?? [])].find(
-    (control) => control.textContent === focused.textContent,
-  );
-  same?.focus();
+  if (!row?.hidden || !focused) return;
+  const copy = `[data-id="${CSS.escape(row.dataset.id ?? '')}"] [class="${focused.className}"]`;
+  rows?.querySelector<HTMLElement>(copy)?.focus();
 }
 
 function drawSearches(teams: readonly string[]): void {
@@ -99,6 +79,23 @@ function drawSearches(teams: readonly string[]): void {
       return item;
     }),
   );
+}
+
+/** Ao Vivo's finished matches of followed teams (meus-times-finished.ts), loaded once something is followed. */
+let todaysResults: typeof import('./meus-times-finished.ts') | null = null;
+let todaysResultsLoading = false;
+
+function loadTodaysResults(): void {
+  if (todaysResultsLoading) return;
+  todaysResultsLoading = true;
+  import('./meus-times-finished.ts')
+    .then((module) => {
+      todaysResults = module;
+      module.followTodaysResults(() => draw(followedTeams()));
+    })
+    .catch(() => {
+      todaysResultsLoading = false;
+    });
 }
 
 let alertsLoading = false;
@@ -118,12 +115,12 @@ function draw(followed: ReadonlySet<string>): void {
   const hadFocus = rows.contains(document.activeElement);
   const sections = viewList && followed.size > 0 ? followedSections(viewList, followed) : [];
   if (onLiveView && viewList && followed.size > 0) {
-    followTodaysResults(() => draw(followedTeams()));
+    loadTodaysResults();
     const shownIds = new Set([...viewList.querySelectorAll('.match')].map((row) => row.getAttribute('data-id') ?? ''));
-    const results = drawTodaysResults(followed, shownIds);
-    if (results) sections.push(...followedSections(results, followed));
+    const results = todaysResults?.drawTodaysResults(followed, shownIds);
+    if (results) todaysResults?.mergeSections(sections, followedSections(results, followed));
   }
-  keepFocus(rows, () => rows.replaceChildren(...mergeSections(sections)));
+  keepFocus(rows, () => rows.replaceChildren(...sections));
   if (viewList && viewListing !== undefined) hideShownRows(viewList, followed);
   // The row with focus went (its team unfollowed from here): the region keeps it.
   if (hadFocus && !rows.contains(document.activeElement)) heading?.focus();

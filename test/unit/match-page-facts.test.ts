@@ -7,7 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MatchSchema, TeamSchema, type Match } from '../../src/lib/model/model.ts';
+import { fixtureMatchPages } from '../../src/demo/demo-match-pages.ts';
+import { readFixturePages } from '../../src/demo/upstream-server.ts';
+import { LISTING_PATHS, MatchSchema, TeamSchema, type Match } from '../../src/lib/model/model.ts';
 import { withMatchPageFacts } from '../../src/pipeline/match-page-facts.ts';
 import { inKickoffOrder } from '../../src/upstream/order-listing.ts';
 import { teamSlugOf } from '../../src/upstream/parse-match-facts.ts';
@@ -62,6 +64,18 @@ describe('the match page: kick-off and team keys', () => {
     ])
       expect(teamSlugOf(href, PAGE_URL), href).toBe(null);
     expect(teamSlugOf(`${ORIGIN}/times/atletico-mg.html`, PAGE_URL)).toBe('atletico-mg');
+  });
+});
+
+describe("the demo upstream's match pages (every test's fake upstream)", () => {
+  it.each(['newer', 'older'] as const)('%s layout: team links and date line as the upstream writes them', (layout) => {
+    const pages = fixtureMatchPages({ [LISTING_PATHS.hoje]: readFixturePages()[LISTING_PATHS.hoje] ?? '' }, { layout });
+    const path = '/brasileirao-serie-a/21-11-2026-atletico-mg-x-red-bull-bragantino.html';
+    expect(readMatchPage(pages[path] ?? '', `${ORIGIN}${path}`).facts).toEqual({
+      kickoff: '2026-11-21T21:30:00-03:00',
+      homeSlug: 'atletico-mg',
+      awaySlug: 'red-bull-bragantino',
+    });
   });
 });
 
