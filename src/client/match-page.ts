@@ -17,6 +17,7 @@ import {
   buildMatchOfflineNotice,
   buildMatchTitle,
   buildShirtNumber,
+  buildShownUpdate,
   isMatchSettled,
 } from '../lib/display/match-page-text.ts';
 import { buildBarRects, buildStatBars } from '../lib/display/match-statistics.ts';
@@ -169,9 +170,10 @@ function applyEnvelope(root: HTMLElement, envelope: MatchDetailEnvelope): void {
   renderScoreboard(root, match);
 
   const time = root.querySelector('[data-last-update]');
+  const shownAt = buildShownUpdate(envelope);
   if (time) {
-    time.textContent = buildLastUpdateText(envelope.generatedAt);
-    if (envelope.generatedAt) time.setAttribute('datetime', envelope.generatedAt);
+    time.textContent = buildLastUpdateText(shownAt);
+    if (shownAt) time.setAttribute('datetime', shownAt);
   }
   const notice = root.querySelector<HTMLElement>('[data-detail-notice]');
   if (notice) {

@@ -10,7 +10,8 @@
  * - api/* without a query: network first, the last good answer when offline, marked with
  *   OFFLINE_HEADER so the page can say so; with a query (search, filters): not handled;
  * - match pages (jogo/…) and their JSON (api/jogo/…), one per match of four days: the same, each
- *   in a cache of its own that keeps only the MAX_MATCHES last visited;
+ *   in a cache of its own that keeps only the MAX_MATCHES last visited; a match page never kept,
+ *   offline, gets the start page saying so (sayingMatchNotSaved);
  * - event streams (api/eventos/stream, or any request asking for text/event-stream): never handled —
  *   their body never ends, so a copy would wait forever and keep the worker busy per open stream;
  *   and no text/event-stream answer is ever kept, whatever its path.
@@ -211,12 +212,25 @@ async function networkFirst(
     return response;
   } catch (error) {
     // An unknown page offline gets the start page rather than the browser's error.
-    const cached =
-      (await cache.match(key, { ignoreVary: true })) ??
-      (isPage ? await (await caches.open(SHELL_CACHE)).match(keyOf(scope), { ignoreVary: true }) : undefined);
-    if (cached === undefined) throw error;
-    return cached;
+    const kept = await cache.match(key, { ignoreVary: true });
+    if (kept !== undefined) return kept;
+    const start = isPage ? await (await caches.open(SHELL_CACHE)).match(keyOf(scope), { ignoreVary: true }) : undefined;
+    if (start === undefined) throw error;
+    return cacheName === MATCH_CACHE ? sayingMatchNotSaved(start) : start;
   }
+}
+
+/**
+ * The start page given for a match page never kept, its UnsavedMatchNotice.astro shown ("Este jogo
+ * não foi salvo para ver sem conexão", a link to the list): done here, so no page carries a script for it.
+ */
+async function sayingMatchNotSaved(start: Response): Promise<Response> {
+  const html = (await start.text())
+    .replace('data-unsaved-match role="status" hidden', 'data-unsaved-match role="status"')
+    .replace('data-unsaved-link href="/"', `data-unsaved-link href="${scope.pathname}"`);
+  const headers = new Headers(start.headers);
+  for (const name of ['content-encoding', 'content-length', 'etag']) headers.delete(name);
+  return new Response(html, { status: start.status, statusText: start.statusText, headers });
 }
 
 /** The last good API answer when the network fails, marked so the page can say it is offline. */

@@ -127,8 +127,8 @@ export function writeMatchPages(input: MatchPagesInput): Record<string, string> 
     const view = {
       competition: row.competition,
       group: `Rodada ${seededInt(input.seed, `${row.competition}:round`, 1, 38)}`,
-      home: { name: row.home, crest: demoCrestPath(row.home) },
-      away: { name: row.away, crest: demoCrestPath(row.away) },
+      home: { name: row.home, crest: demoCrestPath(row.home), key: slugOf(row.home) },
+      away: { name: row.away, crest: demoCrestPath(row.away), key: slugOf(row.away) },
       statusLabel: row.statusLabel,
       statusClass: row.statusClass,
       score: row.score,

@@ -14,8 +14,9 @@ export interface MatchPageView {
   competition: string;
   /** "Rodada 12" and the like; '' for none. */
   group: string;
-  home: { name: string; crest: string };
-  away: { name: string; crest: string };
+  /** `key`: the team's key, written as its team link (`/times/<key>.html`) as the upstream does. */
+  home: { name: string; crest: string; key?: string };
+  away: { name: string; crest: string; key?: string };
   statusLabel: string;
   /** The badge classes of the status ("badge badge-danger status-name"). */
   statusClass: string;
@@ -32,8 +33,11 @@ function scoreboard(view: MatchPageView): string {
   const score = view.score
     ? `<span class="badge badge-default match-score-text">${view.score.home}</span> x <span class="badge badge-default match-score-text">${view.score.away}</span>`
     : ' x ';
-  const link = (side: MatchPageView['home']): string =>
-    `<div class="col-lg-2 col-4"><h4 class="team_link">${escapeHtml(side.name)}</h4></div>`;
+  const link = (side: MatchPageView['home']): string => {
+    const name = `<h4 class="team_link">${escapeHtml(side.name)}</h4>`;
+    const linked = side.key ? `<a href="/times/${escapeHtml(side.key)}.html">${name}</a>` : name;
+    return `<div class="col-lg-2 col-4">${linked}</div>`;
+  };
   return (
     `<a href="#"><h2>${escapeHtml(view.competition)}</h2></a>` +
     (view.group ? `<p class="match-group">${escapeHtml(view.group)}</p>` : '') +

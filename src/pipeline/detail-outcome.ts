@@ -4,14 +4,14 @@
  * validators and backs off; a pause the upstream asked for (429/503) is the whole schedule's, so
  * it does not count against the match.
  */
-import type { Match, MatchDetail } from '../lib/model/model.ts';
+import type { Match, MatchDetail, MatchPageFacts } from '../lib/model/model.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import type { DetailRecord } from '../lib/store/detail-store.ts';
 import type { MatchPageDiagnostics } from '../upstream/match-page-diagnostics.ts';
 import { detailBackoffMs, isEndedStatus } from './detail-schedule.ts';
 
 export type DetailOutcome =
-  | { kind: 'read'; detail: MatchDetail; etag: string | null; lastModified: string | null }
+  | { kind: 'read'; detail: MatchDetail; facts: MatchPageFacts; etag: string | null; lastModified: string | null }
   | { kind: 'not-modified'; etag: string | null; lastModified: string | null }
   /** `diagnostics`: what the page held, when it was read but not taken (parse failure, contradicting goals). */
   | { kind: 'failed'; error: string; diagnostics?: MatchPageDiagnostics }
@@ -29,13 +29,13 @@ export function applyDetailOutcome(
   switch (outcome.kind) {
     case 'read':
     case 'not-modified': {
-      const detail = outcome.kind === 'read' ? outcome.detail : record.detail;
+      const [detail, facts] = outcome.kind === 'read' ? [outcome.detail, outcome.facts] : [record.detail, record.facts];
       const validators = {
         etag: outcome.etag ?? (outcome.kind === 'not-modified' ? record.fetch.etag : null),
         lastModified: outcome.lastModified ?? (outcome.kind === 'not-modified' ? record.fetch.lastModified : null),
       };
       const succeeded = { ...fetch, ...validators, lastError: null, failures: 0, retryAt: null };
-      return { ...record, generatedAt: at, detail, fetch: { ...succeeded, final: isEndedStatus(match.status) } };
+      return { ...record, generatedAt: at, detail, facts, fetch: { ...succeeded, final: isEndedStatus(match.status) } };
     }
     case 'failed': {
       const failures = record.fetch.failures + 1;

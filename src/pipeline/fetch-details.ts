@@ -121,8 +121,9 @@ async function attempt(
   const url = onUpstreamOrigin(match.url, config.upstreamUrl, originOf(config.upstreamUrl));
   if (!url)
     return { kind: 'failed', error: `${match.id}: a página da partida não está na origem do upstream, não pedida` };
-  // Validators only while we hold the detail they describe.
-  const holds = record.detail !== null;
+  // Validators only while we hold the detail they describe (and its facts: a record kept from
+  // before Placar read them gets its page whole once).
+  const holds = record.detail !== null && record.facts !== null;
   let page: Awaited<ReturnType<typeof fetchPage>>;
   try {
     page = await fetchPage(url, {
@@ -148,7 +149,7 @@ async function attempt(
       const error = `${match.url}: ${contradiction}; os últimos detalhes válidos foram mantidos.`;
       return { kind: 'failed', error, diagnostics: read.diagnostics };
     }
-    return { kind: 'read', detail: read.detail, etag: page.etag, lastModified: page.lastModified };
+    return { kind: 'read', detail: read.detail, facts: read.facts, etag: page.etag, lastModified: page.lastModified };
   } catch (error) {
     const diagnostics = error instanceof MatchPageParseError ? error.pageDiagnostics : null;
     return diagnostics

@@ -98,6 +98,7 @@ function sameInputs(a: MatchPageData, b: MatchPageData): boolean {
     a.envelope.match === b.envelope.match &&
     a.envelope.detail === b.envelope.detail &&
     a.envelope.generatedAt === b.envelope.generatedAt &&
+    a.envelope.matchReadAt === b.envelope.matchReadAt &&
     a.envelope.stale === b.envelope.stale &&
     a.envelope.source === b.envelope.source &&
     a.today === b.today &&

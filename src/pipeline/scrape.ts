@@ -31,6 +31,8 @@ import { withServedCrests } from '../crests/served-crests.ts';
 import { buildCrestPaths, readCrestMap } from '../lib/store/crest-store.ts';
 import { isListingDue } from './listing-schedule.ts';
 import { collectKickoffs, withKnownKickoffs } from './known-kickoffs.ts';
+import { withMatchPageFacts } from './match-page-facts.ts';
+import { inKickoffOrder } from '../upstream/order-listing.ts';
 import { runInSlices } from '../lib/slices/run-in-slices.ts';
 import type { Dispatcher } from 'undici';
 import { errorMessage } from '../lib/model/caught-error.ts';
@@ -298,6 +300,13 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
     // Each match once, as its freshest listing shows it (live first).
     const matchesOf = (from: Snapshot): Match[] => matchesById(LISTING_NAMES.map((listing) => from[listing].matches));
     details = await runDetailRefresh({ config, dispatcher, now, before: matchesOf(read), after: matchesOf(snapshot) });
+    // What the match pages add (a kick-off still unknown, the teams' keys), then each
+    // competition's matches in kick-off order.
+    const { records } = details;
+    for (const listing of LISTING_NAMES) {
+      const envelope = snapshot[listing];
+      envelope.matches = inKickoffOrder(withMatchPageFacts(envelope.matches, (id) => records.get(id)?.facts));
+    }
     crests = await syncCrests(snapshot, {
       dataDir: config.dataDir,
       upstreamUrl: config.upstreamUrl,

@@ -114,7 +114,7 @@ export function crestFromImage(img: { attribs: Record<string, string> } | null, 
 
 /** A team as the listing shows it; `crest` (Placar's copy) is filled in by the scrape once stored. */
 export function makeTeam(name: string, crestSource: string | null): Team | null {
-  return name === '' ? null : { name, crest: null, crestSource };
+  return name === '' ? null : { name, crest: null, crestSource, slug: null };
 }
 
 /** "2" → 2; "", "-", "?" → null (never 0 for a score not shown). */

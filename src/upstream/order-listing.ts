@@ -99,3 +99,36 @@ export function* orderListingSteps(
   }
   return { ordered, duplicates };
 }
+
+/** Kick-off instants compared as instants (every kickoff carries its offset). */
+function kickoffTime(match: Match): number {
+  return match.kickoff === null ? Number.NaN : Date.parse(match.kickoff);
+}
+
+/**
+ * The listing with each competition's matches in kick-off order, live and finished ones too (by
+ * the kick-off Placar knows for them); matches whose kick-off is unknown follow the known ones, in
+ * the upstream's order, and equal kick-offs keep it too. Competitions keep their order (the first
+ * place each one appears). Run once the kick-offs the listing does not show are filled in
+ * (src/pipeline/scrape.ts): the parser alone knows none for matches under way.
+ */
+export function inKickoffOrder(matches: readonly Match[]): Match[] {
+  const competitionKey = createCompetitionKeys();
+  const groups = new Map<string, { match: Match; index: number; time: number }[]>();
+  for (const [index, match] of matches.entries()) {
+    const key = competitionKey(match);
+    let group = groups.get(key);
+    if (!group) {
+      group = [];
+      groups.set(key, group);
+    }
+    group.push({ match, index, time: kickoffTime(match) });
+  }
+  const byKickoff = (a: { index: number; time: number }, b: { index: number; time: number }): number => {
+    const aKnown = !Number.isNaN(a.time);
+    const bKnown = !Number.isNaN(b.time);
+    if (aKnown !== bKnown) return aKnown ? -1 : 1;
+    return (aKnown && bKnown ? a.time - b.time : 0) || a.index - b.index;
+  };
+  return [...groups.values()].flatMap((group) => group.sort(byKickoff).map(({ match }) => match));
+}

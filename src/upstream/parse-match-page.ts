@@ -24,6 +24,7 @@ import {
   type Goal,
   type LineupPlayer,
   type MatchDetail,
+  type MatchPageFacts,
   type Statistic,
   type Substitution,
 } from '../lib/model/model.ts';
@@ -39,6 +40,7 @@ import {
   type MatchPageSection,
 } from './match-page-diagnostics.ts';
 import { readPlace, readScoreboard, readTeams, type PageScore } from './parse-match-header.ts';
+import { readKickoffLine, readTeamSlugs } from './parse-match-facts.ts';
 import { parseEventRow, type RowCells } from './parse-match-event.ts';
 import { readLineupRow, readStatisticRow } from './parse-match-tables.ts';
 import { MAX_DEPTH } from './scan-page-steps.ts';
@@ -58,6 +60,8 @@ export interface MatchPageRead {
   detail: MatchDetail;
   /** The page's own scoreboard (`span.match-score-text` ×2); null when it shows no score. */
   pageScore: PageScore | null;
+  /** The kick-off of the page's date line and the teams' keys (null where the page shows none). */
+  facts: MatchPageFacts;
   diagnostics: MatchPageDiagnostics;
 }
 
@@ -152,11 +156,16 @@ export function* readMatchPageSteps(html: string, pageUrl: string): Steps<MatchP
   const teamsRow = readPiece('scoreboard', scan.teamsRow);
   header.statusLabel = board.statusLabel;
   header.teams = teamsRow ? readTeams(teamsRow) : null;
+  const facts: MatchPageFacts = {
+    kickoff: null,
+    ...(teamsRow ? readTeamSlugs(teamsRow, pageUrl) : { homeSlug: null, awaySlug: null }),
+  };
   let venue: string | null = null;
   let referee: string | null = null;
   for (const range of [scan.details, scan.info]) {
     const block = readPiece('details', range);
     if (!block || !range) continue;
+    facts.kickoff ??= readKickoffLine(block);
     const place = readPlace(block);
     venue ??= place.venue;
     referee ??= place.referee;
@@ -266,5 +275,5 @@ export function* readMatchPageSteps(html: string, pageUrl: string): Steps<MatchP
     const fields = [...new Set(checked.error.issues.map((issue) => issue.path.join('.')))].slice(0, 5).join(', ');
     throw fail(`o detalhe lido não cabe no modelo (${fields})`);
   }
-  return { detail, pageScore: board.score, diagnostics: skips.finish(layout, header, counts) };
+  return { detail, pageScore: board.score, facts, diagnostics: skips.finish(layout, header, counts) };
 }

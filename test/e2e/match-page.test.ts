@@ -310,8 +310,11 @@ describe('the service worker and match pages', () => {
     const response = await offline.goto(`${many.placar.url}/jogo/${last?.id}`);
     expect(response?.status()).toBe(200);
     expect(await readVisibleText(offline, 'h1')).toBe(`${last?.homeTeam.name} x ${last?.awayTeam.name}`);
-    // Its match page was never read (the fake upstream has none): the match as last received.
+    // Its match page was never read (the fake upstream has none): the match as last received, the
+    // notice saying the time of that listing's read, the one "Última atualização" shows (issue 35).
     expect((await (await fetch(`${many.placar.url}/api/jogo/${last?.id}`)).json()).generatedAt).toBeNull();
+    const shownAt = await readVisibleText(offline, '[data-last-update]');
+    expect(shownAt).toMatch(/^\d{2}:\d{2}:\d{2}$/);
     // The worker's network may go offline a moment after the page's: until the notice shows, the
     // page is told again (its 'offline' event asks anew).
     await expect
@@ -323,7 +326,7 @@ describe('the service worker and match pages', () => {
         },
         { timeout: 10_000 },
       )
-      .toBe('Sem conexão — mostrando os últimos dados recebidos.');
+      .toBe(`Sem conexão — mostrando os dados de ${shownAt}`);
     expect(errors).toEqual([]);
     await context.close();
   });

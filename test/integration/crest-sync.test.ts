@@ -50,8 +50,8 @@ function snapshotWith(crests: string[]): Snapshot {
     statusLabel: 'HOJE 21:30',
     minute: null,
     injuryTime: null,
-    homeTeam: { name: `A${index}`, crest: null, crestSource: crest },
-    awayTeam: { name: `B${index}`, crest: null, crestSource: null },
+    homeTeam: { name: `A${index}`, crest: null, crestSource: crest, slug: null },
+    awayTeam: { name: `B${index}`, crest: null, crestSource: null, slug: null },
     score: { home: null, away: null, penalties: null },
   }));
   return snapshot;

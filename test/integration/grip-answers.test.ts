@@ -157,7 +157,7 @@ describe('answers to Pushpin', () => {
     const sampaio: Match = {
       ...template,
       id: 'serie-c/sampaio-x-ypiranga',
-      homeTeam: { name: 'Sampaio Corrêa', crest: null, crestSource: null },
+      homeTeam: { name: 'Sampaio Corrêa', crest: null, crestSource: null, slug: null },
     };
     const kickOff = eventOf(`${T0 + 20_000}-0000`, sampaio);
     hub.load(buildFeedSite('b2', [...events, kickOff]));

@@ -24,7 +24,15 @@ function pagesOf(count: number): Map<string, MatchPageData> {
     const id = `campeonato/26-11-2026-time-${index}-x-outro-${index}`;
     const match = buildSampleMatch({ id, url: `https://www.placardefutebol.com.br/${id}.html` });
     pages.set(id, {
-      envelope: { generatedAt: null, timezone: TIMEZONE, source: match.url, stale: false, match, detail: null },
+      envelope: {
+        generatedAt: null,
+        matchReadAt: null,
+        timezone: TIMEZONE,
+        source: match.url,
+        stale: false,
+        match,
+        detail: null,
+      },
       upstreamUrl: 'https://www.placardefutebol.com.br',
       today: '2026-11-26',
     });

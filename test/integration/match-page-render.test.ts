@@ -31,6 +31,7 @@ function buildMatch(id: string, overrides: Partial<Match> = {}): Match {
       name: 'Flamengo',
       crest: `/escudos/${'a'.repeat(64)}.png`,
       crestSource: 'https://escudos.example/fla.png',
+      slug: null,
     },
     ...overrides,
   });
@@ -59,6 +60,7 @@ function page(match: Match, fields: Partial<MatchPageData['envelope']>): MatchPa
   return {
     envelope: {
       generatedAt: '2026-11-21T19:41:05-03:00',
+      matchReadAt: null,
       timezone: TIMEZONE,
       source: match.url,
       stale: false,

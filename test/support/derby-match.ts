@@ -22,8 +22,8 @@ export function buildDerby(
     statusLabel: status,
     minute: status === 'IN_PLAY' ? 67 : null,
     injuryTime: null,
-    homeTeam: { name: 'Vasco da Gama', crest: null, crestSource: null },
-    awayTeam: { name: 'Flamengo', crest: null, crestSource: null },
+    homeTeam: { name: 'Vasco da Gama', crest: null, crestSource: null, slug: null },
+    awayTeam: { name: 'Flamengo', crest: null, crestSource: null, slug: null },
     score: { home, away, penalties },
     ...rest,
   };

@@ -1,4 +1,5 @@
 /** A Snapshot built from the expected Match objects of the upstream samples in test/fixtures. */
+import { inKickoffOrder } from '../../src/upstream/order-listing.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,11 +20,16 @@ export function readExpectedMatches(listing: ListingName): Match[] {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Match[];
 }
 
-/** The expected matches as served from `origin` (e.g. the fake upstream) instead of the real site. */
+/**
+ * The expected matches as a scrape serves them from `origin` (e.g. the fake upstream) instead of
+ * the real site: each competition's in kick-off order (the samples list them in page order).
+ */
 export function readExpectedMatchesServedFrom(listing: ListingName, origin: string): Match[] {
-  return JSON.parse(
-    JSON.stringify(readExpectedMatches(listing)).replaceAll('https://www.placardefutebol.com.br', origin),
-  ) as Match[];
+  return inKickoffOrder(
+    JSON.parse(
+      JSON.stringify(readExpectedMatches(listing)).replaceAll('https://www.placardefutebol.com.br', origin),
+    ) as Match[],
+  );
 }
 
 export function buildEnvelope(

@@ -16,8 +16,8 @@ export function buildGeneratedMatches(count: number, home: string, upstreamUrl: 
       id,
       url: `${upstreamUrl}/${id}.html`,
       competition: { name: `Campeonato Número ${league}`, slug: `campeonato-${league}` },
-      homeTeam: { name: `${home} Futebol Clube ${i}`, crest: null, crestSource: null },
-      awayTeam: { name: `Visitante ${i}`, crest: null, crestSource: null },
+      homeTeam: { name: `${home} Futebol Clube ${i}`, crest: null, crestSource: null, slug: null },
+      awayTeam: { name: `Visitante ${i}`, crest: null, crestSource: null, slug: null },
     };
   });
 }

@@ -17,8 +17,8 @@ export function buildSampleMatch(overrides: Partial<Match> = {}): Match {
     statusLabel: '67 MIN',
     minute: 67,
     injuryTime: null,
-    homeTeam: { name: 'Flamengo', crest: null, crestSource: null },
-    awayTeam: { name: 'Palmeiras', crest: null, crestSource: null },
+    homeTeam: { name: 'Flamengo', crest: null, crestSource: null, slug: null },
+    awayTeam: { name: 'Palmeiras', crest: null, crestSource: null, slug: null },
     score: { home: 2, away: 1, penalties: null },
     ...overrides,
   };

@@ -23,8 +23,8 @@ const key = (text: string): string => splitWords(text).sort().join(' ');
 const matches: Match[] = aliasData.teams.map(({ names }, index) => ({
   ...template,
   id: `colisoes/${index}`,
-  homeTeam: { name: names[0] ?? '', crest: null, crestSource: null },
-  awayTeam: { name: `Adversário ${index}`, crest: null, crestSource: null },
+  homeTeam: { name: names[0] ?? '', crest: null, crestSource: null, slug: null },
+  awayTeam: { name: `Adversário ${index}`, crest: null, crestSource: null, slug: null },
   competition: { name: 'Amistoso', slug: 'amistoso' },
 }));
 const snapshot: Snapshot = buildFilterSnapshot(matches);

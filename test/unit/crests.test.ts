@@ -31,8 +31,8 @@ function withCrests(...pairs: [string | null, string | null][]): Snapshot {
         statusLabel: 'ENCERRADO',
         minute: null,
         injuryTime: null,
-        homeTeam: { name: `A${index}`, crest: null, crestSource: home },
-        awayTeam: { name: `B${index}`, crest: null, crestSource: away },
+        homeTeam: { name: `A${index}`, crest: null, crestSource: home, slug: null },
+        awayTeam: { name: `B${index}`, crest: null, crestSource: away, slug: null },
         score: { home: 1, away: 0, penalties: null },
       }) satisfies Match,
   );
@@ -128,8 +128,8 @@ describe('planCrestFetches', () => {
       id: `liga/${name}`,
       status,
       kickoff,
-      homeTeam: { name: `${name} casa`, crest: null, crestSource: crest(`${name}-casa`) },
-      awayTeam: { name: `${name} fora`, crest: null, crestSource: crest(`${name}-fora`) },
+      homeTeam: { name: `${name} casa`, crest: null, crestSource: crest(`${name}-casa`), slug: null },
+      awayTeam: { name: `${name} fora`, crest: null, crestSource: crest(`${name}-fora`), slug: null },
     });
     const snapshot = emptySnapshot(UPSTREAM);
     snapshot.ontem.matches = [match('ontem', 'FINISHED', null)];
@@ -172,13 +172,18 @@ describe('withServedCrests', () => {
     const a = `${UPSTREAM}/escudos/a.png`;
     const [match] = withCrests([a, `${UPSTREAM}/escudos/sem-copia.png`]).hoje.matches;
     const [served] = withServedCrests(match ? [match] : [], new Map([[a, stored]]));
-    expect(served?.homeTeam).toEqual({ name: 'A0', crest: stored, crestSource: a });
-    expect(served?.awayTeam).toEqual({ name: 'B0', crest: null, crestSource: `${UPSTREAM}/escudos/sem-copia.png` });
+    expect(served?.homeTeam).toEqual({ name: 'A0', crest: stored, crestSource: a, slug: null });
+    expect(served?.awayTeam).toEqual({
+      name: 'B0',
+      crest: null,
+      crestSource: `${UPSTREAM}/escudos/sem-copia.png`,
+      slug: null,
+    });
     expect(MatchSchema.safeParse(served).success).toBe(true);
     // An upstream URL is never a valid crest: the model only takes Placar's paths there.
-    expect(MatchSchema.safeParse({ ...served, homeTeam: { name: 'A0', crest: a, crestSource: a } }).success).toBe(
-      false,
-    );
+    expect(
+      MatchSchema.safeParse({ ...served, homeTeam: { name: 'A0', crest: a, crestSource: a, slug: null } }).success,
+    ).toBe(false);
   });
 
   it('reads a snapshot or event file written before crestSource: the URL moves to crestSource', () => {

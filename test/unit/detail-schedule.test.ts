@@ -22,6 +22,7 @@ import { readExpectedMatchDetail, readExpectedMatches } from '../support/fixture
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');
 const TEMPLATE = (readExpectedMatches('live') as [Match])[0];
 const DETAIL = readExpectedMatchDetail();
+const NO_FACTS = { kickoff: null, homeSlug: null, awaySlug: null };
 
 function match(n: number, status: Status, home: number | null = null, away: number | null = null): Match {
   return {
@@ -108,7 +109,7 @@ describe('applyDetailOutcome', () => {
     const read = applyDetailOutcome(
       freshDetailRecord(live.id),
       live,
-      { kind: 'read', detail: DETAIL, etag: '"a"', lastModified: null },
+      { kind: 'read', detail: DETAIL, facts: NO_FACTS, etag: '"a"', lastModified: null },
       now,
     );
     expect(read).toMatchObject({ generatedAt: '2026-11-21T20:00:00-03:00', detail: DETAIL });
@@ -127,7 +128,7 @@ describe('applyDetailOutcome', () => {
     let record = applyDetailOutcome(
       freshDetailRecord(live.id),
       live,
-      { kind: 'read', detail: DETAIL, etag: '"a"', lastModified: null },
+      { kind: 'read', detail: DETAIL, facts: NO_FACTS, etag: '"a"', lastModified: null },
       now,
     );
     const retries: number[] = [];
@@ -227,7 +228,7 @@ describe('an hour of refreshes (simulated)', () => {
         const failing = planned.id.endsWith('-x-time-3') && minute < 20;
         const outcome = failing
           ? ({ kind: 'failed', error: 'HTTP 500' } as const)
-          : ({ kind: 'read', detail: DETAIL, etag: null, lastModified: null } as const);
+          : ({ kind: 'read', detail: DETAIL, facts: NO_FACTS, etag: null, lastModified: null } as const);
         store.set(planned.id, applyDetailOutcome(record, planned, outcome, new Date(clock)));
         if (!failing) lastRead.set(planned.id, clock);
         clock += 1500;

@@ -27,8 +27,8 @@ function fixture(id: string, home: string, away: string, competition = template.
     ...template,
     id,
     competition,
-    homeTeam: { name: home, crest: null, crestSource: null },
-    awayTeam: { name: away, crest: null, crestSource: null },
+    homeTeam: { name: home, crest: null, crestSource: null, slug: null },
+    awayTeam: { name: away, crest: null, crestSource: null, slug: null },
   };
 }
 

@@ -61,8 +61,8 @@ describe('toggleFollowedTeam', () => {
 
 describe('isFollowedMatch', () => {
   const match = {
-    homeTeam: { name: 'Vasco da Gama', crest: null, crestSource: null },
-    awayTeam: { name: 'Flamengo', crest: null, crestSource: null },
+    homeTeam: { name: 'Vasco da Gama', crest: null, crestSource: null, slug: null },
+    awayTeam: { name: 'Flamengo', crest: null, crestSource: null, slug: null },
   };
   it('is true when the home or the away team is followed, by its exact name', () => {
     expect(isFollowedMatch(match, new Set(['Flamengo']))).toBe(true);

@@ -80,8 +80,8 @@ describe('parseListingPage on hand-written variants', () => {
       competition: { name: 'Copa do Nordeste', slug: 'copa-do-nordeste' },
       statusLabel: 'HOJE 21:30',
       kickoff: '2026-11-21T21:30:00-03:00',
-      homeTeam: { name: 'Fortaleza Esporte Clube', crest: null, crestSource: null },
-      awayTeam: { name: 'Ceará', crest: null, crestSource: null },
+      homeTeam: { name: 'Fortaleza Esporte Clube', crest: null, crestSource: null, slug: null },
+      awayTeam: { name: 'Ceará', crest: null, crestSource: null, slug: null },
       score: { home: null, away: null, penalties: null },
     });
   });
@@ -100,20 +100,30 @@ describe('parseListingPage on hand-written variants', () => {
     const matches = parseVariant('crests');
     expect(matches.map((m) => [m.homeTeam, m.awayTeam])).toEqual([
       [
-        { name: 'Flamengo', crest: null, crestSource: `${ORIGIN}/escudos/flamengo.png` },
-        { name: 'Palmeiras', crest: null, crestSource: 'https://cdn.placardefutebol.com.br/escudos/palmeiras.png' },
+        { name: 'Flamengo', crest: null, crestSource: `${ORIGIN}/escudos/flamengo.png`, slug: null },
+        {
+          name: 'Palmeiras',
+          crest: null,
+          crestSource: 'https://cdn.placardefutebol.com.br/escudos/palmeiras.png',
+          slug: null,
+        },
       ],
       [
-        { name: 'Santos', crest: null, crestSource: `${ORIGIN}/escudos/santos.png` },
-        { name: 'Corinthians', crest: null, crestSource: 'https://cdn.placardefutebol.com.br/escudos/corinthians.png' },
+        { name: 'Santos', crest: null, crestSource: `${ORIGIN}/escudos/santos.png`, slug: null },
+        {
+          name: 'Corinthians',
+          crest: null,
+          crestSource: 'https://cdn.placardefutebol.com.br/escudos/corinthians.png',
+          slug: null,
+        },
       ],
       [
-        { name: 'Bahia', crest: null, crestSource: null },
-        { name: 'Fortaleza', crest: null, crestSource: null },
+        { name: 'Bahia', crest: null, crestSource: null, slug: null },
+        { name: 'Fortaleza', crest: null, crestSource: null, slug: null },
       ],
       [
-        { name: 'Grêmio', crest: null, crestSource: `${ORIGIN}/escudos/gremio.png` },
-        { name: 'Internacional', crest: null, crestSource: null },
+        { name: 'Grêmio', crest: null, crestSource: `${ORIGIN}/escudos/gremio.png`, slug: null },
+        { name: 'Internacional', crest: null, crestSource: null, slug: null },
       ],
     ]);
   });

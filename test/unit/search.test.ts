@@ -133,8 +133,8 @@ describe('ranking', () => {
           {
             ...readExpectedMatches('hoje')[0]!,
             id: 'x/1',
-            homeTeam: { name: 'Santa Cruz', crest: null, crestSource: null },
-            awayTeam: { name: 'Náutico', crest: null, crestSource: null },
+            homeTeam: { name: 'Santa Cruz', crest: null, crestSource: null, slug: null },
+            awayTeam: { name: 'Náutico', crest: null, crestSource: null, slug: null },
             competition: { name: 'Campeonato Pernambucano', slug: 'pe' },
           },
         ],
@@ -178,7 +178,7 @@ describe('ranking', () => {
           {
             ...readExpectedMatches('amanha')[0]!,
             id: 'y/1',
-            homeTeam: { name: 'Corinthians', crest: null, crestSource: null },
+            homeTeam: { name: 'Corinthians', crest: null, crestSource: null, slug: null },
           },
         ],
         null,

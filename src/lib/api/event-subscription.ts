@@ -48,8 +48,8 @@ function teamsNamedAlone(query: string, candidates: ReadonlyMap<string, Match>):
       ...template,
       id: `placar-sozinho/${index}`,
       competition: { name: '', slug: '' },
-      homeTeam: { name: candidates.get(key)?.homeTeam.name ?? '', crest: null, crestSource: null },
-      awayTeam: { name: candidates.get(key)?.homeTeam.name ?? '', crest: null, crestSource: null },
+      homeTeam: { name: candidates.get(key)?.homeTeam.name ?? '', crest: null, crestSource: null, slug: null },
+      awayTeam: { name: candidates.get(key)?.homeTeam.name ?? '', crest: null, crestSource: null, slug: null },
     }),
   );
   const named = findTeamMatchIds(buildFilterSnapshot(alone), query);

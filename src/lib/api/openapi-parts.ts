@@ -13,16 +13,17 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     stale:
       'true quando a última coleta bem-sucedida tem mais de 3 intervalos de atualização (ou nunca houve): os dados ainda são servidos.',
     count: 'Número de partidas (igual ao tamanho de matches).',
-    matches: 'As partidas, na ordem em que o site de origem as lista.',
+    matches:
+      'As partidas: os campeonatos na ordem do site de origem; dentro de cada um, por horário de início (as de início desconhecido depois, na ordem do site).',
   },
   Match: {
     id: 'Caminho da partida no site de origem, sem a barra inicial nem .html; estável entre atualizações e listagens.',
     url: 'Página da partida no site de origem.',
     competition: 'Campeonato ou liga.',
-    slug: 'Identificador do campeonato no site de origem.',
+    slug: 'Chave estável no site de origem, em minúsculas ASCII e hífens. Do campeonato: o primeiro trecho do endereço da partida (o mesmo do link "Ver tabela", /<slug>); do time: o do link do time na página da partida (/times/<slug>.html), até 100 caracteres, null enquanto o Placar não leu essa página (partidas ainda não iniciadas).',
     date: 'Dia da partida (AAAA-MM-DD), tirado do endereço da partida no site de origem.',
     kickoff:
-      'Horário de início (ISO 8601 com fuso) que o Placar viu: o site o mostra só enquanto a partida está marcada, e o Placar o mantém (mesmo id) durante e depois dela; null quando nunca viu um (partida vista pela primeira vez já em andamento ou encerrada).',
+      'Horário de início (ISO 8601 com fuso): o da listagem, que o site mostra só enquanto a partida está marcada e o Placar mantém (mesmo id) durante e depois dela; senão, o da linha de data da página da partida (lida depois do início), quando cai no dia da partida; null enquanto nenhum dos dois é conhecido.',
     status: 'Situação da partida (vocabulário do football-data.org, mais UNKNOWN para textos não reconhecidos).',
     statusLabel: 'O texto de situação exatamente como o site de origem mostra (ex.: "67 MIN", "INTERVALO").',
     minute: 'Minuto de jogo mostrado pelo site; null quando não há.',
@@ -58,6 +59,8 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
   MatchDetailEnvelope: {
     generatedAt:
       'Quando a página da partida foi lida com sucesso pela última vez (ISO 8601 com fuso); null se nunca foi (então detail é null).',
+    matchReadAt:
+      'Enquanto a partida está em andamento (IN_PLAY, PAUSED): quando foi lida a listagem de onde vem match, o momento do minuto e do placar mostrados; senão null.',
     timezone: 'Fuso horário de todas as datas e horas: America/Sao_Paulo.',
     source: 'A página da partida no site de origem.',
     stale:

@@ -51,6 +51,7 @@ export function buildMatchPages(
       pages.set(match.id, {
         envelope: {
           generatedAt,
+          matchReadAt: LIVE.has(match.status) ? envelope.generatedAt : null,
           timezone: TIMEZONE,
           source: match.url,
           stale,

@@ -36,6 +36,17 @@ export function buildShirtNumber(player: LineupPlayer): string {
 }
 
 /**
+ * The one time the match page's "Última atualização" says: the latest read of what it shows —
+ * the listing that gave the minute and score while the match is in play (`matchReadAt`), the
+ * match page's own read (`generatedAt`) otherwise or when newer. Both are São Paulo times.
+ */
+export function buildShownUpdate(envelope: Pick<MatchDetailEnvelope, 'generatedAt' | 'matchReadAt'>): string | null {
+  const { generatedAt, matchReadAt } = envelope;
+  if (matchReadAt === null || generatedAt === null) return matchReadAt ?? generatedAt;
+  return Date.parse(matchReadAt) >= Date.parse(generatedAt) ? matchReadAt : generatedAt;
+}
+
+/**
  * Why the detail is missing, or that it is old; null when it is there and fresh. `generatedAt` is
  * the last successful read of the match's upstream page (null: never read).
  */

@@ -54,12 +54,22 @@ const httpUrl = z
   .max(LIMITS.url);
 const goals = boundedInteger(LIMITS.goals);
 
+/**
+ * A team's key on the upstream: the last part of its team link (`/times/<slug>.html`), lowercase
+ * ASCII words joined by hyphens. Stable across matches and listings, unlike the display name.
+ */
+export const TEAM_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const TEAM_SLUG_MAX = 100;
+export const TeamSlugSchema = z.string().regex(TEAM_SLUG_PATTERN).max(TEAM_SLUG_MAX);
+
 export const TeamSchema = z.object({
   name: text,
   /** Placar's own checked copy of the crest ("/escudos/<sha256>.<type>", on the API's origin); null when it holds none. */
   crest: z.string().regex(CREST_PATH_PATTERN).max(LIMITS.text).nullable(),
   /** The image URL the upstream listing shows (where Placar fetched its copy from); null when none, or not allowed. */
   crestSource: httpUrl.nullable(),
+  /** The team's key on the upstream, from its match page's team link; null until that page was read (older files: null). */
+  slug: TeamSlugSchema.nullable().default(null),
 });
 export type Team = z.infer<typeof TeamSchema>;
 
@@ -91,6 +101,18 @@ export const MatchSchema = z.object({
   score: ScoreSchema,
 });
 export type Match = z.infer<typeof MatchSchema>;
+
+/**
+ * What a match page says of the match besides its detail: the kick-off of its date line
+ * ("14/03/2027 às 16:00", São Paulo time) and each team's key from its team link. The scrape
+ * gives them to the listings' rows (src/pipeline/match-page-facts.ts); null where the page has none.
+ */
+export const MatchPageFactsSchema = z.object({
+  kickoff: isoDateTimeWithOffset.nullable(),
+  homeSlug: TeamSlugSchema.nullable(),
+  awaySlug: TeamSlugSchema.nullable(),
+});
+export type MatchPageFacts = z.infer<typeof MatchPageFactsSchema>;
 
 /** The upstream listings Placar republishes, keyed by their API name (ontem: fetched hourly, see config). */
 export const LISTING_NAMES = ['live', 'hoje', 'amanha', 'ontem'] as const;
@@ -201,6 +223,11 @@ export type EventFeed = z.infer<typeof EventFeedSchema>;
  */
 export const MatchDetailEnvelopeSchema = z.object({
   generatedAt: isoDateTimeWithOffset.nullable(),
+  /**
+   * While the match is in play (IN_PLAY, PAUSED): when the listing that gave `match` was read —
+   * the moment of the minute and score shown; null otherwise.
+   */
+  matchReadAt: isoDateTimeWithOffset.nullable(),
   timezone: z.literal(TIMEZONE),
   source: httpUrl,
   stale: z.boolean(),

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { LIMITS, MatchDetailSchema } from '../model/model.ts';
+import { LIMITS, MatchDetailSchema, MatchPageFactsSchema } from '../model/model.ts';
 import { errorCode } from '../model/caught-error.ts';
 import { readJsonFile, readJsonFileOr, writeJsonAtomicallyAsync } from './json-file.ts';
 import { createKeptValues, fileIdentity } from './kept-values.ts';
@@ -43,6 +43,8 @@ export const DetailRecordSchema = z.object({
   /** The last successful fetch of the page (a 304 included); null: never. */
   generatedAt: isoDateTime.nullable(),
   detail: MatchDetailSchema.nullable(),
+  /** The kick-off and team keys of the same read (null: never read, or read before Placar kept them). */
+  facts: MatchPageFactsSchema.nullable().default(null),
   fetch: DetailFetchStateSchema,
 });
 export type DetailRecord = z.infer<typeof DetailRecordSchema>;
@@ -78,6 +80,7 @@ export function freshDetailRecord(id: string): DetailRecord {
     id,
     generatedAt: null,
     detail: null,
+    facts: null,
     fetch: {
       lastAttemptAt: null,
       lastError: null,
