@@ -8,6 +8,7 @@
 import { Parser } from 'htmlparser2';
 import { DETAIL_LIMITS } from '../lib/model/model.ts';
 import { finishSteps, type Steps } from '../lib/model/steps.ts';
+import { TooDeep, writeInChunks } from './write-in-chunks.ts';
 
 /** A piece of the page: page.slice(start, end), with the elements inside it. */
 export interface PageRange {
@@ -70,10 +71,6 @@ export const MAX_TABLE_ROWS = DETAIL_LIMITS.statistics + 2 * DETAIL_LIMITS.lineu
  */
 export const MAX_DEPTH = 500;
 
-const SCAN_CHUNK_CHARS = 32 * 1024;
-
-/** Thrown from the parser's callback to stop it at MAX_DEPTH. */
-class TooDeep extends Error {}
 const MAX_HEADING_CHARS = 200;
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const NO_CLASSES: readonly string[] = [];
@@ -243,15 +240,6 @@ export function* scanMatchPageSteps(html: string): Steps<MatchPageScan> {
     },
     { decodeEntities: true },
   );
-  try {
-    for (let at = 0; at < html.length; at += SCAN_CHUNK_CHARS) {
-      parser.write(html.slice(at, at + SCAN_CHUNK_CHARS));
-      yield;
-    }
-    parser.end();
-  } catch (error) {
-    if (!(error instanceof TooDeep)) throw error;
-    scan.tooDeep = true;
-  }
+  scan.tooDeep = !(yield* writeInChunks(parser, html));
   return scan;
 }
