@@ -68,6 +68,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
   MatchDetail: {
     venue: 'Estádio e cidade, como a página escreve; null se ela não diz.',
     referee: 'Árbitro; null se a página não diz.',
+    round: 'A rodada ou fase, como a página escreve ("Rodada 12", "Fase de grupos"); null se ela não diz.',
     goals: 'Os gols, na ordem do jogo (os anulados também, marcados).',
     cards: 'Os cartões, na ordem do jogo.',
     substitutions: 'As substituições, na ordem do jogo.',
