@@ -14,6 +14,8 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_INTERVALS, buildDashboardData } from '../lib/display/dashboard-data.ts';
 import { buildMatchPages } from '../lib/display/match-page-data.ts';
 import { readDetailRecords } from '../lib/store/detail-store.ts';
+import { buildStandingsPages } from '../lib/display/standings-data.ts';
+import { readStandingsRecords } from '../lib/store/standings-store.ts';
 import { buildEventFeed } from '../lib/display/event-feed.ts';
 import type { DataRoute } from '../lib/api/data-routes.ts';
 import { readSnapshotOrEmpty } from '../lib/store/snapshot-store.ts';
@@ -90,6 +92,7 @@ export function buildRenderLocals(
     placar,
     eventFeed: buildEventFeed(dataDir, now, (intervals ?? DEFAULT_INTERVALS).refreshIntervalSeconds),
     matchPages: buildMatchPages(upstreamUrl, snapshot, records, now),
+    standingsPages: buildStandingsPages(upstreamUrl, snapshot, readStandingsRecords(dataDir).records, now),
   };
 }
 

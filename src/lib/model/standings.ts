@@ -4,6 +4,10 @@
  * model: model.ts re-exports everything here.
  */
 import { z } from 'zod';
+import { CREST_PATH_PATTERN } from './crest-path.ts';
+import { COMPETITION_SLUG_PATTERN, isCompetitionSlug } from './standings-paths.ts';
+
+export { COMPETITION_SLUG_PATTERN, isCompetitionSlug };
 
 /** Upper bounds of a table: far above any real competition, so a page past them is hostile or broken. */
 export const STANDINGS_LIMITS = {
@@ -60,7 +64,7 @@ export type StandingsGroupRead = z.infer<typeof StandingsGroupReadSchema>;
 /** A row as the API serves it: Placar's crest copy, and the live numbers. */
 export const StandingsRowSchema = z.object({
   position: count.min(1),
-  team: z.object({ name, crest: z.string().max(STANDINGS_LIMITS.text).nullable() }),
+  team: z.object({ name, crest: z.string().regex(CREST_PATH_PATTERN).max(STANDINGS_LIMITS.text).nullable() }),
   ...numbers,
   /** null on every row of a group with no match in play. */
   live: StandingsLiveSchema.nullable(),
@@ -82,3 +86,25 @@ export function teamKey(teamName: string): string {
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }
+
+/** /api/tabela/{slug}: a competition's table, official and live (API.md, "Standings"). */
+/** ISO 8601 with an explicit offset, as every date-time of the API. */
+const isoDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/)
+  .max(40);
+
+export const StandingsEnvelopeSchema = z.object({
+  generatedAt: isoDateTime.nullable(),
+  timezone: z.literal('America/Sao_Paulo'),
+  source: z
+    .string()
+    .regex(/^https?:\/\//)
+    .max(2048),
+  /** When the competition page was last read successfully; null: never (then `groups` is empty). */
+  readAt: isoDateTime.nullable(),
+  stale: z.boolean(),
+  competition: z.object({ name: name, slug: z.string().regex(COMPETITION_SLUG_PATTERN).max(100) }),
+  groups: z.array(StandingsGroupSchema).max(STANDINGS_LIMITS.groups),
+});
+export type StandingsEnvelope = z.infer<typeof StandingsEnvelopeSchema>;
