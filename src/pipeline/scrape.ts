@@ -35,6 +35,7 @@ import type { Dispatcher } from 'undici';
 import { errorMessage } from '../lib/model/caught-error.ts';
 import { matchesById } from '../lib/model/match-events.ts';
 import { runDetailRefresh, type DetailRefreshReport, type DetailRefreshSummary } from './fetch-details.ts';
+import { formatStandingsLine, runStandingsRefresh } from './fetch-standings.ts';
 
 export interface ListingScrapeResult {
   ok: boolean;
@@ -272,6 +273,7 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   const results: Partial<Record<ListingName, ListingScrapeResult>> = {};
   let crests: CrestSyncReport;
   let details: DetailRefreshReport;
+  let standingsLine: string | null = null;
   try {
     const fetched: Partial<Record<ListingName, FetchedListing>> = {};
     // ontem is fetched once per its own interval (sooner after a failure); the others on every refresh.
@@ -296,6 +298,10 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
     }
     // Each match once, as its freshest listing shows it (live first).
     const matchesOf = (from: Snapshot): Match[] => matchesById(LISTING_NAMES.map((listing) => from[listing].matches));
+    // Competition tables share the match pages' budget, leaving room for every live match page.
+    standingsLine = formatStandingsLine(
+      await runStandingsRefresh({ config, dispatcher, now, matches: matchesOf(snapshot) }),
+    );
     details = await runDetailRefresh({ config, dispatcher, now, before: matchesOf(read), after: matchesOf(snapshot) });
     crests = await syncCrests(snapshot, {
       dataDir: config.dataDir,
@@ -329,6 +335,7 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   >;
   for (const listing of LISTING_NAMES) options.log?.(formatListingLine(listing, listings[listing]));
   options.log?.(formatDetailsLine(details));
+  if (standingsLine) options.log?.(standingsLine);
   if (crests.fetched > 0) options.log?.(`escudos: ${crests.stored} novos de ${crests.fetched} buscados`);
   return { listings, snapshot, crests, details, durationMs: Math.round(performance.now() - started) };
 }
