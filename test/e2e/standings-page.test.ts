@@ -39,7 +39,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   const { groups } = parseCompetitionPage(COMPETITION_PAGE, `http://127.0.0.1/${SLUG}`);
-  const record = { ...freshStandingsRecord(SLUG), readAt: formatSaoPauloIso(new Date()), groups };
+  // Read just now (not due again for hours): the page as Placar kept it.
+  const fresh = freshStandingsRecord(SLUG);
+  const dueAt = formatSaoPauloIso(new Date(Date.now() + 6 * 3600_000));
+  const record = { ...fresh, readAt: formatSaoPauloIso(new Date()), groups, fetch: { ...fresh.fetch, dueAt } };
   fs.mkdirSync(path.dirname(standingsRecordPath(dataDir, SLUG)), { recursive: true });
   fs.writeFileSync(standingsRecordPath(dataDir, SLUG), JSON.stringify(record));
   upstream = await startFakeUpstream({ pages: readFixturePages() });
@@ -185,7 +188,7 @@ describe('/tabela/{slug} in Chromium', () => {
     await page.context().close();
   });
 
-  it('is linked from every competition heading of the views and of search results (drawn in the browser) and from the match page', async () => {
+  it('is linked from every competition heading of the views and of search results (drawn in the browser) and from the match page, which shows both teams’ places', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     for (const view of ['/', '/hoje', '/ontem', '/amanha']) {
@@ -203,7 +206,19 @@ describe('/tabela/{slug} in Chromium', () => {
     expect(await page.locator('h1').textContent()).toBe('Brasileirão Série A');
     const [match] = await liveMatches();
     await page.goto(`${placar.url}/jogo/${match?.id}`);
-    expect(await page.locator(`.match-facts a[href="/tabela/${SLUG}"]`).textContent()).toBe('Brasileirão Série A');
+    expect(await page.locator(`.match-facts dd > a[href="/tabela/${SLUG}"]`).first().textContent()).toBe(
+      'Brasileirão Série A',
+    );
+    // Both teams' places: as printed, and live while the group has matches in play.
+    const rows = (await readTable()).groups[0]?.rows ?? [];
+    const place = (team: string | undefined): string => {
+      const row = rows.find((r) => r.team.name === team);
+      const live = row?.live && row.live.position !== row.position ? ` (${row.live.position}º ao vivo)` : '';
+      return `${team} ${row?.position}º${live}`;
+    };
+    expect(await page.locator('[data-fact="positions"] dd').textContent()).toBe(
+      `${place(match?.homeTeam.name)} · ${place(match?.awayTeam.name)}`,
+    );
     await context.close();
   });
 });

@@ -17,6 +17,7 @@ import { isCompetitionSlug, teamKey, type StandingsEnvelope } from '../model/sta
 import { formatSaoPauloIso } from '../model/time.ts';
 import { readSnapshotOrEmpty } from '../store/snapshot-store.ts';
 import { readStandingsRecords, type StandingsRecord } from '../store/standings-store.ts';
+import type { MatchPageData, TablePosition } from './match-page-data.ts';
 
 /** A table read longer ago than this is served `stale` (it is due every 6 hours). */
 export const STANDINGS_STALE_MS = 12 * 60 * 60 * 1000;
@@ -101,6 +102,31 @@ export function buildStandingsPages(
       },
       upstreamUrl,
     });
+  }
+  return pages;
+}
+
+function positionOf(envelope: StandingsEnvelope, team: string): TablePosition | null {
+  const key = teamKey(team);
+  for (const group of envelope.groups)
+    for (const row of group.rows)
+      if (teamKey(row.team.name) === key)
+        return { position: row.position, live: row.live?.position ?? null, group: group.name };
+  return null;
+}
+
+/** Each match page with both teams' places in their competition's table (when it has one that names them). */
+export function withTablePositions(
+  matchPages: ReadonlyMap<string, MatchPageData>,
+  standingsPages: ReadonlyMap<string, StandingsPageData>,
+): Map<string, MatchPageData> {
+  const pages = new Map<string, MatchPageData>();
+  for (const [id, data] of matchPages) {
+    const { match } = data.envelope;
+    const table = standingsPages.get(match.competition.slug)?.envelope;
+    const home = table ? positionOf(table, match.homeTeam.name) : null;
+    const away = table ? positionOf(table, match.awayTeam.name) : null;
+    pages.set(id, home || away ? { ...data, positions: { home, away } } : data);
   }
   return pages;
 }

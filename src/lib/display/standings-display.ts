@@ -4,6 +4,7 @@
  * not read or old.
  */
 import type { StandingsEnvelope, StandingsGroup, StandingsRow } from '../model/model.ts';
+import type { TablePosition } from './match-page-data.ts';
 
 export interface ShownRow {
   position: number;
@@ -73,4 +74,10 @@ export function buildStandingsNotice(envelope: StandingsEnvelope): string | null
   if (envelope.stale)
     return 'Esta tabela pode estar desatualizada: a última leitura do site de origem falhou ou é antiga.';
   return null;
+}
+
+/** A team's place for the match page: "10º", "10º (9º ao vivo)", "2º no Grupo A". */
+export function buildPositionText(place: TablePosition): string {
+  const live = place.live !== null && place.live !== place.position ? ` (${place.live}º ao vivo)` : '';
+  return `${place.position}º${place.group ? ` no ${place.group}` : ''}${live}`;
 }
