@@ -1,7 +1,7 @@
 /**
- * The competition-page step of a scrape, before the match pages: asks the upstream for the tables
- * standings-schedule.ts finds due, within the match pages' per-minute budget less one request per
- * match in play (live match pages go first), one at a time, conditionally, with their back-off and
+ * The competition-page step of a scrape, after the match pages: asks the upstream for the tables
+ * standings-schedule.ts finds due, within what the match pages left of their per-minute budget and
+ * only in a quiet minute (reservedForMatchPages: live match pages first), one at a time, conditionally, with their back-off and
  * pause (a 429 or 503 pauses every page beyond the listings), and keeps each table in
  * DATA_DIR/tabelas (standings-store.ts). A failure or a page without a known frame never loses
  * the last good table. Pages are parsed in slices.
@@ -47,9 +47,13 @@ export interface StandingsRefreshInput {
   matches: readonly Match[];
 }
 
-/** Live match pages go first: a table takes the budget only where it leaves one request per match in play. */
-function liveReserve(matches: readonly Match[]): number {
-  return matches.filter(isInPlay).length;
+/**
+ * Live match pages go first: a table takes a request only while the minute's window keeps one for
+ * every match in play and three quarters of the budget free (a live row that changes in the next
+ * refresh has its page read at once).
+ */
+function reservedForMatchPages(matches: readonly Match[], perMinute: number): number {
+  return Math.max(matches.filter(isInPlay).length, Math.ceil((perMinute * 3) / 4));
 }
 
 function competitionsOf(matches: readonly Match[]): Map<string, Match[]> {
@@ -79,7 +83,7 @@ export async function runStandingsRefresh(input: StandingsRefreshInput): Promise
   const plan = config.detailRequestsPerMinute === 0 || paused ? [] : planStandingsFetches(records, now());
   report.planned = plan.length;
   const budget = createRequestBudget(config.detailRequestsPerMinute, schedule.requests, () => now().getTime());
-  const reserve = liveReserve(input.matches);
+  const reserve = reservedForMatchPages(input.matches, config.detailRequestsPerMinute);
   let pausedUntil = paused ? schedule.pausedUntil : null;
   for (const slug of plan) {
     const record = records.get(slug);

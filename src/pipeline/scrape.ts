@@ -298,11 +298,11 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
     }
     // Each match once, as its freshest listing shows it (live first).
     const matchesOf = (from: Snapshot): Match[] => matchesById(LISTING_NAMES.map((listing) => from[listing].matches));
-    // Competition tables share the match pages' budget, leaving room for every live match page.
+    details = await runDetailRefresh({ config, dispatcher, now, before: matchesOf(read), after: matchesOf(snapshot) });
+    // Competition tables: what the match pages left of the same budget, in quiet minutes only.
     standingsLine = formatStandingsLine(
       await runStandingsRefresh({ config, dispatcher, now, matches: matchesOf(snapshot) }),
     );
-    details = await runDetailRefresh({ config, dispatcher, now, before: matchesOf(read), after: matchesOf(snapshot) });
     crests = await syncCrests(snapshot, {
       dataDir: config.dataDir,
       upstreamUrl: config.upstreamUrl,
