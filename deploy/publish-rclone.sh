@@ -35,7 +35,9 @@ stage() {
 }
 stage "$src/jogo" "$matches/jogo"
 stage "$src/api/jogo" "$matches/api/jogo"
-(cd "$matches" && find jogo -type f -name '*.html') | while IFS= read -r page; do
+# The competitions' table pages (tabela/<slug>.html) the same way: also without ".html".
+stage "$src/tabela" "$matches/tabela"
+(cd "$matches" && find jogo tabela -type f -name '*.html') | while IFS= read -r page; do
   ln "$matches/$page" "$matches/${page%.html}"
 done
 
@@ -56,8 +58,9 @@ rclone copyto "$src/manifest.webmanifest" "$dest/manifest.webmanifest" \
   --header-upload 'Content-Type: application/manifest+json; charset=utf-8' \
   --header-upload 'Cache-Control: public, max-age=300'
 # 4. Pages: they only reference what is already there; the match pages before the views that
-#    link to them. Also without ".html" (/hoje, /busca, /ontem, /amanha, /jogo/<id>).
+#    link to them. Also without ".html" (/hoje, /busca, /ontem, /amanha, /jogo/<id>, /tabela/<slug>).
 html copy "$matches/jogo" "$dest/jogo" --checksum --exclude '*.br' --exclude '*.gz'
+html copy "$matches/tabela" "$dest/tabela" --checksum --exclude '*.br' --exclude '*.gz'
 rclone copy "$src" "$dest" --max-depth 1 --include '*.html' --header-upload "$page_headers"
 for page in hoje busca ontem amanha; do
   html copyto "$src/$page.html" "$dest/$page"
@@ -69,6 +72,7 @@ rclone copyto "$src/sw.js" "$dest/sw.js" \
 # 6. Only now delete what the build no longer has (old assets, after the pages that used them;
 #    the pages and JSON of matches no longer listed).
 rclone sync "$src" "$dest" --exclude '*.br' --exclude '*.gz' --exclude '/hoje' --exclude '/busca' --exclude '/ontem' \
-  --exclude '/amanha' --exclude '/jogo/**' --exclude '/api/jogo/**'
+  --exclude '/amanha' --exclude '/jogo/**' --exclude '/api/jogo/**' --exclude '/tabela/**'
 html sync "$matches/jogo" "$dest/jogo" --checksum --exclude '*.br' --exclude '*.gz'
+html sync "$matches/tabela" "$dest/tabela" --checksum --exclude '*.br' --exclude '*.gz'
 json sync "$matches/api/jogo" "$dest/api/jogo" --checksum --exclude '*.br' --exclude '*.gz'

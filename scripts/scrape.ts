@@ -28,7 +28,8 @@ await runCli(
       },
       {
         name: '--file PÁGINA.html',
-        description: 'Explica uma página salva (lista ou página de jogo), sem rede (pode repetir). Implica --explain.',
+        description:
+          'Explica uma página salva (lista, página de jogo ou de campeonato), sem rede (pode repetir). Implica --explain.',
       },
       {
         name: '--url URL',

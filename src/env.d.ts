@@ -5,5 +5,7 @@ declare namespace App {
     eventFeed?: import('./lib/display/event-feed.ts').EventFeed;
     /** The matches whose /jogo/{id} and /api/jogo/{id} this render writes, by match id. */
     matchPages?: ReadonlyMap<string, import('./lib/display/match-page-data.ts').MatchPageData>;
+    /** The competitions whose /tabela/{slug} and /api/tabela/{slug} this render writes, by slug. */
+    standingsPages?: ReadonlyMap<string, import('./lib/display/standings-data.ts').StandingsPageData>;
   }
 }

@@ -147,7 +147,7 @@ function renderDetail(root: HTMLElement, detail: MatchDetail): void {
   });
   showSection(root, 'statistics', bars.length > 0);
 
-  for (const fact of ['venue', 'referee'] as const) {
+  for (const fact of ['round', 'venue', 'referee'] as const) {
     const row = root.querySelector<HTMLElement>(`[data-fact="${fact}"]`);
     if (row) {
       fill(row, { [fact]: detail[fact] ?? '' });

@@ -112,7 +112,12 @@ export function renderMatchList(list: Element, matches: readonly Match[], today:
   const groups = groupByCompetition(matches).map((group) => {
     const section = cloneTemplate('competition-template');
     const heading = section.querySelector('.competition-name');
-    if (heading) heading.textContent = group.name;
+    if (heading && group.table) {
+      const link = document.createElement('a');
+      link.href = group.table;
+      link.textContent = group.name;
+      heading.replaceChildren(link);
+    } else if (heading) heading.textContent = group.name;
     section.querySelector('.matches')?.append(...group.matches.map((match) => buildRow(match, today)));
     return section;
   });

@@ -120,13 +120,14 @@ export function writeMatchPages(input: MatchPagesInput): Record<string, string> 
       homeKey: slugOf(row.home),
       awayKey: slugOf(row.away),
       stoppedAt,
+      round: `Rodada ${seededInt(input.seed, `${row.competition}:round`, 1, 38)}`,
     });
     const day = parseMatchPathDate(path);
     const date = day ? day.split('-').reverse().join('/') : '';
     const time = status.kickoffTime ?? (plan && input.plans.has(row.href) ? input.kickoffClock(plan) : null);
     const view = {
       competition: row.competition,
-      group: `Rodada ${seededInt(input.seed, `${row.competition}:round`, 1, 38)}`,
+      group: story.detail.round ?? '',
       home: { name: row.home, crest: demoCrestPath(row.home), key: slugOf(row.home) },
       away: { name: row.away, crest: demoCrestPath(row.away), key: slugOf(row.away) },
       statusLabel: row.statusLabel,

@@ -21,6 +21,8 @@ export interface StoryInput {
   awayKey: string;
   /** Match time at which play stopped for good (a suspended match). */
   stoppedAt?: number;
+  /** The page's round line ("Rodada 12"); none when absent. */
+  round?: string | null;
 }
 
 export interface MatchStory {
@@ -260,6 +262,7 @@ export function buildMatchStory(input: StoryInput): MatchStory {
   const { plan, seed, t } = input;
   const venue = venueName(seed, input.homeKey);
   const referee = refereeName(seed, plan.key);
+  const round = input.round ?? null;
   const lineupsOut = t >= -LINEUP_NOTICE_MINUTES;
   const squads = lineupsOut ? { home: squadOf(seed, input.homeKey), away: squadOf(seed, input.awayKey) } : null;
   const asLineup = (players: readonly SquadPlayer[]): LineupPlayer[] =>
@@ -269,7 +272,10 @@ export function buildMatchStory(input: StoryInput): MatchStory {
   // The minutes already over (the one being played is not): what the page can tell.
   const shownUntil = Math.min(Math.floor(t), input.stoppedAt ?? Number.POSITIVE_INFINITY);
   if (shownUntil < 1) {
-    return { detail: { venue, referee, goals: [], cards: [], substitutions: [], lineups, statistics: [] }, bench };
+    return {
+      detail: { venue, referee, round, goals: [], cards: [], substitutions: [], lineups, statistics: [] },
+      bench,
+    };
   }
   const whole = drawTimeline(input);
   const isShown = (event: { at: number }): boolean => event.at + 1 <= shownUntil;
@@ -282,6 +288,7 @@ export function buildMatchStory(input: StoryInput): MatchStory {
     detail: {
       venue,
       referee,
+      round,
       goals: withClock<Goal>(plan, shown.goals),
       cards: withClock<Card>(plan, shown.cards),
       substitutions: withClock<Substitution>(plan, shown.substitutions),

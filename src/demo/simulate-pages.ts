@@ -5,6 +5,7 @@
  * Pure and deterministic: the same fixtures, seed and instants give the same bytes.
  * The output keeps the upstream's markup (see build-live-page.ts) so the real parser reads it.
  */
+import { writeCompetitionPages } from './demo-competition-pages.ts';
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { LISTING_PATHS } from '../lib/model/model.ts';
@@ -131,6 +132,8 @@ export interface DemoSite {
   listings: Record<string, string>;
   /** One page per listed match, keyed by its path (the listing row's href). */
   matchPages: Record<string, string>;
+  /** One page per competition of the listings ("/<slug>"), its table counting the finished matches. */
+  competitionPages: Record<string, string>;
 }
 
 /** The four listing pages of the demo upstream at `now`, keyed by upstream path. */
@@ -184,13 +187,17 @@ function simulate(
           formatSaoPauloClock(new Date(startedAt.getTime() + (plan.kickoffOffset / speed) * 60_000)).slice(0, 5),
       })
     : {};
-  return {
-    listings: {
-      [LISTING_PATHS.live]: shiftDates(live, dayDelta),
-      [LISTING_PATHS.hoje]: shiftDates(today, dayDelta),
-      [LISTING_PATHS.amanha]: shiftDates(tomorrow, dayDelta),
-      [LISTING_PATHS.ontem]: shiftDates(yesterday, dayDelta),
-    },
-    matchPages,
+  const listings = {
+    [LISTING_PATHS.live]: shiftDates(live, dayDelta),
+    [LISTING_PATHS.hoje]: shiftDates(today, dayDelta),
+    [LISTING_PATHS.amanha]: shiftDates(tomorrow, dayDelta),
+    [LISTING_PATHS.ontem]: shiftDates(yesterday, dayDelta),
   };
+  const competitionPages = matchPagesLayout
+    ? writeCompetitionPages(
+        [today, tomorrow, yesterday].flatMap((page) => readListedRows(page)),
+        seed,
+      )
+    : {};
+  return { listings, matchPages, competitionPages };
 }

@@ -7,6 +7,7 @@ import { StartupError } from '../lib/config/cli.ts';
 import { LISTING_NAMES } from '../lib/model/model.ts';
 import { listingSource } from '../lib/store/snapshot-store.ts';
 import { explainPage, formatExplanation } from '../upstream/explain-listing.ts';
+import { explainCompetitionPage } from '../upstream/explain-competition-page.ts';
 import { explainMatchPage, formatMatchPageExplanation } from '../upstream/explain-match-page.ts';
 import { detectPageKind } from '../upstream/page-kind.ts';
 import type { DetailRefreshReport } from './fetch-details.ts';
@@ -42,7 +43,7 @@ function explainListings(report: ScrapeReport, upstreamUrl: string): string[] {
 }
 
 /**
- * Explains each saved page, a listing or a match page (told by its markup, else its name);
+ * Explains each saved page, a listing, a match or a competition page (told by its markup, else its name);
  * `failed` when any had no known markup, none of its candidates parsed, or (a match page) goals
  * that contradict its own scoreboard.
  */
@@ -56,10 +57,13 @@ export function explainFiles(files: readonly string[], pageUrl: string): { lines
     } catch (error) {
       throw new StartupError(`não foi possível ler ${file}: ${errorCode(error) ?? errorMessage(error)}`);
     }
+    const kind = detectPageKind(html, file, pageUrl);
     const explained =
-      detectPageKind(html, file, pageUrl) === 'match'
+      kind === 'match'
         ? explainMatchPage(`${file} (página de jogo)`, html, pageUrl)
-        : explainPage(`${file} (lido como ${pageUrl})`, html, pageUrl);
+        : kind === 'competition'
+          ? explainCompetitionPage(`${file} (página de campeonato)`, html, pageUrl)
+          : explainPage(`${file} (lido como ${pageUrl})`, html, pageUrl);
     lines.push(...explained.lines);
     failed ||= explained.failed;
   }

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { buildClientDir, buildServerEntry } from '../lib/store/build-layout.ts';
 import type { Config } from '../lib/config/config.ts';
-import { DATA_ROUTES } from '../lib/api/data-routes.ts';
+import { DATA_ROUTES, buildStandingsRoutes } from '../lib/api/data-routes.ts';
 import type { SiteFile } from '../lib/store/site-manifest.ts';
 import { linkTree } from './link-tree.ts';
 import { makeMatchFiles } from './match-files.ts';
@@ -73,6 +73,8 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
   });
   try {
     await writeRenderedRoutes(renderer, DATA_ROUTES, clientDir);
+    const tables = [...(locals.standingsPages?.keys() ?? [])].flatMap(buildStandingsRoutes);
+    await writeRenderedRoutes(renderer, tables, clientDir);
     const made = await makeMatchFiles({
       dataDir: config.dataDir,
       buildId: options.buildId,

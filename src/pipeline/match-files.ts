@@ -102,7 +102,8 @@ function sameInputs(a: MatchPageData, b: MatchPageData): boolean {
     a.envelope.stale === b.envelope.stale &&
     a.envelope.source === b.envelope.source &&
     a.today === b.today &&
-    a.upstreamUrl === b.upstreamUrl
+    a.upstreamUrl === b.upstreamUrl &&
+    JSON.stringify(a.positions ?? null) === JSON.stringify(b.positions ?? null)
   );
 }
 

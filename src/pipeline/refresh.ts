@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { buildBuildId, buildClientDir, buildDir, buildManifestPath } from '../lib/store/build-layout.ts';
 import type { Config } from '../lib/config/config.ts';
-import { DATA_ROUTES } from '../lib/api/data-routes.ts';
+import { DATA_ROUTES, isStandingsFile } from '../lib/api/data-routes.ts';
 import { readSiteManifest, type SiteManifest } from '../lib/store/site-manifest.ts';
 import { linkCrestsIntoBuild } from '../crests/link-crests.ts';
 import { runBuildCleanup } from './cleanup-builds.ts';
@@ -30,7 +30,7 @@ export type { RefreshReport } from './refresh-log.ts';
 
 /** The files every refresh renders again (compressed at the fast levels, see precompress.ts). */
 const REFRESHED_FILES: ReadonlySet<string> = new Set(DATA_ROUTES.map((route) => route.file));
-const isRefreshedFile = (file: string): boolean => REFRESHED_FILES.has(file);
+const isRefreshedFile = (file: string): boolean => REFRESHED_FILES.has(file) || isStandingsFile(file);
 
 export interface RefreshOptions {
   projectRoot: string;

@@ -14,6 +14,8 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_INTERVALS, buildDashboardData } from '../lib/display/dashboard-data.ts';
 import { buildMatchPages } from '../lib/display/match-page-data.ts';
 import { readDetailRecords } from '../lib/store/detail-store.ts';
+import { buildStandingsPages, withTablePositions } from '../lib/display/standings-data.ts';
+import { readStandingsRecords } from '../lib/store/standings-store.ts';
 import { buildEventFeed } from '../lib/display/event-feed.ts';
 import type { DataRoute } from '../lib/api/data-routes.ts';
 import { readSnapshotOrEmpty } from '../lib/store/snapshot-store.ts';
@@ -86,10 +88,12 @@ export function buildRenderLocals(
   const context = intervals ? { state, intervals } : { state };
   const placar = buildDashboardData(upstreamUrl, snapshot, context);
   const { records } = readDetailRecords(dataDir);
+  const standingsPages = buildStandingsPages(upstreamUrl, snapshot, readStandingsRecords(dataDir).records, now);
   return {
     placar,
     eventFeed: buildEventFeed(dataDir, now, (intervals ?? DEFAULT_INTERVALS).refreshIntervalSeconds),
-    matchPages: buildMatchPages(upstreamUrl, snapshot, records, now),
+    matchPages: withTablePositions(buildMatchPages(upstreamUrl, snapshot, records, now), standingsPages),
+    standingsPages,
   };
 }
 

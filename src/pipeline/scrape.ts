@@ -38,6 +38,7 @@ import type { Dispatcher } from 'undici';
 import { errorMessage } from '../lib/model/caught-error.ts';
 import { matchesById } from '../lib/model/match-events.ts';
 import { runDetailRefresh, type DetailRefreshReport, type DetailRefreshSummary } from './fetch-details.ts';
+import { formatStandingsLine, runStandingsRefresh } from './fetch-standings.ts';
 
 export interface ListingScrapeResult {
   ok: boolean;
@@ -275,6 +276,7 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   const results: Partial<Record<ListingName, ListingScrapeResult>> = {};
   let crests: CrestSyncReport;
   let details: DetailRefreshReport;
+  let standingsLine: string | null = null;
   try {
     const fetched: Partial<Record<ListingName, FetchedListing>> = {};
     // ontem is fetched once per its own interval (sooner after a failure); the others on every refresh.
@@ -307,6 +309,10 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
       const envelope = snapshot[listing];
       envelope.matches = inKickoffOrder(withMatchPageFacts(envelope.matches, (id) => records.get(id)?.facts));
     }
+    // Competition tables: what the match pages left of the same budget, in quiet minutes only.
+    standingsLine = formatStandingsLine(
+      await runStandingsRefresh({ config, dispatcher, now, matches: matchesOf(snapshot) }),
+    );
     crests = await syncCrests(snapshot, {
       dataDir: config.dataDir,
       upstreamUrl: config.upstreamUrl,
@@ -346,6 +352,7 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   >;
   for (const listing of LISTING_NAMES) options.log?.(formatListingLine(listing, listings[listing]));
   options.log?.(formatDetailsLine(details));
+  if (standingsLine) options.log?.(standingsLine);
   if (crests.fetched > 0) options.log?.(`escudos: ${crests.stored} novos de ${crests.fetched} buscados`);
   return { listings, snapshot, crests, details, durationMs: Math.round(performance.now() - started) };
 }

@@ -4,6 +4,7 @@
  * its last good data.
  */
 import type { ListingDiagnostics } from './listing-diagnostics.ts';
+import type { CompetitionPageDiagnostics } from './competition-page-diagnostics.ts';
 import type { MatchPageDiagnostics } from './match-page-diagnostics.ts';
 
 export type UpstreamFetchFailure =
@@ -78,6 +79,17 @@ export class MatchPageParseError extends ParseError {
   readonly pageDiagnostics: MatchPageDiagnostics | null;
 
   constructor(url: string, detail: string, options?: { cause?: unknown; diagnostics?: MatchPageDiagnostics }) {
+    super(url, detail, { cause: options?.cause });
+    this.pageDiagnostics = options?.diagnostics ?? null;
+  }
+}
+
+/** A competition page whose table cannot be trusted (no known frame, past the limits, truncated). */
+export class CompetitionPageParseError extends ParseError {
+  /** What the competition page parser found before giving up (for `--explain`). */
+  readonly pageDiagnostics: CompetitionPageDiagnostics | null;
+
+  constructor(url: string, detail: string, options?: { cause?: unknown; diagnostics?: CompetitionPageDiagnostics }) {
     super(url, detail, { cause: options?.cause });
     this.pageDiagnostics = options?.diagnostics ?? null;
   }

@@ -39,6 +39,7 @@ import {
   type MatchPageLayout,
   type MatchPageSection,
 } from './match-page-diagnostics.ts';
+import { normalizeText } from './match-fields.ts';
 import { readPlace, readScoreboard, readTeams, type PageScore } from './parse-match-header.ts';
 import { readKickoffLine, readTeamSlugs } from './parse-match-facts.ts';
 import { parseEventRow, type RowCells } from './parse-match-event.ts';
@@ -263,6 +264,7 @@ export function* readMatchPageSteps(html: string, pageUrl: string): Steps<MatchP
   const detail: MatchDetail = {
     venue,
     referee,
+    round: normalizeText(scan.round ?? '').slice(0, DETAIL_LIMITS.text) || null,
     goals: inMatchOrder(goals),
     cards: inMatchOrder(cards),
     substitutions: inMatchOrder(substitutions),

@@ -57,6 +57,8 @@ export interface MatchPageScan {
   markers: { newer: number; older: number };
   /** The page nests elements past MAX_DEPTH (scan-page-steps.ts): the scan stopped there (a hostile or broken page). */
   tooDeep: boolean;
+  /** The text of the first `.match-group` (both layouts: "Rodada 12"), at most MAX_HEADING_CHARS; null when none. */
+  round: string | null;
 }
 
 /** Each row holds at least one event: a page past this many holds more than the model's lists can. */
@@ -78,6 +80,7 @@ interface OpenElement {
   table: { ordinal: number; heading: string } | null;
   heading: boolean;
   span: boolean;
+  round: boolean;
 }
 
 function cellRole(classes: readonly string[]): EventCellRole | null {
@@ -107,6 +110,7 @@ export function* scanMatchPageSteps(html: string): Steps<MatchPageScan> {
     tableRowCount: 0,
     markers: { newer: 0, older: 0 },
     tooDeep: false,
+    round: null,
   };
   const open: OpenElement[] = [];
   const openRanges: PageRange[] = [];
@@ -119,6 +123,8 @@ export function* scanMatchPageSteps(html: string): Steps<MatchPageScan> {
   let headingDepth = 0;
   let headingText = '';
   let lastHeading = '';
+  let roundDepth = 0;
+  let roundText: string | null = null;
   /** The event row being filled: its parent element and the order of its last cell. */
   let row: { parent: number; lastOrder: number; hasMinute: boolean; record: EventRowRecord | null } | null = null;
 
@@ -155,7 +161,10 @@ export function* scanMatchPageSteps(html: string): Steps<MatchPageScan> {
           table: null,
           heading: false,
           span: name === 'span',
+          round: scan.round === null && roundDepth === 0 && classes.includes('match-group'),
         };
+        if (element.round) roundText = '';
+        if (element.round || roundDepth > 0) roundDepth++;
         const fresh = (): PageRange => ({ start, end: html.length, elements: 0 });
         if (classes.includes('match-details') || classes.includes('event-line')) scan.markers.newer++;
         if (classes.some((c) => OLDER_MARKERS.has(c))) scan.markers.older++;
@@ -205,6 +214,7 @@ export function* scanMatchPageSteps(html: string): Steps<MatchPageScan> {
       },
       ontext(text) {
         if (headingDepth > 0 && headingText.length < MAX_HEADING_CHARS) headingText += text;
+        if (roundDepth > 0 && roundText !== null && roundText.length < MAX_HEADING_CHARS) roundText += text;
       },
       onclosetag() {
         const element = open.pop();
@@ -212,6 +222,7 @@ export function* scanMatchPageSteps(html: string): Steps<MatchPageScan> {
         const end = Math.min(html.length, Math.max(parser.endIndex + 1, parser.startIndex));
         if (element.span) openSpans--;
         if (element.cell) cellDepth--;
+        if (roundDepth > 0 && --roundDepth === 0) scan.round = (roundText ?? '').slice(0, MAX_HEADING_CHARS);
         if (element.table) openTables.pop();
         if (element.heading && --headingDepth === 0) {
           lastHeading = headingText.replace(/\s+/g, ' ').trim().slice(0, MAX_HEADING_CHARS);

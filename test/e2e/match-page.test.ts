@@ -123,6 +123,8 @@ describe('the match page, reached from a row', () => {
       expect(await page.locator('[data-section="statistics"]').isVisible()).toBe((detail?.statistics.length ?? 0) > 0);
       expect(await readVisibleText(page, '[data-fact="venue"] dd')).toBe(detail?.venue ?? '');
       expect(await readVisibleText(page, '[data-fact="referee"] dd')).toBe(detail?.referee ?? '');
+      expect(detail?.round).toBe('Rodada 12');
+      expect(await readVisibleText(page, '[data-fact="round"] dd')).toBe(detail?.round ?? '');
       const source = page.getByRole('link', { name: /página do jogo em/ });
       expect(await source.getAttribute('href')).toBe(`${harness.upstream.url}${FLAMENGO_PATH}`);
       expect(await source.getAttribute('rel')).toBe('external');

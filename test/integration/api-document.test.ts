@@ -40,7 +40,7 @@ const at = (finding: SpectralFinding): string => finding.path.join('.');
 const isSearch = (finding: SpectralFinding): boolean => finding.path[1] === '/api/busca';
 const isPreflight = (finding: SpectralFinding): boolean => finding.path[2] === 'options';
 const FREE_TEXT =
-  /(competition|homeTeam|awayTeam|LineupPlayer)\.properties\.name$|\.(statusLabel|slug|id|title|detail|player|playerIn|playerOut|label)$|Statistic\.properties\.(home|away)$|MatchDetail\.properties\.(venue|referee)\.anyOf\.0$/;
+  /(competition|homeTeam|awayTeam|LineupPlayer)\.properties\.name$|\.(statusLabel|slug|id|title|detail|player|playerIn|playerOut|label)$|Statistic\.properties\.(home|away)$|MatchDetail\.properties\.(venue|referee|round)\.anyOf\.0$|StandingsGroup\.properties\.name\.anyOf\.0$|StandingsRow\.properties\.team\.properties\.name$|StandingsLive\.properties\.match\.anyOf\.0$/;
 /**
  * Problems given outside the search rate limiter: by the HTTP parser, on the static files, by
  * filter validation (a refused filter is decided before the limiter is asked), by the event
@@ -48,7 +48,7 @@ const FREE_TEXT =
  * 404 of an unknown match id (a static miss, like any unknown path).
  */
 const OUTSIDE_LIMITER =
-  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|BadFilter|TooManyStreams|UnknownMatch)(SemCorpo)?\.headers$/;
+  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|BadFilter|TooManyStreams|UnknownMatch|UnknownCompetition)(SemCorpo)?\.headers$/;
 
 /**
  * OWASP rules that do not apply to a public, read-only, key-less API, each with why. Any other
@@ -151,7 +151,9 @@ describe('real responses against the document', () => {
       const target =
         response === 'search'
           ? `${route}?q=flamengo`
-          : route.replace('{competicao}/{partida}', 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras');
+          : route
+              .replace('{competicao}/{partida}', 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras')
+              .replace('{slug}', 'brasileirao-serie-a');
       expect(await check('GET', route, target)).toBe(200);
       expect(await check('HEAD', route, target)).toBe(200);
       expect(await check('OPTIONS', route, target)).toBe(204);

@@ -192,6 +192,7 @@ describe('the match page, rendered by the site bundle', () => {
       'Competição Brasileirão Série A',
       'Data sábado, 21/11/2026',
       'Início 21:30',
+      'Fase Rodada 12',
       'Estádio Maracanã, Rio de Janeiro - RJ',
       'Árbitro Wilton Pereira Sampaio',
     ]);

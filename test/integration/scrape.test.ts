@@ -404,6 +404,8 @@ describe('npm run scrape', () => {
       expect.stringMatching(/^ontem: 6 jogos em \d+ ms$/),
       // Then the match pages of the matches that have started (docs/operations.md, scraping etiquette).
       expect.stringMatching(/^páginas de jogo: .* \(\d+ requisições\)$/),
+      // And the tables of the competitions first seen (the fake upstream has no competition page: 404s).
+      expect.stringMatching(/^tabelas: \d+ lidas, \d+ sem mudanças \(304\), \d+ com falha.* \(\d+ requisições\)/),
     ]);
     const snapshot = snapshotOf(dataDir);
     expect(snapshot.live.matches).toEqual(readExpectedMatchesServedFrom('live', upstream.url));

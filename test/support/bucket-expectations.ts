@@ -1,7 +1,8 @@
 /**
  * What a bucket published by deploy/publish-rclone.sh must hold for one build: every file of
  * the client folder but the .br/.gz variants, plus the clean-URL copies of the pages (the views'
- * and every match page's: jogo/<id>.html also as jogo/<id>), each with the Content-Type and
+ * every match page's: jogo/<id>.html also as jogo/<id>, and every table's: tabela/<slug>.html also as
+ * tabela/<slug>), each with the Content-Type and
  * Cache-Control of its kind (the headers-per-kind table of docs/deploying.md).
  */
 import fs from 'node:fs';
@@ -95,7 +96,9 @@ function expectationFor(key: string, file: string): ExpectedObject {
 export function expectedBucket(clientDir: string): ExpectedObject[] {
   const keys = listFiles(clientDir).filter((key) => !key.endsWith('.br') && !key.endsWith('.gz'));
   const objects = keys.map((key) => expectationFor(key, path.join(clientDir, key)));
-  const matchPages = keys.filter((key) => key.startsWith('jogo/') && key.endsWith('.html'));
+  const matchPages = keys.filter(
+    (key) => (key.startsWith('jogo/') || key.startsWith('tabela/')) && key.endsWith('.html'),
+  );
   for (const page of [...CLEAN_URL_PAGES, ...matchPages.map((key) => key.slice(0, -'.html'.length))]) {
     objects.push({
       key: page,

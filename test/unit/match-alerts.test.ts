@@ -115,6 +115,7 @@ describe('the scorer in a goal alert', () => {
     const detail: MatchDetail = {
       venue: null,
       referee: null,
+      round: null,
       substitutions: [],
       lineups: null,
       statistics: [],

@@ -213,6 +213,7 @@ describe('detail notice', () => {
   const DETAIL: MatchDetail = {
     venue: null,
     referee: null,
+    round: null,
     goals: [],
     cards: [],
     substitutions: [],

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MatchDetailSchema, type MatchDetail } from '../../src/lib/model/model.ts';
+import { DETAIL_LIMITS, MatchDetailSchema, type MatchDetail } from '../../src/lib/model/model.ts';
 import { MatchPageParseError, ParseError } from '../../src/upstream/errors.ts';
 import { stripInvisibleCharacters } from '../../src/upstream/invisible-characters.ts';
 import { readMatchPage } from '../../src/upstream/parse-match-page.ts';
@@ -160,6 +160,30 @@ describe('readMatchPage on hand-written pages of both layouts', () => {
     expect(read.detail.statistics).toEqual([]);
     expect(read.detail.lineups).toEqual({ home: [], away: [{ name: 'Caio', number: 2 }] });
     expect(read.diagnostics.skippedRows.map((row) => row.section)).toEqual(['statistic', 'lineup']);
+  });
+});
+
+describe('the round line (issue 34, item 4)', () => {
+  const withGroup = (group: string): string =>
+    newerPage(newerRow(`Pedro ${GOAL_IMG}`, "10'")).replace('<div id="livescore">', `<div id="livescore">${group}`);
+
+  it('is the first .match-group, trimmed, entities decoded, inner markup read as text', () => {
+    expect(readMatchPage(withGroup('<p class="match-group">\n  Rodada   12 \n</p>'), PAGE_URL).detail.round).toBe(
+      'Rodada 12',
+    );
+    expect(
+      readMatchPage(
+        withGroup('<p class="match-group"><b>Oitavas</b> de final &amp; volta</p><p class="match-group">x</p>'),
+        PAGE_URL,
+      ).detail.round,
+    ).toBe('Oitavas de final & volta');
+  });
+
+  it('is null when the page has none or an empty one, and bounded when hostile', () => {
+    expect(readMatchPage(withGroup(''), PAGE_URL).detail.round).toBeNull();
+    expect(readMatchPage(withGroup('<p class="match-group">  </p>'), PAGE_URL).detail.round).toBeNull();
+    const long = readMatchPage(withGroup(`<p class="match-group">${'R'.repeat(100_000)}</p>`), PAGE_URL).detail.round;
+    expect(long?.length).toBeLessThanOrEqual(DETAIL_LIMITS.text);
   });
 });
 

@@ -20,7 +20,7 @@ export interface ApiRoute {
    */
   inFooter?: false;
   /** Which schema the 200 response has ('stream': Server-Sent Events of MatchEvent). */
-  response: 'list' | 'search' | 'detail' | 'events' | 'stream' | 'openapi';
+  response: 'list' | 'search' | 'detail' | 'standings' | 'events' | 'stream' | 'openapi';
 }
 
 /** What every filterable route says of its filters. */
@@ -87,6 +87,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description:
       'A partida como a listagem mais recente a mostra (match) e o que a página dela no site de origem conta (detail): gols com autor, minuto, acréscimos, gol contra, pênalti e gol anulado; cartões (amarelo, vermelho, segundo amarelo); substituições; escalações; estatísticas; estádio e árbitro. O id é o da partida nas listagens ("competicao/partida"). Toda partida de ontem, hoje, amanhã e ao vivo tem uma; detail é null (e generatedAt também) até a página ser lida: só partidas que já começaram são lidas, as ao vivo pelo menos a cada 3 minutos e quando o placar ou a situação mudam, cada uma mais uma vez depois do fim. Outro id: 404.',
     response: 'detail',
+    inFooter: false,
+  },
+  {
+    path: '/api/tabela/{slug}',
+    display: '/api/tabela/{slug}',
+    href: '/api/tabela/{slug}',
+    operationId: 'tabelaDaCompeticao',
+    summary: 'Tabela de uma competição, oficial e ao vivo',
+    description:
+      'A classificação de uma competição como a página dela no site de origem a mostra ("Ver tabela e classificação"), um grupo por tabela, e, enquanto há jogos dela em andamento, em cada linha dos grupos tocados, live: a tabela como se esses jogos terminassem agora (pontos, vitórias, saldo, gols pró e a posição oficial desempatam). slug é o competition.slug das partidas nas listagens; toda competição de ontem, hoje, amanhã e ao vivo tem uma (groups vazio quando a competição não tem tabela, num mata-mata, ou a página ainda não foi lida: readAt null). Outro slug: 404.',
+    response: 'standings',
     inFooter: false,
   },
   {

@@ -40,9 +40,27 @@ export function buildMatchRoutes(id: string): DataRoute[] {
   ];
 }
 
+/** Each competition's table page and JSON: rendered into every build (a few dozen, small). */
+const STANDINGS_PAGE_COMPONENT = 'src/pages/tabela/[slug].astro';
+const STANDINGS_JSON_COMPONENT = 'src/pages/api/tabela/[slug].ts';
+
+export function buildStandingsRoutes(slug: string): DataRoute[] {
+  return [
+    { component: STANDINGS_PAGE_COMPONENT, path: `/tabela/${slug}`, file: `tabela/${slug}.html` },
+    { component: STANDINGS_JSON_COMPONENT, path: `/api/tabela/${slug}`, file: `api/tabela/${slug}` },
+  ];
+}
+
+/** The table files a build holds: rendered at every refresh, like the data routes. */
+export function isStandingsFile(file: string): boolean {
+  return file.startsWith('tabela/') || file.startsWith('api/tabela/');
+}
+
 export function isDataRouteComponent(component: string): boolean {
   return (
     component === MATCH_PAGE_COMPONENT ||
+    component === STANDINGS_PAGE_COMPONENT ||
+    component === STANDINGS_JSON_COMPONENT ||
     component === MATCH_JSON_COMPONENT ||
     DATA_ROUTES.some((route) => route.component === component)
   );

@@ -68,9 +68,41 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     match: 'A partida como a listagem mais recente que a tem a mostra (ao vivo, hoje, amanhã, ontem).',
     detail: 'O que a página da partida conta; null até ela ser lida (partidas que ainda não começaram não são lidas).',
   },
+  StandingsEnvelope: {
+    generatedAt: 'Quando os dados dos jogos em andamento usados em live foram lidos (ISO 8601 com fuso).',
+    timezone: 'Fuso horário de todas as datas e horas: America/Sao_Paulo.',
+    source: 'A página da competição no site de origem ("Ver tabela e classificação").',
+    readAt:
+      'Quando a página da competição foi lida com sucesso pela última vez; null se nunca foi (então groups é vazio).',
+    stale:
+      'true quando a tabela nunca foi lida, quando a última leitura falhou (a tabela mostrada é a última válida) ou quando ela tem mais de 12 horas.',
+    competition: 'A competição como as listagens a mostram.',
+    groups: 'Um grupo por tabela da página, na ordem dela; vazio quando a competição não tem tabela (mata-mata).',
+  },
+  StandingsGroup: {
+    name: 'O nome do grupo como a página o escreve; null quando ela não nomeia.',
+    rows: 'As linhas na ordem da página.',
+  },
+  StandingsRow: {
+    position: 'A posição como a página a imprime.',
+    points: 'Pontos.',
+    played: 'Jogos.',
+    won: 'Vitórias.',
+    drawn: 'Empates.',
+    lost: 'Derrotas.',
+    goalsFor: 'Gols pró; null quando a página não os mostra.',
+    goalsAgainst: 'Gols contra; null quando a página não os mostra.',
+    goalDifference: 'Saldo de gols.',
+    live: 'null em todas as linhas de um grupo sem jogo em andamento; senão, a linha como se os jogos em andamento terminassem agora.',
+  },
+  StandingsLive: {
+    position: 'A posição na tabela ao vivo (pontos, vitórias, saldo, gols pró e a posição oficial desempatam).',
+    match: 'O id da partida em andamento que estes números incluem; null para um time que não está jogando.',
+  },
   MatchDetail: {
     venue: 'Estádio e cidade, como a página escreve; null se ela não diz.',
     referee: 'Árbitro; null se a página não diz.',
+    round: 'A rodada ou fase, como a página escreve ("Rodada 12", "Fase de grupos"); null se ela não diz.',
     goals: 'Os gols, na ordem do jogo (os anulados também, marcados).',
     cards: 'Os cartões, na ordem do jogo.',
     substitutions: 'As substituições, na ordem do jogo.',
@@ -289,6 +321,8 @@ export const PROBLEM_DESCRIPTIONS = {
     'O Placar está iniciando e ainda não tem um build publicado (Retry-After diz quando tentar de novo), ou, atrás do nginx, não respondeu; em /api/eventos/stream, também quando o servidor atingiu o total de conexões (EVENT_STREAMS_MAX).',
   BadEventQuery:
     'Filtro time ou competicao vazio, repetido, escrito de outro jeito, fora de 2 a 100 caracteres ou com caracteres de controle, ou desde/Last-Event-ID que não é um id de evento, ou apenas diferente de build (ou com time/competicao).',
+  UnknownCompetition:
+    'Nenhuma competição de ontem, hoje, amanhã ou ao vivo tem este slug: confira o competition.slug numa listagem (/api/hoje…).',
   UnknownMatch:
     'Nenhuma partida de ontem, hoje, amanhã ou ao vivo tem este id: confira o id numa listagem (/api/hoje, /api/ontem…).',
   TooManyStreams:

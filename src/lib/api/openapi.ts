@@ -29,7 +29,12 @@ import {
   MatchSchema,
   ProblemSchema,
   RedCardSchema,
+  COMPETITION_SLUG_PATTERN,
   STATUSES,
+  StandingsEnvelopeSchema,
+  StandingsGroupSchema,
+  StandingsLiveSchema,
+  StandingsRowSchema,
   StatisticSchema,
   SubstitutionSchema,
 } from '../model/model.ts';
@@ -92,6 +97,10 @@ function buildSchemas(): Record<string, JsonObject> {
   registry.add(StatisticSchema, { id: 'Statistic' });
   registry.add(GoalScorerSchema, { id: 'GoalScorer' });
   registry.add(RedCardSchema, { id: 'RedCard' });
+  registry.add(StandingsEnvelopeSchema, { id: 'StandingsEnvelope' });
+  registry.add(StandingsGroupSchema, { id: 'StandingsGroup' });
+  registry.add(StandingsRowSchema, { id: 'StandingsRow' });
+  registry.add(StandingsLiveSchema, { id: 'StandingsLive' });
   const generated = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
     io: 'output',
@@ -203,6 +212,7 @@ function successSchema(route: ApiRoute): JsonObject {
   if (route.response === 'openapi') return { type: 'object', description: 'Documento OpenAPI 3.1.' };
   if (route.response === 'events') return ref('schemas', 'EventFeed');
   if (route.response === 'detail') return ref('schemas', 'MatchDetailEnvelope');
+  if (route.response === 'standings') return ref('schemas', 'StandingsEnvelope');
   return ref('schemas', route.response === 'search' ? 'SearchEnvelope' : 'ListEnvelope');
 }
 
@@ -251,6 +261,7 @@ function buildResponses(route: ApiRoute, withBody: boolean, problems: ProblemRes
   const filtered = isFilterable(route);
   responses['400'] = problem(search ? 'BadQuery' : filtered ? 'BadFilter' : 'MalformedRequest');
   if (route.response === 'detail') responses['404'] = problem('UnknownMatch');
+  if (route.response === 'standings') responses['404'] = problem('UnknownCompetition');
   if (!search && withBody) responses['416'] = problem('RangeNotSatisfiable');
   // A search, or a new filter (each counts as one search).
   if (search || filtered) responses['429'] = problem('TooManyRequests');
@@ -409,6 +420,17 @@ const MATCH_DETAIL_PARAMETERS = [
   },
 ];
 
+const STANDINGS_PARAMETERS = [
+  {
+    name: 'slug',
+    in: 'path',
+    required: true,
+    description: 'O competition.slug de uma partida das listagens.',
+    schema: { type: 'string', pattern: COMPETITION_SLUG_PATTERN.source, maxLength: 100 },
+    example: 'brasileirao-serie-a',
+  },
+];
+
 function buildParameters(route: ApiRoute): JsonObject {
   if (route.response === 'stream') return { parameters: EVENT_STREAM_PARAMETERS };
   if (isFilterable(route)) return { parameters: FILTER_PARAMETERS };
@@ -436,6 +458,7 @@ function buildPathItem(route: ApiRoute, problems: ProblemResponses): JsonObject 
     description: OTHER_METHODS,
     // The match id's two parts, for every operation of the path (OPTIONS too).
     ...(route.response === 'detail' && { parameters: MATCH_DETAIL_PARAMETERS }),
+    ...(route.response === 'standings' && { parameters: STANDINGS_PARAMETERS }),
     get: {
       operationId: route.operationId,
       summary: route.summary,

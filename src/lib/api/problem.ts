@@ -39,6 +39,13 @@ export function buildNotFoundProblem(pathname: string): Problem {
       'Nenhuma partida de ontem, hoje, amanhã ou ao vivo tem este id. Use o id de uma partida de /api/hoje, /api/ontem, /api/amanha ou /api/live.',
       pathname,
     );
+  if (pathname.startsWith('/api/tabela/'))
+    return buildProblem(
+      404,
+      'Competição não encontrada',
+      'Nenhuma competição das listas de ontem, hoje, amanhã ou ao vivo tem este slug. Use o competition.slug de uma partida de /api/hoje, /api/ontem, /api/amanha ou /api/live.',
+      pathname,
+    );
   return buildProblem(
     404,
     'Rota não encontrada',

@@ -4,6 +4,7 @@
  * same words for the same data.
  */
 import type { ListEnvelope, Match } from '../model/model.ts';
+import { standingsPagePath } from '../model/standings-paths.ts';
 import { formatSaoPauloClock } from '../model/time.ts';
 
 /** Colour family of a status badge; a CSS modifier class `badge--<tone>`. */
@@ -125,6 +126,8 @@ export function buildWinner(match: Match): 'home' | 'away' | null {
 export interface CompetitionGroup {
   key: string;
   name: string;
+  /** The competition's table page on Placar (/tabela/{slug}); null when it has none. */
+  table: string | null;
   matches: Match[];
 }
 
@@ -135,7 +138,7 @@ export function groupByCompetition(matches: readonly Match[]): CompetitionGroup[
     const key = match.competition.slug || match.competition.name;
     let group = groups.get(key);
     if (!group) {
-      group = { key, name: match.competition.name, matches: [] };
+      group = { key, name: match.competition.name, table: standingsPagePath(match.competition.slug), matches: [] };
       groups.set(key, group);
     }
     group.matches.push(match);

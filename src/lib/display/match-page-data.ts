@@ -17,6 +17,20 @@ export interface MatchPageData {
   upstreamUrl: string;
   /** The São Paulo day of the data (YYYY-MM-DD), for "hoje"/"amanhã" in the status badge. */
   today: string | null;
+  /** Both teams' places in their competition's table (standings-data.ts); absent or null when it has none. */
+  positions?: TablePositions | null;
+}
+
+/** A team's place in its competition's table: as printed, and live while its group has matches in play. */
+export interface TablePosition {
+  position: number;
+  live: number | null;
+  group: string | null;
+}
+
+export interface TablePositions {
+  home: TablePosition | null;
+  away: TablePosition | null;
 }
 
 const LIVE = new Set(['IN_PLAY', 'PAUSED']);

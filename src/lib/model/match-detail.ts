@@ -77,6 +77,8 @@ export type Statistic = z.infer<typeof StatisticSchema>;
 export const MatchDetailSchema = z.object({
   venue: text.nullable(),
   referee: text.nullable(),
+  /** The round or stage line as the page writes it ("Rodada 12"); null when none (a detail kept before it was read: null). */
+  round: text.nullable().default(null),
   goals: z.array(GoalSchema).max(DETAIL_LIMITS.events),
   cards: z.array(CardSchema).max(DETAIL_LIMITS.events),
   substitutions: z.array(SubstitutionSchema).max(DETAIL_LIMITS.events),

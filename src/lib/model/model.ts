@@ -11,6 +11,7 @@ import { TIMEZONE } from './time.ts';
 
 export { STATUSES, TEAM_SIDES, TIMEZONE };
 export * from './match-detail.ts';
+export * from './standings.ts';
 
 export const StatusSchema = z.enum(STATUSES);
 export type Status = z.infer<typeof StatusSchema>;

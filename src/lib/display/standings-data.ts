@@ -1,0 +1,155 @@
+/**
+ * What the table page /tabela/{slug} and its JSON /api/tabela/{slug} are made from: one per
+ * competition the listings name (API.md, "Standings"): the last good read of its page
+ * (standings-store.ts), the crests Placar holds for its teams (the listings' copies), and the
+ * live table while its matches are in play (live-standings.ts). A refresh builds them and hands
+ * them to the routes in Astro.locals (src/pipeline/render-routes.ts).
+ */
+import { readConfig } from '../config/config.ts';
+import {
+  playedByTeam,
+  projectLiveStandings,
+  teamsAlreadyCounting,
+  type ResolvedGroup,
+} from '../model/live-standings.ts';
+import { LISTING_NAMES, TIMEZONE, type Match, type Snapshot } from '../model/model.ts';
+import { isCompetitionSlug, teamKey, type StandingsEnvelope } from '../model/standings.ts';
+import { formatSaoPauloIso } from '../model/time.ts';
+import { readSnapshotOrEmpty } from '../store/snapshot-store.ts';
+import { readStandingsRecords, type StandingsRecord } from '../store/standings-store.ts';
+import type { MatchPageData, TablePosition } from './match-page-data.ts';
+
+/** A table read longer ago than this is served `stale` (it is due every 6 hours). */
+export const STANDINGS_STALE_MS = 12 * 60 * 60 * 1000;
+
+export interface StandingsPageData {
+  envelope: StandingsEnvelope;
+  upstreamUrl: string;
+}
+
+/** Each competition's matches in the listings (each match once, the freshest listing's row). */
+function matchesByCompetition(snapshot: Snapshot): Map<string, { name: string; matches: Match[] }> {
+  const competitions = new Map<string, { name: string; matches: Match[] }>();
+  const seen = new Set<string>();
+  for (const listing of LISTING_NAMES) {
+    for (const match of snapshot[listing].matches) {
+      if (seen.has(match.id)) continue;
+      seen.add(match.id);
+      const { slug, name } = match.competition;
+      if (!isCompetitionSlug(slug)) continue;
+      const entry = competitions.get(slug) ?? { name, matches: [] };
+      entry.matches.push(match);
+      competitions.set(slug, entry);
+    }
+  }
+  return competitions;
+}
+
+/** Placar's crest of each team the listings show, by teamKey. */
+function crestsByTeam(snapshot: Snapshot): Map<string, string> {
+  const crests = new Map<string, string>();
+  for (const listing of LISTING_NAMES)
+    for (const match of snapshot[listing].matches)
+      for (const team of [match.homeTeam, match.awayTeam])
+        if (team.crest && !crests.has(teamKey(team.name))) crests.set(teamKey(team.name), team.crest);
+  return crests;
+}
+
+export function competitionSource(upstreamUrl: string, slug: string): string {
+  return `${upstreamUrl.replace(/\/+$/, '')}/${slug}`;
+}
+
+/** The table of every competition the listings name, by slug. */
+export function buildStandingsPages(
+  upstreamUrl: string,
+  snapshot: Snapshot,
+  records: ReadonlyMap<string, StandingsRecord>,
+  now: Date,
+): Map<string, StandingsPageData> {
+  const pages = new Map<string, StandingsPageData>();
+  const crests = crestsByTeam(snapshot);
+  const generatedAt = snapshot.live.generatedAt ?? snapshot.hoje.generatedAt ?? formatSaoPauloIso(now);
+  for (const [slug, { name, matches }] of matchesByCompetition(snapshot)) {
+    const record = records.get(slug);
+    const readAt = record?.readAt ?? null;
+    const resolved: ResolvedGroup[] = (record?.groups ?? []).map((group) => ({
+      name: group.name,
+      rows: group.rows.map(({ team, ...numbers }) => ({
+        ...numbers,
+        team: { name: team.name, crest: crests.get(teamKey(team.name)) ?? null },
+      })),
+    }));
+    const earlier = record?.earlier
+      ? { readAt: record.earlier.readAt, played: new Map(Object.entries(record.earlier.played)) }
+      : null;
+    const counting =
+      readAt === null
+        ? new Set<string>()
+        : teamsAlreadyCounting({ readAt, played: playedByTeam(resolved) }, earlier, matches);
+    const stale =
+      readAt === null ||
+      (record?.fetch.lastError ?? null) !== null ||
+      now.getTime() - Date.parse(readAt) > STANDINGS_STALE_MS;
+    pages.set(slug, {
+      envelope: {
+        generatedAt,
+        timezone: TIMEZONE,
+        source: competitionSource(upstreamUrl, slug),
+        readAt: readAt === null ? null : formatSaoPauloIso(new Date(readAt)),
+        stale,
+        competition: { name, slug },
+        groups: projectLiveStandings(resolved, matches, counting),
+      },
+      upstreamUrl,
+    });
+  }
+  return pages;
+}
+
+function positionOf(envelope: StandingsEnvelope, team: string): TablePosition | null {
+  const key = teamKey(team);
+  for (const group of envelope.groups)
+    for (const row of group.rows)
+      if (teamKey(row.team.name) === key)
+        return { position: row.position, live: row.live?.position ?? null, group: group.name };
+  return null;
+}
+
+/** Each match page with both teams' places in their competition's table (when it has one that names them). */
+export function withTablePositions(
+  matchPages: ReadonlyMap<string, MatchPageData>,
+  standingsPages: ReadonlyMap<string, StandingsPageData>,
+): Map<string, MatchPageData> {
+  const pages = new Map<string, MatchPageData>();
+  for (const [id, data] of matchPages) {
+    const { match } = data.envelope;
+    const table = standingsPages.get(match.competition.slug)?.envelope;
+    const home = table ? positionOf(table, match.homeTeam.name) : null;
+    const away = table ? positionOf(table, match.awayTeam.name) : null;
+    pages.set(id, home || away ? { ...data, positions: { home, away } } : data);
+  }
+  return pages;
+}
+
+/** Every table's data from DATA_DIR (a plain `astro build` has no locals). */
+export function readStandingsPages(): Map<string, StandingsPageData> {
+  const config = readConfig();
+  const snapshot = readSnapshotOrEmpty(config.dataDir, config.upstreamUrl);
+  const { records } = readStandingsRecords(config.dataDir);
+  return buildStandingsPages(config.upstreamUrl, snapshot, records, new Date());
+}
+
+let readPages: Map<string, StandingsPageData> | null = null;
+
+/** The table of `slug` the render passed in `locals` (or, with none, DATA_DIR's); null: no such competition (404). */
+export function standingsPageDataFor(locals: App.Locals, slug: string): StandingsPageData | null {
+  if (locals.standingsPages) return locals.standingsPages.get(slug) ?? null;
+  readPages ??= readStandingsPages();
+  return readPages.get(slug) ?? null;
+}
+
+/** The paths a plain `astro build` pre-renders: every competition of DATA_DIR's listings. */
+export function listStandingsSlugs(): string[] {
+  readPages ??= readStandingsPages();
+  return [...readPages.keys()];
+}
