@@ -2,11 +2,11 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import { isDataRouteComponent } from './src/lib/api/data-routes.ts';
-import { serviceWorkerIntegration } from './src/pipeline/service-worker-integration.ts';
+import { serviceWorkerIntegration } from './src/refresh/render/service-worker-integration.ts';
 
 /**
  * The site bundle (PLACAR_SITE_BUNDLE=1, built once per installed version by
- * src/pipeline/site-bundle.ts) makes the data routes on-demand, so that each refresh renders
+ * src/refresh/render/site-bundle.ts) makes the data routes on-demand, so that each refresh renders
  * them through the adapter's handler instead of rebuilding the site. Without it (a plain
  * `astro build`, the tests' byte-for-byte reference) every page is pre-rendered.
  * @type {import('astro').AstroIntegration}
@@ -47,7 +47,7 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [onDemandDataRoutes, serviceWorkerIntegration(import.meta.dirname)],
   outDir: process.env.PLACAR_OUT_DIR ?? './dist',
-  // Per-build caches (set by src/pipeline/build-site.ts) so concurrent builds never share one.
+  // Per-build caches (set by src/refresh/render/build-site.ts) so concurrent builds never share one.
   ...(process.env.PLACAR_CACHE_DIR ? { cacheDir: `${process.env.PLACAR_CACHE_DIR}/astro` } : {}),
   trailingSlash: 'never',
   build: {

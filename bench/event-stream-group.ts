@@ -10,11 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { readFixturePages, startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { currentLinkPath } from '../src/lib/store/build-layout.ts';
-import { openEventStream, type EventStreamClient } from '../test/support/event-stream-client.ts';
-import { startPlacar } from '../test/support/placar-process.ts';
-import { runScript } from '../test/support/run-script.ts';
-import { withScore } from '../test/support/upstream-pages.ts';
-import { readMemoryKb } from './process-stats.ts';
+import { openEventStream, type EventStreamClient } from '../harness/event-stream-client.ts';
+import { startPlacar } from '../harness/placar-process.ts';
+import { runScript } from '../harness/run-script.ts';
+import { withScore } from '../harness/upstream-pages.ts';
+import { readMemoryKb } from '../harness/process-stats.ts';
 
 export const EVENT_STREAM_COUNTS = [1_000, 5_000, 10_000] as const;
 const LIVE = '/jogos-em-andamento';

@@ -13,8 +13,8 @@
 import type { FakeUpstream } from '../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../src/lib/model/model.ts';
 import { LISTING_PATHS } from '../src/lib/model/model.ts';
-import { launchBrowser } from '../test/support/browser.ts';
-import type { PlacarProcess } from '../test/support/placar-process.ts';
+import { launchBrowser } from '../harness/browser.ts';
+import type { PlacarProcess } from '../harness/placar-process.ts';
 import { readRefreshLines, type RefreshLine } from './refresh-lines.ts';
 import type { BenchPlan } from './bench-plan.ts';
 import { summarize, type Summary } from './stats.ts';

@@ -5,8 +5,8 @@
  * any build child), over the window, as % of one core.
  */
 import { startFakeUpstream } from '../src/demo/upstream-server.ts';
-import { startPlacar } from '../test/support/placar-process.ts';
-import { readServiceCpuSeconds } from './process-stats.ts';
+import { startPlacar } from '../harness/placar-process.ts';
+import { readServiceCpuSeconds } from '../harness/process-stats.ts';
 import { readRefreshLines } from './refresh-lines.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LISTING_PATHS, type ListingName } from '../src/lib/model/model.ts';
-import { parseListingPage } from '../src/upstream/parse-listing.ts';
+import { parseListingPage } from '../src/upstream/listing/parse-listing.ts';
 
 export interface NaiveServer {
   url: string;

@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT, type PlacarProcess } from '../test/support/placar-process.ts';
-import { listDescendants } from './process-stats.ts';
+import { PROJECT_ROOT, type PlacarProcess } from '../harness/placar-process.ts';
+import { listDescendants } from '../harness/process-stats.ts';
 
 export type ServiceRole = 'npm' | 'servidor' | 'processo do cluster' | 'build';
 

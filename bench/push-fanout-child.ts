@@ -6,7 +6,7 @@
  * push was handed over. Prints one JSON line: when sending began, how long until idle, CPU
  * and memory.
  */
-import { createPushSender } from '../src/pipeline/push-sender.ts';
+import { createPushSender } from '../src/refresh/publish/push-sender.ts';
 import { loadVapidKeys } from '../src/lib/store/push-keys.ts';
 import { readEventStore, writeEventStoreAtomically } from '../src/lib/store/event-store.ts';
 import type { MatchEvent } from '../src/lib/model/model.ts';

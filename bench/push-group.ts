@@ -2,7 +2,7 @@
  * Group 12: Web Push fan-out. SUBSCRIPTIONS subscriptions (each with its own browser keys) follow
  * one team; one goal of that team; the refresher's sender (bench/push-fanout-child.ts, a process
  * of its own) encrypts and signs a push for each and hands it to a local https push service (in
- * this process: test/support/push-service.ts, which checks each VAPID signature). Measured: time
+ * this process: harness/push-service.ts, which checks each VAPID signature). Measured: time
  * from send() to the last push received, the sender's CPU and memory; checked: every push
  * arrived, once, signed, and a sample decrypts to the goal's alert.
  */
@@ -13,14 +13,14 @@ import path from 'node:path';
 import type { MatchEvent } from '../src/lib/model/model.ts';
 import { writeEventStoreAtomically } from '../src/lib/store/event-store.ts';
 import { writePushSubscription } from '../src/lib/store/push-subscriptions.ts';
-import { buildGoalEvents } from '../test/support/event-sites.ts';
-import { PROJECT_ROOT } from '../test/support/placar-process.ts';
+import { buildGoalEvents } from '../harness/event-sites.ts';
+import { PROJECT_ROOT } from '../harness/placar-process.ts';
 import {
   createBrowserSubscription,
   decryptPush,
   startPushService,
   type BrowserSubscription,
-} from '../test/support/push-service.ts';
+} from '../harness/push-service.ts';
 
 export interface PushGroupResult {
   subscriptions: number;

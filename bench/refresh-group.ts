@@ -9,7 +9,7 @@
  * refreshes (the last, 1,000-match phase runs until then).
  */
 import { startFakeUpstream } from '../src/demo/upstream-server.ts';
-import { startPlacar } from '../test/support/placar-process.ts';
+import { startPlacar } from '../harness/placar-process.ts';
 import type { BenchPlan } from './bench-plan.ts';
 import { measurePageWeights, WEIGHED_PAGES, type WeightRow } from './page-weight.ts';
 import {
@@ -18,7 +18,7 @@ import {
   readServiceCpuSeconds,
   watchChildren,
   watchServiceMemory,
-} from './process-stats.ts';
+} from '../harness/process-stats.ts';
 import { waitForRefresh, type RefreshLine } from './refresh-lines.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 

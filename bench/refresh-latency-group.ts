@@ -7,7 +7,7 @@
  */
 import autocannon from 'autocannon';
 import type { FakeUpstream } from '../src/demo/upstream-server.ts';
-import type { PlacarProcess } from '../test/support/placar-process.ts';
+import type { PlacarProcess } from '../harness/placar-process.ts';
 import { readRefreshLines } from './refresh-lines.ts';
 import type { Summary } from './stats.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';

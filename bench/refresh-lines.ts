@@ -1,8 +1,8 @@
 /**
- * Reads the one structured line each refresh logs (src/pipeline/refresh-log.ts):
+ * Reads the one structured line each refresh logs (src/refresh/refresh-log.ts):
  * `atualização #3 concluída build=… live=60 hoje=300(304) amanha=300(304) coleta_ms=412 … total_ms=2210`.
  */
-import type { PlacarProcess } from '../test/support/placar-process.ts';
+import type { PlacarProcess } from '../harness/placar-process.ts';
 
 export interface RefreshLine {
   number: number;

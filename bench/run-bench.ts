@@ -9,7 +9,7 @@
  * the earlier full `astro build` pipeline is bench/results/2026-11-23-render-vs-full-build.json.
  */
 import { startFakeUpstream } from '../src/demo/upstream-server.ts';
-import { startPlacar } from '../test/support/placar-process.ts';
+import { startPlacar } from '../harness/placar-process.ts';
 import { buildBenchPlan } from './bench-plan.ts';
 import { runBrowserTiming, type BrowserTiming } from './browser-timing.ts';
 import { runEqualWorkersGroup } from './equal-workers-group.ts';
@@ -20,7 +20,7 @@ import { runIdleGroup } from './idle-group.ts';
 import { runLeanServiceGroup } from './lean-service-group.ts';
 import { runPushGroup } from './push-group.ts';
 import { runPushpinGroup } from './pushpin-group.ts';
-import { readServiceCpuSeconds } from './process-stats.ts';
+import { readServiceCpuSeconds } from '../harness/process-stats.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh-group.ts';
 import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh-latency-group.ts';
 import {

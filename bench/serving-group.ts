@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { BenchPlan } from './bench-plan.ts';
 import { runLoad, type LoadResult } from './load.ts';
-import { listChildren } from './process-stats.ts';
+import { listChildren } from '../harness/process-stats.ts';
 import type { ServingFixture } from './serving-fixture.ts';
 import { measureSearchIndex, type SearchIndexResult } from './search-index.ts';
 import { median } from './stats.ts';

@@ -10,7 +10,7 @@
  * in any 60 s by default): the most the window saw in any 60 s.
  */
 import type { FakeUpstream } from '../src/demo/upstream-server.ts';
-import type { PlacarProcess } from '../test/support/placar-process.ts';
+import type { PlacarProcess } from '../harness/placar-process.ts';
 import type { BenchPlan } from './bench-plan.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { spawnNaiveServer } from './naive-server.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { runCli, StartupError } from '../src/lib/config/cli.ts';
 import { saoPauloDate } from '../src/lib/model/time.ts';
 import { formatReport } from '../bench/report.ts';
-import { listChildren } from '../bench/process-stats.ts';
+import { listChildren } from '../harness/process-stats.ts';
 import { ALL_GROUPS, runBench } from '../bench/run-bench.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');

@@ -1,9 +1,9 @@
-/** `npm run build`: builds the site bundle of the installed version into DATA_DIR (see src/pipeline/site-bundle.ts). */
+/** `npm run build`: builds the site bundle of the installed version into DATA_DIR (see src/refresh/render/site-bundle.ts). */
 import path from 'node:path';
 import { EXIT_FAILURE, runCli } from '../src/lib/config/cli.ts';
 import { readConfig } from '../src/lib/config/config.ts';
-import { acquireRefreshLock } from '../src/pipeline/refresh-lock.ts';
-import { ensureSiteBundle } from '../src/pipeline/site-bundle.ts';
+import { acquireRefreshLock } from '../src/refresh/refresh-lock.ts';
+import { ensureSiteBundle } from '../src/refresh/render/site-bundle.ts';
 import { writeLogLine } from '../src/lib/config/log-line.ts';
 import { errorMessage } from '../src/lib/model/caught-error.ts';
 

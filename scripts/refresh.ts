@@ -1,13 +1,13 @@
-/** `npm run refresh`: one scrape + build + publication, then exit (see src/pipeline/refresh.ts). */
+/** `npm run refresh`: one scrape + build + publication, then exit (see src/refresh/refresh.ts). */
 import path from 'node:path';
 import { EXIT_FAILURE, runCli } from '../src/lib/config/cli.ts';
 import { buildClientDir } from '../src/lib/store/build-layout.ts';
 import { readConfig } from '../src/lib/config/config.ts';
 import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/config/server-args.ts';
-import { createBuildPublisher } from '../src/pipeline/publish-build.ts';
-import { createEventPublisher } from '../src/pipeline/publish-events.ts';
-import { createConfiguredPushSender } from '../src/pipeline/push-sender.ts';
-import { runRefresh } from '../src/pipeline/refresh.ts';
+import { createBuildPublisher } from '../src/refresh/publish/publish-build.ts';
+import { createEventPublisher } from '../src/refresh/publish/publish-events.ts';
+import { createConfiguredPushSender } from '../src/refresh/publish/push-sender.ts';
+import { runRefresh } from '../src/refresh/refresh.ts';
 import { writeLogLine } from '../src/lib/config/log-line.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');

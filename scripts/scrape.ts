@@ -1,13 +1,13 @@
 /**
  * `npm run scrape [-- --explain] [--file PAGE.html --url URL]`: one scrape of the three upstream
  * listings into DATA_DIR/snapshot.json, optionally explained; or, with --file, saved pages
- * explained offline. See src/pipeline/explain-scrape.ts.
+ * explained offline. See src/refresh/scrape/explain-scrape.ts.
  */
 import { EXIT_FAILURE, runCli } from '../src/lib/config/cli.ts';
 import { readConfig } from '../src/lib/config/config.ts';
 import { LISTING_NAMES } from '../src/lib/model/model.ts';
-import { explainFiles, explainScrapeReport } from '../src/pipeline/explain-scrape.ts';
-import { runScrape } from '../src/pipeline/scrape.ts';
+import { explainFiles, explainScrapeReport } from '../src/refresh/scrape/explain-scrape.ts';
+import { runScrape } from '../src/refresh/scrape/scrape.ts';
 import { writeLogLine } from '../src/lib/config/log-line.ts';
 
 const print = (line: string): void => writeLogLine(process.stdout, line);

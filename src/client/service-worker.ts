@@ -1,6 +1,6 @@
 /**
  * The service worker, served as sw.js at the site root (so its scope is the whole site, also
- * from a bucket). src/pipeline/service-worker-build.ts compiles it at each `astro build` and
+ * from a bucket). src/refresh/render/service-worker-build.ts compiles it at each `astro build` and
  * fills PLACAR_SHELL from the build: the shell's files and the version they make, so a new
  * build of the code is a new sw.js, hence a new worker, new cache names, old caches deleted.
  * - pages and other unfingerprinted files: network first (never a stale shell when online),

@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
-import { USER_AGENT } from '../upstream/fetch-page.ts';
+import { USER_AGENT } from '../upstream/fetch/fetch-page.ts';
 import { createCheckedLookup, CrestAddressError, isInternalAddress, type Resolver } from './checked-lookup.ts';
 
 /** The crests' own agent: names resolve through the address check; `allowed`: the upstream's internal addresses. */

@@ -1,6 +1,6 @@
 /**
  * The demo upstream's card layout: a listing page in the row markup rewritten, match by match,
- * in the upstream's card markup (see src/upstream/parse-match-card.ts), so Placar can be run
+ * in the upstream's card markup (see src/upstream/listing/parse-match-card.ts), so Placar can be run
  * against listings that moved to cards. Pure and independent of Placar's parsers (it reads the
  * rows by their classes and only asks parseStatus which kind of badge text it holds).
  *

@@ -65,7 +65,7 @@ interface StoredPage {
   encoded: Map<ContentCoding, Buffer>;
 }
 
-const DEFAULT_FIXTURE_DIR = fileURLToPath(new URL('../../test/fixtures/upstream/', import.meta.url));
+const DEFAULT_FIXTURE_DIR = fileURLToPath(new URL('../../test/fixtures/upstream', import.meta.url));
 
 /** Any match page's path: "/<competition>/<DD-MM-YYYY>-<home>-x-<away>.html". */
 export const MATCH_PAGE_PATH = /^\/[^/]+\/\d{2}-\d{2}-\d{4}-[^/]+\.html$/;

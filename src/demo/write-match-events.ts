@@ -1,6 +1,6 @@
 /**
  * The event rows of a demo match page, in either layout the upstream has used (the markup the
- * parser reads, src/upstream/parse-match-event.ts): one row per goal, card or substitution, in
+ * parser reads, src/upstream/match-page/parse-match-event.ts): one row per goal, card or substitution, in
  * match order, the player's cell on his side, qualifying words after the name.
  *   newer  div.row.align-items-center.content > .event-line.text-right | .match-card-events-space | .event-line.text-left,
  *          kinds as images (goal.png, own-goal.png, yellowcard.png, redcard.png, yellowred.png)

@@ -3,7 +3,7 @@
  * skips the parse — the routes a request target names verbatim (parsing that target gives the
  * route itself back).
  */
-import type { StaticEntry } from './static-site.ts';
+import type { StaticEntry } from './site/static-site.ts';
 
 export interface RequestPath {
   decoded: string;

@@ -15,22 +15,22 @@ import {
   buildRateLimitedProblem,
   buildStartingProblem,
 } from '../lib/api/problem.ts';
-import type { CurrentSite } from './current-site.ts';
-import type { EventHub } from './event-hub.ts';
-import { EVENT_STREAM_PATH, answerEventStream } from './event-stream-endpoint.ts';
-import { isSignedByPushpin } from './grip-signature.ts';
-import { publicHealth, type Health } from './healthz.ts';
-import { answerPush, isPushPath, type PushApi } from './push-endpoint.ts';
-import { maySeeHealthDetails } from './healthz-access.ts';
-import { buildRateLimitHeaders, type RateLimiter } from './rate-limit.ts';
+import type { CurrentSite } from './site/current-site.ts';
+import type { EventHub } from './event-stream/event-hub.ts';
+import { EVENT_STREAM_PATH, answerEventStream } from './event-stream/event-stream-endpoint.ts';
+import { isSignedByPushpin } from './event-stream/grip-signature.ts';
+import { publicHealth, type Health } from './health/healthz.ts';
+import { answerPush, isPushPath, type PushApi } from './push/push-endpoint.ts';
+import { maySeeHealthDetails } from './health/healthz-access.ts';
+import { buildRateLimitHeaders, type RateLimiter } from './limits/rate-limit.ts';
 import { buildVerbatimRoutes, readPath } from './request-path.ts';
 import { setHeaders, writeJson, writePlainPage, writeProblem } from './respond.ts';
-import type { ListingFilters } from './listing-filters.ts';
-import type { SearchHandler } from './search-handler.ts';
-import type { StaticResponder } from './serve-static.ts';
-import type { StaticServeOptions } from './static-heads.ts';
-import { createListingSelector, type ListingSelector } from './stale-listing.ts';
-import type { StaticEntry, StaticSite } from './static-site.ts';
+import type { ListingFilters } from './filters/listing-filters.ts';
+import type { SearchHandler } from './search/search-handler.ts';
+import type { StaticResponder } from './site/serve-static.ts';
+import type { StaticServeOptions } from './site/static-heads.ts';
+import { createListingSelector, type ListingSelector } from './health/stale-listing.ts';
+import type { StaticEntry, StaticSite } from './site/static-site.ts';
 import { writeLogLine } from '../lib/config/log-line.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
 

@@ -7,7 +7,7 @@
  * usual pace. With REFRESH_CRON=off there is nothing to run: another process keeps DATA_DIR current.
  */
 import type { Config } from '../lib/config/config.ts';
-import { createRefreshScheduler, type RefreshReport } from '../pipeline/refresh-scheduler.ts';
+import { createRefreshScheduler, type RefreshReport } from '../refresh/refresh-scheduler.ts';
 
 export interface RunRefreshesOptions {
   projectRoot: string;

@@ -10,6 +10,6 @@ import type { RunPlacarOptions } from './run-placar.ts';
 
 export async function runServer(config: Config, options: RunPlacarOptions): Promise<void> {
   if (config.workers === 1) return (await import('./run-placar.ts')).runPlacar(config, options);
-  if (cluster.isPrimary) return (await import('./cluster-primary.ts')).runClusterPrimary(config, options);
-  return (await import('./cluster-worker.ts')).runClusterWorker(config, options);
+  if (cluster.isPrimary) return (await import('./cluster/cluster-primary.ts')).runClusterPrimary(config, options);
+  return (await import('./cluster/cluster-worker.ts')).runClusterWorker(config, options);
 }

@@ -6,7 +6,7 @@
 import type { Cheerio } from 'cheerio';
 import { LIMITS, type Match, type Team } from '../lib/model/model.ts';
 import { stripInvisibleCharacters } from './invisible-characters.ts';
-import { onUpstreamOrigin, originOf } from './upstream-origin.ts';
+import { onUpstreamOrigin, originOf } from './fetch/upstream-origin.ts';
 
 /** A cheerio selection of elements (cheerio does not export domhandler's Element type). */
 export type Selection = ReturnType<Cheerio<never>['find']>;

@@ -11,11 +11,11 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { launchBrowser, watchPage } from '../support/browser.ts';
+import { launchBrowser, watchPage } from '../../harness/browser.ts';
 import { DASHBOARD_VIEWS, readRows, readTabs, readVisibleText } from '../support/dashboard-page.ts';
 import { pollOnce, readNotifications, recordNotifications, turnAlertsOn } from '../support/fan-page.ts';
 import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
-import { withMatchPageGoal, withScore } from '../support/upstream-pages.ts';
+import { withMatchPageGoal, withScore } from '../../harness/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';

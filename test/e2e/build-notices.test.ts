@@ -15,7 +15,7 @@ import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS, type ListEnvelope } from '../../src/lib/model/model.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { followBeforeLoad, pollOnce } from '../support/fan-page.ts';
-import { withMatchPageGoal, withScore } from '../support/upstream-pages.ts';
+import { withMatchPageGoal, withScore } from '../../harness/upstream-pages.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
 const FLAMENGO_PATH = `/${FLAMENGO}.html`;

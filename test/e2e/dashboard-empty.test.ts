@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSeriousViolations } from '../support/axe.ts';
-import { saveScreenshot } from '../support/browser.ts';
+import { saveScreenshot } from '../../harness/browser.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import {
   formatExpectedClock,
@@ -15,7 +15,7 @@ import {
   readTabs,
   readVisibleText,
 } from '../support/dashboard-page.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 const EMPTY_PAGE = fs.readFileSync(
   path.join(PROJECT_ROOT, 'test/fixtures/upstream/jogos-em-andamento-vazio.html'),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { findSeriousViolations } from '../support/axe.ts';
-import { saveScreenshot } from '../support/browser.ts';
+import { saveScreenshot } from '../../harness/browser.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { readRows, readTabs, readVisibleText } from '../support/dashboard-page.ts';
 

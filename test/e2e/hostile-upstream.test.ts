@@ -10,7 +10,7 @@ import * as cheerio from 'cheerio';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { watchPage } from '../support/browser.ts';
+import { watchPage } from '../../harness/browser.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { rawRequest } from '../support/raw-http.ts';
 

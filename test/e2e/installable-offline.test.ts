@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDemoCrests } from '../../src/demo/demo-crests.ts';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { DATA_ROUTES } from '../../src/lib/api/data-routes.ts';
-import { shellListingsOf, writeServiceWorker } from '../../src/pipeline/service-worker-build.ts';
+import { shellListingsOf, writeServiceWorker } from '../../src/refresh/render/service-worker-build.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { CHROMIUM_PATH } from '../support/browser.ts';
+import { CHROMIUM_PATH } from '../../harness/browser.ts';
 import { formatExpectedClock, readRows, readTabs } from '../support/dashboard-page.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
 import { startStaticFileServer, type FixedAnswer, type StaticFileServer } from '../support/static-file-server.ts';
 

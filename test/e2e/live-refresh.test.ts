@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { formatExpectedClock, readRows, readVisibleText } from '../support/dashboard-page.ts';
-import { withoutMatch, withScore } from '../support/upstream-pages.ts';
+import { withoutMatch, withScore } from '../../harness/upstream-pages.ts';
 import { withoutBuildNotices } from '../support/without-build-notices.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';

@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS, type MatchDetailEnvelope } from '../../src/lib/model/model.ts';
 import { findSeriousViolations } from '../support/axe.ts';
-import { saveScreenshot, watchPage } from '../support/browser.ts';
+import { saveScreenshot, watchPage } from '../../harness/browser.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { readVisibleText } from '../support/dashboard-page.ts';
 import { followBeforeLoad } from '../support/fan-page.ts';
-import { buildManyMatchesPage, withMatchPageGoal, withScore, withStatus } from '../support/upstream-pages.ts';
+import { buildManyMatchesPage, withMatchPageGoal, withScore, withStatus } from '../../harness/upstream-pages.ts';
 import { withoutBuildNotices } from '../support/without-build-notices.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';

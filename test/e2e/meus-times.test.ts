@@ -13,7 +13,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { findSeriousViolations } from '../support/axe.ts';
-import { saveScreenshot, watchPage } from '../support/browser.ts';
+import { saveScreenshot, watchPage } from '../../harness/browser.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { readRows } from '../support/dashboard-page.ts';
 import {
@@ -24,8 +24,8 @@ import {
   setVisibility,
   turnAlertsOn,
 } from '../support/fan-page.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
-import { withScore } from '../support/upstream-pages.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { withScore } from '../../harness/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';

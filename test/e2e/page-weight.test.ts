@@ -8,8 +8,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
-import { buildManyMatchesPage } from '../support/upstream-pages.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
+import { buildManyMatchesPage } from '../../harness/upstream-pages.ts';
 
 let upstream: FakeUpstream;
 let placar: PlacarProcess;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { withDemoCrests } from '../../src/demo/demo-crests.ts';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
-import { saveScreenshot, watchPage } from '../support/browser.ts';
+import { saveScreenshot, watchPage } from '../../harness/browser.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { followBeforeLoad } from '../support/fan-page.ts';
 
@@ -275,7 +275,7 @@ describe('wide screens', () => {
 /** `npm run refresh`'s entry point on the server's DATA_DIR (same upstream), awaited. */
 async function runRefresh(dataDir: string, upstreamUrl: string): Promise<void> {
   const { spawn } = await import('node:child_process');
-  const { PROJECT_ROOT } = await import('../support/placar-process.ts');
+  const { PROJECT_ROOT } = await import('../../harness/placar-process.ts');
   const child = spawn(process.execPath, ['scripts/refresh.ts'], {
     cwd: PROJECT_ROOT,
     stdio: 'ignore',

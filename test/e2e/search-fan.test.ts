@@ -12,7 +12,7 @@ import { startDashboardHarness, type DashboardHarness } from '../support/dashboa
 import { readRows } from '../support/dashboard-page.ts';
 import { formatRelevance, scoreRelevance } from '../support/relevance.ts';
 import { buildSearchDayPages, readRelevanceCases } from '../support/search-day.ts';
-import { withScore } from '../support/upstream-pages.ts';
+import { withScore } from '../../harness/upstream-pages.ts';
 import { withoutBuildNotices } from '../support/without-build-notices.ts';
 
 const pages = buildSearchDayPages();

@@ -20,11 +20,11 @@ import {
 } from '../../src/lib/model/model.ts';
 import { formatSaoPauloIso } from '../../src/lib/model/time.ts';
 import { freshStandingsRecord, standingsRecordPath } from '../../src/lib/store/standings-store.ts';
-import { parseCompetitionPage } from '../../src/upstream/parse-competition-page.ts';
+import { parseCompetitionPage } from '../../src/upstream/competition-page/parse-competition-page.ts';
 import { findSeriousViolations } from '../support/axe.ts';
-import { launchBrowser, saveScreenshot } from '../support/browser.ts';
+import { launchBrowser, saveScreenshot } from '../../harness/browser.ts';
 import { followBeforeLoad } from '../support/fan-page.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 const SLUG = 'brasileirao-serie-a';

@@ -24,7 +24,7 @@ import type { MatchEvent } from '../../src/lib/model/model.ts';
 import { pushSubscriptionsDir } from '../../src/lib/store/push-subscriptions.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { followBeforeLoad } from '../support/fan-page.ts';
-import { createBrowserSubscription } from '../support/push-service.ts';
+import { createBrowserSubscription } from '../../harness/push-service.ts';
 
 /** An origin nothing listens on: the server accepts it as a push service, and never sends (no refresh runs). */
 const PUSH_ORIGIN = 'https://127.0.0.1:9';

@@ -10,7 +10,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { ProblemSchema } from '../../src/lib/model/model.ts';
 import { buildBadInputCorpus, buildRequestBytes, type CorpusRequest } from '../support/bad-input-corpus.ts';
 import { connectHeapProbe, INSPECT_OPTION, readRssMegabytes, type HeapProbe } from '../support/heap-probe.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { sendRawRequest, type SocketResponse } from '../support/raw-socket.ts';
 
 /** Heap in use after a full GC may differ this much from the baseline (caches, JIT data). */

@@ -15,7 +15,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { BUNDLE_PREFIX, isBuildId } from '../../src/lib/store/build-layout.ts';
 import { isProcessAlive } from '../../src/lib/store/process-alive.ts';
 import { killBuildChildren } from '../support/data-dir-checks.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { expectNoStackTraces, readHealth } from '../support/service-probe.ts';
 

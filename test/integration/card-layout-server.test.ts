@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesInLayout } from '../../src/demo/card-layout.ts';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { LISTING_NAMES, LISTING_PATHS } from '../../src/lib/model/model.ts';
-import { readExpectedMatchesServedFrom } from '../support/fixture-snapshot.ts';
-import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { readExpectedMatchesServedFrom } from '../../harness/fixture-snapshot.ts';
+import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { readHealth, readListing } from '../support/service-probe.ts';
 
 const FIXTURES = path.join(PROJECT_ROOT, 'test/fixtures/upstream');

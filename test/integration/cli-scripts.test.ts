@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../src/lib/config/config.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 const packageScripts = (
   JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }

@@ -10,10 +10,10 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
-import { listingRequests } from '../support/upstream-pages.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { listingRequests } from '../../harness/upstream-pages.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
-import { leaseShare } from '../../src/server/cluster-rate-limit.ts';
+import { leaseShare } from '../../src/server/limits/cluster-rate-limit.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const SEARCH_LIMIT = 5;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS } from '../../src/lib/model/model.ts';
 import { MAX_DEPTH } from '../../src/upstream/scan-page-steps.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { readHealth } from '../support/service-probe.ts';
 
 /** MAX_RESPONSE_BYTES's default. */

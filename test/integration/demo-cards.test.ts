@@ -7,8 +7,8 @@ import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { saoPauloDate } from '../../src/lib/model/time.ts';
-import type { Health } from '../../src/server/healthz.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import type { Health } from '../../src/server/health/healthz.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 /** A port free a moment ago on 127.0.0.1 (the demo's Placar must be told its port to be found). */
 async function freePort(): Promise<number> {

@@ -12,9 +12,9 @@ import {
   type FakeUpstream,
 } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS } from '../../src/lib/model/model.ts';
-import { UpstreamFetchError } from '../../src/upstream/errors.ts';
-import { fetchPage, type FetchPageOptions } from '../../src/upstream/fetch-page.ts';
-import { readMatchPage } from '../../src/upstream/parse-match-page.ts';
+import { UpstreamFetchError } from '../../src/upstream/fetch/errors.ts';
+import { fetchPage, type FetchPageOptions } from '../../src/upstream/fetch/fetch-page.ts';
+import { readMatchPage } from '../../src/upstream/match-page/parse-match-page.ts';
 
 const site = readFixtureSite();
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';

@@ -1,5 +1,5 @@
 /**
- * The match-page step of a scrape against the loopback upstream (src/pipeline/fetch-details.ts):
+ * The match-page step of a scrape against the loopback upstream (src/refresh/match-pages/fetch-details.ts):
  * conditional requests, the pause a 429 or 503 asks for, back-off after a failure with the last
  * good detail kept, a page contradicting the listing's score kept out, the per-minute budget, and
  * a match page that never answers: the listings are read and written all the same.
@@ -11,10 +11,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { parseConfig } from '../../src/lib/config/config.ts';
 import { readDetailRecords, readDetailSchedule } from '../../src/lib/store/detail-store.ts';
-import { buildRenderLocals } from '../../src/pipeline/render-routes.ts';
-import { runScrape } from '../../src/pipeline/scrape.ts';
-import { readExpectedMatchDetail } from '../support/fixture-snapshot.ts';
-import { listingRequests } from '../support/upstream-pages.ts';
+import { buildRenderLocals } from '../../src/refresh/render/render-routes.ts';
+import { runScrape } from '../../src/refresh/scrape/scrape.ts';
+import { readExpectedMatchDetail } from '../../harness/fixture-snapshot.ts';
+import { listingRequests } from '../../harness/upstream-pages.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
 const FLAMENGO_PAGE = `/${FLAMENGO}.html`;

@@ -18,9 +18,9 @@ import {
   type UpstreamRequest,
 } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS } from '../../src/lib/model/model.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { fillDisk, fillerOf, mountTmpfs, unmountTmpfs } from '../support/tmpfs.ts';
-import { buildManyMatchesPage } from '../support/upstream-pages.ts';
+import { buildManyMatchesPage } from '../../harness/upstream-pages.ts';
 
 const BUDGET = 5;
 const WINDOW_MS = 60_000;

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { expectConsistentDataDir } from '../support/data-dir-checks.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { expectNoStackTraces, readHealth, readListing, waitForHealthy } from '../support/service-probe.ts';
 import { fillDisk, fillerOf, mountTmpfs, unmountTmpfs } from '../support/tmpfs.ts';

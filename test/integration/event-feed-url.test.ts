@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { currentLinkPath } from '../../src/lib/store/build-layout.ts';
 import { EventFeedSchema, type MatchEvent } from '../../src/lib/model/model.ts';
-import { openEventStream, type EventStreamClient } from '../support/event-stream-client.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
-import { startPushpin, type PushpinProcess } from '../support/pushpin.ts';
+import { openEventStream, type EventStreamClient } from '../../harness/event-stream-client.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
+import { startPushpin, type PushpinProcess } from '../../harness/pushpin.ts';
 import { rawRequest } from '../support/raw-http.ts';
-import { runScript } from '../support/run-script.ts';
+import { runScript } from '../../harness/run-script.ts';
 import { startStaticFileServer, type StaticFileServer } from '../support/static-file-server.ts';
-import { withScore } from '../support/upstream-pages.ts';
+import { withScore } from '../../harness/upstream-pages.ts';
 
 const LIVE = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';

@@ -5,9 +5,9 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatEventWire } from '../../src/server/event-hub.ts';
-import { openEventStream } from '../support/event-stream-client.ts';
-import { buildFeedSite, buildGoalEvents, startHubServer, type HubServer } from '../support/event-sites.ts';
+import { formatEventWire } from '../../src/server/event-stream/event-hub.ts';
+import { openEventStream } from '../../harness/event-stream-client.ts';
+import { buildFeedSite, buildGoalEvents, startHubServer, type HubServer } from '../../harness/event-sites.ts';
 
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');
 const BUILDS = 25;

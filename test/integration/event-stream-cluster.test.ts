@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { EventFeedSchema } from '../../src/lib/model/model.ts';
-import { openEventStream, type EventStreamClient } from '../support/event-stream-client.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { openEventStream, type EventStreamClient } from '../../harness/event-stream-client.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
-import { withScore } from '../support/upstream-pages.ts';
+import { withScore } from '../../harness/upstream-pages.ts';
 
 const LIVE = '/jogos-em-andamento';
 const MADRID = '/campeonato-espanhol/21-11-2026-real-madrid-x-barcelona.html';

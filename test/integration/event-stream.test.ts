@@ -11,12 +11,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { EventFeedSchema, type EventFeed, type MatchEvent } from '../../src/lib/model/model.ts';
-import { openEventStream, type EventStreamClient } from '../support/event-stream-client.ts';
+import { openEventStream, type EventStreamClient } from '../../harness/event-stream-client.ts';
 import { createOpenApiBodyValidator, type OpenApiBodyValidator } from '../support/openapi-validator.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
-import { runScript } from '../support/run-script.ts';
-import { withScore } from '../support/upstream-pages.ts';
+import { runScript } from '../../harness/run-script.ts';
+import { withScore } from '../../harness/upstream-pages.ts';
 
 const LIVE = '/jogos-em-andamento';
 const TODAY = '/jogos-de-hoje';

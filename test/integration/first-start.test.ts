@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { launchBrowser } from '../../harness/browser.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 

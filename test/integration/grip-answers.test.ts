@@ -15,9 +15,9 @@ import {
 } from '../../src/lib/api/event-channels.ts';
 import { parseEventStreamQuery } from '../../src/lib/api/event-stream-query.ts';
 import type { Match, MatchEvent } from '../../src/lib/model/model.ts';
-import { createEventHub, formatEventWire, type EventHub } from '../../src/server/event-hub.ts';
-import { GRIP_RECHECK_SECONDS, answerThroughPushpin } from '../../src/server/grip-stream.ts';
-import { buildFeedSite, buildGoalEvents } from '../support/event-sites.ts';
+import { createEventHub, formatEventWire, type EventHub } from '../../src/server/event-stream/event-hub.ts';
+import { GRIP_RECHECK_SECONDS, answerThroughPushpin } from '../../src/server/event-stream/grip-stream.ts';
+import { buildFeedSite, buildGoalEvents } from '../../harness/event-sites.ts';
 
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');
 const STREAM = '/api/eventos/stream';

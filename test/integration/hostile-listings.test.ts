@@ -15,11 +15,11 @@ import { hasMatchPage } from '../../src/lib/model/match-paths.ts';
 import { LIMITS, type ListEnvelope } from '../../src/lib/model/model.ts';
 import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
 import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
-import { runScrape } from '../../src/pipeline/scrape.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { runScrape } from '../../src/refresh/scrape/scrape.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { readHealth, readListing, waitForHealthy } from '../support/service-probe.ts';
-import { buildManyMatchesPage, withMatchesAdded } from '../support/upstream-pages.ts';
+import { buildManyMatchesPage, withMatchesAdded } from '../../harness/upstream-pages.ts';
 
 const pages = readFixturePages();
 const LIVE = '/jogos-em-andamento';

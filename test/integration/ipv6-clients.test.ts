@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { UNSHARE_PATH } from '../support/pid-namespace.ts';
 
 const PROBE = path.join(PROJECT_ROOT, 'test/support/ipv6-clients-probe.ts');

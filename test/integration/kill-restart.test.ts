@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { ListEnvelopeSchema, type Snapshot } from '../../src/lib/model/model.ts';
 import { readSnapshot, serializeSnapshot } from '../../src/lib/store/snapshot-store.ts';
-import { runTempFileSweep } from '../../src/pipeline/sweep-temp-files.ts';
+import { runTempFileSweep } from '../../src/refresh/sweep-temp-files.ts';
 import { expectConsistentDataDir, killBuildChildren } from '../support/data-dir-checks.ts';
-import { buildEnvelope, buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { buildEnvelope, buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 const KILLS = 22;

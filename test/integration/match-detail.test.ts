@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { LIST_JSON_CACHE_CONTROL } from '../../src/lib/api/headers-policy.ts';
 import { MatchDetailEnvelopeSchema, ProblemSchema } from '../../src/lib/model/model.ts';
-import { readExpectedMatchDetail } from '../support/fixture-snapshot.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { readExpectedMatchDetail } from '../../harness/fixture-snapshot.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
-import { listingRequests } from '../support/upstream-pages.ts';
+import { listingRequests } from '../../harness/upstream-pages.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upstream/match-pages');
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';

@@ -1,5 +1,5 @@
 /**
- * A match page that fails to render fails the match files' step (src/pipeline/match-files.ts),
+ * A match page that fails to render fails the match files' step (src/refresh/render/match-files.ts),
  * and only once the compressions and writes it had started are over: nothing of this step keeps
  * writing into DATA_DIR after it has failed (the refresh releases its lock then), no temp file is
  * left, and the index does not claim the matches the failed step made.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MatchPageData } from '../../src/lib/display/match-page-data.ts';
 import { TIMEZONE } from '../../src/lib/model/model.ts';
-import { makeMatchFiles, matchFilesDir } from '../../src/pipeline/match-files.ts';
+import { makeMatchFiles, matchFilesDir } from '../../src/refresh/render/match-files.ts';
 import { buildSampleMatch } from '../support/sample-match.ts';
 
 const dirs: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Each match's page and JSON are made only when its data changed (src/pipeline/match-files.ts):
+ * Each match's page and JSON are made only when its data changed (src/refresh/render/match-files.ts):
  * a refresh where one match moved writes that match's files alone (the others keep their very
  * files), every build links the same shared folders, and the files of a match no listing holds
  * any more are removed once the build without it is served.
@@ -12,10 +12,10 @@ import { parseConfig } from '../../src/lib/config/config.ts';
 import type { Snapshot } from '../../src/lib/model/model.ts';
 import { buildClientDir } from '../../src/lib/store/build-layout.ts';
 import { writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
-import { matchFilesDir } from '../../src/pipeline/match-files.ts';
-import { runRefresh, type RefreshReport } from '../../src/pipeline/refresh.ts';
-import { buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { matchFilesDir } from '../../src/refresh/render/match-files.ts';
+import { runRefresh, type RefreshReport } from '../../src/refresh/refresh.ts';
+import { buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 const UPSTREAM = 'http://127.0.0.1:9';
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';

@@ -13,7 +13,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { parseConfig } from '../../src/lib/config/config.ts';
 import { SnapshotSchema, type Snapshot } from '../../src/lib/model/model.ts';
 import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
-import { runScrape } from '../../src/pipeline/scrape.ts';
+import { runScrape } from '../../src/refresh/scrape/scrape.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
 // The reference page, its date line on the match's own day (the sample's is another day's).

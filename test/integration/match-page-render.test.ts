@@ -1,5 +1,5 @@
 /**
- * The match page as a refresh renders it: the site bundle's handler (src/pipeline/render-routes.ts)
+ * The match page as a refresh renders it: the site bundle's handler (src/refresh/render/render-routes.ts)
  * with match data handed in Astro.locals, for what the sample page alone does not show — every part
  * of a detail (substitutions, a lineup without a shirt number, a statistic that draws no bar, venue
  * and referee), a detail not read yet (and why), an old one, a finished match — read back from the
@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMatchRoutes } from '../../src/lib/api/data-routes.ts';
 import type { MatchPageData } from '../../src/lib/display/match-page-data.ts';
 import { TIMEZONE, type Match, type MatchDetail } from '../../src/lib/model/model.ts';
-import { renderDataRoutes } from '../../src/pipeline/render-routes.ts';
-import { ensureSiteBundle } from '../../src/pipeline/site-bundle.ts';
-import { readExpectedMatchDetail } from '../support/fixture-snapshot.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { renderDataRoutes } from '../../src/refresh/render/render-routes.ts';
+import { ensureSiteBundle } from '../../src/refresh/render/site-bundle.ts';
+import { readExpectedMatchDetail } from '../../harness/fixture-snapshot.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { buildSampleMatch } from '../support/sample-match.ts';
 
 const UPSTREAM = 'http://127.0.0.1:9';

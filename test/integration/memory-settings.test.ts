@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { readStartScript } from '../support/start-script.ts';
 
 const unit = fs.readFileSync(path.join(PROJECT_ROOT, 'deploy', 'placar.service'), 'utf8');

@@ -20,13 +20,13 @@ import { buildManifestPath, currentLinkPath } from '../../src/lib/store/build-la
 import type { EventFeed, ListEnvelope } from '../../src/lib/model/model.ts';
 import { readSiteManifest } from '../../src/lib/store/site-manifest.ts';
 import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
-import { buildRoutePaths } from '../../src/server/static-site.ts';
-import { openEventStream } from '../support/event-stream-client.ts';
-import { hasBrotliStaticModule, startNginx, type NginxProcess } from '../support/nginx.ts';
-import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { buildRoutePaths } from '../../src/server/site/static-site.ts';
+import { openEventStream } from '../../harness/event-stream-client.ts';
+import { hasBrotliStaticModule, startNginx, type NginxProcess } from '../../harness/nginx.ts';
+import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest, type RawRequestOptions, type RawResponse } from '../support/raw-http.ts';
 import { parseSocketResponse, type SocketResponse } from '../support/raw-socket.ts';
-import { withScore } from '../support/upstream-pages.ts';
+import { withScore } from '../../harness/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';

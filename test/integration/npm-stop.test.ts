@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 const STOP_DEADLINE_MS = 5_000;
 const children: ChildProcess[] = [];

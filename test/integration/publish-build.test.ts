@@ -12,7 +12,7 @@ import { writeSiteManifest } from '../../src/lib/store/site-manifest.ts';
 import { swapCurrentBuild } from '../../src/lib/store/current-link.ts';
 import { readPublishState } from '../../src/lib/store/publish-state-store.ts';
 import { isProcessAlive } from '../../src/lib/store/process-alive.ts';
-import { createBuildPublisher, type PublishRequest } from '../../src/pipeline/publish-build.ts';
+import { createBuildPublisher, type PublishRequest } from '../../src/refresh/publish/publish-build.ts';
 
 let dataDir: string;
 let dest: string;

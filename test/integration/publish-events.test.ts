@@ -15,11 +15,11 @@ import { BUILD_NOTICE_CHANNEL, chainChannels, channelsOfMatch } from '../../src/
 import { formatEventWire } from '../../src/lib/api/event-wire.ts';
 import type { MatchEvent } from '../../src/lib/model/model.ts';
 import { writeEventStoreAtomically } from '../../src/lib/store/event-store.ts';
-import { createEventPublisher } from '../../src/pipeline/publish-events.ts';
+import { createEventPublisher } from '../../src/refresh/publish/publish-events.ts';
 import { readFixturePages, startFakeUpstream } from '../../src/demo/upstream-server.ts';
-import { buildGoalEvents } from '../support/event-sites.ts';
-import { startPlacar } from '../support/placar-process.ts';
-import { withScore } from '../support/upstream-pages.ts';
+import { buildGoalEvents } from '../../harness/event-sites.ts';
+import { startPlacar } from '../../harness/placar-process.ts';
+import { withScore } from '../../harness/upstream-pages.ts';
 
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { PublishState } from '../../src/lib/store/publish-state-store.ts';
 import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
-import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 // Copies the build into $DEST/<build id>, unless $DEST/fail exists.

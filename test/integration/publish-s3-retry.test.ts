@@ -11,7 +11,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import type { PublishState } from '../../src/lib/store/publish-state-store.ts';
 import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
 import { startLocalS3, type LocalS3 } from '../support/local-s3.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 let upstream: FakeUpstream;

@@ -15,12 +15,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { currentLinkPath } from '../../src/lib/store/build-layout.ts';
-import { startNginx, type NginxProcess } from '../support/nginx.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
-import { startPushpin, type PushpinProcess } from '../support/pushpin.ts';
-import { openEventStream, type EventStreamClient } from '../support/event-stream-client.ts';
+import { startNginx, type NginxProcess } from '../../harness/nginx.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
+import { startPushpin, type PushpinProcess } from '../../harness/pushpin.ts';
+import { openEventStream, type EventStreamClient } from '../../harness/event-stream-client.ts';
 import { rawRequest, type RawResponse } from '../support/raw-http.ts';
-import { runScript } from '../support/run-script.ts';
+import { runScript } from '../../harness/run-script.ts';
 
 const STREAM = '/api/eventos/stream';
 const SIG_KEY = 'chave-de-teste-do-pushpin-0123456789';

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
-import { listingRequests } from '../support/upstream-pages.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { listingRequests } from '../../harness/upstream-pages.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
-import { runScript } from '../support/run-script.ts';
+import { runScript } from '../../harness/run-script.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 let upstream: FakeUpstream;

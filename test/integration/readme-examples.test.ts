@@ -12,10 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { compareJsonShape, parseApiExamples, readDoc } from '../support/readme.ts';
-import { runScript } from '../support/run-script.ts';
-import { withMatchPageGoal, withScore } from '../support/upstream-pages.ts';
+import { runScript } from '../../harness/run-script.ts';
+import { withMatchPageGoal, withScore } from '../../harness/upstream-pages.ts';
 
 const DOCS_WITH_EXAMPLES = ['README.md', 'docs/api.md'];
 const examples = DOCS_WITH_EXAMPLES.flatMap((file) =>

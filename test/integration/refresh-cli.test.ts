@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
-import { PROJECT_ROOT, startPlacar } from '../support/placar-process.ts';
+import { PROJECT_ROOT, startPlacar } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 let upstream: FakeUpstream;

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream } from '../../src/demo/upstream-server.ts';
-import { refreshLockPath, tryAcquireRefreshLock } from '../../src/pipeline/refresh-lock.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { refreshLockPath, tryAcquireRefreshLock } from '../../src/refresh/refresh-lock.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { inOwnPidNamespace } from '../support/pid-namespace.ts';
 
 const RACER = path.join(PROJECT_ROOT, 'test/support/refresh-lock-racer.ts');

@@ -11,7 +11,7 @@ import { BUNDLE_PREFIX, isBuildId } from '../../src/lib/store/build-layout.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upstream');

@@ -12,18 +12,18 @@ import { buildClientDir, buildServerEntry, bundleInfoPath } from '../../src/lib/
 import { parseConfig } from '../../src/lib/config/config.ts';
 import { DATA_ROUTES } from '../../src/lib/api/data-routes.ts';
 import { writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
-import { runRefresh, type RefreshReport } from '../../src/pipeline/refresh.ts';
-import { computeSiteFingerprint } from '../../src/pipeline/site-fingerprint.ts';
-import { buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
+import { runRefresh, type RefreshReport } from '../../src/refresh/refresh.ts';
+import { computeSiteFingerprint } from '../../src/refresh/render/site-fingerprint.ts';
+import { buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
 import { buildFullAstroSite } from '../support/full-astro-build.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-render-'));
 const UPSTREAM = 'http://127.0.0.1:9';
 
 /**
  * Every file of a client folder but the compressed variants, path → bytes, following the
- * symlinks a build links each competition's match files in with (src/pipeline/match-files.ts).
+ * symlinks a build links each competition's match files in with (src/refresh/render/match-files.ts).
  */
 function readClientFiles(dir: string, files = new Map<string, Buffer>(), prefix = ''): Map<string, Buffer> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -13,9 +13,9 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { parseConfig } from '../../src/lib/config/config.ts';
 import { LISTING_PATHS } from '../../src/lib/model/model.ts';
 import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
-import { formatScrapeWarnings } from '../../src/pipeline/refresh-log.ts';
-import { runScrape } from '../../src/pipeline/scrape.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { formatScrapeWarnings } from '../../src/refresh/refresh-log.ts';
+import { runScrape } from '../../src/refresh/scrape/scrape.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 const FIXTURES = path.join(PROJECT_ROOT, 'test/fixtures/upstream');
 const fixture = (name: string): string => fs.readFileSync(path.join(FIXTURES, name), 'utf8');

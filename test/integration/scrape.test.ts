@@ -13,9 +13,9 @@ import { parseConfig, type Config } from '../../src/lib/config/config.ts';
 import type { Snapshot } from '../../src/lib/model/model.ts';
 import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
 import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
-import { runScrape } from '../../src/pipeline/scrape.ts';
-import { readExpectedMatchesServedFrom } from '../support/fixture-snapshot.ts';
-import { listingRequests, withScore, withStatusLabel } from '../support/upstream-pages.ts';
+import { runScrape } from '../../src/refresh/scrape/scrape.ts';
+import { readExpectedMatchesServedFrom } from '../../harness/fixture-snapshot.ts';
+import { listingRequests, withScore, withStatusLabel } from '../../harness/upstream-pages.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures/upstream');

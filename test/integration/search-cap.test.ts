@@ -10,9 +10,9 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { LIMITS, type SearchEnvelope } from '../../src/lib/model/model.ts';
 import { SEARCH_RESULTS_MAX } from '../../src/lib/model/search-results.ts';
 import { createOpenApiBodyValidator, type OpenApiBodyValidator } from '../support/openapi-validator.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest, type RawResponse } from '../support/raw-http.ts';
-import { buildManyMatchesPage } from '../support/upstream-pages.ts';
+import { buildManyMatchesPage } from '../../harness/upstream-pages.ts';
 
 const pages = readFixturePages();
 let upstream: FakeUpstream;

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { SearchEnvelope } from '../../src/lib/model/model.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
-import { withTeamName } from '../support/upstream-pages.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
+import { withTeamName } from '../../harness/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';

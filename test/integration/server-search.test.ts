@@ -9,7 +9,7 @@ import { SEARCH_CACHE_CONTROL } from '../../src/lib/api/headers-policy.ts';
 import type { SearchEnvelope } from '../../src/lib/model/model.ts';
 import { expectCommonHeaders, expectProblem } from '../support/http-expectations.ts';
 import type { OpenApiBodyValidator } from '../support/openapi-validator.ts';
-import type { PlacarProcess } from '../support/placar-process.ts';
+import type { PlacarProcess } from '../../harness/placar-process.ts';
 import { startServedFixtures, type ServedFixtures } from '../support/served-fixtures.ts';
 import { rawRequest, type RawResponse } from '../support/raw-http.ts';
 

@@ -11,7 +11,7 @@ import { ASSET_CACHE_CONTROL, LIST_JSON_CACHE_CONTROL, PAGE_CACHE_CONTROL } from
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { expectCommonHeaders, expectProblem } from '../support/http-expectations.ts';
 import type { OpenApiBodyValidator } from '../support/openapi-validator.ts';
-import type { PlacarProcess } from '../support/placar-process.ts';
+import type { PlacarProcess } from '../../harness/placar-process.ts';
 import { startServedFixtures, type ServedFixtures } from '../support/served-fixtures.ts';
 
 const ENV = { REFRESH_CRON: '0 0 * * *' };

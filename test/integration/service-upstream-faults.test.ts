@@ -17,7 +17,7 @@ import {
   type UpstreamFault,
 } from '../../src/demo/upstream-server.ts';
 import { LISTING_NAMES, LISTING_PATHS, type ListEnvelope, type ListingName } from '../../src/lib/model/model.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import {
   expectNoStackTraces,

@@ -19,8 +19,8 @@ import {
 } from '../../src/lib/model/model.ts';
 import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
 import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
-import { runScrape } from '../../src/pipeline/scrape.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { runScrape } from '../../src/refresh/scrape/scrape.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import {
   expectNoStackTraces,
@@ -31,7 +31,7 @@ import {
   waitForHealthy,
   waitForStale,
 } from '../support/service-probe.ts';
-import { buildManyMatchesPage } from '../support/upstream-pages.ts';
+import { buildManyMatchesPage } from '../../harness/upstream-pages.ts';
 
 const pages = readFixturePages();
 // ontem on the refreshes' own rhythm here (not hourly), so the whole upstream fails and recovers together.

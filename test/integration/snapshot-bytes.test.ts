@@ -11,7 +11,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { parseConfig } from '../../src/lib/config/config.ts';
 import { SnapshotSchema } from '../../src/lib/model/model.ts';
 import { snapshotPath } from '../../src/lib/store/snapshot-store.ts';
-import { runScrape } from '../../src/pipeline/scrape.ts';
+import { runScrape } from '../../src/refresh/scrape/scrape.ts';
 
 let upstream: FakeUpstream;
 let dataDir: string;

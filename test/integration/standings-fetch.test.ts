@@ -1,5 +1,5 @@
 /**
- * The competition-page step of a scrape against the loopback upstream (src/pipeline/fetch-standings.ts,
+ * The competition-page step of a scrape against the loopback upstream (src/refresh/competition-pages/fetch-standings.ts,
  * issue 34, item 1): a competition's page read when it first appears, conditionally, not again
  * before 6 hours unless one of its matches ends (then a few minutes after), within the match pages'
  * budget and pause, never for a competition no listing names; the last good table kept through a
@@ -14,9 +14,9 @@ import { parseConfig } from '../../src/lib/config/config.ts';
 import { LISTING_PATHS } from '../../src/lib/model/model.ts';
 import { readDetailSchedule } from '../../src/lib/store/detail-store.ts';
 import { readStandingsRecords } from '../../src/lib/store/standings-store.ts';
-import { buildRenderLocals } from '../../src/pipeline/render-routes.ts';
-import { runScrape } from '../../src/pipeline/scrape.ts';
-import { withStatus } from '../support/upstream-pages.ts';
+import { buildRenderLocals } from '../../src/refresh/render/render-routes.ts';
+import { runScrape } from '../../src/refresh/scrape/scrape.ts';
+import { withStatus } from '../../harness/upstream-pages.ts';
 
 const SLUG = 'brasileirao-serie-a';
 const PAGE_PATH = `/${SLUG}`;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 const UNIT_FILE = path.join(PROJECT_ROOT, 'deploy', 'placar.service');
 const unit = fs.readFileSync(UNIT_FILE, 'utf8');

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { runScript } from '../support/run-script.ts';
+import { runScript } from '../../harness/run-script.ts';
 
 const pages = readFixturePages();
 const LIVE_PATH = '/jogos-em-andamento';

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { parseConfig } from '../../src/lib/config/config.ts';
 import { readSnapshot, snapshotPath } from '../../src/lib/store/snapshot-store.ts';
-import { runScrape } from '../../src/pipeline/scrape.ts';
-import { buildManyMatchesPage } from '../support/upstream-pages.ts';
+import { runScrape } from '../../src/refresh/scrape/scrape.ts';
+import { buildManyMatchesPage } from '../../harness/upstream-pages.ts';
 
 interface Canary {
   port: number;

@@ -16,8 +16,8 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { currentLinkPath } from '../../src/lib/store/build-layout.ts';
 import { pushSubscriptionsDir } from '../../src/lib/store/push-subscriptions.ts';
 import { vapidKeysFile } from '../../src/lib/store/push-keys.ts';
-import { startNginx } from '../support/nginx.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startNginx } from '../../harness/nginx.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import {
   createBrowserSubscription,
   decryptPush,
@@ -26,9 +26,9 @@ import {
   type BrowserSubscription,
   type PushService,
   type ReceivedPush,
-} from '../support/push-service.ts';
-import { runScript } from '../support/run-script.ts';
-import { withScore } from '../support/upstream-pages.ts';
+} from '../../harness/push-service.ts';
+import { runScript } from '../../harness/run-script.ts';
+import { withScore } from '../../harness/upstream-pages.ts';
 
 const LIVE = '/jogos-em-andamento';
 const TODAY = '/jogos-de-hoje';

@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { expectConsistentDataDir } from '../support/data-dir-checks.ts';
 import { connectHeapProbe, INSPECT_OPTION, readRssMegabytes, type HeapProbe } from '../support/heap-probe.ts';
-import { startPlacar, type PlacarProcess } from '../support/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { productionMemoryEnv } from '../support/start-script.ts';
 import { rawRequest } from '../support/raw-http.ts';
-import { withScore } from '../support/upstream-pages.ts';
+import { withScore } from '../../harness/upstream-pages.ts';
 
 const CYCLES = 200;
 const WARM_UP_CYCLES = 10;

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PROJECT_ROOT } from './placar-process.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 const BIN = path.join(PROJECT_ROOT, 'node_modules', '.bin');
 export const NETWORK_MARKER = 'NETWORK-ATTEMPT';

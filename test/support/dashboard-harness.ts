@@ -5,8 +5,8 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { ListEnvelope, ListingName } from '../../src/lib/model/model.ts';
-import { launchBrowser } from './browser.ts';
-import { startPlacar, type PlacarProcess } from './placar-process.ts';
+import { launchBrowser } from '../../harness/browser.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 
 export interface DashboardHarness {
   upstream: FakeUpstream;

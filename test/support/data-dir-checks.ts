@@ -10,7 +10,7 @@ import { buildClientDir, buildManifestPath, buildsDir, isBuildId } from '../../s
 import { ScrapeStateSchema, scrapeStatePath } from '../../src/lib/store/scrape-state-store.ts';
 import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
-import { loadStaticSite } from '../../src/server/static-site.ts';
+import { loadStaticSite } from '../../src/server/site/static-site.ts';
 
 export interface DataDirState {
   currentBuildId: string | null;

@@ -6,8 +6,8 @@
  */
 import { buildClientDir, buildDir } from '../../src/lib/store/build-layout.ts';
 import { linkCrestsIntoBuild } from '../../src/crests/link-crests.ts';
-import { runSiteBuild } from '../../src/pipeline/build-site.ts';
-import { PROJECT_ROOT } from './placar-process.ts';
+import { runSiteBuild } from '../../src/refresh/render/build-site.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 /** Its folder's name under DATA_DIR/builds: not a build id, so no refresh serves or removes it. */
 const REFERENCE_BUILD = 'full-astro-build';

@@ -3,7 +3,7 @@
  * like the fixture's first match of today: "<home> Futebol Clube i" x "Visitante i", in leagues of ten.
  */
 import type { Match } from '../../src/lib/model/model.ts';
-import { readExpectedMatches } from './fixture-snapshot.ts';
+import { readExpectedMatches } from '../../harness/fixture-snapshot.ts';
 
 export function buildGeneratedMatches(count: number, home: string, upstreamUrl: string): Match[] {
   const template = readExpectedMatches('hoje')[0];

@@ -15,9 +15,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT } from './placar-process.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { rawRequest, type RawResponse } from './raw-http.ts';
-import { runScript, type ScriptResult } from './run-script.ts';
+import { runScript, type ScriptResult } from '../../harness/run-script.ts';
 
 export interface S3Request {
   method: string;

@@ -4,7 +4,7 @@
  */
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { createOpenApiBodyValidator, type OpenApiBodyValidator } from './openapi-validator.ts';
-import { startPlacar, type PlacarProcess } from './placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest, type RawResponse } from './raw-http.ts';
 
 export interface ServedFixtures {

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { LISTING_NAMES, type ListEnvelope, type ListingName } from '../../src/lib/model/model.ts';
-import type { Health } from '../../src/server/healthz.ts';
+import type { Health } from '../../src/server/health/healthz.ts';
 import { rawRequest } from './raw-http.ts';
 
 export async function readListing(baseUrl: string, listing: ListingName): Promise<ListEnvelope> {

@@ -14,7 +14,7 @@ import type { ListEnvelope, Match, Snapshot } from '../../src/lib/model/model.ts
 import { buildFilterSnapshot, findTeamMatchIds } from '../../src/lib/search/match-filter.ts';
 import { findMatches } from '../../src/lib/search/search.ts';
 import { parseQuery, splitWords } from '../../src/lib/search/search-text.ts';
-import { buildFixtureSnapshot, readExpectedMatches } from '../support/fixture-snapshot.ts';
+import { buildFixtureSnapshot, readExpectedMatches } from '../../harness/fixture-snapshot.ts';
 
 const template = readExpectedMatches('hoje')[0] as Match;
 const key = (text: string): string => splitWords(text).sort().join(' ');

@@ -11,7 +11,7 @@ import { readConfig } from '../../src/lib/config/config.ts';
 import type { SearchEnvelope } from '../../src/lib/model/model.ts';
 import { writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
 import { createSearchResponder } from '../../src/pages/api/_search-endpoint.ts';
-import { buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
+import { buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-astro-search-'));

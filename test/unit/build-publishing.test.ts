@@ -14,12 +14,12 @@ import {
 } from '../../src/lib/store/build-layout.ts';
 import { LIST_JSON_CACHE_CONTROL, ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../../src/lib/api/headers-policy.ts';
 import { markBuildInUse } from '../../src/lib/store/build-in-use.ts';
-import { runBuildCleanup } from '../../src/pipeline/cleanup-builds.ts';
-import { summarizeBuildOutput } from '../../src/pipeline/build-site.ts';
-import { runPrecompress } from '../../src/pipeline/precompress.ts';
-import { tryAcquireRefreshLock } from '../../src/pipeline/refresh-lock.ts';
+import { runBuildCleanup } from '../../src/refresh/publish/cleanup-builds.ts';
+import { summarizeBuildOutput } from '../../src/refresh/render/build-site.ts';
+import { runPrecompress } from '../../src/refresh/compress/precompress.ts';
+import { tryAcquireRefreshLock } from '../../src/refresh/refresh-lock.ts';
 import { readCurrentBuildId, swapCurrentBuild } from '../../src/lib/store/current-link.ts';
-import { buildRoutePaths, loadStaticSite } from '../../src/server/static-site.ts';
+import { buildRoutePaths, loadStaticSite } from '../../src/server/site/static-site.ts';
 import type { SiteManifest } from '../../src/lib/store/site-manifest.ts';
 
 const dirs: string[] = [];

@@ -1,9 +1,9 @@
 /**
- * The cluster's IPC messages are outside data (src/server/cluster-messages.ts): each is validated
+ * The cluster's IPC messages are outside data (src/server/cluster/cluster-messages.ts): each is validated
  * where it is received; anything else is ignored — null, and one log line when a log is given.
  */
 import { describe, expect, it } from 'vitest';
-import { readPrimaryMessage, readWorkerMessage } from '../../src/server/cluster-messages.ts';
+import { readPrimaryMessage, readWorkerMessage } from '../../src/server/cluster/cluster-messages.ts';
 
 function collectLog(): { lines: string[]; log: (line: string) => void } {
   const lines: string[] = [];

@@ -3,7 +3,7 @@ import { pagesInLayout, toCardLayout } from '../../src/demo/card-layout.ts';
 import { simulatePages } from '../../src/demo/simulate-pages.ts';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS } from '../../src/lib/model/model.ts';
-import { readListingPage } from '../../src/upstream/parse-listing.ts';
+import { readListingPage } from '../../src/upstream/listing/parse-listing.ts';
 
 const fixturePages = readFixturePages();
 const BASE = 'http://127.0.0.1:9';

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { simulateSite } from '../../src/demo/simulate-pages.ts';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS } from '../../src/lib/model/model.ts';
-import { parseCompetitionPage } from '../../src/upstream/parse-competition-page.ts';
-import { parseListingPage } from '../../src/upstream/parse-listing.ts';
+import { parseCompetitionPage } from '../../src/upstream/competition-page/parse-competition-page.ts';
+import { parseListingPage } from '../../src/upstream/listing/parse-listing.ts';
 
 const fixturePages = readFixturePages();
 const BASE = 'http://127.0.0.1:9';

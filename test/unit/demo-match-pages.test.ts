@@ -12,9 +12,9 @@ import { simulateSite } from '../../src/demo/simulate-pages.ts';
 import { readFixturePages, readFixtureSite } from '../../src/demo/upstream-server.ts';
 import { writeMatchPage } from '../../src/demo/write-match-page.ts';
 import { LISTING_PATHS, type Match, type MatchDetail } from '../../src/lib/model/model.ts';
-import { parseListingPage } from '../../src/upstream/parse-listing.ts';
-import { readMatchPage, type MatchPageRead } from '../../src/upstream/parse-match-page.ts';
-import { countedGoals, findScoreContradiction } from '../../src/upstream/score-contradiction.ts';
+import { parseListingPage } from '../../src/upstream/listing/parse-listing.ts';
+import { readMatchPage, type MatchPageRead } from '../../src/upstream/match-page/parse-match-page.ts';
+import { countedGoals, findScoreContradiction } from '../../src/upstream/match-page/score-contradiction.ts';
 
 const fixturePages = readFixturePages();
 const BASE = 'http://127.0.0.1:9';

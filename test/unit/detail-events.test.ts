@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Match, MatchDetail } from '../../src/lib/model/model.ts';
 import { advanceEventStore, type MatchPageSightings } from '../../src/lib/store/event-store.ts';
-import { readExpectedMatchDetail, readExpectedMatches } from '../support/fixture-snapshot.ts';
+import { readExpectedMatchDetail, readExpectedMatches } from '../../harness/fixture-snapshot.ts';
 
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');
 // The live sample's first match: Flamengo 2 x 1 Palmeiras, the match of the sample match page.

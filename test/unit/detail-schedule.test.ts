@@ -1,5 +1,5 @@
 /**
- * Which match pages a refresh asks for (src/pipeline/detail-schedule.ts), within the per-minute
+ * Which match pages a refresh asks for (src/refresh/match-pages/detail-schedule.ts), within the per-minute
  * budget (request-budget.ts), and what one attempt leaves in a match's record (detail-outcome.ts):
  * priorities, back-off, and an hour of simulated refreshes that never exceeds the budget in any
  * minute nor asks for a match not started.
@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Match, Status } from '../../src/lib/model/model.ts';
 import { freshDetailRecord, type DetailRecord } from '../../src/lib/store/detail-store.ts';
-import { applyDetailOutcome } from '../../src/pipeline/detail-outcome.ts';
+import { applyDetailOutcome } from '../../src/refresh/match-pages/detail-outcome.ts';
 import {
   DETAIL_BACKOFF_MAX_MS,
   LIVE_DETAIL_INTERVAL_MS,
@@ -15,9 +15,9 @@ import {
   findChangedRows,
   hasStarted,
   planDetailFetches,
-} from '../../src/pipeline/detail-schedule.ts';
-import { BUDGET_WINDOW_MS, createRequestBudget, requestBudgetOf } from '../../src/pipeline/request-budget.ts';
-import { readExpectedMatchDetail, readExpectedMatches } from '../support/fixture-snapshot.ts';
+} from '../../src/refresh/match-pages/detail-schedule.ts';
+import { BUDGET_WINDOW_MS, createRequestBudget, requestBudgetOf } from '../../src/refresh/match-pages/request-budget.ts';
+import { readExpectedMatchDetail, readExpectedMatches } from '../../harness/fixture-snapshot.ts';
 
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');
 const TEMPLATE = (readExpectedMatches('live') as [Match])[0];

@@ -12,7 +12,7 @@ import {
   lookupOnDisk,
   type LinkedPath,
 } from '../support/markdown-links.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { listDocFiles, readDoc, readReadme } from '../support/readme.ts';
 
 /** Issue 22: a README read in five minutes. */

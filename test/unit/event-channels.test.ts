@@ -16,8 +16,8 @@ import {
   parseFilterChannelName,
 } from '../../src/lib/api/event-channels.ts';
 import type { Match } from '../../src/lib/model/model.ts';
-import { buildGoalEvents } from '../support/event-sites.ts';
-import { readExpectedMatches } from '../support/fixture-snapshot.ts';
+import { buildGoalEvents } from '../../harness/event-sites.ts';
+import { readExpectedMatches } from '../../harness/fixture-snapshot.ts';
 
 const live = readExpectedMatches('live');
 const flamengo = live.find((match) => match.homeTeam.name === 'Flamengo') as Match;

@@ -11,7 +11,7 @@ import {
   writeEventStoreAtomically,
   EventStoreFileError,
 } from '../../src/lib/store/event-store.ts';
-import { readExpectedMatches } from '../support/fixture-snapshot.ts';
+import { readExpectedMatches } from '../../harness/fixture-snapshot.ts';
 
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');
 const [FLAMENGO, SAO_PAULO] = readExpectedMatches('live') as [Match, Match];

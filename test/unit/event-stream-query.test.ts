@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEventStreamQuery } from '../../src/lib/api/event-stream-query.ts';
 import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../../src/lib/search/match-filter.ts';
-import { readExpectedMatches } from '../support/fixture-snapshot.ts';
+import { readExpectedMatches } from '../../harness/fixture-snapshot.ts';
 
 const PATH = '/api/eventos/stream';
 

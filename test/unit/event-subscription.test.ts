@@ -12,7 +12,7 @@ import {
 } from '../../src/lib/api/event-subscription.ts';
 import type { Match } from '../../src/lib/model/model.ts';
 import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../../src/lib/search/match-filter.ts';
-import { readExpectedMatches } from '../support/fixture-snapshot.ts';
+import { readExpectedMatches } from '../../harness/fixture-snapshot.ts';
 
 const listed = [
   ...readExpectedMatches('live'),

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explainMatchPage, formatMatchPageExplanation } from '../../src/upstream/explain-match-page.ts';
+import { explainMatchPage, formatMatchPageExplanation } from '../../src/upstream/match-page/explain-match-page.ts';
 import { detectPageKind } from '../../src/upstream/page-kind.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upstream');

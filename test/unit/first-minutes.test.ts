@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildListingNotice } from '../../src/lib/display/listing-notice.ts';
 import { buildStaleNotice } from '../../src/lib/display/match-display.ts';
-import { ParseError, UpstreamFetchError, messageWithoutKeptData } from '../../src/upstream/errors.ts';
+import { ParseError, UpstreamFetchError, messageWithoutKeptData } from '../../src/upstream/fetch/errors.ts';
 
 const EVERY_MINUTE = { fetchFailed: false, retryEvery: 'a cada minuto' };
 

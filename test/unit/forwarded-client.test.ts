@@ -1,7 +1,7 @@
 /** The client of a request Pushpin signed, from the X-Forwarded-For deploy/pushpin.conf writes (issue 35 M4). */
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { forwardedClientAddress } from '../../src/server/forwarded-client.ts';
+import { forwardedClientAddress } from '../../src/server/event-stream/forwarded-client.ts';
 
 function request(forwardedFor: string[] | undefined, remoteAddress = '127.0.0.1'): IncomingMessage {
   const headersDistinct = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };

@@ -1,7 +1,7 @@
 /** Pushpin's Grip-Sig: only a live HS256 token signed with the shared key marks a request as Pushpin's. */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isGripSignatureValid } from '../../src/server/grip-signature.ts';
+import { isGripSignatureValid } from '../../src/server/event-stream/grip-signature.ts';
 
 const KEY = Buffer.from('chave-compartilhada-com-o-pushpin');
 const NOW = Date.parse('2026-11-21T20:00:00Z');

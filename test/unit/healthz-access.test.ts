@@ -1,7 +1,7 @@
 // Issue 20 item 5: who sees /healthz's details, and what everybody else sees.
 import { describe, expect, it } from 'vitest';
-import { publicHealth, type Health } from '../../src/server/healthz.ts';
-import { maySeeHealthDetails } from '../../src/server/healthz-access.ts';
+import { publicHealth, type Health } from '../../src/server/health/healthz.ts';
+import { maySeeHealthDetails } from '../../src/server/health/healthz-access.ts';
 
 const TOKEN = 'segredo-de-teste-0123456789';
 

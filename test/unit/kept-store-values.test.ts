@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readEventStore, writeEventStoreAtomically } from '../../src/lib/store/event-store.ts';
 import { readSnapshot, snapshotPath, writeSnapshotAtomicallyAsync } from '../../src/lib/store/snapshot-store.ts';
-import { buildEnvelope, buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
+import { buildEnvelope, buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
 const dirs: string[] = [];

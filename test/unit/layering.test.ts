@@ -157,13 +157,13 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
       /^(\| `src\/server\/` \|.*\| )model, config, store, search, api, slices, pipeline \(`refresh-scheduler\.ts` only\) \|$/m;
     expect(ARCHITECTURE).toMatch(serverRow);
     const edited = readLayering(ARCHITECTURE.replace(serverRow, '$1model |'));
-    const entry = [{ from: 'src/server/run-server.ts', to: 'src/pipeline/refresh-scheduler.ts' }];
+    const entry = [{ from: 'src/server/run-server.ts', to: 'src/refresh/refresh-scheduler.ts' }];
     expect(forbiddenEdges(entry, ALLOWED_IMPORTS)).toEqual([]);
     expect(forbiddenEdges(entry, edited.allowed)).toHaveLength(1);
     // "(`refresh-scheduler.ts` only)": the pipeline's other files stay out of the server's reach.
-    const inside = [{ from: 'src/server/run-server.ts', to: 'src/pipeline/refresh.ts' }];
+    const inside = [{ from: 'src/server/run-server.ts', to: 'src/refresh/refresh.ts' }];
     expect(forbiddenEdges(inside, ALLOWED_IMPORTS)).toEqual([
-      'src/server/run-server.ts → src/pipeline/refresh.ts (src/server may import only refresh-scheduler.ts of src/pipeline)',
+      'src/server/run-server.ts → src/refresh/refresh.ts (src/server may import only refresh-scheduler.ts of src/pipeline)',
     ]);
   });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/lib/model/model.ts';
 import { findMatches } from '../../src/lib/search/search.ts';
 import { matchIndexOf } from '../../src/lib/search/match-index.ts';
-import { buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
+import { buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
 
 function withLiveScores(snapshot: Snapshot, home: number): Snapshot {
   const matches = snapshot.live.matches.map((match) => ({ ...match, score: { ...match.score, home } }));

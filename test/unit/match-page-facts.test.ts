@@ -10,10 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { fixtureMatchPages } from '../../src/demo/demo-match-pages.ts';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS, MatchSchema, TeamSchema, type Match } from '../../src/lib/model/model.ts';
-import { withMatchPageFacts } from '../../src/pipeline/match-page-facts.ts';
-import { inKickoffOrder } from '../../src/upstream/order-listing.ts';
-import { teamSlugOf } from '../../src/upstream/parse-match-facts.ts';
-import { readMatchPage } from '../../src/upstream/parse-match-page.ts';
+import { withMatchPageFacts } from '../../src/refresh/match-pages/match-page-facts.ts';
+import { inKickoffOrder } from '../../src/upstream/listing/order-listing.ts';
+import { teamSlugOf } from '../../src/upstream/match-page/parse-match-facts.ts';
+import { readMatchPage } from '../../src/upstream/match-page/parse-match-page.ts';
 import { buildSampleMatch } from '../support/sample-match.ts';
 
 const ORIGIN = 'https://www.placardefutebol.com.br';

@@ -9,7 +9,7 @@ import { buildMatchPages } from '../../src/lib/display/match-page-data.ts';
 import { buildShownUpdate } from '../../src/lib/display/match-page-text.ts';
 import { MatchDetailEnvelopeSchema } from '../../src/lib/model/model.ts';
 import { freshDetailRecord, type DetailRecord } from '../../src/lib/store/detail-store.ts';
-import { buildFixtureSnapshot, readExpectedMatchDetail } from '../support/fixture-snapshot.ts';
+import { buildFixtureSnapshot, readExpectedMatchDetail } from '../../harness/fixture-snapshot.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';

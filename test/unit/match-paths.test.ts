@@ -18,7 +18,7 @@ import {
 } from '../../src/lib/model/match-paths.ts';
 import { LIMITS, type Snapshot } from '../../src/lib/model/model.ts';
 import { emptySnapshot } from '../../src/lib/store/snapshot-store.ts';
-import { makeMatchFiles, matchFilesDir } from '../../src/pipeline/match-files.ts';
+import { makeMatchFiles, matchFilesDir } from '../../src/refresh/render/match-files.ts';
 import { buildSampleMatch, SAMPLE_MATCH_ID } from '../support/sample-match.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/demo/seeded-random.ts';
 import { CONFIG_VARIABLES } from '../../src/lib/config/config.ts';
-import { rateLimitKey, widerNetworkKeys } from '../../src/server/rate-limit-key.ts';
-import { NGINX_TEMPLATE } from '../support/nginx.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { rateLimitKey, widerNetworkKeys } from '../../src/server/limits/rate-limit-key.ts';
+import { NGINX_TEMPLATE } from '../../harness/nginx.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 const template = fs.readFileSync(NGINX_TEMPLATE, 'utf8');
 const deploying = fs.readFileSync(path.join(PROJECT_ROOT, 'docs/deploying.md'), 'utf8');

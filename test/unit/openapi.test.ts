@@ -5,7 +5,7 @@ import { buildOpenApiDocument } from '../../src/lib/api/openapi.ts';
 import { buildBadQueryProblem, buildNotFoundProblem } from '../../src/lib/api/problem.ts';
 import { searchSnapshot } from '../../src/lib/search/search.ts';
 import { emptySnapshot } from '../../src/lib/store/snapshot-store.ts';
-import { buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
+import { buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
 import { createOpenApiBodyValidator } from '../support/openapi-validator.ts';
 
 interface Operation {

@@ -1,11 +1,11 @@
 /**
- * The log says once which matches get no page of their own (src/pipeline/pageless-matches.ts):
+ * The log says once which matches get no page of their own (src/refresh/render/pageless-matches.ts):
  * each such id the first time a render lists it, with the rule's reason, not on every refresh.
  */
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/lib/model/model.ts';
 import { emptySnapshot } from '../../src/lib/store/snapshot-store.ts';
-import { pagelessMatchNotices } from '../../src/pipeline/pageless-matches.ts';
+import { pagelessMatchNotices } from '../../src/refresh/render/pageless-matches.ts';
 import { buildSampleMatch, SAMPLE_MATCH_ID } from '../support/sample-match.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';

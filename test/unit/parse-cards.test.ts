@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MatchSchema, type Match } from '../../src/lib/model/model.ts';
-import { ParseError } from '../../src/upstream/errors.ts';
-import { orderListing } from '../../src/upstream/order-listing.ts';
-import { parseListingPage, readListingPage } from '../../src/upstream/parse-listing.ts';
+import { ParseError } from '../../src/upstream/fetch/errors.ts';
+import { orderListing } from '../../src/upstream/listing/order-listing.ts';
+import { parseListingPage, readListingPage } from '../../src/upstream/listing/parse-listing.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upstream');
 const ORIGIN = 'https://www.placardefutebol.com.br';

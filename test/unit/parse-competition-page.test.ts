@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STANDINGS_LIMITS, StandingsGroupReadSchema, type StandingsGroupRead } from '../../src/lib/model/model.ts';
-import { CompetitionPageParseError } from '../../src/upstream/errors.ts';
-import { explainCompetitionPage } from '../../src/upstream/explain-competition-page.ts';
+import { CompetitionPageParseError } from '../../src/upstream/fetch/errors.ts';
+import { explainCompetitionPage } from '../../src/upstream/competition-page/explain-competition-page.ts';
 import { detectPageKind } from '../../src/upstream/page-kind.ts';
-import { parseCompetitionPage } from '../../src/upstream/parse-competition-page.ts';
+import { parseCompetitionPage } from '../../src/upstream/competition-page/parse-competition-page.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upstream');
 const PAGE_URL = 'https://www.placardefutebol.com.br/brasileirao-serie-a';

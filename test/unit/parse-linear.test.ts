@@ -8,9 +8,9 @@
  * pages is unchanged is parse-listing.test.ts (expected.json).
  */
 import { describe, expect, it } from 'vitest';
-import { ParseError } from '../../src/upstream/errors.ts';
+import { ParseError } from '../../src/upstream/fetch/errors.ts';
 import { MAX_DEPTH } from '../../src/upstream/scan-page-steps.ts';
-import { readListingPage, readListingPageSteps } from '../../src/upstream/parse-listing.ts';
+import { readListingPage, readListingPageSteps } from '../../src/upstream/listing/parse-listing.ts';
 
 const PAGE_URL = 'http://127.0.0.1:4000/jogos-de-hoje';
 

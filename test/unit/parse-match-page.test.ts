@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DETAIL_LIMITS, MatchDetailSchema, type MatchDetail } from '../../src/lib/model/model.ts';
-import { MatchPageParseError, ParseError } from '../../src/upstream/errors.ts';
+import { MatchPageParseError, ParseError } from '../../src/upstream/fetch/errors.ts';
 import { stripInvisibleCharacters } from '../../src/upstream/invisible-characters.ts';
-import { readMatchPage } from '../../src/upstream/parse-match-page.ts';
+import { readMatchPage } from '../../src/upstream/match-page/parse-match-page.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upstream');
 const PAGE_URL = 'https://www.placardefutebol.com.br/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';

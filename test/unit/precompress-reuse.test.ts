@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildClientDir, buildManifestPath } from '../../src/lib/store/build-layout.ts';
 import type { SiteManifest } from '../../src/lib/store/site-manifest.ts';
-import { runPrecompress } from '../../src/pipeline/precompress.ts';
+import { runPrecompress } from '../../src/refresh/compress/precompress.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

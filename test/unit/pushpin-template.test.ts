@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isLoopbackOrPrivate } from '../../src/server/forwarded-client.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
-import { PUSHPIN_DEPLOY_DIR } from '../support/pushpin.ts';
+import { isLoopbackOrPrivate } from '../../src/server/event-stream/forwarded-client.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { PUSHPIN_DEPLOY_DIR } from '../../harness/pushpin.ts';
 
 const deploying = fs.readFileSync(path.join(PROJECT_ROOT, 'docs/deploying.md'), 'utf8');
 const config = fs.readFileSync(path.join(PUSHPIN_DEPLOY_DIR, 'pushpin.conf'), 'utf8');

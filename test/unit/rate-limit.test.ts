@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../src/lib/config/config.ts';
-import { buildRateLimitHeaders, createRateLimiter } from '../../src/server/rate-limit.ts';
-import { rateLimitKey } from '../../src/server/rate-limit-key.ts';
+import { buildRateLimitHeaders, createRateLimiter } from '../../src/server/limits/rate-limit.ts';
+import { rateLimitKey } from '../../src/server/limits/rate-limit-key.ts';
 import { SEARCH_DEBOUNCE_MS, createDebouncer } from '../../src/client/search-debounce.ts';
 
 /**

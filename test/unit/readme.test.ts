@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/lib/api/api-routes.ts';
 import { CONFIG_VARIABLES } from '../../src/lib/config/config.ts';
 import { CARD_COLORS, MATCH_EVENT_TYPES, STATUSES, TEAM_SIDES } from '../../src/lib/model/model.ts';
-import { PUBLISH_COMMAND_ENV } from '../../src/pipeline/publish-command.ts';
-import { PROJECT_ROOT } from '../support/placar-process.ts';
+import { PUBLISH_COMMAND_ENV } from '../../src/refresh/publish/publish-command.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import {
   compareJsonShape,
   findEnvVarLikeNames,

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LISTING_NAMES, type ListingName, type Match, type Snapshot } from '../../src/lib/model/model.ts';
 import { readEventStore } from '../../src/lib/store/event-store.ts';
-import { formatEventsLines, recordMatchEvents } from '../../src/pipeline/record-events.ts';
-import { buildEnvelope, readExpectedMatches } from '../support/fixture-snapshot.ts';
+import { formatEventsLines, recordMatchEvents } from '../../src/refresh/scrape/record-events.ts';
+import { buildEnvelope, readExpectedMatches } from '../../harness/fixture-snapshot.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');

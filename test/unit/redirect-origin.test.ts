@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UpstreamFetchError } from '../../src/upstream/errors.ts';
-import { resolveRedirect } from '../../src/upstream/resolve-redirect.ts';
+import { UpstreamFetchError } from '../../src/upstream/fetch/errors.ts';
+import { resolveRedirect } from '../../src/upstream/fetch/resolve-redirect.ts';
 
 const follow = (from: string, to: string): URL => {
   const start = new URL(from);

@@ -1,5 +1,5 @@
 /**
- * The render step runs in the refreshing process (src/pipeline/render-routes.ts): a route that
+ * The render step runs in the refreshing process (src/refresh/render/render-routes.ts): a route that
  * never answers fails the render after its deadline (BUILD_TIMEOUT_MS) instead of holding the
  * refresh, and the bundle's process-wide unhandledRejection handler is not left installed.
  */
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderDataRoutes, type RenderRequest } from '../../src/pipeline/render-routes.ts';
+import { renderDataRoutes, type RenderRequest } from '../../src/refresh/render/render-routes.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

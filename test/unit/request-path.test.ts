@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildVerbatimRoutes, readPath } from '../../src/server/request-path.ts';
-import type { StaticEntry } from '../../src/server/static-site.ts';
+import type { StaticEntry } from '../../src/server/site/static-site.ts';
 
 const BYTES = Buffer.from('x');
 const ENTRY: StaticEntry = {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Goal, MatchDetail } from '../../src/lib/model/model.ts';
-import { countedGoals, findScoreContradiction } from '../../src/upstream/score-contradiction.ts';
+import { countedGoals, findScoreContradiction } from '../../src/upstream/match-page/score-contradiction.ts';
 
 const SAMPLE = JSON.parse(
   fs.readFileSync(

@@ -8,7 +8,7 @@ import type { Snapshot } from '../../src/lib/model/model.ts';
 import { SEARCH_RESULTS_MAX } from '../../src/lib/model/search-results.ts';
 import { findMatches, searchSnapshot } from '../../src/lib/search/search.ts';
 import { normalizeQuery } from '../../src/lib/search/search-text.ts';
-import { buildEnvelope, buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
+import { buildEnvelope, buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
 import { buildGeneratedMatches } from '../support/generated-matches.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';

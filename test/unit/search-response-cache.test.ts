@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SearchHandler } from '../../src/server/search-handler.ts';
-import { withSearchResponseCache } from '../../src/server/search-response-cache.ts';
+import type { SearchHandler } from '../../src/server/search/search-handler.ts';
+import { withSearchResponseCache } from '../../src/server/search/search-response-cache.ts';
 
 let dataDir: string;
 let server: http.Server;

@@ -4,7 +4,7 @@ import { oldestGeneratedAt } from '../../src/lib/model/staleness.ts';
 import { findMatches, searchSnapshot } from '../../src/lib/search/search.ts';
 import { allowedEdits, RANK_TIERS, rankMatches } from '../../src/lib/search/find-matches.ts';
 import { foldText, parseQuery, splitWords } from '../../src/lib/search/search-text.ts';
-import { buildEnvelope, buildFixtureSnapshot, readExpectedMatches } from '../support/fixture-snapshot.ts';
+import { buildEnvelope, buildFixtureSnapshot, readExpectedMatches } from '../../harness/fixture-snapshot.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
 const snapshot = buildFixtureSnapshot(UPSTREAM);

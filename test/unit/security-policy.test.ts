@@ -8,8 +8,8 @@ import { buildCommonHeaders, CONTENT_SECURITY_POLICY } from '../../src/lib/api/h
 import { ProblemSchema } from '../../src/lib/model/model.ts';
 import { findMatches } from '../../src/lib/search/search.ts';
 import { buildClientErrorProblem, buildConnectProblem } from '../../src/server/client-error.ts';
-import { parseListingPage } from '../../src/upstream/parse-listing.ts';
-import { buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
+import { parseListingPage } from '../../src/upstream/listing/parse-listing.ts';
+import { buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
 
 /** The directive's sources, e.g. sources(csp, 'img-src') → ["'self'", 'data:', 'https://…']. */
 function sources(csp: string, name: string): string[] {

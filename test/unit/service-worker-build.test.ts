@@ -14,7 +14,7 @@ import {
   shellPagesOf,
   writeServiceWorker,
   type ResolvedRouteFields,
-} from '../../src/pipeline/service-worker-build.ts';
+} from '../../src/refresh/render/service-worker-build.ts';
 
 const SOURCE = path.resolve(import.meta.dirname, '../../src/client/service-worker.ts');
 let clientDir: string;

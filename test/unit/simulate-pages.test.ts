@@ -3,7 +3,7 @@ import { planTodayKickoffs } from '../../src/demo/rewrite-fixture-dates.ts';
 import { simulatePages } from '../../src/demo/simulate-pages.ts';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS, type Match } from '../../src/lib/model/model.ts';
-import { parseListingPage } from '../../src/upstream/parse-listing.ts';
+import { parseListingPage } from '../../src/upstream/listing/parse-listing.ts';
 
 const fixturePages = readFixturePages();
 const BASE = 'http://127.0.0.1:9';

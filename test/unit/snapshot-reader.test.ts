@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { snapshotPath, writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
 import { createSnapshotReader } from '../../src/lib/store/snapshot-reader.ts';
-import { buildEnvelope, buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
+import { buildEnvelope, buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
 const dirs: string[] = [];

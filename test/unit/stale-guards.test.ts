@@ -10,10 +10,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildContentHash } from '../../src/lib/api/etag.ts';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
-import { runTempFileSweep } from '../../src/pipeline/sweep-temp-files.ts';
-import type { StaticEntry } from '../../src/server/static-site.ts';
-import { selectListingEntry } from '../../src/server/stale-listing.ts';
-import { buildEnvelope, readExpectedMatches } from '../support/fixture-snapshot.ts';
+import { runTempFileSweep } from '../../src/refresh/sweep-temp-files.ts';
+import type { StaticEntry } from '../../src/server/site/static-site.ts';
+import { selectListingEntry } from '../../src/server/health/stale-listing.ts';
+import { buildEnvelope, readExpectedMatches } from '../../harness/fixture-snapshot.ts';
 
 const GENERATED_AT = '2026-11-21T19:41:05-03:00';
 const at = (seconds: number): Date => new Date(Date.parse(GENERATED_AT) + seconds * 1000);

@@ -14,7 +14,7 @@ import {
   recordsForListings,
   STANDINGS_AFTER_MATCH_MS,
   STANDINGS_REGULAR_MS,
-} from '../../src/pipeline/standings-schedule.ts';
+} from '../../src/refresh/competition-pages/standings-schedule.ts';
 import { buildSampleMatch } from '../support/sample-match.ts';
 
 const T0 = Date.parse('2026-11-21T12:00:00-03:00');

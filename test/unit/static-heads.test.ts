@@ -7,8 +7,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildContentHash, buildEtag } from '../../src/lib/api/etag.ts';
 import { NO_STORE, buildCommonHeaders } from '../../src/lib/api/headers-policy.ts';
-import { ROUTE_ANSWER, buildPartialHeads, prepareStatic, type HeaderList } from '../../src/server/static-heads.ts';
-import type { StaticEntry } from '../../src/server/static-site.ts';
+import { ROUTE_ANSWER, buildPartialHeads, prepareStatic, type HeaderList } from '../../src/server/site/static-heads.ts';
+import type { StaticEntry } from '../../src/server/site/static-site.ts';
 
 const COMMON = buildCommonHeaders({ strictTransportSecurity: 'max-age=60' });
 

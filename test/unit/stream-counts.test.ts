@@ -1,7 +1,7 @@
 /** Streams per client, and per the IPv6 /56 and /48 around it (issue 35): a home's many /64s share them. */
 import { describe, expect, it } from 'vitest';
-import { rateLimitKey, widerNetworkKeys } from '../../src/server/rate-limit-key.ts';
-import { createStreamCounts } from '../../src/server/stream-counts.ts';
+import { rateLimitKey, widerNetworkKeys } from '../../src/server/limits/rate-limit-key.ts';
+import { createStreamCounts } from '../../src/server/limits/stream-counts.ts';
 
 describe('widerNetworkKeys', () => {
   it('names the /56 and /48 of an IPv6 client, each spelled one way; an IPv4 client has none', () => {

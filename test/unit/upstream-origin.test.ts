@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMatchPath } from '../../src/upstream/match-fields.ts';
-import { onUpstreamOrigin } from '../../src/upstream/upstream-origin.ts';
+import { onUpstreamOrigin } from '../../src/upstream/fetch/upstream-origin.ts';
 
 const ORIGIN = 'http://127.0.0.1:4100';
 const PAGE = `${ORIGIN}/jogos-de-hoje`;

@@ -1,6 +1,6 @@
 // Issue 20: the cluster primary backs off when workers crash, and gives up on a crash loop.
 import { describe, expect, it } from 'vitest';
-import { createWorkerRestartPolicy } from '../../src/server/worker-restart-policy.ts';
+import { createWorkerRestartPolicy } from '../../src/server/cluster/worker-restart-policy.ts';
 
 const LIMITS = { maxCrashes: 5, windowMs: 60_000, baseDelayMs: 500, maxDelayMs: 3_000 };
 

@@ -7,14 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isListingDue, type ListingAttempts } from '../../src/pipeline/listing-schedule.ts';
-import { formatRefreshLine } from '../../src/pipeline/refresh-log.ts';
-import { formatListingLine, type ListingScrapeResult } from '../../src/pipeline/scrape.ts';
+import { isListingDue, type ListingAttempts } from '../../src/refresh/scrape/listing-schedule.ts';
+import { formatRefreshLine } from '../../src/refresh/refresh-log.ts';
+import { formatListingLine, type ListingScrapeResult } from '../../src/refresh/scrape/scrape.ts';
 import { isListingStale, listingIntervalSeconds } from '../../src/lib/model/staleness.ts';
 import { LISTING_NAMES } from '../../src/lib/model/model.ts';
 import { readSnapshot, snapshotPath, writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
 import { readScrapeState, scrapeStatePath } from '../../src/lib/store/scrape-state-store.ts';
-import { buildFixtureSnapshot } from '../support/fixture-snapshot.ts';
+import { buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
 
 const HOURLY = { refreshIntervalSeconds: 60, yesterdayRefreshSeconds: 3600 };
 const at = (iso: string): Date => new Date(iso);

@@ -2,7 +2,7 @@
  * What every dashboard page and listing endpoint is made from: the configured upstream and
  * the snapshot (an empty, stale one before the first successful scrape). A refresh reads and
  * validates the snapshot once and hands it to every rendered route in Astro.locals
- * (src/pipeline/render-routes.ts); a full `astro build` has no locals, and reads it here.
+ * (src/refresh/render/render-routes.ts); a full `astro build` has no locals, and reads it here.
  */
 import { readConfig } from '../config/config.ts';
 import { LISTING_NAMES, type ListEnvelope, type ListingName, type Snapshot } from '../model/model.ts';

@@ -1,6 +1,6 @@
 /**
  * What /api/eventos is made from: the event store's kept events, oldest first. A refresh
- * builds it once and hands it to the route in Astro.locals (src/pipeline/render-routes.ts);
+ * builds it once and hands it to the route in Astro.locals (src/refresh/render/render-routes.ts);
  * a full `astro build` has no locals and reads the store here.
  */
 import { readConfig } from '../config/config.ts';

@@ -3,7 +3,7 @@
  * competition the listings name (API.md, "Standings"): the last good read of its page
  * (standings-store.ts), the crests Placar holds for its teams (the listings' copies), and the
  * live table while its matches are in play (live-standings.ts). A refresh builds them and hands
- * them to the routes in Astro.locals (src/pipeline/render-routes.ts).
+ * them to the routes in Astro.locals (src/refresh/render/render-routes.ts).
  */
 import { readConfig } from '../config/config.ts';
 import {

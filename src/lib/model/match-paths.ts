@@ -1,7 +1,7 @@
 /**
  * Where a match lives on Placar: its page /jogo/{id} and its JSON /api/jogo/{id}. The id is both a
  * URL path and a file path in every build (DATA_DIR/jogos/jogo/<id>.html, jogos/api/<id>, each with
- * a `.gz` variant and a temp name while written: src/pipeline/match-files.ts), and the same
+ * a `.gz` variant and a temp name while written: src/refresh/render/match-files.ts), and the same
  * folders are copied to buckets and served by nginx. So an id gets a page only when its files can
  * exist whatever other ids arrive beside it — decided here, for the one id alone, so the server's
  * rows, the browser's rows and the files all agree without knowing the other ids:

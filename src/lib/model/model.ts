@@ -106,7 +106,7 @@ export type Match = z.infer<typeof MatchSchema>;
 /**
  * What a match page says of the match besides its detail: the kick-off of its date line
  * ("14/03/2027 às 16:00", São Paulo time) and each team's key from its team link. The scrape
- * gives them to the listings' rows (src/pipeline/match-page-facts.ts); null where the page has none.
+ * gives them to the listings' rows (src/refresh/match-pages/match-page-facts.ts); null where the page has none.
  */
 export const MatchPageFactsSchema = z.object({
   kickoff: isoDateTimeWithOffset.nullable(),

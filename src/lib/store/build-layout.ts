@@ -61,7 +61,7 @@ export function parseCurrentLinkTarget(target: string): string | null {
   return parts.at(-1) === 'client' && id !== undefined && isBuildId(id) ? id : null;
 }
 
-/** The site bundle of a fingerprint (src/pipeline/site-bundle.ts); not a build id, so build cleanup ignores it. */
+/** The site bundle of a fingerprint (src/refresh/render/site-bundle.ts); not a build id, so build cleanup ignores it. */
 export const BUNDLE_PREFIX = 'bundle-';
 export const BUNDLE_INFO_FILE = 'bundle.json';
 

@@ -1,7 +1,7 @@
 /**
  * DATA_DIR's files name the process that made them (build markers, temp files): whether that
  * process still runs decides whether the file is still someone's. (refresh.lock does not: it is a
- * kernel lock, see src/pipeline/refresh-lock.ts.)
+ * kernel lock, see src/refresh/refresh-lock.ts.)
  */
 import { errorCode } from '../model/caught-error.ts';
 

@@ -2,7 +2,7 @@
  * /api/busca where Astro answers it, i.e. under `astro dev`: answerSearch over the snapshot on
  * disk at request time, as a web Response. The site bundle's server entry holds this route too,
  * but `npm start` only renders the data routes with it and answers /api/busca itself
- * (src/server/search-handler.ts); a bucket has no /api/busca (the browser searches the pre-built
+ * (src/server/search/search-handler.ts); a bucket has no /api/busca (the browser searches the pre-built
  * listings). The `_` keeps Astro from making this file a route.
  */
 import type { Config } from '../../lib/config/config.ts';

@@ -1,0 +1,91 @@
+/**
+ * Making the files of a new build folder, DATA_DIR/builds/<id>/{client,server}: the site
+ * bundle's files hard-linked in, then the data routes rendered into it in this process from the
+ * snapshot the scrape left (render-routes.ts), and the shared folders of the match files linked
+ * in, a match's files made anew only when its data changed (match-files.ts). The bundle is built first (an
+ * `astro build` child) only when there is none for the installed version. The folder then holds
+ * the same complete site a whole `astro build` of that snapshot would
+ * (test/integration/render-pipeline.test.ts).
+ */
+import path from 'node:path';
+import { buildClientDir, buildServerEntry } from '../../lib/store/build-layout.ts';
+import type { Config } from '../../lib/config/config.ts';
+import { DATA_ROUTES, buildStandingsRoutes } from '../../lib/api/data-routes.ts';
+import type { SiteFile } from '../../lib/store/site-manifest.ts';
+import { linkTree } from './link-tree.ts';
+import { makeMatchFiles } from './match-files.ts';
+import { pagelessMatchNotices } from './pageless-matches.ts';
+import { buildRenderLocals, openRouteRenderer, writeRenderedRoutes } from './render-routes.ts';
+import { ensureSiteBundle } from './site-bundle.ts';
+
+export interface MakeBuildOptions {
+  projectRoot: string;
+  buildId: string;
+  env: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  progress?: (line: string) => void;
+}
+
+export interface MadeBuild {
+  /** Milliseconds spent building the site bundle (0 when it existed). */
+  bundleMs: number;
+  /** The match files, made and compressed here, with their manifest lines (precompress keeps them as they are). */
+  matchFiles: ReadonlyMap<string, SiteFile>;
+  /** Matches whose page and JSON were rendered this time. */
+  matchesRendered: number;
+  /** Log lines: matches newly seen that get no page of their own (pageless-matches.ts). */
+  notices: string[];
+}
+
+export async function makeRenderedBuild(config: Config, options: MakeBuildOptions): Promise<MadeBuild> {
+  const { bundle, builtMs } = await ensureSiteBundle({
+    projectRoot: options.projectRoot,
+    dataDir: config.dataDir,
+    upstreamUrl: config.upstreamUrl,
+    timeoutMs: config.buildTimeoutMs,
+    env: options.env,
+    signal: options.signal,
+  });
+  if (builtMs !== null)
+    options.progress?.(
+      `pacote do site ${bundle.fingerprint} construído em ${builtMs} ms (só quando a versão instalada muda)`,
+    );
+  const clientDir = buildClientDir(config.dataDir, options.buildId);
+  linkTree(bundle.clientDir, clientDir);
+  linkTree(bundle.serverDir, path.dirname(buildServerEntry(config.dataDir, options.buildId)));
+  const intervals = {
+    refreshIntervalSeconds: config.refreshIntervalSeconds,
+    yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
+  };
+  const builtAt = new Date();
+  const locals = buildRenderLocals(config.dataDir, config.upstreamUrl, intervals, builtAt);
+  const renderer = await openRouteRenderer({
+    serverEntry: bundle.serverEntry,
+    clientDir,
+    dataDir: config.dataDir,
+    upstreamUrl: config.upstreamUrl,
+    refreshIntervalSeconds: config.refreshIntervalSeconds,
+    routes: DATA_ROUTES,
+    intervals,
+    locals,
+    timeoutMs: config.buildTimeoutMs,
+    signal: options.signal,
+  });
+  try {
+    await writeRenderedRoutes(renderer, DATA_ROUTES, clientDir);
+    const tables = [...(locals.standingsPages?.keys() ?? [])].flatMap(buildStandingsRoutes);
+    await writeRenderedRoutes(renderer, tables, clientDir);
+    const made = await makeMatchFiles({
+      dataDir: config.dataDir,
+      buildId: options.buildId,
+      pages: locals.matchPages ?? new Map(),
+      salt: bundle.fingerprint,
+      renderPage: (routePath) => renderer.render(routePath),
+      builtAt,
+    });
+    const notices = locals.placar ? pagelessMatchNotices(locals.placar.snapshot) : [];
+    return { bundleMs: builtMs ?? 0, matchFiles: made.files, matchesRendered: made.rendered, notices };
+  } finally {
+    renderer.close();
+  }
+}

@@ -1,0 +1,294 @@
+/**
+ * Each match's /jogo/{id} and /api/jogo/{id}, made so that a refresh costs what changed, not what
+ * the day holds. They are not copied into each build: they live once, in
+ *   DATA_DIR/jogos/jogo/<id>.html (+ .gz)   the page
+ *   DATA_DIR/jogos/api/<id>      (+ .gz)    the JSON
+ * and every build links the two folders in (builds/<id>/client/jogo and client/api/jogo are
+ * symlinks to them). A match's files are written (temp file and rename: a reader gets the old
+ * version or the new, never half) only when a key of the data they are made from changes,
+ * salted with the site bundle so a new version makes them all again; DATA_DIR/jogos/index.json
+ * holds each match's key and manifest lines. So unlike the rest of a build, the match files of
+ * an older build follow the newest data: each file is whole, and a match page a minute newer than
+ * the listing beside it is the price of a refresh that never copies or removes thousands of files.
+ * The files of matches no listing holds any more are removed after the swap (runMatchFilesCleanup).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { z } from 'zod';
+import { buildContentHash } from '../../lib/api/etag.ts';
+import { cacheControlFor, contentTypeFor } from '../../lib/api/headers-policy.ts';
+import type { MatchPageData } from '../../lib/display/match-page-data.ts';
+import { matchPagePath } from '../../lib/model/match-paths.ts';
+import type { Steps } from '../../lib/model/steps.ts';
+import { runInSlices } from '../../lib/slices/run-in-slices.ts';
+import { buildClientDir } from '../../lib/store/build-layout.ts';
+import { readJsonFileOr, writeJsonAtomicallyAsync } from '../../lib/store/json-file.ts';
+import { createKeptValues, fileIdentity } from '../../lib/store/kept-values.ts';
+import { SiteFileSchema, type SiteFile } from '../../lib/store/site-manifest.ts';
+import { COMPRESSION_LEVELS, CONCURRENT_FILES } from '../compress/precompress.ts';
+
+export const MATCH_FILES_FOLDER = 'jogos';
+const INDEX_FILE = 'index.json';
+/** Smaller files get no gzip variant (as precompress.ts decides for the rest of the site). */
+const MIN_COMPRESS_BYTES = 256;
+const gzipAsync = promisify(gzip);
+
+const MatchFilesEntrySchema = z.object({ key: z.string(), page: SiteFileSchema, json: SiteFileSchema });
+const MatchFilesIndexSchema = z.object({
+  salt: z.string(),
+  /** Per match id: the key its files were made from, and their manifest lines. */
+  matches: z.record(z.string(), MatchFilesEntrySchema),
+});
+type MatchFilesIndex = z.infer<typeof MatchFilesIndexSchema>;
+
+/** Renders one route of the site bundle (render-routes.ts): the page's bytes, or it throws. */
+export type RenderRoute = (routePath: string) => Promise<Buffer>;
+
+export interface MatchFilesInput {
+  dataDir: string;
+  buildId: string;
+  pages: ReadonlyMap<string, MatchPageData>;
+  /** Changes with the site bundle: a new version renders every page again. */
+  salt: string;
+  renderPage: RenderRoute;
+  builtAt: Date;
+}
+
+export interface MatchFiles {
+  /** The manifest lines of every match file of the build. */
+  files: Map<string, SiteFile>;
+  /** Matches whose files were rendered this time. */
+  rendered: number;
+}
+
+export function matchFilesDir(dataDir: string): string {
+  return path.join(dataDir, MATCH_FILES_FOLDER);
+}
+
+const indexPath = (dataDir: string): string => path.join(matchFilesDir(dataDir), INDEX_FILE);
+
+/** What this process last read or wrote of the index (thousands of lines, parsed once). */
+const keptIndexes = createKeptValues<MatchFilesIndex>(4);
+
+/** The index on disk; a missing or bad one reads as empty (every match is made again). */
+function readIndex(dataDir: string): MatchFilesIndex {
+  const file = indexPath(dataDir);
+  const kept = keptIndexes.get(file);
+  if (kept) return kept;
+  const identity = fileIdentity(file);
+  const index = readJsonFileOr(file, MatchFilesIndexSchema, { salt: '', matches: {} });
+  keptIndexes.set(file, identity, index);
+  return index;
+}
+
+async function writeIndex(dataDir: string, index: MatchFilesIndex): Promise<void> {
+  const file = indexPath(dataDir);
+  await writeJsonAtomicallyAsync(file, index);
+  keptIndexes.set(file, fileIdentity(file), index);
+}
+
+/** The last key made per match, with what it was made from: unchanged objects (a 304'd listing's rows, a detail not read again) are not serialised again. */
+const lastKeys = new Map<string, { salt: string; data: MatchPageData; key: string }>();
+
+function sameInputs(a: MatchPageData, b: MatchPageData): boolean {
+  return (
+    a.envelope.match === b.envelope.match &&
+    a.envelope.detail === b.envelope.detail &&
+    a.envelope.generatedAt === b.envelope.generatedAt &&
+    a.envelope.matchReadAt === b.envelope.matchReadAt &&
+    a.envelope.stale === b.envelope.stale &&
+    a.envelope.source === b.envelope.source &&
+    a.today === b.today &&
+    a.upstreamUrl === b.upstreamUrl &&
+    JSON.stringify(a.positions ?? null) === JSON.stringify(b.positions ?? null)
+  );
+}
+
+function matchKey(salt: string, id: string, data: MatchPageData): string {
+  const last = lastKeys.get(id);
+  if (last && last.salt === salt && sameInputs(last.data, data)) return last.key;
+  const key = createHash('sha256').update(salt).update(JSON.stringify(data)).digest('base64url').slice(0, 22);
+  lastKeys.set(id, { salt, data, key });
+  return key;
+}
+
+/** The two files of a match: their path in the client folder (the manifest's) and in DATA_DIR/jogos. */
+function filesOf(id: string): {
+  page: { relative: string; stored: string };
+  json: { relative: string; stored: string };
+} {
+  return {
+    page: { relative: `jogo/${id}.html`, stored: `jogo/${id}.html` },
+    json: { relative: `api/jogo/${id}`, stored: `api/${id}` },
+  };
+}
+
+interface Write {
+  target: string;
+  relative: string;
+  content: Buffer;
+  compressed: Buffer | null;
+}
+
+function buildLine(write: Write, builtAt: Date): SiteFile {
+  const contentType = contentTypeFor(write.relative);
+  return {
+    path: write.relative,
+    hash: buildContentHash(write.content),
+    size: write.content.length,
+    lastModified: builtAt.toUTCString(),
+    contentType,
+    cacheControl: cacheControlFor(write.relative, contentType),
+    br: false,
+    gzip: write.compressed !== null,
+  };
+}
+
+/** Writes `bytes` at `file` through a temp file and a rename (a reader sees the old file or the new). */
+function replaceFile(file: string, bytes: Buffer, modified: Date): void {
+  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(temp, bytes);
+  fs.utimesSync(temp, modified, modified);
+  fs.renameSync(temp, file);
+}
+
+/**
+ * Writes a match's file and its gzip variant, synchronously (small files: a few calls of tens of
+ * microseconds each, cheaper than their scheduling on the thread pool). The variant goes first:
+ * a file is never newer than its variant.
+ */
+function writeMatchFile(write: Write, builtAt: Date, madeDirs: Set<string>): void {
+  const dir = path.dirname(write.target);
+  if (!madeDirs.has(dir)) {
+    fs.mkdirSync(dir, { recursive: true });
+    madeDirs.add(dir);
+  }
+  if (write.compressed) replaceFile(`${write.target}.gz`, write.compressed, builtAt);
+  else fs.rmSync(`${write.target}.gz`, { force: true });
+  replaceFile(write.target, write.content, builtAt);
+}
+
+async function compress(content: Buffer): Promise<Buffer | null> {
+  if (content.length < MIN_COMPRESS_BYTES) return null;
+  const compressed = await gzipAsync(content, { level: COMPRESSION_LEVELS.match.gzip });
+  // As precompress.ts: a variant that saves almost nothing is not worth a second file.
+  return compressed.length < content.length * 0.95 ? compressed : null;
+}
+
+/** Links the shared folders into a build: client/jogo and client/api/jogo. */
+function linkIntoBuild(dataDir: string, buildId: string): void {
+  const client = buildClientDir(dataDir, buildId);
+  const shared = matchFilesDir(dataDir);
+  for (const [where, inside] of [
+    [path.join(client, 'jogo'), 'jogo'],
+    [path.join(client, 'api', 'jogo'), 'api'],
+  ] as const) {
+    fs.mkdirSync(path.join(shared, inside), { recursive: true });
+    fs.mkdirSync(path.dirname(where), { recursive: true });
+    fs.symlinkSync(path.relative(path.dirname(where), path.join(shared, inside)), where, 'dir');
+  }
+}
+
+/** The match files of a new build: those whose key changed rendered and written, all linked in. */
+export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles> {
+  const { dataDir, salt } = input;
+  const stored = readIndex(dataDir);
+  const before = stored.salt === salt ? stored.matches : {};
+  const index: MatchFilesIndex = { salt, matches: { ...before } };
+  const files = new Map<string, SiteFile>();
+  const madeDirs = new Set<string>();
+  let rendered = 0;
+  // Each changed match is rendered (one at a time: the handler's one connection), then compressed
+  // on the thread pool and written while the next renders, and only its manifest lines are kept;
+  // at most CONCURRENT_FILES matches wait there. A first build makes thousands: holding them all,
+  // or compressing them all at once (each gzip stream holds ~256 KB of native memory), left the
+  // server at 1.5 GB of RSS that malloc kept.
+  // A kill between the files and the index leaves a line describing a match's previous version
+  // until it changes again: Placar's server takes a match file's ETag from its bytes anyway.
+  const compressAndWrite = async (id: string, key: string, page: Write, json: Write): Promise<void> => {
+    [page.compressed, json.compressed] = await Promise.all([compress(page.content), compress(json.content)]);
+    writeMatchFile(page, input.builtAt, madeDirs);
+    writeMatchFile(json, input.builtAt, madeDirs);
+    const entry = { key, page: buildLine(page, input.builtAt), json: buildLine(json, input.builtAt) };
+    index.matches[id] = entry;
+    files.set(entry.page.path, entry.page);
+    files.set(entry.json.path, entry.json);
+  };
+  const inFlight = new Set<Promise<void>>();
+  // The first error of a compress-and-write (an array: a closure's assignment does not narrow).
+  const failures: unknown[] = [];
+  try {
+    for (const [id, data] of input.pages) {
+      const key = matchKey(salt, id, data);
+      const kept = before[id];
+      if (kept?.key === key) {
+        files.set(kept.page.path, kept.page);
+        files.set(kept.json.path, kept.json);
+        continue;
+      }
+      if (failures.length > 0) break;
+      const { page, json } = filesOf(id);
+      const html = await input.renderPage(matchPagePath(id));
+      // The same bytes the site bundle's /api/jogo endpoint answers (Response.json of the envelope).
+      const body = Buffer.from(JSON.stringify(data.envelope));
+      const target = (stored: string): string => path.join(matchFilesDir(dataDir), ...stored.split('/'));
+      const job = compressAndWrite(
+        id,
+        key,
+        { target: target(page.stored), relative: page.relative, content: html, compressed: null },
+        { target: target(json.stored), relative: json.relative, content: body, compressed: null },
+      ).catch((error: unknown) => {
+        failures.push(error);
+      });
+      rendered += 1;
+      inFlight.add(job);
+      void job.finally(() => inFlight.delete(job));
+      if (inFlight.size >= CONCURRENT_FILES) await Promise.race(inFlight);
+    }
+  } finally {
+    // A render that throws leaves no write running past this build's step (and its lock).
+    await Promise.all(inFlight);
+  }
+  if (failures.length > 0) throw failures[0];
+  if (rendered > 0) await writeIndex(dataDir, index);
+  linkIntoBuild(dataDir, input.buildId);
+  // Matches no longer listed leave the key cache (their files, the cleanup after the swap).
+  for (const id of lastKeys.keys()) if (!input.pages.has(id)) lastKeys.delete(id);
+  return { files, rendered };
+}
+
+/** The files of the index's matches that `listed` does not hold, removed as steps. */
+function* removeUnlisted(dataDir: string, index: MatchFilesIndex, listed: ReadonlySet<string>): Steps<number> {
+  let removed = 0;
+  for (const id of Object.keys(index.matches)) {
+    if (listed.has(id)) continue;
+    const { page, json } = filesOf(id);
+    for (const stored of [page.stored, json.stored]) {
+      const file = path.join(matchFilesDir(dataDir), ...stored.split('/'));
+      fs.rmSync(file, { force: true });
+      fs.rmSync(`${file}.gz`, { force: true });
+    }
+    delete index.matches[id];
+    removed += 1;
+    yield;
+  }
+  return removed;
+}
+
+/**
+ * After the swap (under the refresh lock): the files of matches the served build does not list
+ * (its manifest's match lines) are removed. Returns how many matches' files went.
+ */
+export async function runMatchFilesCleanup(dataDir: string, served: readonly SiteFile[] | null): Promise<number> {
+  if (served === null) return 0;
+  const listed = new Set<string>();
+  for (const file of served) if (file.path.startsWith('api/jogo/')) listed.add(file.path.slice('api/jogo/'.length));
+  const index = { ...readIndex(dataDir) };
+  index.matches = { ...index.matches };
+  const removed = await runInSlices(removeUnlisted(dataDir, index, listed));
+  if (removed > 0) await writeIndex(dataDir, index);
+  return removed;
+}

@@ -1,0 +1,98 @@
+/**
+ * The site bundle: one `astro build` with the data routes on-demand (PLACAR_SITE_BUNDLE=1, see
+ * astro.config.mjs) into DATA_DIR/builds/bundle-<fingerprint>: the client assets, /api/routes
+ * and the adapter's handler that renders the data routes at each refresh. Built on the first
+ * refresh, by `npm run build`, and again only when the fingerprint (site-fingerprint.ts)
+ * changes; bundle.json, written last, marks it complete. Runs under the refresh lock.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { BUNDLE_PREFIX, bundleDir, bundleInfoPath, buildsDir } from '../../lib/store/build-layout.ts';
+import { writeJsonAtomically } from '../../lib/store/json-file.ts';
+import { formatSaoPauloIso } from '../../lib/model/time.ts';
+import { runSiteBuild } from './build-site.ts';
+import { computeSiteFingerprint } from './site-fingerprint.ts';
+
+export interface SiteBundle {
+  fingerprint: string;
+  dir: string;
+  clientDir: string;
+  serverDir: string;
+  serverEntry: string;
+}
+
+export interface SiteBundleOptions {
+  projectRoot: string;
+  dataDir: string;
+  upstreamUrl: string;
+  timeoutMs: number;
+  env: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  /** Build it again even when a complete bundle of this fingerprint exists (`npm run build`). */
+  force?: boolean;
+}
+
+const fingerprints = new Map<string, string>();
+
+/** Computed once per process: the code a running process renders with does not change under it. */
+function fingerprintOf(projectRoot: string): string {
+  let fingerprint = fingerprints.get(projectRoot);
+  if (fingerprint === undefined) {
+    fingerprint = computeSiteFingerprint(projectRoot);
+    fingerprints.set(projectRoot, fingerprint);
+  }
+  return fingerprint;
+}
+
+function describeBundle(dataDir: string, fingerprint: string): SiteBundle {
+  const dir = bundleDir(dataDir, fingerprint);
+  return {
+    fingerprint,
+    dir,
+    clientDir: path.join(dir, 'client'),
+    serverDir: path.join(dir, 'server'),
+    serverEntry: path.join(dir, 'server', 'entry.mjs'),
+  };
+}
+
+/** Bundles of other fingerprints: builds keep hard links to what they use, so these can go. */
+function removeOtherBundles(dataDir: string, keep: string): void {
+  for (const name of fs.readdirSync(buildsDir(dataDir))) {
+    if (name.startsWith(BUNDLE_PREFIX) && name !== path.basename(keep))
+      fs.rmSync(path.join(buildsDir(dataDir), name), { recursive: true, force: true });
+  }
+}
+
+/** The complete bundle of the installed version, built first when needed; builtMs null when it existed. */
+export async function ensureSiteBundle(
+  options: SiteBundleOptions,
+): Promise<{ bundle: SiteBundle; builtMs: number | null }> {
+  const fingerprint = fingerprintOf(options.projectRoot);
+  const bundle = describeBundle(options.dataDir, fingerprint);
+  if (!options.force && fs.existsSync(bundleInfoPath(options.dataDir, fingerprint))) return { bundle, builtMs: null };
+  // A bundle without bundle.json is one a kill interrupted: start over.
+  fs.rmSync(bundle.dir, { recursive: true, force: true });
+  try {
+    const { durationMs } = await runSiteBuild({
+      projectRoot: options.projectRoot,
+      dataDir: options.dataDir,
+      upstreamUrl: options.upstreamUrl,
+      outDir: bundle.dir,
+      requiredFiles: ['server/entry.mjs'],
+      extraEnv: { PLACAR_SITE_BUNDLE: '1' },
+      timeoutMs: options.timeoutMs,
+      env: options.env,
+      signal: options.signal,
+    });
+    writeJsonAtomically(
+      bundleInfoPath(options.dataDir, fingerprint),
+      { fingerprint, node: process.version, builtAt: formatSaoPauloIso(new Date()) },
+      { space: 1 },
+    );
+    removeOtherBundles(options.dataDir, bundle.dir);
+    return { bundle, builtMs: durationMs };
+  } catch (error) {
+    fs.rmSync(bundle.dir, { recursive: true, force: true });
+    throw error;
+  }
+}

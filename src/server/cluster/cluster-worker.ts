@@ -1,0 +1,53 @@
+/**
+ * One server process of a cluster (WORKERS > 1): the same HTTP server as a single process,
+ * serving the current build from its own memory, but no refresh of its own — the primary
+ * runs it and tells this worker when to reload and how it ended. Search rate limits spend
+ * leases of the primary's buckets. Exits when the primary says so, or when it is gone.
+ */
+import { EXIT_BAD_CONFIG, StartupError } from '../../lib/config/cli.ts';
+import type { Config } from '../../lib/config/config.ts';
+import { readPrimaryMessage, sendToPrimary, type RefreshEnd } from './cluster-messages.ts';
+import { createPrimaryRateLimiter } from '../limits/cluster-rate-limit.ts';
+import { startHttpServer, type PlacarHttpServer } from '../http-server.ts';
+import type { RunPlacarOptions } from '../run-placar.ts';
+
+export async function runClusterWorker(config: Config, options: RunPlacarOptions): Promise<void> {
+  // Listen to the primary before anything else: a shutdown may come while the server is starting.
+  let server: PlacarHttpServer | null = null;
+  let lastReport: RefreshEnd | null = null;
+  const stopped = new Promise<void>((resolve) => {
+    process.on('message', (received: unknown) => {
+      const message = readPrimaryMessage(received, options.log);
+      if (!message) return;
+      if (message.placar === 'reload') {
+        // A worker still starting loads the current build as it starts.
+        const loading = server ? server.site.reload() : Promise.resolve();
+        void loading.then(() => sendToPrimary({ placar: 'loaded' }));
+      } else if (message.placar === 'refresh-finished') {
+        lastReport = message.report;
+        server?.recordRefresh(message.report);
+      } else if (message.placar === 'shutdown') resolve();
+    });
+    process.once('disconnect', () => resolve());
+    options.signal.addEventListener('abort', () => resolve(), { once: true });
+    if (options.signal.aborted) resolve();
+  });
+  try {
+    const rateLimiter = createPrimaryRateLimiter(config.searchRateLimit, config.workers);
+    server = await startHttpServer(config, options.log, { rateLimiter });
+  } catch (error) {
+    if (!(error instanceof StartupError)) throw error;
+    // The primary prints it (once, not once per worker) and exits 2.
+    await new Promise<void>((resolve) => sendToPrimary({ placar: 'startup-error', message: error.message }, resolve));
+    process.exit(EXIT_BAD_CONFIG);
+  }
+  try {
+    if (lastReport) server.recordRefresh(lastReport);
+    sendToPrimary({ placar: 'listening', url: server.url });
+    await stopped;
+  } finally {
+    await server.close();
+    // The IPC channel would keep this process alive.
+    if (process.connected) process.disconnect();
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * GET /api/push (the VAPID public key a browser subscribes with) and POST/DELETE
+ * /api/push/inscricoes (keep or forget a subscription and its teams), as ../API.md's "Push"
+ * says. Each write counts in the client's rate-limit bucket (the one of /api/busca); a body is
+ * read up to PUSH_BODY_MAX_BYTES and no further; every refusal is a problem+json. Push off (no
+ * VAPID_SUBJECT): both paths answer 404.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { NO_STORE } from '../../lib/api/headers-policy.ts';
+import {
+  buildBadPushBodyProblem,
+  buildPushFullProblem,
+  buildPushMethodProblem,
+  buildPushOffProblem,
+  buildPushRateLimitedProblem,
+} from '../../lib/api/push-problems.ts';
+import { PUSH_BODY_MAX_BYTES, readSubscribeBody, readUnsubscribeBody } from '../../lib/api/push-subscription-request.ts';
+import { removePushSubscription, savePushSubscription } from '../../lib/store/push-subscriptions.ts';
+import { buildRateLimitHeaders, type RateLimiter } from '../limits/rate-limit.ts';
+import { writeJson, writeProblem } from '../respond.ts';
+
+export const PUSH_PATH = '/api/push';
+export const PUSH_SUBSCRIPTIONS_PATH = '/api/push/inscricoes';
+const SUBSCRIPTION_METHODS = 'POST, DELETE';
+/** Seconds a client is told to wait when the subscriptions are full. */
+const FULL_RETRY_SECONDS = 3600;
+
+export interface PushApi {
+  dataDir: string;
+  /** The VAPID public key (base64url); null: push is off. */
+  publicKey: string | null;
+  serviceOrigins: readonly string[];
+  maxSubscriptions: number;
+}
+
+export function isPushPath(path: string): boolean {
+  return path === PUSH_PATH || path === PUSH_SUBSCRIPTIONS_PATH;
+}
+
+type BodyReading = { kind: 'body'; text: string } | { kind: 'too-large' } | { kind: 'not-json' };
+
+function isJsonContentType(value: string | undefined): boolean {
+  const type = value?.split(';')[0]?.trim().toLowerCase();
+  return type === 'application/json';
+}
+
+/** The request's body as text, or why it is not read: never more than PUSH_BODY_MAX_BYTES held. */
+function readBody(req: IncomingMessage): Promise<BodyReading> {
+  if (!isJsonContentType(req.headers['content-type'])) return Promise.resolve({ kind: 'not-json' });
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > PUSH_BODY_MAX_BYTES) return Promise.resolve({ kind: 'too-large' });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > PUSH_BODY_MAX_BYTES) {
+        req.pause();
+        resolve({ kind: 'too-large' });
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve({ kind: 'body', text: Buffer.concat(chunks).toString('utf8') }));
+    req.on('error', () => resolve({ kind: 'too-large' }));
+  });
+}
+
+/** A refusal before the whole body was read: the connection closes after the answer (the rest is not wanted). */
+function refuseBody(req: IncomingMessage, res: ServerResponse, reading: BodyReading): void {
+  const detail =
+    reading.kind === 'not-json'
+      ? 'Envie o corpo como JSON (Content-Type: application/json).'
+      : `O corpo passa de ${PUSH_BODY_MAX_BYTES} bytes: envie só a inscrição e os times.`;
+  const headers: Record<string, string> = reading.kind === 'too-large' ? { Connection: 'close' } : {};
+  writeProblem(req, res, buildBadPushBodyProblem(PUSH_SUBSCRIPTIONS_PATH, detail), headers);
+}
+
+async function changeSubscription(req: IncomingMessage, res: ServerResponse, api: PushApi): Promise<void> {
+  const reading = await readBody(req);
+  if (reading.kind !== 'body') return refuseBody(req, res, reading);
+  if (req.method === 'DELETE') {
+    const endpoint = readUnsubscribeBody(reading.text, api.serviceOrigins);
+    if (!endpoint.ok) return writeProblem(req, res, buildBadPushBodyProblem(PUSH_SUBSCRIPTIONS_PATH, endpoint.detail));
+    await removePushSubscription(api.dataDir, endpoint.value);
+    res.writeHead(204, { 'Cache-Control': NO_STORE, 'Content-Length': '0' });
+    return void res.end();
+  }
+  const record = readSubscribeBody(reading.text, api.serviceOrigins);
+  if (!record.ok) return writeProblem(req, res, buildBadPushBodyProblem(PUSH_SUBSCRIPTIONS_PATH, record.detail));
+  const outcome = await savePushSubscription(api.dataDir, record.value, api.maxSubscriptions);
+  if (outcome === 'full') {
+    const retry = { 'Retry-After': String(FULL_RETRY_SECONDS) };
+    return writeProblem(req, res, buildPushFullProblem(PUSH_SUBSCRIPTIONS_PATH, FULL_RETRY_SECONDS), retry);
+  }
+  const body = { endpoint: record.value.endpoint, times: record.value.teams };
+  writeJson(req, res, outcome === 'created' ? 201 : 200, body, { 'Cache-Control': NO_STORE });
+}
+
+export async function answerPush(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  api: PushApi | null,
+  rateLimiter: RateLimiter,
+): Promise<void> {
+  const publicKey = api?.publicKey ?? null;
+  if (!api || publicKey === null) return writeProblem(req, res, buildPushOffProblem(path));
+  const method = req.method ?? 'GET';
+  if (path === PUSH_PATH) {
+    if (method !== 'GET' && method !== 'HEAD')
+      return writeProblem(req, res, buildPushMethodProblem(path, method), { Allow: 'GET, HEAD' });
+    return writeJson(req, res, 200, { publicKey }, { 'Cache-Control': 'no-cache' });
+  }
+  if (method !== 'POST' && method !== 'DELETE')
+    return writeProblem(req, res, buildPushMethodProblem(path, method), { Allow: SUBSCRIPTION_METHODS });
+  const decision = await rateLimiter.check(req.socket.remoteAddress ?? 'desconhecido');
+  if (decision && !decision.allowed) {
+    const headers = { ...buildRateLimitHeaders(decision), 'Retry-After': String(decision.resetSeconds) };
+    return writeProblem(req, res, buildPushRateLimitedProblem(path, decision.resetSeconds), headers);
+  }
+  if (decision) for (const [name, value] of Object.entries(buildRateLimitHeaders(decision))) res.setHeader(name, value);
+  await changeSubscription(req, res, api);
+}

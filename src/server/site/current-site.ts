@@ -1,0 +1,85 @@
+/**
+ * The static site the server answers from: the build DATA_DIR/current points at. A new build is
+ * loaded — its changed files read, its search index built, in slices between requests — and
+ * served only once all of it is ready: until then requests get the previous build, whole.
+ * Loaded right after an in-process swap, and — when another process (`npm run refresh`, a
+ * cluster's primary) re-points the link — as soon as the server notices, at most about a second
+ * later.
+ */
+import { readCurrentBuildId } from '../../lib/store/current-link.ts';
+import { yieldToRequests } from '../../lib/slices/run-in-slices.ts';
+import { loadStaticSite, type StaticSite } from './static-site.ts';
+import { errorMessage } from '../../lib/model/caught-error.ts';
+
+export interface CurrentSite {
+  /** The served site (null before the first build); notices another process's swap (checks at most once a second). */
+  get(): StaticSite | null;
+  /** Loads the build `current` points at now, if it is not the served one; resolves once it is served (or failed). */
+  reload(): Promise<void>;
+}
+
+/**
+ * Prepares what must be ready before `site` is served (the search index, in slices) and returns
+ * what switches it in, called at the moment the site is: nothing in between reaches a request.
+ */
+export type PrepareSite = (site: StaticSite) => Promise<() => void>;
+
+export const LINK_CHECK_INTERVAL_MS = 1000;
+
+export function createCurrentSite(
+  dataDir: string,
+  log: (line: string) => void,
+  now: () => number = Date.now,
+  prepare: PrepareSite = async () => () => undefined,
+): CurrentSite {
+  let site: StaticSite | null = null;
+  let checkedAt = 0;
+  let failedBuildId: string | null = null;
+  let loading: Promise<void> | null = null;
+  let again = false;
+  const loadCurrent = async (): Promise<void> => {
+    const buildId = readCurrentBuildId(dataDir);
+    if (buildId === null || buildId === site?.buildId || buildId === failedBuildId) return;
+    try {
+      // Files unchanged since the served build are taken from it, not read again.
+      const loaded = loadStaticSite(dataDir, buildId, site);
+      await yieldToRequests();
+      const switchIn = await prepare(loaded);
+      switchIn();
+      site = loaded;
+      failedBuildId = null;
+    } catch (error) {
+      // Keep serving what we have; do not retry (and log) the same broken build every second.
+      failedBuildId = buildId;
+      log(`aviso: não foi possível carregar o build ${buildId}: ${errorMessage(error)}`);
+    }
+  };
+  // One load at a time; a swap noticed meanwhile is loaded right after it.
+  const reload = (): Promise<void> => {
+    if (loading) {
+      again = true;
+      return loading;
+    }
+    loading = (async () => {
+      do {
+        again = false;
+        await loadCurrent();
+      } while (again);
+    })().finally(() => {
+      loading = null;
+    });
+    return loading;
+  };
+  return {
+    get(): StaticSite | null {
+      // Requests check on their own too (at most once a second): another process's swap starts
+      // loading on the first request after it, which itself is still answered from the served build.
+      if (now() - checkedAt >= LINK_CHECK_INTERVAL_MS) {
+        checkedAt = now();
+        void reload();
+      }
+      return site;
+    },
+    reload,
+  };
+}

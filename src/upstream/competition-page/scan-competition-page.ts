@@ -1,0 +1,210 @@
+/**
+ * Pure, one pass over a competition page ("Ver tabela e classificação"): every table on it —
+ * `<table>` rows or a `div` grid (`.table` > `.table__row` > cells) — as rows of cell texts, with
+ * the headings written before it, without building the page's tree (as scan-match-page.ts does
+ * for match pages). Which of them are standings is parse-competition-page.ts's call, by their
+ * header words. Everything kept is bounded: a page of a million rows costs counters, not memory.
+ */
+import { Parser } from 'htmlparser2';
+import { finishSteps, type Steps } from '../../lib/model/steps.ts';
+import { MAX_DEPTH, TooDeep, feedPageSteps } from '../scan-page-steps.ts';
+import { STANDINGS_LIMITS } from '../../lib/model/standings.ts';
+
+export interface ScannedCell {
+  text: string;
+  /** The first image's address inside the cell (a crest), as written. */
+  image: string | null;
+}
+
+export interface ScannedTable {
+  kind: 'table' | 'grid';
+  /** At most MAX_KEPT_ROWS rows; `rowCount` counts all of them. */
+  rows: ScannedCell[][];
+  rowCount: number;
+  /** The last headings written since the previous table ended (or inside this one before its first row). */
+  headings: string[];
+}
+
+export interface CompetitionPageScan {
+  /** The page's title: `.jumbotron h1` (older) or `.content__title-text` (newer); '' when none. */
+  title: string;
+  /** The page has the frame of a competition page (`#livescore`, `.content__body`, the title block). */
+  framed: boolean;
+  /** At most MAX_TABLES tables; `tableCount` counts all of them. */
+  tables: ScannedTable[];
+  tableCount: number;
+  /** The page nests elements past MAX_DEPTH (scan-page-steps.ts): the scan stopped there. */
+  tooDeep: boolean;
+}
+
+/** A header row and a few more than a group's teams: past this a table is refused whole, not cut. */
+export const MAX_KEPT_ROWS = STANDINGS_LIMITS.rows + 4;
+/** Tables of any kind on one page (a real page has under 10). */
+export const MAX_TABLES = 4 * STANDINGS_LIMITS.groups;
+/** Cells of one row (a table has under 15 columns). */
+export const MAX_CELLS = 40;
+const MAX_TEXT = STANDINGS_LIMITS.text;
+const MAX_HEADINGS = 3;
+
+/** Headings that can name a group (h1 is the page's title). */
+const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'caption']);
+/** A class naming a group ("standings__group-name", "group-title"). */
+const GROUP_NAME_CLASS = /group-?(?:name|title)/;
+/** A div grid's container ("table", "standings-table") and its rows ("table__row", "table__row--header", "row"). */
+const GRID_CLASS = /^(?:[a-z0-9]+[-_]{1,2})?table$/;
+const GRID_ROW_CLASS = /^(?:[a-z0-9]+[-_]{1,2})?(?:row|head|header)(?:--[a-z0-9-]+)?$/;
+/** Lists of matches on the newer pages: never standings. */
+const MATCH_LIST_IDS = new Set(['next_matches', 'last_matches']);
+const NO_CLASSES: readonly string[] = [];
+
+interface Context {
+  table: ScannedTable;
+  /** The depth of the element that opened it. */
+  depth: number;
+}
+
+interface OpenElement {
+  context: Context | null;
+  row: boolean;
+  cell: boolean;
+  heading: boolean;
+  title: boolean;
+  excluded: boolean;
+  jumbotron: boolean;
+}
+
+const squeeze = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+export function scanCompetitionPage(html: string): CompetitionPageScan {
+  return finishSteps(scanCompetitionPageSteps(html));
+}
+
+/** scanCompetitionPage in steps: the page is fed to the parser a chunk at a time. */
+export function* scanCompetitionPageSteps(html: string): Steps<CompetitionPageScan> {
+  const scan: CompetitionPageScan = { title: '', framed: false, tables: [], tableCount: 0, tooDeep: false };
+  const open: OpenElement[] = [];
+  const contexts: Context[] = [];
+  let row: { cells: ScannedCell[]; count: number; depth: number; context: Context } | null = null;
+  let cell: { text: string; image: string | null; depth: number } | null = null;
+  let headingDepth = 0;
+  let headingText = '';
+  let titleDepth = 0;
+  let titleText = '';
+  let inJumbotron = 0;
+  let excluded = 0;
+  let pendingHeadings: string[] = [];
+
+  const pushHeading = (text: string): void => {
+    const context = contexts.at(-1);
+    const target = context && context.table.rowCount === 0 && !row ? context.table.headings : pendingHeadings;
+    target.push(text);
+    if (target.length > MAX_HEADINGS) target.shift();
+  };
+
+  const parser: Parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (open.length >= MAX_DEPTH) throw new TooDeep();
+        const classes = attribs.class ? attribs.class.toLowerCase().split(/\s+/) : NO_CLASSES;
+        const depth = open.length;
+        const element: OpenElement = {
+          context: null,
+          row: false,
+          cell: false,
+          heading: false,
+          title: false,
+          excluded: false,
+          jumbotron: classes.includes('jumbotron'),
+        };
+        if (attribs.id === 'livescore' || classes.includes('content__body') || classes.includes('jumbotron')) {
+          scan.framed = true;
+        }
+        if (element.jumbotron) inJumbotron++;
+        if (attribs.id && MATCH_LIST_IDS.has(attribs.id)) {
+          element.excluded = true;
+          excluded++;
+        }
+        const context = contexts.at(-1);
+        if (cell) {
+          if (name === 'img' && cell.image === null) cell.image = attribs.src ?? attribs['data-src'] ?? null;
+        } else if (row && context === row.context && depth === row.depth + 1) {
+          // A cell: th/td of a table row, any child element of a grid row.
+          if (row.context.table.kind === 'grid' || name === 'td' || name === 'th') {
+            row.count++;
+            if (row.count <= MAX_CELLS) {
+              cell = { text: '', image: null, depth };
+              element.cell = true;
+            }
+          }
+        } else if (!row && context && excluded === 0) {
+          const isRow =
+            context.table.kind === 'table' ? name === 'tr' : classes.some((token) => GRID_ROW_CLASS.test(token));
+          if (isRow && (context.table.kind === 'grid' || name === 'tr')) {
+            row = { cells: [], count: 0, depth, context };
+            element.row = true;
+          }
+        }
+        if (!element.row && !element.cell && excluded === 0 && !row) {
+          // A grid inside a grid is its parts (a body, a head), not another table.
+          const grid = context?.table.kind !== 'grid' && classes.some((token) => GRID_CLASS.test(token));
+          const kind = name === 'table' ? 'table' : grid ? 'grid' : null;
+          if (kind) {
+            scan.tableCount++;
+            // A table in a wrapper not yet holding rows (div.league-table > table) has the wrapper's headings.
+            const inherited = context && context.table.rowCount === 0 ? context.table.headings : [];
+            const table: ScannedTable = { kind, rows: [], rowCount: 0, headings: [...inherited, ...pendingHeadings] };
+            pendingHeadings = [];
+            if (scan.tableCount <= MAX_TABLES) scan.tables.push(table);
+            element.context = { table, depth };
+            contexts.push(element.context);
+          }
+        }
+        const title = classes.includes('content__title-text') || (name === 'h1' && inJumbotron > 0);
+        if (!title && (HEADINGS.has(name) || classes.some((token) => GROUP_NAME_CLASS.test(token)))) {
+          element.heading = true;
+          if (headingDepth++ === 0) headingText = '';
+        }
+        if (title) {
+          element.title = true;
+          if (titleDepth++ === 0) titleText = '';
+        }
+        open.push(element);
+      },
+      ontext(text) {
+        if (cell && cell.text.length < MAX_TEXT) cell.text += text;
+        if (headingDepth > 0 && headingText.length < MAX_TEXT) headingText += text;
+        if (titleDepth > 0 && titleText.length < MAX_TEXT) titleText += text;
+      },
+      onclosetag() {
+        const element = open.pop();
+        if (!element) return;
+        if (element.jumbotron) inJumbotron--;
+        if (element.excluded) excluded--;
+        if (element.cell && cell && row) {
+          if (row.cells.length < MAX_CELLS)
+            row.cells.push({ text: squeeze(cell.text).slice(0, MAX_TEXT), image: cell.image });
+          cell = null;
+        }
+        if (element.row && row) {
+          const table = row.context.table;
+          table.rowCount++;
+          if (table.rows.length < MAX_KEPT_ROWS && row.cells.length > 0) table.rows.push(row.cells);
+          row = null;
+        }
+        if (element.heading && --headingDepth === 0) {
+          const text = squeeze(headingText).slice(0, MAX_TEXT);
+          if (text !== '') pushHeading(text);
+        }
+        if (element.title && --titleDepth === 0 && scan.title === '')
+          scan.title = squeeze(titleText).slice(0, MAX_TEXT);
+        if (element.context) {
+          contexts.pop();
+          pendingHeadings = [];
+        }
+      },
+    },
+    { decodeEntities: true },
+  );
+  scan.tooDeep = !(yield* feedPageSteps(parser, html));
+  return scan;
+}

@@ -1,0 +1,96 @@
+/**
+ * Typed failures of the upstream layer. Messages are pt-BR (they reach the CLI output and
+ * scrape-state.json), name the URL, say why, and say what happens next: the listing keeps
+ * its last good data.
+ */
+import type { ListingDiagnostics } from '../listing/listing-diagnostics.ts';
+import type { CompetitionPageDiagnostics } from '../competition-page/competition-page-diagnostics.ts';
+import type { MatchPageDiagnostics } from '../match-page/match-page-diagnostics.ts';
+
+export type UpstreamFetchFailure =
+  | 'timeout'
+  | 'network'
+  | 'http-status'
+  | 'content-type'
+  | 'content-encoding'
+  | 'too-large'
+  | 'retry-after-pending'
+  | 'redirect'
+  /** Not sent: the per-minute request budget (match pages) is used up. */
+  | 'budget';
+
+const KEPT = 'os últimos dados válidos foram mantidos.';
+const NOTHING_KEPT = 'ainda não há dados desta lista; nova tentativa na próxima atualização.';
+
+/** A failure's message for a listing that never had data: there was nothing to keep, so it does not claim so. */
+export function messageWithoutKeptData(message: string): string {
+  return message.endsWith(KEPT) ? message.slice(0, -KEPT.length) + NOTHING_KEPT : message;
+}
+
+export interface UpstreamFetchErrorOptions {
+  reason: UpstreamFetchFailure;
+  url: string;
+  /** What went wrong, pt-BR, without the URL (the message adds it). */
+  detail: string;
+  status?: number;
+  /** Milliseconds the upstream asked us to wait (Retry-After), when it did. */
+  retryAfterMs?: number;
+  /** The instant before which no request may be sent to this URL. */
+  retryNotBefore?: Date;
+  cause?: unknown;
+}
+
+/** A page could not be fetched. `reason` is the stable discriminator for code. */
+export class UpstreamFetchError extends Error {
+  override name = 'UpstreamFetchError' as const;
+  readonly reason: UpstreamFetchFailure;
+  readonly url: string;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly retryNotBefore: Date | undefined;
+
+  constructor(options: UpstreamFetchErrorOptions) {
+    super(`Falha ao buscar ${options.url}: ${options.detail}; ${KEPT}`, { cause: options.cause });
+    this.reason = options.reason;
+    this.url = options.url;
+    this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
+    this.retryNotBefore = options.retryNotBefore;
+  }
+}
+
+/** A page was fetched but does not hold the listing markup we know (error page, redesign, truncation). */
+export class ParseError extends Error {
+  override name = 'ParseError' as const;
+  readonly url: string;
+  /** What the parser found before giving up (for `npm run scrape -- --explain`), when it got that far. */
+  readonly diagnostics: ListingDiagnostics | null;
+
+  constructor(url: string, detail: string, options?: { cause?: unknown; diagnostics?: ListingDiagnostics }) {
+    super(`Página ${url} não reconhecida: ${detail}; ${KEPT}`, options);
+    this.url = url;
+    this.diagnostics = options?.diagnostics ?? null;
+  }
+}
+
+/** A match page that does not hold a match's detail we can trust (no known markup, past the model's limits, truncated). */
+export class MatchPageParseError extends ParseError {
+  /** What the match page parser found before giving up (for `--explain` and the refresh's diagnosis). */
+  readonly pageDiagnostics: MatchPageDiagnostics | null;
+
+  constructor(url: string, detail: string, options?: { cause?: unknown; diagnostics?: MatchPageDiagnostics }) {
+    super(url, detail, { cause: options?.cause });
+    this.pageDiagnostics = options?.diagnostics ?? null;
+  }
+}
+
+/** A competition page whose table cannot be trusted (no known frame, past the limits, truncated). */
+export class CompetitionPageParseError extends ParseError {
+  /** What the competition page parser found before giving up (for `--explain`). */
+  readonly pageDiagnostics: CompetitionPageDiagnostics | null;
+
+  constructor(url: string, detail: string, options?: { cause?: unknown; diagnostics?: CompetitionPageDiagnostics }) {
+    super(url, detail, { cause: options?.cause });
+    this.pageDiagnostics = options?.diagnostics ?? null;
+  }
+}
