@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import { isDataRouteComponent } from './src/lib/api/data-routes.ts';
+import { renderAppIntegration } from './src/refresh/render/render-app-integration.ts';
 import { serviceWorkerIntegration } from './src/refresh/render/service-worker-integration.ts';
 
 /**
@@ -41,11 +42,11 @@ const noModulePreload = {
  */
 const SHARED_CHUNK = { name: 'dashboard', test: /[\\/]src[\\/](client|lib)[\\/]|preload-helper/, minShareCount: 2 };
 
-// Builds go into a fresh folder (PLACAR_OUT_DIR) in a child process. See src/pipeline/.
+// Builds go into a fresh folder (PLACAR_OUT_DIR) in a child process. See src/refresh/render/.
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [onDemandDataRoutes, serviceWorkerIntegration(import.meta.dirname)],
+  integrations: [onDemandDataRoutes, renderAppIntegration(), serviceWorkerIntegration(import.meta.dirname)],
   outDir: process.env.PLACAR_OUT_DIR ?? './dist',
   // Per-build caches (set by src/refresh/render/build-site.ts) so concurrent builds never share one.
   ...(process.env.PLACAR_CACHE_DIR ? { cacheDir: `${process.env.PLACAR_CACHE_DIR}/astro` } : {}),

@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // The run's one site bundle, linked into each test's DATA_DIR (harness/shared-site-bundle.ts).
+    globalSetup: ['./test/support/site-bundle-setup.ts'],
     reporters: ['default', './test/support/closing-line-reporter.ts'],
   },
 });

@@ -203,11 +203,7 @@ async function measureRender(dataDir: string, upstreamUrl: string, repeats: numb
     locals,
     timeoutMs: 600_000,
   });
-  try {
-    return await measure(repeats, () => renderer.render(`/jogo/${id}`));
-  } finally {
-    renderer.close();
-  }
+  return await measure(repeats, () => renderer.render(`/jogo/${id}`));
 }
 
 async function runMemoryPhase(upstream: FakeUpstream, cycles: number, log: (line: string) => void) {

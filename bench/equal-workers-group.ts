@@ -20,16 +20,12 @@ import { listChildren, readCpuTimes, totalCpuSeconds } from '../harness/process-
 import { BROWSER_ACCEPT_ENCODING } from './serving-group.ts';
 import { median } from './stats.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
+import { parseWrkOutput, type WrkReport } from '../harness/wrk-output.ts';
 
 export const WRK_PATH = '/usr/bin/wrk';
 const PATH = '/api/hoje';
 
-export interface WrkRun {
-  requestsPerSecond: number;
-  requests: number;
-  latencyMs: { p50: number; p99: number };
-  /** Non-2xx/3xx answers plus socket errors (connect, read, write, timeout). */
-  failures: number;
+export interface WrkRun extends WrkReport {
   cpuMicrosPerRequest: number;
 }
 
@@ -52,35 +48,6 @@ export interface EqualWorkersResult {
   path: string;
   encoding: string;
   cases: EqualWorkersCase[];
-}
-
-/** "1.23ms", "850.00us", "2.1s" → ms */
-function parseDuration(text: string): number {
-  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
-  if (!match) return Number.NaN;
-  const value = Number(match[1]);
-  return match[2] === 'us'
-    ? value / 1000
-    : match[2] === 'ms'
-      ? value
-      : match[2] === 's'
-        ? value * 1000
-        : value * 60_000;
-}
-
-export function parseWrkOutput(output: string): Omit<WrkRun, 'cpuMicrosPerRequest'> {
-  const number = (re: RegExp): number => Number(re.exec(output)?.[1] ?? 0);
-  const percentile = (p: string): number =>
-    parseDuration(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(output)?.[1] ?? '');
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
-  return {
-    requestsPerSecond: number(/Requests\/sec:\s+([\d.]+)/),
-    requests: number(/(\d+) requests in/),
-    latencyMs: { p50: percentile('50'), p99: percentile('99') },
-    failures:
-      number(/Non-2xx or 3xx responses: (\d+)/) +
-      (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
-  };
 }
 
 function cpuSeconds(pids: readonly number[]): number {

@@ -170,7 +170,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   }
 
   if (wants(9)) {
-    const title = '9. fluxo de eventos: 1.000, 5.000 e 10.000 conexões, memória e latência (evento e aviso de build) após a troca';
+    const title =
+      '9. fluxo de eventos: 1.000, 5.000 e 10.000 conexões, memória e latência (evento e aviso de build) após a troca';
     results.events = await phase(title, () => runEventStreamGroup(options.log));
   }
 

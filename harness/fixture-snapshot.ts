@@ -13,7 +13,7 @@ import {
   type Snapshot,
 } from '../src/lib/model/model.ts';
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/upstream');
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures/upstream');
 
 export function readExpectedMatches(listing: ListingName): Match[] {
   const file = path.join(FIXTURES, `${LISTING_PATHS[listing].slice(1)}.expected.json`);

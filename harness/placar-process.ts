@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { linkSharedSiteBundle } from './shared-site-bundle.ts';
 
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface PlacarProcess {
   url: string;
@@ -33,6 +34,11 @@ export interface StartPlacarOptions {
   timeoutMs?: number;
   /** false: resolve once it listens (a server with REFRESH_CRON=off never refreshes). Default true. */
   waitForFirstRefresh?: boolean;
+  /**
+   * 'shared' (default): a data folder without builds gets the test run's one site bundle
+   * (shared-site-bundle.ts); 'own': Placar builds its own, for tests that watch that build.
+   */
+  siteBundle?: 'shared' | 'own';
 }
 
 const LISTENING_LINE = /Placar ouvindo em (http:\/\/\S+)/;
@@ -41,6 +47,9 @@ const FIRST_REFRESH_DONE = /atualização #1 (concluída|falhou)/;
 export async function startPlacar(options: StartPlacarOptions): Promise<PlacarProcess> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'placar-test-'));
+  if (options.siteBundle !== 'own' && !fs.existsSync(path.join(dataDir, 'builds'))) {
+    linkSharedSiteBundle(dataDir, PROJECT_ROOT);
+  }
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

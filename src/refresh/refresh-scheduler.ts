@@ -14,6 +14,7 @@ import { createBuildPublisher } from './publish/publish-build.ts';
 import { createEventPublisher } from './publish/publish-events.ts';
 import { createConfiguredPushSender } from './publish/push-sender.ts';
 import { runRefresh, type RefreshReport } from './refresh.ts';
+import { createCronLogger } from './cron-logger.ts';
 import { formatRefreshLine } from './refresh-log.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
 
@@ -113,7 +114,7 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
         async () => {
           if (!aborter.signal.aborted) await runNow();
         },
-        { name: 'placar-refresh', noOverlap: true },
+        { name: 'placar-refresh', noOverlap: true, logger: createCronLogger(options.log) },
       );
     },
     async stop() {

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { UpstreamFetchError } from '../../src/upstream/fetch/errors.ts';
-import { fetchPage, USER_AGENT, type FetchPageOptions, type FetchPageResult } from '../../src/upstream/fetch/fetch-page.ts';
+import {
+  fetchPage,
+  USER_AGENT,
+  type FetchPageOptions,
+  type FetchPageResult,
+} from '../../src/upstream/fetch/fetch-page.ts';
 
 const PATH = '/jogos-de-hoje';
 const pages = readFixturePages();

@@ -50,6 +50,8 @@ beforeAll(async () => {
   const port = await freePort();
   const started = startPlacar({
     upstreamUrl: upstream.url,
+    // A first start builds the site bundle itself: this test watches that build.
+    siteBundle: 'own',
     env: { PORT: String(port), REQUEST_TIMEOUT_MS: '3000', REFRESH_CRON: '0 0 * * *' },
   });
   starting = await firstAnswer(`http://127.0.0.1:${port}/`, 30_000);

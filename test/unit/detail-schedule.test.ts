@@ -16,7 +16,11 @@ import {
   hasStarted,
   planDetailFetches,
 } from '../../src/refresh/match-pages/detail-schedule.ts';
-import { BUDGET_WINDOW_MS, createRequestBudget, requestBudgetOf } from '../../src/refresh/match-pages/request-budget.ts';
+import {
+  BUDGET_WINDOW_MS,
+  createRequestBudget,
+  requestBudgetOf,
+} from '../../src/refresh/match-pages/request-budget.ts';
 import { readExpectedMatchDetail, readExpectedMatches } from '../../harness/fixture-snapshot.ts';
 
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');

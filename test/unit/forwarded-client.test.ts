@@ -1,4 +1,4 @@
-/** The client of a request Pushpin signed, from the X-Forwarded-For deploy/pushpin.conf writes (issue 35 M4). */
+/** The client of a request Pushpin signed, from the X-Forwarded-For deploy/pushpin/pushpin.conf writes (issue 35 M4). */
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { forwardedClientAddress } from '../../src/server/event-stream/forwarded-client.ts';

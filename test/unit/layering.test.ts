@@ -98,7 +98,7 @@ function findCycles(edges: ImportEdge[]): string[][] {
   return cycles;
 }
 
-const graph = readImportGraph(ROOT, ['src', 'scripts', 'bench', 'test']);
+const graph = readImportGraph(ROOT, ['src', 'scripts', 'bench', 'harness', 'test']);
 
 describe('layering (docs/ARCHITECTURE.md)', () => {
   it('reads a real graph: every kind of import statement is seen', () => {
@@ -117,6 +117,17 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
 
   it('every import goes in an allowed direction', () => {
     expect(forbiddenEdges(graph.edges, ALLOWED_IMPORTS)).toEqual([]);
+  });
+
+  it('tests and benchmarks share the harness, and neither imports the other', () => {
+    const across = graph.edges.filter(
+      ({ from, to }) =>
+        (folderOf(from) === 'test' && folderOf(to) === 'bench') ||
+        (folderOf(from) === 'bench' && folderOf(to) === 'test'),
+    );
+    expect(across).toEqual([]);
+    expect(graph.edges.some(({ from, to }) => folderOf(from) === 'bench' && folderOf(to) === 'harness')).toBe(true);
+    expect(graph.edges.some(({ from, to }) => folderOf(from) === 'test' && folderOf(to) === 'harness')).toBe(true);
   });
 
   it('there is no import cycle, between files or in the table', () => {
@@ -154,16 +165,16 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
     ]);
     expect(UNLIMITED).toEqual(new Set(['test']));
     const serverRow =
-      /^(\| `src\/server\/` \|.*\| )model, config, store, search, api, slices, pipeline \(`refresh-scheduler\.ts` only\) \|$/m;
+      /^(\| `src\/server\/` \|.*\| )model, config, store, search, api, slices, refresh \(`refresh-scheduler\.ts` only\) \|$/m;
     expect(ARCHITECTURE).toMatch(serverRow);
     const edited = readLayering(ARCHITECTURE.replace(serverRow, '$1model |'));
     const entry = [{ from: 'src/server/run-server.ts', to: 'src/refresh/refresh-scheduler.ts' }];
     expect(forbiddenEdges(entry, ALLOWED_IMPORTS)).toEqual([]);
     expect(forbiddenEdges(entry, edited.allowed)).toHaveLength(1);
-    // "(`refresh-scheduler.ts` only)": the pipeline's other files stay out of the server's reach.
+    // "(`refresh-scheduler.ts` only)": the refresh's other files stay out of the server's reach.
     const inside = [{ from: 'src/server/run-server.ts', to: 'src/refresh/refresh.ts' }];
     expect(forbiddenEdges(inside, ALLOWED_IMPORTS)).toEqual([
-      'src/server/run-server.ts → src/refresh/refresh.ts (src/server may import only refresh-scheduler.ts of src/pipeline)',
+      'src/server/run-server.ts → src/refresh/refresh.ts (src/server may import only refresh-scheduler.ts of src/refresh)',
     ]);
   });
 

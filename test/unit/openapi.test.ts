@@ -169,6 +169,7 @@ describe('OpenAPI document (/api/routes)', () => {
       'time',
       'competicao',
       'desde',
+      'apenas',
       'Last-Event-ID',
     ]);
     expect(Object.keys(stream?.get.responses ?? {})).toEqual(expect.arrayContaining(['400', '429', '503']));

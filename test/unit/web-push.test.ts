@@ -10,7 +10,11 @@ import { readPushEndpoint, readSubscribeBody } from '../../src/lib/api/push-subs
 import { buildAlerts } from '../../src/lib/display/match-alerts.ts';
 import { buildPushMessages } from '../../src/lib/display/push-alert.ts';
 import type { MatchEvent } from '../../src/lib/model/model.ts';
-import { createDeliveryQueue, type Delivery, type DeliveryOutcome } from '../../src/refresh/publish/push-delivery-queue.ts';
+import {
+  createDeliveryQueue,
+  type Delivery,
+  type DeliveryOutcome,
+} from '../../src/refresh/publish/push-delivery-queue.ts';
 import { createBrowserSubscription } from '../../harness/push-service.ts';
 import { buildSampleMatch } from '../support/sample-match.ts';
 

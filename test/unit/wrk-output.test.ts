@@ -1,6 +1,6 @@
 /** The benchmark reads wrk's text report (group 7): throughput, count, percentiles, failures. */
 import { describe, expect, it } from 'vitest';
-import { parseWrkOutput } from '../../bench/equal-workers-group.ts';
+import { parseWrkOutput } from '../../harness/wrk-output.ts';
 
 // Printed by Debian's wrk 4 (`wrk -t2 -c10 -d1s --latency`) on this machine.
 const REPORT = `Running 1s test @ http://127.0.0.1:18931/

@@ -1,6 +1,6 @@
 /**
  * The routes whose output depends on the snapshot: rendered at every refresh from the site
- * bundle (src/pipeline/render-site.ts), where they are on-demand routes (astro.config.mjs),
+ * bundle (src/refresh/render/render-routes.ts), where they are on-demand routes (astro.config.mjs),
  * and pre-rendered by a full `astro build`. Everything else in the site (assets, /api/routes)
  * changes only with the code, so it is built once per bundle.
  */
@@ -29,7 +29,7 @@ export const DATA_ROUTES: readonly DataRoute[] = [
   { component: 'src/pages/api/eventos.ts', path: '/api/eventos', file: 'api/eventos' },
 ];
 
-/** Each match's page and JSON (src/pipeline/match-routes.ts renders those whose data changed). */
+/** Each match's page and JSON (src/refresh/render/match-files.ts renders those whose data changed). */
 const MATCH_PAGE_COMPONENT = 'src/pages/jogo/[...id].astro';
 const MATCH_JSON_COMPONENT = 'src/pages/api/jogo/[...id].ts';
 

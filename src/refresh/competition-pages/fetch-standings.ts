@@ -16,7 +16,11 @@ import { isCompetitionSlug } from '../../lib/model/standings-paths.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import { runInSlices } from '../../lib/slices/run-in-slices.ts';
 import { readDetailSchedule, writeDetailScheduleAsync } from '../../lib/store/detail-store.ts';
-import { readStandingsRecords, writeStandingsRecordAsync, type StandingsRecord } from '../../lib/store/standings-store.ts';
+import {
+  readStandingsRecords,
+  writeStandingsRecordAsync,
+  type StandingsRecord,
+} from '../../lib/store/standings-store.ts';
 import { UpstreamFetchError } from '../../upstream/fetch/errors.ts';
 import { fetchPage } from '../../upstream/fetch/fetch-page.ts';
 import { parseCompetitionPageSteps } from '../../upstream/competition-page/parse-competition-page.ts';

@@ -71,21 +71,17 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
     timeoutMs: config.buildTimeoutMs,
     signal: options.signal,
   });
-  try {
-    await writeRenderedRoutes(renderer, DATA_ROUTES, clientDir);
-    const tables = [...(locals.standingsPages?.keys() ?? [])].flatMap(buildStandingsRoutes);
-    await writeRenderedRoutes(renderer, tables, clientDir);
-    const made = await makeMatchFiles({
-      dataDir: config.dataDir,
-      buildId: options.buildId,
-      pages: locals.matchPages ?? new Map(),
-      salt: bundle.fingerprint,
-      renderPage: (routePath) => renderer.render(routePath),
-      builtAt,
-    });
-    const notices = locals.placar ? pagelessMatchNotices(locals.placar.snapshot) : [];
-    return { bundleMs: builtMs ?? 0, matchFiles: made.files, matchesRendered: made.rendered, notices };
-  } finally {
-    renderer.close();
-  }
+  await writeRenderedRoutes(renderer, DATA_ROUTES, clientDir);
+  const tables = [...(locals.standingsPages?.keys() ?? [])].flatMap(buildStandingsRoutes);
+  await writeRenderedRoutes(renderer, tables, clientDir);
+  const made = await makeMatchFiles({
+    dataDir: config.dataDir,
+    buildId: options.buildId,
+    pages: locals.matchPages ?? new Map(),
+    salt: bundle.fingerprint,
+    renderPage: (routePath) => renderer.render(routePath),
+    builtAt,
+  });
+  const notices = locals.placar ? pagelessMatchNotices(locals.placar.snapshot) : [];
+  return { bundleMs: builtMs ?? 0, matchFiles: made.files, matchesRendered: made.rendered, notices };
 }

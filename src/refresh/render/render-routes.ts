@@ -1,14 +1,11 @@
 /**
  * The render step, in the process that refreshes (the server itself): takes the snapshot the
  * scrape left (kept in memory by the snapshot store: no second parse), then renders every data
- * route through the site bundle's @astrojs/node handler — the snapshot handed to the pages in
- * Astro.locals — and writes each answer into the new build's client folder. The handler takes
- * node:http requests only, so each render listens on a loopback port for its few requests; one
- * route at a time, so requests to the server are answered between two routes.
+ * route with the site bundle's own Astro App (`app.render(request, { locals })`, no HTTP) — the
+ * snapshot handed to the pages in Astro.locals — and writes each answer into the new build's
+ * client folder; one route at a time, so requests to the server are answered between two routes.
  */
 import fs from 'node:fs/promises';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_INTERVALS, buildDashboardData } from '../../lib/display/dashboard-data.ts';
@@ -21,9 +18,13 @@ import type { DataRoute } from '../../lib/api/data-routes.ts';
 import { readSnapshotOrEmpty } from '../../lib/store/snapshot-store.ts';
 import { readScrapeState } from '../../lib/store/scrape-state-store.ts';
 import type { ListingIntervals } from '../../lib/model/staleness.ts';
+import { RENDER_APP_FILE } from './render-app-integration.ts';
+
+/** The pages never print their own origin: any will do. */
+const RENDER_ORIGIN = 'http://placar.invalid';
 
 export interface RenderRequest {
-  /** The site bundle's server entry (exports the adapter's `handler`). */
+  /** The site bundle's server entry; its App (render-app.mjs) is the file beside it. */
   serverEntry: string;
   clientDir: string;
   dataDir: string;
@@ -45,33 +46,27 @@ export interface RenderResult {
   bytes: number;
 }
 
-type AdapterHandler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: () => void,
-  locals: App.Locals,
-) => Promise<void>;
+/** What the refresh needs of Astro's App (render-app-entry.ts). */
+interface RenderApp {
+  render(request: Request, options: { locals: App.Locals }): Promise<Response>;
+}
 
-const handlers = new Map<string, Promise<AdapterHandler>>();
+const apps = new Map<string, Promise<RenderApp>>();
 
 /**
- * The bundle's handler, imported once per bundle (ES modules stay loaded: a new version's bundle
- * is a second copy until the process restarts). The adapter installs a process-wide
- * unhandledRejection logger on import; it is removed, so the server keeps Node's own behaviour.
+ * The bundle's App, imported once per bundle (ES modules stay loaded: a new version's bundle is a
+ * second copy until the process restarts).
  */
-function loadHandler(serverEntry: string): Promise<AdapterHandler> {
-  let loaded = handlers.get(serverEntry);
+function loadRenderApp(serverEntry: string): Promise<RenderApp> {
+  const file = path.join(path.dirname(serverEntry), RENDER_APP_FILE);
+  let loaded = apps.get(file);
   if (!loaded) {
-    const before = new Set(process.listeners('unhandledRejection'));
-    loaded = import(pathToFileURL(serverEntry).href).then((module: { handler?: unknown }) => {
-      for (const listener of process.listeners('unhandledRejection')) {
-        if (!before.has(listener)) process.off('unhandledRejection', listener);
-      }
-      if (typeof module.handler !== 'function') throw new Error(`${serverEntry} não exporta handler`);
-      return module.handler as AdapterHandler;
+    loaded = import(pathToFileURL(file).href).then((module: { app?: RenderApp }) => {
+      if (typeof module.app?.render !== 'function') throw new Error(`${file} não exporta app`);
+      return module.app;
     });
-    loaded.catch(() => handlers.delete(serverEntry));
-    handlers.set(serverEntry, loaded);
+    loaded.catch(() => apps.delete(file));
+    apps.set(file, loaded);
   }
   return loaded;
 }
@@ -97,29 +92,10 @@ export function buildRenderLocals(
   };
 }
 
-interface RenderedRoute {
-  status: number;
-  body: Buffer;
-}
-
-/** One GET on the loopback render server. node:http rather than fetch: no second HTTP stack loaded. */
-function get(agent: http.Agent, port: number, routePath: string, signal: AbortSignal): Promise<RenderedRoute> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: routePath, signal, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
-
-/** Renders routes of the site bundle one at a time, on one loopback connection; `close` when done. */
+/** Renders routes of the site bundle with its App, one at a time, all from the same locals. */
 export interface RouteRenderer {
   /** The route's body; throws unless it answered `expected` (200 by default), or past the deadline. */
   render(routePath: string, expected?: number): Promise<Buffer>;
-  close(): void;
 }
 
 export async function openRouteRenderer(request: RenderRequest): Promise<RouteRenderer> {
@@ -127,30 +103,25 @@ export async function openRouteRenderer(request: RenderRequest): Promise<RouteRe
   const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
   const failure = (): Error =>
     new Error(deadline.aborted ? `build excedeu BUILD_TIMEOUT_MS (${request.timeoutMs} ms)` : 'build interrompido');
+  const stopped = new Promise<never>((_, reject) => {
+    signal.addEventListener('abort', () => reject(failure()), { once: true });
+  });
+  // A render past the deadline is abandoned, not awaited (Astro's render takes no signal).
+  stopped.catch(() => undefined);
   const locals =
     request.locals ?? buildRenderLocals(request.dataDir, request.upstreamUrl, request.intervals, new Date());
-  const handler = await loadHandler(request.serverEntry);
-  const server = http.createServer((req, res) => {
-    void handler(req, res, () => res.writeHead(404).end(), locals);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  // One connection for all the routes.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const app = await loadRenderApp(request.serverEntry);
   return {
     async render(routePath, expected = 200) {
       if (signal.aborted) throw failure();
-      const { status, body } = await get(agent, port, routePath, signal).catch((error: unknown) => {
-        throw signal.aborted ? failure() : error;
-      });
+      const rendered = async (): Promise<{ status: number; body: Buffer }> => {
+        const response = await app.render(new Request(new URL(routePath, RENDER_ORIGIN)), { locals });
+        return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+      };
+      const { status, body } = await Promise.race([rendered(), stopped]);
       if (status !== expected)
         throw new Error(`${routePath} respondeu ${status}: ${body.toString('utf8').slice(0, 200)}`);
       return body;
-    },
-    close() {
-      agent.destroy();
-      server.closeAllConnections();
-      server.close();
     },
   };
 }
@@ -174,10 +145,5 @@ export async function writeRenderedRoutes(
 }
 
 export async function renderDataRoutes(request: RenderRequest): Promise<RenderResult> {
-  const renderer = await openRouteRenderer(request);
-  try {
-    return await writeRenderedRoutes(renderer, request.routes, request.clientDir);
-  } finally {
-    renderer.close();
-  }
+  return writeRenderedRoutes(await openRouteRenderer(request), request.routes, request.clientDir);
 }

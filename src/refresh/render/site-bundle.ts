@@ -1,7 +1,8 @@
 /**
  * The site bundle: one `astro build` with the data routes on-demand (PLACAR_SITE_BUNDLE=1, see
  * astro.config.mjs) into DATA_DIR/builds/bundle-<fingerprint>: the client assets, /api/routes
- * and the adapter's handler that renders the data routes at each refresh. Built on the first
+ * and the server folder, whose App (render-app.mjs) renders the data routes at each refresh in
+ * process, beside the adapter's entry. Built on the first
  * refresh, by `npm run build`, and again only when the fingerprint (site-fingerprint.ts)
  * changes; bundle.json, written last, marks it complete. Runs under the refresh lock.
  */
@@ -11,6 +12,7 @@ import { BUNDLE_PREFIX, bundleDir, bundleInfoPath, buildsDir } from '../../lib/s
 import { writeJsonAtomically } from '../../lib/store/json-file.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import { runSiteBuild } from './build-site.ts';
+import { RENDER_APP_FILE } from './render-app-integration.ts';
 import { computeSiteFingerprint } from './site-fingerprint.ts';
 
 export interface SiteBundle {
@@ -78,7 +80,7 @@ export async function ensureSiteBundle(
       dataDir: options.dataDir,
       upstreamUrl: options.upstreamUrl,
       outDir: bundle.dir,
-      requiredFiles: ['server/entry.mjs'],
+      requiredFiles: ['server/entry.mjs', `server/${RENDER_APP_FILE}`],
       extraEnv: { PLACAR_SITE_BUNDLE: '1' },
       timeoutMs: options.timeoutMs,
       env: options.env,

@@ -15,7 +15,11 @@ import {
   type Match,
   type Snapshot,
 } from '../../lib/model/model.ts';
-import { readScrapeState, writeScrapeStateAtomicallyAsync, type ScrapeState } from '../../lib/store/scrape-state-store.ts';
+import {
+  readScrapeState,
+  writeScrapeStateAtomicallyAsync,
+  type ScrapeState,
+} from '../../lib/store/scrape-state-store.ts';
 import { listingSource, readSnapshotOrEmpty, writeSnapshotAtomicallyAsync } from '../../lib/store/snapshot-store.ts';
 import { isListingStale, listingIntervalSeconds } from '../../lib/model/staleness.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';

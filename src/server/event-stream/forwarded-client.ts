@@ -1,5 +1,5 @@
 /**
- * Who a request Pushpin signed is for. Pushpin connects from its own address; deploy/pushpin.conf
+ * Who a request Pushpin signed is for. Pushpin connects from its own address; deploy/pushpin/pushpin.conf
  * (x_forwarded_for=truncate:1,append) passes on the last address the sender named in
  * X-Forwarded-For (nginx's $remote_addr) and appends the address it got the request from. Read
  * from the right, the first address that is not loopback or private is the client — whatever a

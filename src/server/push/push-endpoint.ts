@@ -14,7 +14,11 @@ import {
   buildPushOffProblem,
   buildPushRateLimitedProblem,
 } from '../../lib/api/push-problems.ts';
-import { PUSH_BODY_MAX_BYTES, readSubscribeBody, readUnsubscribeBody } from '../../lib/api/push-subscription-request.ts';
+import {
+  PUSH_BODY_MAX_BYTES,
+  readSubscribeBody,
+  readUnsubscribeBody,
+} from '../../lib/api/push-subscription-request.ts';
 import { removePushSubscription, savePushSubscription } from '../../lib/store/push-subscriptions.ts';
 import { buildRateLimitHeaders, type RateLimiter } from '../limits/rate-limit.ts';
 import { writeJson, writeProblem } from '../respond.ts';

@@ -1,7 +1,7 @@
 /**
  * /api/busca in the server itself: answerSearch over the snapshot prepared when the build was
  * loaded (search-snapshot.ts), written straight to the response. The server imports no Astro
- * runtime for it (the site bundle's handler only renders the pages of a refresh).
+ * runtime for it (the site bundle's App only renders the pages of a refresh).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../../lib/config/config.ts';

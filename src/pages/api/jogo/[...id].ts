@@ -1,4 +1,4 @@
-/** /api/jogo/{id}: one match whole (rendered when its data changes, see src/pipeline/match-routes.ts). */
+/** /api/jogo/{id}: one match whole (rendered when its data changes, see src/refresh/render/match-files.ts). */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { listMatchPageIds, matchPageDataFor } from '../../../lib/display/match-page-data.ts';
 

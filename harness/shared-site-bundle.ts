@@ -1,0 +1,45 @@
+/**
+ * One site bundle for a whole test run. `astro build` costs a core for about a minute, and every
+ * test that starts Placar on a fresh DATA_DIR would build the same bundle again (the fingerprint
+ * covers the code, not the data). The run's global setup builds it once into a data folder of its
+ * own, named by PLACAR_TEST_SITE_BUNDLE; startPlacar hard-links it into each new DATA_DIR, where
+ * Placar finds it complete and renders from it, as after `npm run build`. A test that watches the
+ * bundle being built asks for its own (`siteBundle: 'own'`).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BUNDLE_PREFIX, buildsDir } from '../src/lib/store/build-layout.ts';
+import { ensureBuildModulesLink } from '../src/refresh/render/build-site.ts';
+import { linkTree } from '../src/refresh/render/link-tree.ts';
+import { ensureSiteBundle } from '../src/refresh/render/site-bundle.ts';
+
+export const SHARED_SITE_BUNDLE_VARIABLE = 'PLACAR_TEST_SITE_BUNDLE';
+
+/** Builds the bundle of the checked-out code into a new temp data folder; returns that folder. */
+export async function buildSharedSiteBundle(projectRoot: string): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-shared-bundle-'));
+  await ensureSiteBundle({
+    projectRoot,
+    dataDir,
+    // Every test's upstream is on loopback; the bundle does not depend on its port.
+    upstreamUrl: 'http://127.0.0.1:9',
+    timeoutMs: 600_000,
+    env: process.env,
+  });
+  return dataDir;
+}
+
+/** Links the run's shared bundle into `dataDir` (unless it has one); nothing when no run built one (the bench). */
+export function linkSharedSiteBundle(dataDir: string, projectRoot: string): void {
+  const shared = process.env[SHARED_SITE_BUNDLE_VARIABLE];
+  if (!shared) return;
+  // Another file system (a test's small tmpfs) would get copies, not links: Placar builds its own there.
+  if (fs.statSync(dataDir).dev !== fs.statSync(shared).dev) return;
+  for (const name of fs.readdirSync(buildsDir(shared))) {
+    if (!name.startsWith(BUNDLE_PREFIX)) continue;
+    const target = path.join(buildsDir(dataDir), name);
+    if (!fs.existsSync(target)) linkTree(path.join(buildsDir(shared), name), target);
+  }
+  ensureBuildModulesLink(dataDir, projectRoot);
+}
