@@ -3,10 +3,10 @@
  * refuses `new Notification` in a page), else the page's own Notification. A click brings the
  * page back (the worker's notificationclick opens `data.url`, relative to the site root).
  * Where push reaches this browser (alert-push.ts), the service worker shows the pushed alert
- * instead: one event, one notification, with the page open or closed.
+ * instead: one event, one notification, with the page open or closed. alert-push.ts is loaded
+ * here only when there is a notification to show (alerts on), so it stays out of the views' JS.
  */
 import type { MatchAlert } from '../lib/display/match-alerts.ts';
-import { pushOn } from './alert-push.ts';
 
 async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return null;
@@ -15,6 +15,7 @@ async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
 }
 
 export async function showAlertNotification(alert: MatchAlert): Promise<void> {
+  const { pushOn } = await import('./alert-push.ts');
   if (pushOn()) return;
   const registration = await activeRegistration();
   const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? location.href;

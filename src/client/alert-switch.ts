@@ -7,8 +7,9 @@
  * notifications: the page's own announcements still come. Once on, a note says where alerts
  * reach: also with Placar closed where the server pushes (alert-push.ts: subscribed here, the
  * teams sent again when they change, unsubscribed by "Desativar"), else only while it is open.
+ * alert-push.ts is loaded on demand, once alerts are on or being turned off: a fan who never
+ * turns them on never downloads it.
  */
-import { pushOn, subscribePush, syncPushTeams, unsubscribePush } from './alert-push.ts';
 import { alertsOn, notificationsSupported, setAlertsWanted } from './alert-setting.ts';
 import { followedTeamList, onFollowedTeamsChange } from './followed-teams.ts';
 
@@ -37,8 +38,14 @@ function showState(): void {
   else button.textContent = 'Ativar alertas';
 }
 
+/** Runs `use` once alert-push.ts is loaded; a failed load leaves push as it was. */
+function withPush(use: (push: typeof import('./alert-push.ts')) => Promise<unknown>): void {
+  import('./alert-push.ts').then(use).catch(() => undefined);
+}
+
 /** Subscribes (or re-sends changed teams) where the server pushes, then says where alerts reach. */
 async function reachClosedPage(): Promise<void> {
+  const { pushOn, subscribePush, syncPushTeams } = await import('./alert-push.ts');
   const teams = followedTeamList();
   const pushed = pushOn() ? await syncPushTeams(teams) : await subscribePush(teams);
   if (alertsOn()) showNote(pushed ? REACH_CLOSED : REACH_OPEN);
@@ -56,7 +63,7 @@ function turnOff(): void {
   setAlertsWanted(false);
   showNote(null);
   showState();
-  void unsubscribePush();
+  withPush((push) => push.unsubscribePush());
 }
 
 if (button && notificationsSupported()) {
@@ -72,6 +79,6 @@ if (button && notificationsSupported()) {
   // Alerts turned on in an earlier visit (or before the server pushed): the subscription follows.
   if (alertsOn()) void reachClosedPage();
   onFollowedTeamsChange(() => {
-    if (alertsOn()) void syncPushTeams(followedTeamList());
+    if (alertsOn()) withPush((push) => push.syncPushTeams(followedTeamList()));
   });
 }

@@ -4,7 +4,7 @@
  * the page is parsed; until then what lies below it is held hidden (global.css), so rows never
  * jump down under the reader's eyes. With nothing followed, nothing is held. The stored value is
  * not read here (a few bytes before every first paint): junk in it costs at most a hold until
- * meus-times.ts, which reads it properly, draws nothing and ends the hold.
+ * meus-times-loader.ts, which reads it properly, finds nothing followed and ends the hold.
  */
 import { FOLLOWED_TEAMS_KEY } from '../lib/display/followed-teams.ts';
 

@@ -1,5 +1,6 @@
 /**
- * "Meus times" at the top of a view (MeusTimes.astro): the view's rows of followed teams' matches,
+ * "Meus times" at the top of a view (MeusTimes.astro, loaded by meus-times-loader.ts once a team
+ * is followed): the view's rows of followed teams' matches,
  * copied from its list (same markup, grouped by competition) and redrawn whenever the list is
  * redrawn or the followed teams change; on Busca, the followed teams as one-tap searches too.
  * On a listing's view the rows it shows are hidden in the list below (never twice); on Ao Vivo it also
