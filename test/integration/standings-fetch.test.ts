@@ -119,6 +119,22 @@ describe('competition pages in a scrape', () => {
     expect(table?.groups[0]?.rows[0]?.team.name).toBe('Fortaleza');
   });
 
+  it('counts a table request in the window before it is sent: a lost schedule.json frees nothing in this process', async () => {
+    // 80 a minute: the samples' 15 started matches' pages, then tables while three quarters stay free (up to 20).
+    const config = configFor({ DETAIL_REQUESTS_PER_MINUTE: '80' });
+    const since = upstream.requests.length;
+    await runScrape(config, { now: at(0) });
+    // The window's write never reached the disk (a full disk): this process still knows what it sent.
+    fs.rmSync(path.join(config.dataDir, 'details', 'schedule.json'), { force: true });
+    await runScrape(config, { now: at(20) });
+    await runScrape(config, { now: at(40) });
+    const pages = upstream.requests
+      .slice(since)
+      .filter((r) => !r.path.startsWith('/jogos-') && !r.path.startsWith('/escudos'));
+    expect(pages.filter((r) => !r.path.endsWith('.html')).length).toBeGreaterThan(0);
+    expect(pages.length).toBeLessThanOrEqual(80 / 4);
+  });
+
   it('shares the match pages’ budget and pause, and never asks for a competition no listing names', async () => {
     const none = configFor({ DETAIL_REQUESTS_PER_MINUTE: '0' });
     let since = upstream.requests.length;

@@ -25,7 +25,7 @@ import { UpstreamFetchError } from '../../upstream/fetch/errors.ts';
 import { fetchPage } from '../../upstream/fetch/fetch-page.ts';
 import { parseCompetitionPageSteps } from '../../upstream/competition-page/parse-competition-page.ts';
 import { DETAIL_DEFAULT_PAUSE_MS } from '../match-pages/detail-schedule.ts';
-import { createRequestBudget } from '../match-pages/request-budget.ts';
+import { requestBudgetOf } from '../match-pages/request-budget.ts';
 import {
   applyStandingsOutcome,
   planStandingsFetches,
@@ -86,7 +86,9 @@ export async function runStandingsRefresh(input: StandingsRefreshInput): Promise
   const paused = schedule.pausedUntil !== null && Date.parse(schedule.pausedUntil) > now().getTime();
   const plan = config.detailRequestsPerMinute === 0 || paused ? [] : planStandingsFetches(records, now());
   report.planned = plan.length;
-  const budget = createRequestBudget(config.detailRequestsPerMinute, schedule.requests, () => now().getTime());
+  // The same window as the match pages', remembered in this process: a table request counts before it is sent,
+  // whatever happens to schedule.json afterwards (a full disk).
+  const budget = requestBudgetOf(dataDir, config.detailRequestsPerMinute, schedule.requests, () => now().getTime());
   const reserve = reservedForMatchPages(input.matches, config.detailRequestsPerMinute);
   let pausedUntil = paused ? schedule.pausedUntil : null;
   for (const slug of plan) {
