@@ -54,6 +54,9 @@ interface FanOptions extends BrowserContextOptions {
  */
 async function openFanContext({ teams, alerts = false, ...options }: FanOptions = {}): Promise<BrowserContext> {
   const context = await harness.browser.newContext(options);
+  // These tests drive the 60-s poll with a fake clock: a build notice's fetch (build-notices.test.ts covers
+  // those) would interleave with it at a moment the test does not choose.
+  await context.route('**/api/eventos/stream*', (route) => route.abort('connectionrefused'));
   if (alerts) {
     await context.grantPermissions(['notifications'], { origin: harness.placar.url });
     await context.clock.install();
@@ -470,7 +473,9 @@ describe('alerts while the page is open', () => {
       await region(page).getByRole('button', { name: 'Ativar alertas' }).waitFor();
       await pollOnce(page);
       const asked: string[] = [];
-      page.on('request', (request) => void (request.url().includes('/api/') && asked.push(request.url())));
+      // No listing asked for (the notices' stream, refused here, is retried with its back-off: not a poll).
+      const polls = (url: string): boolean => url.includes('/api/') && !url.includes('/api/eventos/stream');
+      page.on('request', (request) => void (polls(request.url()) && asked.push(request.url())));
       await setVisibility(page, 'hidden');
       await page.clock.runFor(5 * 60_000);
       await page.waitForTimeout(300);
