@@ -100,6 +100,9 @@ describe('keyboard only', () => {
     await page.locator('[data-empty-state]', { hasText: '1 jogo encontrado' }).waitFor();
     await page.keyboard.press('Tab');
     expect(await focused()).toMatchObject({ text: 'Buscar', tag: 'BUTTON', outline: 'solid' });
+    // The result's competition heading links to its table (issue 34), then the match itself.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toEqual({ text: 'Brasileirão Série A', tag: 'A', outline: 'solid' });
     await page.keyboard.press('Tab');
     expect(await focused()).toMatchObject({ tag: 'A', outline: 'solid' });
     expect((await focused()).text.replace(/\s+/g, ' ')).toBe("67' Flamengo 2 x 1 Palmeiras");
