@@ -27,25 +27,37 @@ const FLAMENGO_PAGE = fs.readFileSync(
   path.resolve(import.meta.dirname, '../fixtures/upstream/match-pages/jogo-flamengo-x-palmeiras.html'),
   'utf8',
 );
+const TABLE = '/brasileirao-serie-a';
+const TABLE_PAGE = fs.readFileSync(
+  path.resolve(import.meta.dirname, '../fixtures/upstream/competition-pages/competicao-brasileirao-serie-a.html'),
+  'utf8',
+);
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
 let dataDir: string;
 
 beforeAll(async () => {
   const pages = readFixturePages();
-  upstream = await startFakeUpstream({ pages: { ...pages, [FLAMENGO]: FLAMENGO_PAGE } });
+  // docs/api.md's table example: the Série A's page, read by the refresh like any competition the listings name.
+  upstream = await startFakeUpstream({ pages: { ...pages, [FLAMENGO]: FLAMENGO_PAGE, [TABLE]: TABLE_PAGE } });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-doc-examples-'));
   const first = await runScript('scripts/refresh.ts', {
     ...process.env,
     DATA_DIR: dataDir,
     UPSTREAM_URL: upstream.url,
     PUBLISH_COMMAND: '',
+    // Room for the tables in the first minute beside the samples' match pages (tables take only a quiet minute).
+    DETAIL_REQUESTS_PER_MINUTE: '200',
   });
   expect(first.code, first.output).toBe(0);
   for (const page of ['/jogos-em-andamento', '/jogos-de-hoje'])
     upstream.setPage(page, withScore(pages[page] ?? '', FLAMENGO, 3, 1));
   upstream.setPage(FLAMENGO, withMatchPageGoal(FLAMENGO_PAGE, 'home', 'Bruno Henrique', 75));
-  placar = await startPlacar({ upstreamUrl: upstream.url, dataDir, env: { REFRESH_CRON: '0 0 * * *' } });
+  placar = await startPlacar({
+    upstreamUrl: upstream.url,
+    dataDir,
+    env: { REFRESH_CRON: '0 0 * * *', DETAIL_REQUESTS_PER_MINUTE: '200' },
+  });
   const feed = (await (await fetch(`${placar.url}/api/eventos`)).json()) as {
     count: number;
     events: { scorer?: { player: string } | null }[];
