@@ -8,7 +8,8 @@ export default defineConfig({
     reporters: ['default', './test/support/closing-line-reporter.ts'],
     projects: [
       {
-        // Pure code and single-process checks: two files at a time, before any server starts.
+        // Pure code and single-process checks: two files at a time, in a group of their own (never beside the
+        // process tests, whose servers and builds want the cores).
         extends: true,
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'], sequence: { groupOrder: 0 } },
       },
