@@ -15,6 +15,8 @@ import { PROJECT_ROOT } from './placar-process.ts';
 import { watchChild } from './watched-child.ts';
 
 export const PUSHPIN_PATH = '/usr/bin/pushpin';
+/** How long a started Pushpin may take to pass a request to Placar. */
+const READY_TIMEOUT_MS = 90_000;
 export const PUSHPIN_DEPLOY_DIR = path.join(PROJECT_ROOT, 'deploy', 'pushpin');
 
 export interface PushpinConfigValues {
@@ -74,6 +76,8 @@ export interface StartPushpinOptions {
   sigKey: string;
   /** Placar base URLs, tried in this order. */
   placarUrls: readonly string[];
+  /** false: resolve once it listens (a Pushpin whose Placar is gone on purpose). Default: once Placar answers. */
+  waitForPlacar?: boolean;
 }
 
 async function findFreePort(): Promise<number> {
@@ -163,10 +167,17 @@ async function launch(options: StartPushpinOptions, folder: string): Promise<Pus
     throw new Error(`pushpin não iniciou:\n${printed()}`);
   }
   // Listening is not ready: the proxy, handler and zurl connect to each other after. Ready once a
-  // request (HEAD of the routed path: Placar ends it at once) is answered by Placar, not by Pushpin.
-  const answered = (status: number): boolean => status !== 0 && status < 500;
-  while (Date.now() < deadline && !hasExited() && !answered(await headStatus(port))) {
+  // request (HEAD of the routed path: Placar ends it at once) is answered by Placar, not by Pushpin:
+  // a deadline of its own, as a busy machine may take long to connect them (or Placar to serve).
+  // Without a Placar to reach, any answer of Pushpin's own will do.
+  const answered = (status: number): boolean => status !== 0 && (options.waitForPlacar === false || status < 500);
+  const readyBy = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < readyBy && !hasExited() && !answered(await headStatus(port))) {
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (hasExited() || !answered(await headStatus(port))) {
+    await stop();
+    throw new Error(`pushpin não passou pedidos ao Placar em ${READY_TIMEOUT_MS} ms:\n${printed()}`);
   }
   services = listDescendants(pid);
   return {

@@ -208,7 +208,11 @@ describe('M6: Pushpin’s 502 never reaches a client through nginx', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as net.AddressInfo;
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const orphan = await startPushpin({ sigKey: SIG_KEY, placarUrls: [`http://127.0.0.1:${port}`] });
+    const orphan = await startPushpin({
+      sigKey: SIG_KEY,
+      placarUrls: [`http://127.0.0.1:${port}`],
+      waitForPlacar: false,
+    });
     const front = await startNginx({
       clientDir: currentLinkPath(dataDir),
       placarUrl: behind.url,
