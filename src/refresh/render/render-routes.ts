@@ -19,6 +19,7 @@ import { readSnapshotOrEmpty } from '../../lib/store/snapshot-store.ts';
 import { readScrapeState } from '../../lib/store/scrape-state-store.ts';
 import type { ListingIntervals } from '../../lib/model/staleness.ts';
 import { RENDER_APP_FILE } from './render-app-integration.ts';
+import { untilAborted } from './until-aborted.ts';
 
 /** The pages never print their own origin: any will do. */
 const RENDER_ORIGIN = 'http://placar.invalid';
@@ -103,22 +104,18 @@ export async function openRouteRenderer(request: RenderRequest): Promise<RouteRe
   const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
   const failure = (): Error =>
     new Error(deadline.aborted ? `build excedeu BUILD_TIMEOUT_MS (${request.timeoutMs} ms)` : 'build interrompido');
-  const stopped = new Promise<never>((_, reject) => {
-    signal.addEventListener('abort', () => reject(failure()), { once: true });
-  });
-  // A render past the deadline is abandoned, not awaited (Astro's render takes no signal).
-  stopped.catch(() => undefined);
   const locals =
     request.locals ?? buildRenderLocals(request.dataDir, request.upstreamUrl, request.intervals, new Date());
   const app = await loadRenderApp(request.serverEntry);
   return {
     async render(routePath, expected = 200) {
       if (signal.aborted) throw failure();
+      // A render past the deadline is abandoned, not awaited (Astro's render takes no signal).
       const rendered = async (): Promise<{ status: number; body: Buffer }> => {
         const response = await app.render(new Request(new URL(routePath, RENDER_ORIGIN)), { locals });
         return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
       };
-      const { status, body } = await Promise.race([rendered(), stopped]);
+      const { status, body } = await untilAborted(rendered(), signal, failure);
       if (status !== expected)
         throw new Error(`${routePath} respondeu ${status}: ${body.toString('utf8').slice(0, 200)}`);
       return body;
