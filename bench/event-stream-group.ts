@@ -3,18 +3,19 @@
  * `npm run refresh` keeps current; the bench holds 1,000, 5,000 then 10,000 open streams to it
  * (loopback) and measures the server's RSS per stream and how long after the build swap (the
  * `current` link re-pointed, watched here every 2 ms) a new event, and the build notice every
- * open page waits for (issue 33), reach the first and the last stream.
+ * open page waits for (issue 33), reach the first and the last stream — read by lean raw-socket readers
+ * (lean-stream-reader.ts), so what is timed is the server more than the readers beside it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readFixturePages, startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { currentLinkPath } from '../src/lib/store/build-layout.ts';
-import { openEventStream, type EventStreamClient } from '../harness/event-stream-client.ts';
 import { startPlacar } from '../harness/placar-process.ts';
 import { runScript } from '../harness/run-script.ts';
 import { withScore } from '../harness/upstream-pages.ts';
 import { readMemoryKb } from '../harness/process-stats.ts';
+import { openLeanStreamReader, type LeanStreamReader } from './lean-stream-reader.ts';
 
 export const EVENT_STREAM_COUNTS = [1_000, 5_000, 10_000] as const;
 const LIVE = '/jogos-em-andamento';
@@ -31,7 +32,16 @@ export interface EventStreamRow {
   /** ms from the swap to the build notice at the first and at the last stream (absent before issue 33). */
   noticeFirstMs?: number;
   noticeLastMs?: number;
+  /**
+   * The same swap timed again with only a sample of streams reading (every 100th and the last opened, which the
+   * server writes to last) while the others hold theirs unread: the server's time, without the readers'.
+   */
+  sampledLastMs?: number;
+  sampledNoticeLastMs?: number;
 }
+
+/** Every 100th stream and the last: the server writes to its streams in the order they opened. */
+const SAMPLE_EVERY = 100;
 
 export interface EventStreamResult {
   baselineRssMb: number;
@@ -39,6 +49,15 @@ export interface EventStreamResult {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `work`, or an error naming `what` after `ms` (one timer for all the streams, not one each). */
+function withinMs<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nada após ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 /** Where DATA_DIR/current points now (null: no link yet). */
 export function readCurrentTarget(dataDir: string): string | null {
@@ -63,6 +82,36 @@ export function watchSwap(dataDir: string, before: string | null): { swapped: Pr
   return { swapped, stop: () => clearInterval(timer) };
 }
 
+interface SwapTimes {
+  firstMs: number;
+  lastMs: number;
+  noticeFirstMs: number;
+  noticeLastMs: number;
+}
+
+/** Runs `refresh` (which swaps the build) and times the new event and the build notice at each of `readers`. */
+async function timeSwap(
+  dataDir: string,
+  readers: LeanStreamReader[],
+  refresh: () => Promise<void>,
+): Promise<SwapTimes> {
+  const received = readers.map((reader) => reader.counts.event);
+  const told = readers.map((reader) => reader.counts.notice);
+  const swap = watchSwap(dataDir, readCurrentTarget(dataDir));
+  const arrivals = Promise.all(readers.map((reader, index) => reader.arrival('event', received[index] ?? 0)));
+  const notices = Promise.all(readers.map((reader, index) => reader.arrival('notice', told[index] ?? 0)));
+  await refresh();
+  const swappedAt = await swap.swapped;
+  const times = await withinMs(arrivals, 60_000, 'evento nos fluxos');
+  const noticeTimes = await withinMs(notices, 60_000, 'aviso de build nos fluxos');
+  return {
+    firstMs: Math.min(...times) - swappedAt,
+    lastMs: Math.max(...times) - swappedAt,
+    noticeFirstMs: Math.min(...noticeTimes) - swappedAt,
+    noticeLastMs: Math.max(...noticeTimes) - swappedAt,
+  };
+}
+
 export async function runEventStreamGroup(
   log: (line: string) => void,
   counts: readonly number[] = EVENT_STREAM_COUNTS,
@@ -75,14 +124,14 @@ export async function runEventStreamGroup(
     const result = await runScript('scripts/refresh.ts', env);
     if (result.code !== 0) throw new Error(`npm run refresh falhou:\n${result.output}`);
   };
-  const streams: EventStreamClient[] = [];
+  const streams: LeanStreamReader[] = [];
   try {
     await refresh();
     const env = { REFRESH_CRON: 'off', EVENT_STREAMS_PER_IP: '0', EVENT_STREAMS_MAX: '20000' };
     const placar = await startPlacar({ upstreamUrl: upstream.url, dataDir, env, waitForFirstRefresh: false });
     try {
       const pid = placar.process.pid ?? 0;
-      const first = await openEventStream(placar.url, '/api/eventos/stream');
+      const first = await openLeanStreamReader(placar.url, '/api/eventos/stream');
       streams.push(first);
       await sleep(1_000);
       const baselineKb = readMemoryKb(pid)?.rss ?? 0;
@@ -91,45 +140,41 @@ export async function runEventStreamGroup(
       for (const count of counts) {
         while (streams.length < count) {
           const batch = Math.min(OPEN_AT_ONCE, count - streams.length);
-          const opened = Array.from({ length: batch }, () => openEventStream(placar.url, '/api/eventos/stream'));
+          const opened = Array.from({ length: batch }, () => openLeanStreamReader(placar.url, '/api/eventos/stream'));
           streams.push(...(await Promise.all(opened)));
         }
-        await Promise.all(streams.map((stream) => stream.waitFor((client) => client.retry !== null, 30_000)));
+        await withinMs(Promise.all(streams.map((stream) => stream.arrival('retry', 0))), 30_000, 'abertura dos fluxos');
         await sleep(1_000);
         const rssKb = readMemoryKb(pid)?.rss ?? 0;
-        const received = streams.map((stream) => stream.ids().length);
-        const told = streams.map((stream) => stream.notices().length);
-        home += 1;
-        pages[LIVE] = withScore(pages[LIVE] ?? '', FLAMENGO, home, 1);
-        upstream.setPage(LIVE, pages[LIVE]);
-        const swap = watchSwap(dataDir, readCurrentTarget(dataDir));
-        const arrival = (arrived: (client: EventStreamClient, index: number) => boolean): Promise<number[]> =>
-          Promise.all(
-            streams.map(async (stream, index) => {
-              await stream.waitFor((client) => arrived(client, index), 60_000);
-              return performance.now();
-            }),
-          );
-        const arrivals = arrival((client, index) => client.ids().length > (received[index] ?? 0));
-        const notices = arrival((client, index) => client.notices().length > (told[index] ?? 0));
-        await refresh();
-        const swappedAt = await swap.swapped;
-        const times = await arrivals;
-        const noticeTimes = await notices;
+        const scoreChange = async (): Promise<void> => {
+          home += 1;
+          pages[LIVE] = withScore(pages[LIVE] ?? '', FLAMENGO, home, 1);
+          upstream.setPage(LIVE, pages[LIVE]);
+          await refresh();
+        };
+        const all = await timeSwap(dataDir, streams, scoreChange);
+        const sample = streams.filter((_, index) => index % SAMPLE_EVERY === 0 || index === streams.length - 1);
+        const unread = streams.filter((stream) => !sample.includes(stream));
+        for (const stream of unread) stream.pause();
+        const toldBefore = unread.map((stream) => stream.counts.notice);
+        const sampled = await timeSwap(dataDir, sample, scoreChange);
+        for (const stream of unread) stream.resume();
+        const caughtUp = unread.map((stream, index) => stream.arrival('notice', toldBefore[index] ?? 0));
+        await withinMs(Promise.all(caughtUp), 60_000, 'leitura dos fluxos pausados');
         const row: EventStreamRow = {
           streams: count,
           rssMb: rssKb / 1024,
           rssPerStreamKb: (rssKb - baselineKb) / (count - 1),
-          firstMs: Math.min(...times) - swappedAt,
-          lastMs: Math.max(...times) - swappedAt,
-          noticeFirstMs: Math.min(...noticeTimes) - swappedAt,
-          noticeLastMs: Math.max(...noticeTimes) - swappedAt,
+          ...all,
+          sampledLastMs: sampled.lastMs,
+          sampledNoticeLastMs: sampled.noticeLastMs,
         };
         rows.push(row);
         const memory = `RSS ${row.rssMb.toFixed(0)} MB (${row.rssPerStreamKb.toFixed(1)} KB/fluxo)`;
         log(
           `  ${count} fluxos: ${memory}; evento após a troca: 1º ${row.firstMs.toFixed(0)} ms, último ${row.lastMs.toFixed(0)} ms; ` +
-            `aviso de build: 1º ${row.noticeFirstMs?.toFixed(0)} ms, último ${row.noticeLastMs?.toFixed(0)} ms`,
+            `aviso de build: 1º ${row.noticeFirstMs?.toFixed(0)} ms, último ${row.noticeLastMs?.toFixed(0)} ms; ` +
+            `só uma amostra lendo: último ${row.sampledLastMs?.toFixed(0)} ms (aviso ${row.sampledNoticeLastMs?.toFixed(0)} ms)`,
         );
       }
       return { baselineRssMb: baselineKb / 1024, rows };
