@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   buildClientDir,
@@ -16,6 +17,7 @@ import { LIST_JSON_CACHE_CONTROL, ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from
 import { markBuildInUse } from '../../src/lib/store/build-in-use.ts';
 import { runBuildCleanup } from '../../src/refresh/publish/cleanup-builds.ts';
 import { summarizeBuildOutput } from '../../src/refresh/render/build-site.ts';
+import { buildContentHash } from '../../src/lib/api/etag.ts';
 import { runPrecompress } from '../../src/refresh/compress/precompress.ts';
 import { tryAcquireRefreshLock } from '../../src/refresh/refresh-lock.ts';
 import { readCurrentBuildId, swapCurrentBuild } from '../../src/lib/store/current-link.ts';
@@ -111,6 +113,26 @@ describe('precompress', () => {
 });
 
 describe('static index', () => {
+  it("holds no match file's bytes: each is read from disk when asked for, as it is then", async () => {
+    const dataDir = tempDataDir();
+    writeFakeBuild(dataDir, ID_1);
+    const page = path.join(buildClientDir(dataDir, ID_1), 'jogo', 'brasileirao', '27-11-2026-a-x-b.html');
+    fs.mkdirSync(path.dirname(page), { recursive: true });
+    fs.writeFileSync(page, `<p>${'Flamengo 1 x 0 Palmeiras '.repeat(40)}</p>`);
+    await publish(dataDir, ID_1, new Date(), null);
+    const site = loadStaticSite(dataDir, ID_1);
+    const entry = site.routes.get('/jogo/brasileirao/27-11-2026-a-x-b');
+    expect(entry?.fromDisk).toBeTypeOf('function');
+    // The refresh rewrites a match's files in place (temp file and rename): the next request reads the new bytes.
+    const newer = `<p>${'Flamengo 2 x 0 Palmeiras '.repeat(40)}</p>`;
+    const temp = `${page}.gz.tmp`;
+    fs.writeFileSync(temp, zlib.gzipSync(newer));
+    fs.renameSync(temp, `${page}.gz`);
+    const served = entry?.fromDisk?.();
+    expect(served?.identity.toString()).toBe(newer);
+    expect(served?.file.hash).toBe(buildContentHash(Buffer.from(newer)));
+  });
+
   it('maps pages to extensionless paths and keeps 404.html as the not-found body only', async () => {
     expect(buildRoutePaths('index.html')).toEqual(['/', '/index.html']);
     expect(buildRoutePaths('hoje.html')).toEqual(['/hoje', '/hoje.html']);

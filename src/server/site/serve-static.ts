@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fresh from 'fresh';
 import parseRange from 'range-parser';
-import { buildRangeNotSatisfiableProblem } from '../../lib/api/problem.ts';
+import { buildNotFoundProblem, buildRangeNotSatisfiableProblem } from '../../lib/api/problem.ts';
 import { chooseContentCoding } from '../../lib/api/content-coding.ts';
 import { setHeaders, writeProblem } from '../respond.ts';
 import {
@@ -67,8 +67,6 @@ export function createStaticResponder(commonHeaders: Readonly<Record<string, str
   // Entries live as long as their build; a new build's entries get their own lists.
   const preparedByOptions = new WeakMap<StaticServeOptions, WeakMap<StaticEntry, PreparedStatic>>();
   const prepared = (entry: StaticEntry, options: StaticServeOptions): PreparedStatic => {
-    // Thousands of match files, each asked for rarely: their lists are made per request, never kept.
-    if (entry.onDemand) return prepareStatic(entry, commonHeaders, options);
     let byEntry = preparedByOptions.get(options);
     if (!byEntry) {
       byEntry = new WeakMap();
@@ -93,11 +91,20 @@ export function createStaticResponder(commonHeaders: Readonly<Record<string, str
 
   return {
     prepare(site, notFoundAnswer) {
-      for (const entry of site.routes.values()) if (!entry.onDemand) prepared(entry, ROUTE_ANSWER);
+      for (const entry of site.routes.values()) if (!entry.fromDisk) prepared(entry, ROUTE_ANSWER);
       if (site.notFoundPage) prepared(site.notFoundPage, notFoundAnswer);
     },
     serve(req, res, entry, options = ROUTE_ANSWER) {
-      const lists = prepared(entry, options);
+      let lists: PreparedStatic;
+      try {
+        // A match file, read now (it may be cached): its lists are made per request, never kept.
+        lists = entry.fromDisk ? prepareStatic(entry.fromDisk(), commonHeaders, options) : prepared(entry, options);
+      } catch {
+        // Removed after the build that named it was swapped out (its match left the listings).
+        const { pathname } = new URL(req.url ?? '/', 'http://placar.invalid');
+        setHeaders(res, commonHeaders);
+        return writeProblem(req, res, buildNotFoundProblem(pathname));
+      }
       const variant = chooseVariant(req, lists);
       const body = req.method === 'HEAD' ? undefined : variant.body;
       if (lists.status !== 200) {

@@ -1,14 +1,15 @@
 /**
- * One build's client folder, loaded whole into memory (the site is a few hundred KB) from its
- * site manifest: identity, br and gzip bytes per file, keyed by URL path. Requests never touch
- * the disk, so deleting or swapping builds can never break a response in flight.
+ * One build's client folder, loaded into memory (the site is a few hundred KB) from its site
+ * manifest: identity, br and gzip bytes per file, keyed by URL path, so deleting or swapping builds
+ * can never break a response in flight. Each match's page and JSON are the exception: read from
+ * disk when asked for, through a bounded cache (match-file-cache.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { buildContentHash } from '../../lib/api/etag.ts';
 import { buildClientDir, buildManifestPath } from '../../lib/store/build-layout.ts';
 import { SiteManifestError, readSiteManifest, type SiteFile } from '../../lib/store/site-manifest.ts';
+import { createMatchFileCache } from './match-file-cache.ts';
 
 export interface StaticEntry {
   file: SiteFile;
@@ -16,10 +17,11 @@ export interface StaticEntry {
   br: Buffer | null;
   gzip: Buffer | null;
   /**
-   * Held compressed only, its uncompressed bytes made again when asked for (`identity`), and its
-   * headers prepared per request: each match's page and JSON, thousands of small files.
+   * Set on each match's page and JSON (thousands of small files, each asked for rarely): not held,
+   * read from disk through the process's bounded cache when a request comes (match-file-cache.ts).
+   * What it returns is what the request answers from; its headers are prepared per request.
    */
-  onDemand?: true;
+  fromDisk?: () => StaticEntry;
 }
 
 /** Each match's page and JSON (src/refresh/render/match-files.ts): many, small, each asked for rarely. */
@@ -27,27 +29,29 @@ function isMatchFile(relative: string): boolean {
   return relative.startsWith('jogo/') || relative.startsWith('api/jogo/');
 }
 
-/**
- * An entry whose uncompressed bytes are the gzip variant's, inflated when read. Match files are
- * shared by the builds and rewritten in place (match-files.ts): the ETag comes from these bytes.
- */
-function readCompressedEntry(file: SiteFile, absolute: string): StaticEntry {
-  const gzip = fs.readFileSync(`${absolute}.gz`);
-  const bytes = zlib.gunzipSync(gzip);
-  const hash = buildContentHash(bytes);
+/** One cache for every build this process loads: a match file unchanged from build to build stays cached. */
+const matchFileCache = createMatchFileCache();
+
+/** A match file's entry: its manifest line, and its bytes read when a request asks (as it is then on disk). */
+function diskEntry(file: SiteFile, absolute: string): StaticEntry {
+  const fromDisk = (): StaticEntry => matchFileCache.read(file, absolute);
   return {
-    file: hash === file.hash ? file : { ...file, hash, size: bytes.length },
+    file,
     get identity() {
-      return zlib.gunzipSync(gzip);
+      return fromDisk().identity;
     },
-    br: file.br ? fs.readFileSync(`${absolute}.br`) : null,
-    gzip,
-    onDemand: true,
+    get br() {
+      return fromDisk().br;
+    },
+    get gzip() {
+      return fromDisk().gzip;
+    },
+    fromDisk,
   };
 }
 
 function readEntry(file: SiteFile, absolute: string): StaticEntry {
-  if (isMatchFile(file.path) && file.gzip) return readCompressedEntry(file, absolute);
+  if (isMatchFile(file.path) && file.gzip) return diskEntry(file, absolute);
   const identity = fs.readFileSync(absolute);
   // A match file is rewritten in place: its ETag comes from the bytes read (as above).
   const hash = isMatchFile(file.path) ? buildContentHash(identity) : file.hash;
