@@ -22,7 +22,7 @@ const SCAN_CHUNK_CHARS = 4 * 1024;
 export class TooDeep extends Error {}
 
 /** Feeds `html` to `parser` a chunk per step, to the end; false when a callback stopped it with TooDeep. */
-export function* feedPageSteps(parser: Parser, html: string): Steps<boolean> {
+function* feedPageSteps(parser: Parser, html: string): Steps<boolean> {
   try {
     for (let at = 0; at < html.length; at += SCAN_CHUNK_CHARS) {
       parser.write(html.slice(at, at + SCAN_CHUNK_CHARS));
