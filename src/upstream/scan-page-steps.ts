@@ -1,11 +1,12 @@
 /**
- * What both page scanners (scan-listing.ts, scan-match-page.ts) share: the page fed to
- * htmlparser2 a chunk per step, and the nesting bound. htmlparser2 keeps its open elements in an
+ * What the page scanners (scan-listing.ts, scan-match-page.ts, scan-competition-page.ts) share:
+ * the page fed to htmlparser2 a chunk per step, each tag told with where it sits in the page, and
+ * the nesting bound. htmlparser2 keeps its open elements in an
  * array it shifts and searches from the front, so each tag costs time in the depth: a page
  * nested deeper than MAX_DEPTH is refused rather than parsed in time quadratic in its size
  * (100k levels took 15 s; 320k levels, 1.6 MB, a 70-second refresh).
  */
-import type { Parser } from 'htmlparser2';
+import { Parser } from 'htmlparser2';
 import type { Steps } from '../lib/model/steps.ts';
 
 /** Elements open at once (a real page nests under 40). */
@@ -21,7 +22,7 @@ const SCAN_CHUNK_CHARS = 4 * 1024;
 export class TooDeep extends Error {}
 
 /** Feeds `html` to `parser` a chunk per step, to the end; false when a callback stopped it with TooDeep. */
-export function* feedPageSteps(parser: Parser, html: string): Steps<boolean> {
+function* feedPageSteps(parser: Parser, html: string): Steps<boolean> {
   try {
     for (let at = 0; at < html.length; at += SCAN_CHUNK_CHARS) {
       parser.write(html.slice(at, at + SCAN_CHUNK_CHARS));
@@ -33,4 +34,27 @@ export function* feedPageSteps(parser: Parser, html: string): Steps<boolean> {
     if (!(error instanceof TooDeep)) throw error;
     return false;
   }
+}
+
+/** What a scanner does with the parser's events (a class keeping its open elements, one per page kind). */
+export interface PageScanner {
+  /** An element opens; `start` is the index of its `<` in the page. Throws TooDeep past MAX_DEPTH open. */
+  openTag(name: string, attribs: Record<string, string>, start: number): void;
+  text(text: string): void;
+  /** The innermost open element closes; the page's text up to `end` holds it. */
+  closeTag(end: number): void;
+}
+
+/** Walks `html` once for `scanner`, a chunk per step; false when the scanner stopped it with TooDeep. */
+export function scanPageSteps(html: string, scanner: PageScanner): Steps<boolean> {
+  const parser: Parser = new Parser(
+    {
+      onopentag: (name, attribs) => scanner.openTag(name, attribs, parser.startIndex),
+      ontext: (text) => scanner.text(text),
+      // Just past the end tag; for a close the parser implies, not before where it stands, never past the page.
+      onclosetag: () => scanner.closeTag(Math.min(html.length, Math.max(parser.endIndex + 1, parser.startIndex))),
+    },
+    { decodeEntities: true },
+  );
+  return feedPageSteps(parser, html);
 }

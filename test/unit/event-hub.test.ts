@@ -2,7 +2,8 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { MAX_MEMOIZED_FILTERS, createEventHub } from '../../src/server/event-stream/event-hub.ts';
+import { createEventHub } from '../../src/server/event-stream/event-hub.ts';
+import { MAX_MEMOIZED_FILTERS } from '../../src/server/event-stream/stream-filters.ts';
 import { buildFeedSite, buildGoalEvents } from '../../harness/event-sites.ts';
 
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');

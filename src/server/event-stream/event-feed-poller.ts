@@ -10,7 +10,8 @@
 import { createHash } from 'node:crypto';
 import { errorMessage } from '../../lib/model/caught-error.ts';
 import { LISTING_NAMES } from '../../lib/model/model.ts';
-import type { EventHub, EventSource } from './event-hub.ts';
+import type { EventSource } from './build-feed.ts';
+import type { EventHub } from './event-hub.ts';
 
 export const FEED_POLL_MS = 2_000;
 const FEED_TIMEOUT_MS = 10_000;

@@ -35,7 +35,8 @@ import {
 } from '../../lib/api/event-subscription.ts';
 import { EVENT_STREAM_CACHE_CONTROL } from '../../lib/api/headers-policy.ts';
 import { MATCH_EVENT_ID_PATTERN } from '../../lib/model/model.ts';
-import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_WIRE, type EventView } from './event-hub.ts';
+import type { EventView } from './event-hub.ts';
+import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_WIRE } from './stream-connections.ts';
 
 /** How often Pushpin asks again about an idle stream: the safety net for a publish it missed. */
 export const GRIP_RECHECK_SECONDS = 120;

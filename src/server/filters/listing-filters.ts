@@ -2,11 +2,10 @@
  * Filters on /api/live, /api/hoje, /api/amanha, /api/ontem and /api/eventos, answered by this
  * server (a static host or a CDN serves the unfiltered files): `status`, `time` and `competicao`
  * (match-filter-query.ts). The matches come from what the server already holds for the build it
- * serves — the search snapshot's listings (index built), the event hub's events — and team and
- * competition words are read as the event stream reads them (match-filter.ts), so nothing is
- * parsed or indexed per request. Each distinct answer (the served file, the filters in their
- * normal form) is kept in a memo bounded in entries and bytes; a new one costs the client one
- * search of SEARCH_RATE_LIMIT (429 past it), a kept one nothing.
+ * serves, so nothing is parsed or indexed per request (filter-bodies.ts). Each distinct answer
+ * (the served file, the filters in their normal form) is kept in a memo bounded in entries and
+ * bytes; a new one costs the client one search of SEARCH_RATE_LIMIT (429 past it), a kept one
+ * nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildContentHash } from '../../lib/api/etag.ts';
@@ -14,17 +13,11 @@ import { LIST_JSON_CACHE_CONTROL } from '../../lib/api/headers-policy.ts';
 import { answerJson, encodeJson } from '../../lib/api/json-answer.ts';
 import { hasMatchFilters, parseMatchFilterQuery, type MatchFilterQuery } from '../../lib/api/match-filter-query.ts';
 import { buildRateLimitedProblem } from '../../lib/api/problem.ts';
-import {
-  ListEnvelopeSchema,
-  TIMEZONE,
-  type ListEnvelope,
-  type ListingName,
-  type Snapshot,
-} from '../../lib/model/model.ts';
-import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../../lib/search/match-filter.ts';
+import type { ListingName } from '../../lib/model/model.ts';
 import { normalizeQuery } from '../../lib/search/search-text.ts';
 import type { SnapshotReading } from '../../lib/store/snapshot-reader.ts';
 import { createBoundedMemo } from './bounded-memo.ts';
+import { createMatchIdsMemo, filterEvents, filterListing } from './filter-bodies.ts';
 import type { EventHub } from '../event-stream/event-hub.ts';
 import { buildRateLimitHeaders, type RateLimiter } from '../limits/rate-limit.ts';
 import { writeProblem } from '../respond.ts';
@@ -42,8 +35,6 @@ const FILTERABLE_ROUTES: ReadonlyMap<string, ListingName | 'events'> = new Map([
 /** Answers kept: at most this many, and this many bytes with their compressed copies. */
 const MAX_ANSWERS = 512;
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
-/** Team and competition answers kept per snapshot (a set of match ids each). */
-const MAX_MATCH_ID_SETS = 256;
 
 interface KeptAnswer {
   identity: Buffer;
@@ -54,23 +45,6 @@ interface KeptAnswer {
 
 const weigh = (answer: KeptAnswer): number =>
   answer.identity.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0);
-
-/** The first fields of a file this server built: `{"generatedAt":…,"timezone":…,("source":…,)"stale":…,`. */
-const FILE_HEAD =
-  /^\{"generatedAt":(null|"[^"\\]*"),"timezone":"[^"\\]*",(?:"source":"[^"\\]*",)?"stale":(true|false),/;
-
-interface FileHead {
-  generatedAt: string | null;
-  stale: boolean;
-}
-
-/** generatedAt and stale of a served listing or feed (its stale copy says true), read from its first bytes. */
-function readFileHead(entry: StaticEntry): FileHead {
-  const head = FILE_HEAD.exec(entry.identity.subarray(0, 512).toString('utf8'));
-  if (head) return { generatedAt: JSON.parse(head[1] ?? 'null') as string | null, stale: head[2] === 'true' };
-  const body = JSON.parse(entry.identity.toString('utf8')) as { generatedAt?: unknown; stale?: unknown };
-  return { generatedAt: typeof body.generatedAt === 'string' ? body.generatedAt : null, stale: body.stale !== false };
-}
 
 /** The filters in their normal form: spellings that select the same matches share one key. */
 function filterKey({ statuses, team, competition }: MatchFilterQuery): string {
@@ -99,103 +73,46 @@ export interface ListingFilters {
   ): Promise<void> | null;
 }
 
+/** Writes a kept answer (ETag, 304, br/gzip as the request asks); a compressed copy made now is kept with it. */
+function writeKeptAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: StaticEntry,
+  kept: KeptAnswer,
+  keep: (kept: KeptAnswer) => void,
+): void {
+  const header = (value: string | string[] | undefined): string | undefined =>
+    Array.isArray(value) ? value.join(', ') : value;
+  const prepared = {
+    identity: kept.identity,
+    hash: kept.hash,
+    encoded(coding: 'br' | 'gzip'): Buffer {
+      const made = kept[coding] ?? encodeJson(kept.identity, coding);
+      if (kept[coding] === null) {
+        kept[coding] = made;
+        keep(kept); // weighed again with its new copy
+      }
+      return made;
+    },
+  };
+  const answer = answerJson(
+    prepared,
+    {
+      acceptEncoding: header(req.headers['accept-encoding']),
+      ifNoneMatch: header(req.headers['if-none-match']),
+      ifModifiedSince: header(req.headers['if-modified-since']),
+      cacheControl: header(req.headers['cache-control']),
+    },
+    { cacheControl: LIST_JSON_CACHE_CONTROL, lastModified: entry.file.lastModified },
+  );
+  const length = answer.body === null ? {} : { 'Content-Length': String(answer.body.length) };
+  res.writeHead(answer.status, { ...answer.headers, ...length });
+  res.end(req.method === 'HEAD' || answer.body === null ? undefined : answer.body);
+}
+
 export function createListingFilters(sources: ListingFilterSources): ListingFilters {
   const answers = createBoundedMemo<KeptAnswer>({ maxEntries: MAX_ANSWERS, maxWeight: MAX_ANSWER_BYTES, weigh });
-  const idSets = new WeakMap<Snapshot, ReturnType<typeof createBoundedMemo<ReadonlySet<string>>>>();
-
-  const matchIds = (snapshot: Snapshot, kind: 'team' | 'competition', text: string): ReadonlySet<string> => {
-    let memo = idSets.get(snapshot);
-    if (!memo) {
-      memo = createBoundedMemo<ReadonlySet<string>>(MAX_MATCH_ID_SETS);
-      idSets.set(snapshot, memo);
-    }
-    const key = `${kind}\n${normalizeQuery(text)}`;
-    let ids = memo.get(key);
-    if (!ids) {
-      ids = kind === 'team' ? findTeamMatchIds(snapshot, text) : findCompetitionMatchIds(snapshot, text);
-      memo.set(key, ids);
-    }
-    return ids;
-  };
-
-  /** The listing as served: the search snapshot's when it is the file's data, else the file itself (read once). */
-  const listingOf = (
-    listing: ListingName,
-    entry: StaticEntry,
-    head: FileHead,
-  ): { envelope: ListEnvelope; snapshot: Snapshot } => {
-    const snapshot = sources.reading()?.snapshot;
-    const envelope = snapshot?.[listing];
-    if (snapshot && envelope && envelope.generatedAt === head.generatedAt) return { envelope, snapshot };
-    const own = ListEnvelopeSchema.parse(JSON.parse(entry.identity.toString('utf8')));
-    return { envelope: own, snapshot: buildFilterSnapshot(own.matches) };
-  };
-
-  const filterListing = (listing: ListingName, entry: StaticEntry, query: MatchFilterQuery): Buffer => {
-    const head = readFileHead(entry);
-    const { envelope, snapshot } = listingOf(listing, entry, head);
-    const teamIds = query.team === null ? null : matchIds(snapshot, 'team', query.team);
-    const competitionIds = query.competition === null ? null : matchIds(snapshot, 'competition', query.competition);
-    const matches = envelope.matches.filter(
-      (match) =>
-        (query.statuses === null || query.statuses.includes(match.status)) &&
-        (teamIds === null || teamIds.has(match.id)) &&
-        (competitionIds === null || competitionIds.has(match.id)),
-    );
-    // In the file's own key order; generatedAt and stale as the served file says them.
-    const body: ListEnvelope = {
-      generatedAt: head.generatedAt,
-      timezone: TIMEZONE,
-      source: envelope.source,
-      stale: head.stale,
-      count: matches.length,
-      matches,
-    };
-    return Buffer.from(JSON.stringify(body));
-  };
-
-  const filterEvents = (entry: StaticEntry, query: MatchFilterQuery): Buffer => {
-    const { generatedAt, stale } = readFileHead(entry);
-    const events = sources.events.selectEvents(query);
-    const head = `{"generatedAt":${JSON.stringify(generatedAt)},"timezone":${JSON.stringify(TIMEZONE)},"stale":${stale}`;
-    return Buffer.from(`${head},"count":${events.length},"events":[${events.join(',')}]}`);
-  };
-
-  const respond = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    entry: StaticEntry,
-    kept: KeptAnswer,
-    key: string,
-  ): void => {
-    const header = (value: string | string[] | undefined): string | undefined =>
-      Array.isArray(value) ? value.join(', ') : value;
-    const prepared = {
-      identity: kept.identity,
-      hash: kept.hash,
-      encoded(coding: 'br' | 'gzip'): Buffer {
-        const made = kept[coding] ?? encodeJson(kept.identity, coding);
-        if (kept[coding] === null) {
-          kept[coding] = made;
-          answers.set(key, kept); // weighed again with its new copy
-        }
-        return made;
-      },
-    };
-    const answer = answerJson(
-      prepared,
-      {
-        acceptEncoding: header(req.headers['accept-encoding']),
-        ifNoneMatch: header(req.headers['if-none-match']),
-        ifModifiedSince: header(req.headers['if-modified-since']),
-        cacheControl: header(req.headers['cache-control']),
-      },
-      { cacheControl: LIST_JSON_CACHE_CONTROL, lastModified: entry.file.lastModified },
-    );
-    const length = answer.body === null ? {} : { 'Content-Length': String(answer.body.length) };
-    res.writeHead(answer.status, { ...answer.headers, ...length });
-    res.end(req.method === 'HEAD' || answer.body === null ? undefined : answer.body);
-  };
+  const matchIds = createMatchIdsMemo();
 
   const answerFiltered = async (
     req: IncomingMessage,
@@ -215,11 +132,14 @@ export function createListingFilters(sources: ListingFilterSources): ListingFilt
           'Retry-After': String(decision.resetSeconds),
         });
       }
-      const identity = served === 'events' ? filterEvents(entry, query) : filterListing(served, entry, query);
+      const identity =
+        served === 'events'
+          ? filterEvents(entry, query, sources.events)
+          : filterListing(served, entry, query, sources.reading()?.snapshot, matchIds);
       kept = { identity, hash: buildContentHash(identity), br: null, gzip: null };
       answers.set(key, kept);
     }
-    respond(req, res, entry, kept, key);
+    writeKeptAnswer(req, res, entry, kept, (answer) => answers.set(key, answer));
   };
 
   return {

@@ -6,9 +6,8 @@
  * page of 700k tiny elements is hundreds of MB as a tree, and cheerio's
  * `find` on an element with many children is quadratic (css-select's removeSubsets).
  */
-import { Parser } from 'htmlparser2';
 import { finishSteps, type Steps } from '../../lib/model/steps.ts';
-import { MAX_DEPTH, TooDeep, feedPageSteps } from '../scan-page-steps.ts';
+import { MAX_DEPTH, TooDeep, scanPageSteps, type PageScanner } from '../scan-page-steps.ts';
 import { CARD_CLASSES, CARD_LINK_CLASSES } from './parse-match-card.ts';
 
 /** Where each record sits: inside the first #livescore, the first #main, the first <body>. */
@@ -99,144 +98,172 @@ export function scanListing(html: string, isMatchHref: (href: string) => boolean
 
 /** scanListing in steps: the page is fed to the parser a chunk at a time (indices stay the page's). */
 export function* scanListingSteps(html: string, isMatchHref: (href: string) => boolean): Steps<ListingScan> {
-  const records: ListingRecord[] = [];
-  const texts: string[] = [];
-  const open: OpenElement[] = [];
-  const openLinks: LinkRecord[] = [];
-  const found = { livescore: false, main: false, body: false };
-  let scope = 0;
-  let featuredDepth = 0;
-  let cardsInPage = false;
-  let cardsInMain = false;
+  const scanner = new ListingScanner(html, isMatchHref);
+  const tooDeep = !(yield* scanPageSteps(html, scanner));
+  return scanner.finish(tooDeep);
+}
+
+/** The scan's state between the parser's callbacks: the open elements, the records and the texts kept. */
+class ListingScanner implements PageScanner {
+  private readonly html: string;
+  private readonly isMatchHref: (href: string) => boolean;
+  private readonly records: ListingRecord[] = [];
+  private readonly texts: string[] = [];
+  private readonly open: OpenElement[] = [];
+  private readonly openLinks: LinkRecord[] = [];
+  private readonly found = { livescore: false, main: false, body: false };
+  private scope = 0;
+  private featuredDepth = 0;
+  private cardsInPage = false;
+  private cardsInMain = false;
   // Text is kept only inside headers and league labels (the only texts read from the page itself).
-  let collecting = 0;
+  private collecting = 0;
 
-  const parser: Parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (open.length >= MAX_DEPTH) throw new TooDeep();
-        const start = parser.startIndex;
-        const classes = (attribs.class ?? '').split(/\s+/).filter((c) => c !== '');
-        const has = (set: ReadonlySet<string>): boolean => classes.some((c) => set.has(c));
-        const innermost = openLinks.at(-1);
-        if (innermost) {
-          innermost.elements++;
-          if (has(ROW_CELL_CLASSES)) innermost.rowCells = true;
-        }
-        const isCard = has(CARD_CLASS_SET);
-        if (isCard || (name === 'a' && has(CARD_LINK_CLASS_SET))) {
-          cardsInPage = true;
-          if (scope & SCOPE.main) cardsInMain = true;
-        }
-        const featured = classes.includes(FEATURED_CLASS);
-        if (featured) featuredDepth++;
-        const element: OpenElement = {
-          scopeBit: 0,
-          link: null,
-          card: null,
-          header: null,
-          label: null,
-          featured,
-          lastLabel: null,
-        };
-        if (name === 'h3' && classes.includes(HEADER_CLASS)) {
-          element.header = { kind: 'header', scope, text: { from: texts.length, to: texts.length } };
-          records.push(element.header);
-          collecting++;
-        }
-        if (name === 'a' && attribs.href !== undefined) {
-          const link: LinkRecord = {
-            kind: 'link',
-            scope,
-            start,
-            end: html.length,
-            href: attribs.href,
-            classes,
-            rowCells: false,
-            holdsCard: isCard,
-            featured: featuredDepth > 0,
-            leagueLabel: open.at(-1)?.lastLabel ?? null,
-            elements: 0,
-          };
-          element.link = link;
-          records.push(link);
-          openLinks.push(link);
-        } else if (isCard) {
-          if (innermost) innermost.holdsCard = true;
-          else {
-            element.card = { kind: 'card', scope, start, end: html.length };
-            records.push(element.card);
-          }
-        }
-        if (classes.includes(LEAGUE_LABEL_CLASS)) {
-          element.label = { from: texts.length, to: texts.length };
-          collecting++;
-        }
-        // Containers: the records inside them (never the container itself) carry its bit.
-        const id = attribs.id;
-        if (id === 'livescore' && !found.livescore) element.scopeBit = SCOPE.livescore;
-        else if (id === 'main' && !found.main) element.scopeBit = SCOPE.main;
-        else if (name === 'body' && !found.body) element.scopeBit = SCOPE.body;
-        if (element.scopeBit === SCOPE.livescore) found.livescore = true;
-        if (element.scopeBit === SCOPE.main) found.main = true;
-        if (element.scopeBit === SCOPE.body) found.body = true;
-        scope |= element.scopeBit;
-        open.push(element);
-      },
-      ontext(text) {
-        if (collecting > 0) texts.push(text);
-      },
-      onclosetag() {
-        const element = open.pop();
-        if (!element) return;
-        const end = Math.min(html.length, Math.max(parser.endIndex + 1, parser.startIndex));
-        scope &= ~element.scopeBit;
-        if (element.featured) featuredDepth--;
-        if (element.header) {
-          element.header.text.to = texts.length;
-          collecting--;
-        }
-        if (element.card) element.card.end = end;
-        const link = element.link;
-        if (link) {
-          link.end = end;
-          openLinks.pop();
-          const outer = openLinks.at(-1);
-          if (outer) {
-            outer.elements += link.elements;
-            outer.rowCells ||= link.rowCells;
-          }
-          const candidate =
-            link.holdsCard ||
-            link.rowCells ||
-            link.classes.some((c) => CARD_LINK_CLASS_SET.has(c)) ||
-            isMatchHref(link.href);
-          if (!candidate && records.at(-1) === link) records.pop();
-        }
-        const parent = open.at(-1);
-        if (element.label) {
-          element.label.to = texts.length;
-          collecting--;
-          if (parent) parent.lastLabel = element.label;
-        }
-      },
-    },
-    { decodeEntities: true },
-  );
-  const tooDeep = !(yield* feedPageSteps(parser, html));
+  constructor(html: string, isMatchHref: (href: string) => boolean) {
+    this.html = html;
+    this.isMatchHref = isMatchHref;
+  }
 
-  return {
-    records,
-    hasLivescore: found.livescore,
-    hasMain: found.main,
-    hasBody: found.body,
-    cardsInPage,
-    cardsInMain,
-    tooDeep,
-    text(range, maxChars) {
-      let joined = '';
-      for (let index = range.from; index < range.to && joined.length <= maxChars; index++) joined += texts[index];
-      return joined;
-    },
-  };
+  openTag(name: string, attribs: Record<string, string>, start: number): void {
+    if (this.open.length >= MAX_DEPTH) throw new TooDeep();
+    const classes = (attribs.class ?? '').split(/\s+/).filter((c) => c !== '');
+    const has = (set: ReadonlySet<string>): boolean => classes.some((c) => set.has(c));
+    const innermost = this.openLinks.at(-1);
+    if (innermost) {
+      innermost.elements++;
+      if (has(ROW_CELL_CLASSES)) innermost.rowCells = true;
+    }
+    const isCard = has(CARD_CLASS_SET);
+    if (isCard || (name === 'a' && has(CARD_LINK_CLASS_SET))) {
+      this.cardsInPage = true;
+      if (this.scope & SCOPE.main) this.cardsInMain = true;
+    }
+    const featured = classes.includes(FEATURED_CLASS);
+    if (featured) this.featuredDepth++;
+    const element: OpenElement = {
+      scopeBit: 0,
+      link: null,
+      card: null,
+      header: null,
+      label: null,
+      featured,
+      lastLabel: null,
+    };
+    if (name === 'h3' && classes.includes(HEADER_CLASS)) {
+      element.header = { kind: 'header', scope: this.scope, text: this.startText() };
+      this.records.push(element.header);
+    }
+    if (name === 'a' && attribs.href !== undefined) this.openLink(element, attribs.href, classes, start, isCard);
+    else if (isCard) {
+      if (innermost) innermost.holdsCard = true;
+      else {
+        element.card = { kind: 'card', scope: this.scope, start, end: this.html.length };
+        this.records.push(element.card);
+      }
+    }
+    if (classes.includes(LEAGUE_LABEL_CLASS)) element.label = this.startText();
+    this.openScope(element, name, attribs.id);
+    this.open.push(element);
+  }
+
+  text(text: string): void {
+    if (this.collecting > 0) this.texts.push(text);
+  }
+
+  closeTag(end: number): void {
+    const element = this.open.pop();
+    if (!element) return;
+    this.scope &= ~element.scopeBit;
+    if (element.featured) this.featuredDepth--;
+    if (element.header) {
+      element.header.text.to = this.texts.length;
+      this.collecting--;
+    }
+    if (element.card) element.card.end = end;
+    if (element.link) this.closeLink(element.link, end);
+    const parent = this.open.at(-1);
+    if (element.label) {
+      element.label.to = this.texts.length;
+      this.collecting--;
+      if (parent) parent.lastLabel = element.label;
+    }
+  }
+
+  finish(tooDeep: boolean): ListingScan {
+    const texts = this.texts;
+    return {
+      records: this.records,
+      hasLivescore: this.found.livescore,
+      hasMain: this.found.main,
+      hasBody: this.found.body,
+      cardsInPage: this.cardsInPage,
+      cardsInMain: this.cardsInMain,
+      tooDeep,
+      text(range, maxChars) {
+        let joined = '';
+        for (let index = range.from; index < range.to && joined.length <= maxChars; index++) joined += texts[index];
+        return joined;
+      },
+    };
+  }
+
+  /** Starts keeping the text of a header or league label, until it closes. */
+  private startText(): TextRange {
+    this.collecting++;
+    return { from: this.texts.length, to: this.texts.length };
+  }
+
+  private openLink(
+    element: OpenElement,
+    href: string,
+    classes: readonly string[],
+    start: number,
+    isCard: boolean,
+  ): void {
+    const link: LinkRecord = {
+      kind: 'link',
+      scope: this.scope,
+      start,
+      end: this.html.length,
+      href,
+      classes,
+      rowCells: false,
+      holdsCard: isCard,
+      featured: this.featuredDepth > 0,
+      leagueLabel: this.open.at(-1)?.lastLabel ?? null,
+      elements: 0,
+    };
+    element.link = link;
+    this.records.push(link);
+    this.openLinks.push(link);
+  }
+
+  /** A closed link passes what it holds to the link around it; a link that is no candidate is dropped. */
+  private closeLink(link: LinkRecord, end: number): void {
+    link.end = end;
+    this.openLinks.pop();
+    const outer = this.openLinks.at(-1);
+    if (outer) {
+      outer.elements += link.elements;
+      outer.rowCells ||= link.rowCells;
+    }
+    const candidate =
+      link.holdsCard ||
+      link.rowCells ||
+      link.classes.some((c) => CARD_LINK_CLASS_SET.has(c)) ||
+      this.isMatchHref(link.href);
+    if (!candidate && this.records.at(-1) === link) this.records.pop();
+  }
+
+  /** Containers: the records inside them (never the container itself) carry its bit. */
+  private openScope(element: OpenElement, name: string, id: string | undefined): void {
+    const { found } = this;
+    if (id === 'livescore' && !found.livescore) element.scopeBit = SCOPE.livescore;
+    else if (id === 'main' && !found.main) element.scopeBit = SCOPE.main;
+    else if (name === 'body' && !found.body) element.scopeBit = SCOPE.body;
+    if (element.scopeBit === SCOPE.livescore) found.livescore = true;
+    if (element.scopeBit === SCOPE.main) found.main = true;
+    if (element.scopeBit === SCOPE.body) found.body = true;
+    this.scope |= element.scopeBit;
+  }
 }

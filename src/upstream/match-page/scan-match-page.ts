@@ -5,10 +5,9 @@
  * one small record per piece the parser reads, each later parsed as its own small tree
  * (parse-match-page.ts). A page of 100k event cells costs a counter past the cap, not memory.
  */
-import { Parser } from 'htmlparser2';
 import { DETAIL_LIMITS } from '../../lib/model/model.ts';
 import { finishSteps, type Steps } from '../../lib/model/steps.ts';
-import { MAX_DEPTH, TooDeep, feedPageSteps } from '../scan-page-steps.ts';
+import { MAX_DEPTH, TooDeep, scanPageSteps, type PageScanner } from '../scan-page-steps.ts';
 
 /** A piece of the page: page.slice(start, end), with the elements inside it. */
 export interface PageRange {
@@ -76,7 +75,7 @@ interface OpenElement {
   id: number;
   range: PageRange | null;
   cell: EventCell | null;
-  row: { record: TableRowRecord; spansAtOpen: number; statistic: boolean; lineup: boolean } | null;
+  row: OpenTableRow | null;
   table: { ordinal: number; heading: string } | null;
   heading: boolean;
   span: boolean;
@@ -99,7 +98,31 @@ export function scanMatchPage(html: string): MatchPageScan {
 
 /** scanMatchPage in steps: the page is fed to the parser a chunk at a time (indices stay the page's). */
 export function* scanMatchPageSteps(html: string): Steps<MatchPageScan> {
-  const scan: MatchPageScan = {
+  const scanner = new MatchPageScanner(html);
+  scanner.scan.tooDeep = !(yield* scanPageSteps(html, scanner));
+  return scanner.scan;
+}
+
+/** A table row being read: what its cells say it is. */
+interface OpenTableRow {
+  record: TableRowRecord;
+  spansAtOpen: number;
+  statistic: boolean;
+  lineup: boolean;
+}
+
+/** The event row being filled: its parent element and the order of its last cell. */
+interface EventRowState {
+  parent: number;
+  lastOrder: number;
+  hasMinute: boolean;
+  /** null past MAX_EVENT_ROWS: the row is counted, not kept. */
+  record: EventRowRecord | null;
+}
+
+/** The scan's state between the parser's callbacks: the open elements and the records they fill. */
+class MatchPageScanner implements PageScanner {
+  readonly scan: MatchPageScan = {
     scoreboard: null,
     teamsRow: null,
     details: null,
@@ -112,138 +135,160 @@ export function* scanMatchPageSteps(html: string): Steps<MatchPageScan> {
     tooDeep: false,
     round: null,
   };
-  const open: OpenElement[] = [];
-  const openRanges: PageRange[] = [];
-  const openTables: { ordinal: number; heading: string }[] = [];
-  const openRows: NonNullable<OpenElement['row']>[] = [];
-  let nextId = 0;
-  let tables = 0;
-  let cellDepth = 0;
-  let openSpans = 0;
-  let headingDepth = 0;
-  let headingText = '';
-  let lastHeading = '';
-  let roundDepth = 0;
-  let roundText: string | null = null;
-  /** The event row being filled: its parent element and the order of its last cell. */
-  let row: { parent: number; lastOrder: number; hasMinute: boolean; record: EventRowRecord | null } | null = null;
+  private readonly html: string;
+  private readonly open: OpenElement[] = [];
+  private readonly openRanges: PageRange[] = [];
+  private readonly openTables: { ordinal: number; heading: string }[] = [];
+  private readonly openRows: OpenTableRow[] = [];
+  private nextId = 0;
+  private tables = 0;
+  private cellDepth = 0;
+  private openSpans = 0;
+  private headingDepth = 0;
+  private headingText = '';
+  private lastHeading = '';
+  private roundDepth = 0;
+  private roundText: string | null = null;
+  private row: EventRowState | null = null;
 
-  const addCell = (cell: EventCell, parent: number): void => {
+  constructor(html: string) {
+    this.html = html;
+  }
+
+  openTag(name: string, attribs: Record<string, string>, start: number): void {
+    if (this.open.length >= MAX_DEPTH) throw new TooDeep();
+    const classAttr = attribs.class;
+    const classes = classAttr ? classAttr.split(/\s+/) : NO_CLASSES;
+    const enclosing = this.openRanges.at(-1);
+    if (enclosing) enclosing.elements++;
+    const parent = this.open.at(-1);
+    const element: OpenElement = {
+      id: this.nextId++,
+      range: null,
+      cell: null,
+      row: null,
+      table: null,
+      heading: false,
+      span: name === 'span',
+      round: this.scan.round === null && this.roundDepth === 0 && classes.includes('match-group'),
+    };
+    if (element.round) this.roundText = '';
+    if (element.round || this.roundDepth > 0) this.roundDepth++;
+    if (classes.includes('match-details') || classes.includes('event-line')) this.scan.markers.newer++;
+    if (classes.some((c) => OLDER_MARKERS.has(c))) this.scan.markers.older++;
+    this.recordPiece(element, classes, start, parent?.id ?? -1);
+    if (name === 'tr' && !element.range) this.openTableRow(element, start);
+    if (element.cell) this.cellDepth++;
+    this.openTableOrHeading(element, name, classes);
+    this.markOpenRow(name, classes);
+    if (element.span) this.openSpans++;
+    if (element.row) this.openRows.push(element.row);
+    if (element.range) this.openRanges.push(element.range);
+    this.open.push(element);
+  }
+
+  text(text: string): void {
+    if (this.headingDepth > 0 && this.headingText.length < MAX_HEADING_CHARS) this.headingText += text;
+    if (this.roundDepth > 0 && this.roundText !== null && this.roundText.length < MAX_HEADING_CHARS)
+      this.roundText += text;
+  }
+
+  closeTag(end: number): void {
+    const element = this.open.pop();
+    if (!element) return;
+    if (element.span) this.openSpans--;
+    if (element.cell) this.cellDepth--;
+    if (this.roundDepth > 0 && --this.roundDepth === 0)
+      this.scan.round = (this.roundText ?? '').slice(0, MAX_HEADING_CHARS);
+    if (element.table) this.openTables.pop();
+    if (element.heading && --this.headingDepth === 0) {
+      this.lastHeading = this.headingText.replace(/\s+/g, ' ').trim().slice(0, MAX_HEADING_CHARS);
+    }
+    if (element.range) {
+      element.range.end = end;
+      this.openRanges.pop();
+      const outer = this.openRanges.at(-1);
+      if (outer) outer.elements += element.range.elements;
+    }
+    const tableRow = element.row;
+    if (tableRow) this.openRows.pop();
+    if (tableRow && (tableRow.statistic || tableRow.lineup)) {
+      tableRow.record.kind = tableRow.statistic ? 'statistic' : 'lineup';
+      this.scan.tableRowCount++;
+      if (this.scan.tableRowCount <= MAX_TABLE_ROWS) this.scan.tableRows.push(tableRow.record);
+    }
+  }
+
+  /** An event cell, or the first scoreboard, teams row, details or info block: its range is recorded. */
+  private recordPiece(element: OpenElement, classes: readonly string[], start: number, parent: number): void {
+    const { scan } = this;
+    const fresh = (): PageRange => ({ start, end: this.html.length, elements: 0 });
+    const role = this.cellDepth === 0 && classes.length > 0 ? cellRole(classes) : null;
+    if (role) {
+      const cell: EventCell = { start, end: this.html.length, elements: 0, role };
+      element.range = cell;
+      element.cell = cell;
+      this.addCell(cell, parent);
+    } else if (classes.length === 0) {
+      // Most elements: nothing to record but a table row.
+    } else if (classes.includes('match-scoreboard') && !scan.scoreboard) element.range = scan.scoreboard = fresh();
+    else if (classes.includes('match-card-second-row') && !scan.teamsRow) element.range = scan.teamsRow = fresh();
+    else if (classes.includes('match-details') && !scan.details) element.range = scan.details = fresh();
+    else if (classes.includes('match-info') && !scan.info) element.range = scan.info = fresh();
+  }
+
+  /** Adds the cell to the event row being filled, or starts a new row when the cell cannot follow its last. */
+  private addCell(cell: EventCell, parent: number): void {
+    const { scan } = this;
+    const row = this.row;
     const role = cell.role === 'side' ? (row?.parent === parent && row.hasMinute ? 'away' : 'home') : cell.role;
     const order = CELL_ORDER[role];
     cell.role = role;
-    if (!row || row.parent !== parent || order <= row.lastOrder) {
+    let filling = row;
+    if (!filling || filling.parent !== parent || order <= filling.lastOrder) {
       scan.eventRowCount++;
       const record = scan.eventRowCount <= MAX_EVENT_ROWS ? { cells: [] } : null;
       if (record) scan.eventRows.push(record);
-      row = { parent, lastOrder: -1, hasMinute: false, record };
+      filling = { parent, lastOrder: -1, hasMinute: false, record };
+      this.row = filling;
     }
-    row.lastOrder = order;
-    row.hasMinute ||= role === 'minute';
-    row.record?.cells.push(cell);
-  };
+    filling.lastOrder = order;
+    filling.hasMinute ||= role === 'minute';
+    filling.record?.cells.push(cell);
+  }
 
-  const parser: Parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (open.length >= MAX_DEPTH) throw new TooDeep();
-        const start = parser.startIndex;
-        const classAttr = attribs.class;
-        const classes = classAttr ? classAttr.split(/\s+/) : NO_CLASSES;
-        const enclosing = openRanges.at(-1);
-        if (enclosing) enclosing.elements++;
-        const parent = open.at(-1);
-        const element: OpenElement = {
-          id: nextId++,
-          range: null,
-          cell: null,
-          row: null,
-          table: null,
-          heading: false,
-          span: name === 'span',
-          round: scan.round === null && roundDepth === 0 && classes.includes('match-group'),
-        };
-        if (element.round) roundText = '';
-        if (element.round || roundDepth > 0) roundDepth++;
-        const fresh = (): PageRange => ({ start, end: html.length, elements: 0 });
-        if (classes.includes('match-details') || classes.includes('event-line')) scan.markers.newer++;
-        if (classes.some((c) => OLDER_MARKERS.has(c))) scan.markers.older++;
+  /** A `<tr>` that is no other piece: a table row, told a statistic or a lineup row by what it holds. */
+  private openTableRow(element: OpenElement, start: number): void {
+    const table = this.openTables.at(-1);
+    const record: TableRowRecord = {
+      start,
+      end: this.html.length,
+      elements: 0,
+      kind: 'lineup',
+      table: table?.ordinal ?? -1,
+      heading: table?.heading ?? '',
+    };
+    element.range = record;
+    element.row = { record, spansAtOpen: this.openSpans, statistic: false, lineup: false };
+  }
 
-        const role = cellDepth === 0 && classes.length > 0 ? cellRole(classes) : null;
-        if (role) {
-          const cell: EventCell = { start, end: html.length, elements: 0, role };
-          element.range = cell;
-          element.cell = cell;
-          addCell(cell, parent?.id ?? -1);
-        } else if (classes.length === 0) {
-          // Most elements: nothing to record but a table row.
-        } else if (classes.includes('match-scoreboard') && !scan.scoreboard) element.range = scan.scoreboard = fresh();
-        else if (classes.includes('match-card-second-row') && !scan.teamsRow) element.range = scan.teamsRow = fresh();
-        else if (classes.includes('match-details') && !scan.details) element.range = scan.details = fresh();
-        else if (classes.includes('match-info') && !scan.info) element.range = scan.info = fresh();
-        if (name === 'tr' && !element.range) {
-          const table = openTables.at(-1);
-          const record: TableRowRecord = {
-            ...fresh(),
-            kind: 'lineup',
-            table: table?.ordinal ?? -1,
-            heading: table?.heading ?? '',
-          };
-          element.range = record;
-          element.row = { record, spansAtOpen: openSpans, statistic: false, lineup: false };
-        }
-        if (element.cell) cellDepth++;
-        if (name === 'table') {
-          element.table = { ordinal: tables++, heading: lastHeading };
-          openTables.push(element.table);
-        }
-        if (HEADINGS.has(name) || classes.includes('section-title')) {
-          element.heading = true;
-          if (headingDepth++ === 0) headingText = '';
-        }
-        // What makes the innermost open row a statistics or a lineup row.
-        const openRow = openRows.at(-1);
-        if (openRow) {
-          if (name === 'td' && classes.some((c) => c.startsWith('stats-'))) openRow.statistic = true;
-          if (name === 'small' && openSpans > openRow.spansAtOpen) openRow.lineup = true;
-        }
-        if (element.span) openSpans++;
-        if (element.row) openRows.push(element.row);
-        if (element.range) openRanges.push(element.range);
-        open.push(element);
-      },
-      ontext(text) {
-        if (headingDepth > 0 && headingText.length < MAX_HEADING_CHARS) headingText += text;
-        if (roundDepth > 0 && roundText !== null && roundText.length < MAX_HEADING_CHARS) roundText += text;
-      },
-      onclosetag() {
-        const element = open.pop();
-        if (!element) return;
-        const end = Math.min(html.length, Math.max(parser.endIndex + 1, parser.startIndex));
-        if (element.span) openSpans--;
-        if (element.cell) cellDepth--;
-        if (roundDepth > 0 && --roundDepth === 0) scan.round = (roundText ?? '').slice(0, MAX_HEADING_CHARS);
-        if (element.table) openTables.pop();
-        if (element.heading && --headingDepth === 0) {
-          lastHeading = headingText.replace(/\s+/g, ' ').trim().slice(0, MAX_HEADING_CHARS);
-        }
-        if (element.range) {
-          element.range.end = end;
-          openRanges.pop();
-          const outer = openRanges.at(-1);
-          if (outer) outer.elements += element.range.elements;
-        }
-        const tableRow = element.row;
-        if (tableRow) openRows.pop();
-        if (tableRow && (tableRow.statistic || tableRow.lineup)) {
-          tableRow.record.kind = tableRow.statistic ? 'statistic' : 'lineup';
-          scan.tableRowCount++;
-          if (scan.tableRowCount <= MAX_TABLE_ROWS) scan.tableRows.push(tableRow.record);
-        }
-      },
-    },
-    { decodeEntities: true },
-  );
-  scan.tooDeep = !(yield* feedPageSteps(parser, html));
-  return scan;
+  /** A table takes the last heading before it; a heading starts collecting its text. */
+  private openTableOrHeading(element: OpenElement, name: string, classes: readonly string[]): void {
+    if (name === 'table') {
+      element.table = { ordinal: this.tables++, heading: this.lastHeading };
+      this.openTables.push(element.table);
+    }
+    if (HEADINGS.has(name) || classes.includes('section-title')) {
+      element.heading = true;
+      if (this.headingDepth++ === 0) this.headingText = '';
+    }
+  }
+
+  /** What makes the innermost open row a statistics or a lineup row. */
+  private markOpenRow(name: string, classes: readonly string[]): void {
+    const openRow = this.openRows.at(-1);
+    if (!openRow) return;
+    if (name === 'td' && classes.some((c) => c.startsWith('stats-'))) openRow.statistic = true;
+    if (name === 'small' && this.openSpans > openRow.spansAtOpen) openRow.lineup = true;
+  }
 }
