@@ -48,6 +48,11 @@ export interface StreamConnections {
   add(client: StreamClient): void;
   /** Queues `chunk` for `client`, cutting it loose if it has fallen too far behind. */
   deliver(client: StreamClient, chunk: string): void;
+  /**
+   * Queues `messages` for `client`: in one write (`joined`, their concatenation) when nothing is waiting,
+   * else one by one, so the backlog a client may hold is still counted in messages.
+   */
+  deliverBatch(client: StreamClient, messages: readonly string[], joined: string): void;
   /** Ends every stream and the heartbeat. */
   close(): void;
 }
@@ -106,6 +111,13 @@ export function createStreamConnections(limits: StreamConnectionLimits): StreamC
     if (client.blockedSince === null) pump(client);
   };
 
+  const deliverBatch = (client: StreamClient, messages: readonly string[], joined: string): void => {
+    if (client.closed) return;
+    if (client.blockedSince !== null || client.queueAt < client.queue.length)
+      for (const message of messages) deliver(client, message);
+    else deliver(client, joined);
+  };
+
   const heartbeat = setInterval(() => {
     const now = Date.now();
     for (const client of [...clients]) {
@@ -129,6 +141,7 @@ export function createStreamConnections(limits: StreamConnectionLimits): StreamC
       pump(client);
     },
     deliver,
+    deliverBatch,
     close() {
       clearInterval(heartbeat);
       for (const client of [...clients]) {
