@@ -25,8 +25,31 @@ export interface StaticEntry {
 }
 
 /** Each match's page and JSON (src/refresh/render/match-files.ts): many, small, each asked for rarely. */
+const MATCH_FILE_FOLDERS = ['jogo', 'api/jogo'] as const;
+
+function matchFileFolder(relative: string): (typeof MATCH_FILE_FOLDERS)[number] | null {
+  return MATCH_FILE_FOLDERS.find((folder) => relative.startsWith(`${folder}/`)) ?? null;
+}
+
 function isMatchFile(relative: string): boolean {
-  return relative.startsWith('jogo/') || relative.startsWith('api/jogo/');
+  return matchFileFolder(relative) !== null;
+}
+
+/**
+ * Where a match file is on disk, past the build's links to the shared folders (resolved once per
+ * build): a request read after the swap must not go through a build folder the cleanup removed.
+ */
+function createMatchFileLocator(clientDir: string): (relative: string) => string {
+  const resolved = new Map<string, string>();
+  return (relative) => {
+    const folder = matchFileFolder(relative) ?? '';
+    let real = resolved.get(folder);
+    if (real === undefined) {
+      real = fs.realpathSync(path.join(clientDir, ...folder.split('/')));
+      resolved.set(folder, real);
+    }
+    return path.join(real, ...relative.slice(folder.length + 1).split('/'));
+  };
 }
 
 /** One cache for every build this process loads: a match file unchanged from build to build stays cached. */
@@ -50,8 +73,8 @@ function diskEntry(file: SiteFile, absolute: string): StaticEntry {
   };
 }
 
-function readEntry(file: SiteFile, absolute: string): StaticEntry {
-  if (isMatchFile(file.path) && file.gzip) return diskEntry(file, absolute);
+function readEntry(file: SiteFile, absolute: string, locateMatchFile: (relative: string) => string): StaticEntry {
+  if (isMatchFile(file.path) && file.gzip) return diskEntry(file, locateMatchFile(file.path));
   const identity = fs.readFileSync(absolute);
   // A match file is rewritten in place: its ETag comes from the bytes read (as above).
   const hash = isMatchFile(file.path) ? buildContentHash(identity) : file.hash;
@@ -111,13 +134,14 @@ export function loadStaticSite(dataDir: string, buildId: string, previous: Stati
   const manifest = readSiteManifest(buildManifestPath(dataDir, buildId));
   if (!manifest) throw new SiteManifestError(`O build ${buildId} não tem manifesto: não foi publicado por completo.`);
   const clientDir = buildClientDir(dataDir, buildId);
+  const locateMatchFile = createMatchFileLocator(clientDir);
   const routes = new Map<string, StaticEntry>();
   const before = entriesByPath(previous);
   let notFoundPage: StaticEntry | null = null;
   for (const file of manifest.files) {
     const absolute = path.join(clientDir, ...file.path.split('/'));
     const kept = before.get(file.path);
-    const entry = kept && sameFile(kept.file, file) ? kept : readEntry(file, absolute);
+    const entry = kept && sameFile(kept.file, file) ? kept : readEntry(file, absolute, locateMatchFile);
     if (ERROR_PAGES.has(file.path)) {
       if (file.path === '404.html') notFoundPage = entry;
       continue;
