@@ -188,27 +188,34 @@ function applyEnvelope(root: HTMLElement, envelope: MatchDetailEnvelope): void {
 
 function startMatchRefresh(root: HTMLElement, endpoint: string): void {
   const errorNote = root.querySelector<HTMLElement>('[data-refresh-error]');
-  const poll = pollJson(endpoint, readMatchDetailEnvelope, {
-    onEnvelope: (envelope) => {
-      applyEnvelope(root, envelope);
-      if (!isMatchSettled(envelope.match.status)) return;
-      poll.stop();
-      const rhythm = root.querySelector<HTMLElement>('.auto-refresh');
-      if (rhythm) rhythm.hidden = true;
+  // A live match's page is kept while only its clock moves (match-files.ts): its minute comes from the JSON.
+  const atOnce = root.dataset.live === 'true';
+  const poll = pollJson(
+    endpoint,
+    readMatchDetailEnvelope,
+    {
+      onEnvelope: (envelope) => {
+        applyEnvelope(root, envelope);
+        if (!isMatchSettled(envelope.match.status)) return;
+        poll.stop();
+        const rhythm = root.querySelector<HTMLElement>('.auto-refresh');
+        if (rhythm) rhythm.hidden = true;
+      },
+      onSettled: (ok) => {
+        if (errorNote) errorNote.hidden = ok;
+      },
+      onConnection: (offline) => {
+        const notice = root.querySelector<HTMLElement>('[data-offline-notice]');
+        const shownAt = root.querySelector('[data-last-update]')?.getAttribute('datetime') ?? null;
+        if (notice) {
+          notice.hidden = !offline;
+          notice.textContent = offline ? buildMatchOfflineNotice(shownAt) : '';
+        }
+        if (offline && errorNote) errorNote.hidden = true;
+      },
     },
-    onSettled: (ok) => {
-      if (errorNote) errorNote.hidden = ok;
-    },
-    onConnection: (offline) => {
-      const notice = root.querySelector<HTMLElement>('[data-offline-notice]');
-      const shownAt = root.querySelector('[data-last-update]')?.getAttribute('datetime') ?? null;
-      if (notice) {
-        notice.hidden = !offline;
-        notice.textContent = offline ? buildMatchOfflineNotice(shownAt) : '';
-      }
-      if (offline && errorNote) errorNote.hidden = true;
-    },
-  });
+    { atOnce },
+  );
 }
 
 const root = document.querySelector<HTMLElement>('[data-match-page][data-endpoint]');

@@ -35,7 +35,12 @@ export interface PollHandlers<T> {
 }
 
 /** Polls `endpoint`, whose answers `read` checks (throwing on a wrong shape), until stop() is called. */
-export function pollJson<T>(endpoint: string, read: (body: unknown) => T, handlers: PollHandlers<T>): { stop(): void } {
+export function pollJson<T>(
+  endpoint: string,
+  read: (body: unknown) => T,
+  handlers: PollHandlers<T>,
+  options: { atOnce?: boolean } = {},
+): { stop(): void } {
   let stopped = false;
   let etag: string | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -96,8 +101,9 @@ export function pollJson<T>(endpoint: string, read: (body: unknown) => T, handle
   const stopNotices = onNewBuild(() => {
     if (wanted()) void refresh();
   });
-  // Opened offline (from the service worker's copy): show the last good data at once, and say so.
-  if (navigator.onLine) schedule();
+  // Opened offline (from the service worker's copy): show the last good data at once, and say so;
+  // asked to (a live match's page, older than its minute): at once too.
+  if (navigator.onLine && !options.atOnce) schedule();
   else void refresh();
   return {
     stop: () => {

@@ -90,8 +90,9 @@ describe('open pages hear of each new build', () => {
   ])('$path fetches $endpoint after a new build, on one stream of notices', async ({ path: url, endpoint }) => {
     const { page, streams, requests } = await openPage(url);
     try {
-      // Busca runs its search once as it opens: the next request is the refresh.
-      const earlier = endpoint === '/api/busca' ? 1 : 0;
+      // Busca runs its search once as it opens, and a live match's page asks its JSON (its minute) as it
+      // opens: the next request is the refresh.
+      const earlier = endpoint === '/api/busca' || endpoint.startsWith('/api/jogo/') ? 1 : 0;
       await expect
         .poll(() => requests.filter((pathname) => pathname === endpoint).length, { timeout: SHOWN_WITHIN_MS })
         .toBeGreaterThan(earlier);

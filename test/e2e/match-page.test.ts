@@ -17,7 +17,13 @@ import { saveScreenshot, watchPage } from '../../harness/browser.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { readVisibleText } from '../support/dashboard-page.ts';
 import { followBeforeLoad } from '../support/fan-page.ts';
-import { buildManyMatchesPage, withMatchPageGoal, withScore, withStatus } from '../../harness/upstream-pages.ts';
+import {
+  buildManyMatchesPage,
+  withMatchPageGoal,
+  withScore,
+  withStatus,
+  withStatusLabel,
+} from '../../harness/upstream-pages.ts';
 import { withoutBuildNotices } from '../support/without-build-notices.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
@@ -200,6 +206,21 @@ describe('the match page, reached from a row', () => {
 });
 
 describe('while the match is live', () => {
+  it('shows its minute from the JSON at once, though its page was made before the clock moved', async () => {
+    const live = pages[LISTING_PATHS.live] ?? '';
+    harness.upstream.setPage(LISTING_PATHS.live, withStatusLabel(live, FLAMENGO_PATH, '81 MIN'));
+    await expect.poll(async () => (await readEnvelope(FLAMENGO)).match.minute, { timeout: 60_000 }).toBe(81);
+    // The page itself was not made again for a minute that moved (match-files.ts): it still says the old one.
+    const html = await (await fetch(`${harness.placar.url}/jogo/${FLAMENGO}`)).text();
+    const badge = /data-status[^>]*>([^<]*)</.exec(html)?.[1] ?? '';
+    expect(badge).not.toContain('81');
+    const page = await harness.newPage();
+    await page.goto(`${harness.placar.url}/jogo/${FLAMENGO}`);
+    await expect.poll(() => readVisibleText(page, '[data-status]'), { timeout: 20_000 }).toContain('81');
+    harness.upstream.setPage(LISTING_PATHS.live, live);
+    await expect.poll(async () => (await readEnvelope(FLAMENGO)).match.minute, { timeout: 60_000 }).not.toBe(81);
+  });
+
   it('shows a goal scored upstream within a poll, from a conditional GET, says it, then stops once it ends', async () => {
     // The poll alone (no build notices: build-notices.test.ts has those).
     const page = await withoutBuildNotices(await harness.newPage());

@@ -41,6 +41,19 @@ function withFlamengoScore(snapshot: Snapshot, home: number): Snapshot {
   return { ...snapshot, live: score('live'), hoje: score('hoje') };
 }
 
+/** The Flamengo match (in play) a few minutes on: only its clock moved. */
+function withFlamengoMinute(snapshot: Snapshot, minute: number): Snapshot {
+  const later = (listing: 'live' | 'hoje') => ({
+    ...snapshot[listing],
+    matches: snapshot[listing].matches.map((match) =>
+      match.id === FLAMENGO ? { ...match, minute, statusLabel: `${minute}'` } : match,
+    ),
+  });
+  return { ...snapshot, live: later('live'), hoje: later('hoje') };
+}
+
+const pageFile = (report: RefreshReport, id: string): string =>
+  path.join(buildClientDir(dataDir, report.buildId ?? ''), 'jogo', `${id}.html`);
 const jsonFile = (report: RefreshReport, id: string): string =>
   path.join(buildClientDir(dataDir, report.buildId ?? ''), 'api', 'jogo', id);
 const inode = (file: string): number => fs.statSync(file).ino;
@@ -75,6 +88,23 @@ describe('match files', () => {
         path.join(matchFilesDir(dataDir), 'jogo'),
       );
     }
+  }, 120_000);
+
+  it("keeps a live match's page while only its clock moves, and writes its JSON", async () => {
+    const snapshot = buildFixtureSnapshot(UPSTREAM);
+    const flamengo = snapshot.live.matches.find((match) => match.id === FLAMENGO);
+    expect(flamengo?.status).toBe('IN_PLAY');
+    const before = await refresh(withFlamengoMinute(snapshot, 70));
+    const page = inode(pageFile(before, FLAMENGO));
+    const later = await refresh(withFlamengoMinute(snapshot, 74));
+    expect(later.matchesRendered).toBe(0);
+    expect(inode(pageFile(later, FLAMENGO))).toBe(page);
+    const json = JSON.parse(fs.readFileSync(jsonFile(later, FLAMENGO), 'utf8')) as { match: { minute: number } };
+    expect(json.match.minute).toBe(74);
+    // A goal is not the clock: the page is made again.
+    const goal = await refresh(withFlamengoScore(withFlamengoMinute(snapshot, 75), 7));
+    expect(goal.matchesRendered).toBe(1);
+    expect(inode(pageFile(goal, FLAMENGO))).not.toBe(page);
   }, 120_000);
 
   it('removes the files of a match no listing holds once the build without it is served', async () => {

@@ -36,7 +36,13 @@ const INDEX_FILE = 'index.json';
 const MIN_COMPRESS_BYTES = 256;
 const gzipAsync = promisify(gzip);
 
-const MatchFilesEntrySchema = z.object({ key: z.string(), page: SiteFileSchema, json: SiteFileSchema });
+const MatchFilesEntrySchema = z.object({
+  key: z.string(),
+  /** What the page was rendered from (matchPageKey); absent in an index written before it: rendered again. */
+  pageKey: z.string().optional(),
+  page: SiteFileSchema,
+  json: SiteFileSchema,
+});
 const MatchFilesIndexSchema = z.object({
   salt: z.string(),
   /** Per match id: the key its files were made from, and their manifest lines. */
@@ -113,6 +119,22 @@ function matchKey(salt: string, id: string, data: MatchPageData): string {
   const key = createHash('sha256').update(salt).update(JSON.stringify(data)).digest('base64url').slice(0, 22);
   lastKeys.set(id, { salt, data, key });
   return key;
+}
+
+const LIVE_STATUSES: ReadonlySet<string> = new Set(['IN_PLAY', 'PAUSED']);
+
+/**
+ * The page's key: the JSON's, but for a match in play without what moves every minute (the minute,
+ * the status line that prints it, when the listing and the match page were read). A live page is then
+ * rendered again for a goal, a card or a status change, not because its clock moved: the page asks its
+ * JSON at once when it opens (src/client/match-page.ts) and shows the minute from there.
+ */
+function matchPageKey(salt: string, data: MatchPageData, key: string): string {
+  const { envelope } = data;
+  if (!LIVE_STATUSES.has(envelope.match.status)) return key;
+  const match = { ...envelope.match, minute: null, injuryTime: null, statusLabel: '' };
+  const steady = { ...data, envelope: { ...envelope, generatedAt: null, matchReadAt: null, match } };
+  return createHash('sha256').update(salt).update(JSON.stringify(steady)).digest('base64url').slice(0, 22);
 }
 
 /** The two files of a match: their path in the client folder (the manifest's) and in DATA_DIR/jogos. */
@@ -201,6 +223,7 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
   const files = new Map<string, SiteFile>();
   const madeDirs = new Set<string>();
   let rendered = 0;
+  let written = 0;
   // Each changed match is rendered (one at a time: the handler's one connection), then compressed
   // on the thread pool and written while the next renders, and only its manifest lines are kept;
   // at most CONCURRENT_FILES matches wait there. A first build makes thousands: holding them all,
@@ -208,11 +231,26 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
   // server at 1.5 GB of RSS that malloc kept.
   // A kill between the files and the index leaves a line describing a match's previous version
   // until it changes again: Placar's server takes a match file's ETag from its bytes anyway.
-  const compressAndWrite = async (id: string, key: string, page: Write, json: Write): Promise<void> => {
-    [page.compressed, json.compressed] = await Promise.all([compress(page.content), compress(json.content)]);
-    writeMatchFile(page, input.builtAt, madeDirs);
+  /** Writes a match's JSON, and its page unless the kept one still holds (a SiteFile: its line). */
+  const compressAndWrite = async (
+    id: string,
+    keys: { key: string; pageKey: string },
+    page: Write | SiteFile,
+    json: Write,
+  ): Promise<void> => {
+    const made = 'content' in page ? page : null;
+    const [jsonCompressed, pageCompressed] = await Promise.all([
+      compress(json.content),
+      made ? compress(made.content) : null,
+    ]);
+    json.compressed = jsonCompressed;
+    if (made) {
+      made.compressed = pageCompressed;
+      writeMatchFile(made, input.builtAt, madeDirs);
+    }
     writeMatchFile(json, input.builtAt, madeDirs);
-    const entry = { key, page: buildLine(page, input.builtAt), json: buildLine(json, input.builtAt) };
+    const pageLine = 'content' in page ? buildLine(page, input.builtAt) : page;
+    const entry = { ...keys, page: pageLine, json: buildLine(json, input.builtAt) };
     index.matches[id] = entry;
     files.set(entry.page.path, entry.page);
     files.set(entry.json.path, entry.json);
@@ -231,19 +269,28 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
       }
       if (failures.length > 0) break;
       const { page, json } = filesOf(id);
-      const html = await input.renderPage(matchPagePath(id));
+      const pageKey = matchPageKey(salt, data, key);
+      // A live match whose clock alone moved keeps its page: only its JSON is written again.
+      const keptPage = kept?.pageKey === pageKey ? kept.page : null;
+      const target = (stored: string): string => path.join(matchFilesDir(dataDir), ...stored.split('/'));
+      const pageWrite = keptPage ?? {
+        target: target(page.stored),
+        relative: page.relative,
+        content: await input.renderPage(matchPagePath(id)),
+        compressed: null,
+      };
       // The same bytes the site bundle's /api/jogo endpoint answers (Response.json of the envelope).
       const body = Buffer.from(JSON.stringify(data.envelope));
-      const target = (stored: string): string => path.join(matchFilesDir(dataDir), ...stored.split('/'));
-      const job = compressAndWrite(
-        id,
-        key,
-        { target: target(page.stored), relative: page.relative, content: html, compressed: null },
-        { target: target(json.stored), relative: json.relative, content: body, compressed: null },
-      ).catch((error: unknown) => {
+      const job = compressAndWrite(id, { key, pageKey }, pageWrite, {
+        target: target(json.stored),
+        relative: json.relative,
+        content: body,
+        compressed: null,
+      }).catch((error: unknown) => {
         failures.push(error);
       });
-      rendered += 1;
+      if (keptPage === null) rendered += 1;
+      written += 1;
       inFlight.add(job);
       void job.finally(() => inFlight.delete(job));
       if (inFlight.size >= CONCURRENT_FILES) await Promise.race(inFlight);
@@ -253,7 +300,7 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
     await Promise.all(inFlight);
   }
   if (failures.length > 0) throw failures[0];
-  if (rendered > 0) await writeIndex(dataDir, index);
+  if (written > 0) await writeIndex(dataDir, index);
   linkIntoBuild(dataDir, input.buildId);
   // Matches no longer listed leave the key cache (their files, the cleanup after the swap).
   for (const id of lastKeys.keys()) if (!input.pages.has(id)) lastKeys.delete(id);
