@@ -19,6 +19,7 @@ import { parseConfig } from '../src/lib/config/config.ts';
 import { LISTING_PATHS } from '../src/lib/model/model.ts';
 import { readArchiveIndex } from '../src/lib/store/archive-store.ts';
 import { readDetailRecords } from '../src/lib/store/detail-store.ts';
+import { readSiteManifest, type SiteFile } from '../src/lib/store/site-manifest.ts';
 import { runRefresh } from '../src/refresh/refresh.ts';
 import { PROJECT_ROOT } from '../harness/placar-process.ts';
 import { buildUpstreamPages, renderPage } from './upstream-pages.ts';
@@ -68,11 +69,13 @@ async function archiveOneDay(matches: number, dayCopy: string): Promise<string> 
   const upstream = await startFakeUpstream({ pages });
   try {
     const env = { DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, DETAIL_REQUESTS_PER_MINUTE: '6000' };
-    const refresh = async (label: string): Promise<void> => {
-      const report = await runRefresh(parseConfig({ ...env, YESTERDAY_REFRESH_SECONDS: '1' }), {
+    /** `laterMs`: how far the scrape's clock is moved (the yesterday listing is fetched once per hour's slot). */
+    const refresh = async (label: string, laterMs = 0): Promise<void> => {
+      const report = await runRefresh(parseConfig(env), {
         projectRoot: PROJECT_ROOT,
-        log: () => undefined,
+        log: (line) => process.stderr.write(`${line}\n`),
         label,
+        now: () => new Date(Date.now() + laterMs),
       });
       if (report.outcome !== 'published') throw new Error(`${label}: ${report.error}`);
     };
@@ -82,9 +85,8 @@ async function archiveOneDay(matches: number, dayCopy: string): Promise<string> 
     for (const part of ['dias', 'site'])
       fs.cpSync(path.join(dataDir, 'arquivo', part), path.join(dayCopy, part), { recursive: true });
     upstream.setPage(LISTING_PATHS.ontem, empty('Jogos de ontem'));
-    // A new yesterday listing: its slot of the clock must have passed (YESTERDAY_REFRESH_SECONDS=1).
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    await refresh('arquivamento');
+    // The next hour's slot, when the upstream's yesterday is fetched again.
+    await refresh('arquivamento', 3_600_000);
     return dataDir;
   } finally {
     await upstream.close();
@@ -116,6 +118,14 @@ async function main(): Promise<void> {
   for (let copy = 0; copy < days; copy++) for (const [id, entry] of lines) bigIndex.matches[`${id}-${copy}`] = entry;
   const indexBytes = Buffer.byteLength(JSON.stringify(bigIndex));
   const all = measure(many);
+  // Every build's manifest carries the archived matches' lines: its size, and what reading it costs a server.
+  const manifestFile = path.join(many, 'site-manifest.json');
+  const archivedLines = Object.values(bigIndex.matches as Record<string, { page: SiteFile; json: SiteFile }>);
+  const files = archivedLines.flatMap((entry) => [entry.page, entry.json]);
+  fs.writeFileSync(manifestFile, JSON.stringify({ buildId: 'b', builtAt: new Date().toISOString(), files }));
+  const readStarted = performance.now();
+  readSiteManifest(manifestFile);
+  const readMs = Math.round(performance.now() - readStarted);
 
   const perMatch = matchFiles.bytes / Math.max(archived, 1);
   const report = [
@@ -123,6 +133,7 @@ async function main(): Promise<void> {
     `um dia (${archived} partidas + /dia): ${MB(matchFiles.bytes + dayFiles.bytes)}, ${MB(matchFiles.blocks + dayFiles.blocks)} em disco`,
     `${days} dias × ${matches}: ${all.files} arquivos, ${MB(all.bytes)}, ${MB(all.blocks)} em disco (du), índice arquivo/index.json ${MB(indexBytes)}`,
     `memória do servidor para eles (as variantes .gz que ele guarda): ${MB(all.gzipBytes)}`,
+    `linhas deles no manifesto de cada build: ${files.length}, ${MB(fs.statSync(manifestFile).size)}, lidas e validadas em ${readMs} ms`,
   ];
   process.stdout.write(`${report.join('\n')}\n`);
   fs.rmSync(many, { recursive: true, force: true });
