@@ -6,12 +6,10 @@
  * byte for byte with their headers; once Friday is ARCHIVE_DAYS past /ontem the bucket loses
  * them, as the build did.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { buildClientDir } from '../../src/lib/store/build-layout.ts';
@@ -20,7 +18,7 @@ import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { runScript } from '../../harness/run-script.ts';
 import { linkSharedSiteBundle } from '../../harness/shared-site-bundle.ts';
 import { CACHE_CONTROL, expectedBucket } from '../support/bucket-expectations.ts';
-import { startLocalS3, type LocalS3 } from '../support/local-s3.ts';
+import { listBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
 
 const clockFile = path.join(os.tmpdir(), `placar-balde-relogio-${process.pid}`);
 const FRIDAY = '2026-11-20';
@@ -69,20 +67,10 @@ async function refreshAt(at: string): Promise<string> {
   return buildClientDir(dataDir, readCurrentBuildId(dataDir) ?? '');
 }
 
-async function listBucket(): Promise<string[]> {
-  const { stdout } = await promisify(execFile)('rclone', ['lsf', '-R', '--files-only', s3.remote], {
-    env: s3.rcloneEnv(),
-  });
-  return stdout
-    .split('\n')
-    .filter((line) => line !== '')
-    .sort();
-}
-
 /** The bucket holds exactly the build's objects; `keys` among them with the build's bytes and their headers. */
 async function expectBucketWith(clientDir: string, keys: readonly string[]): Promise<void> {
   const expected = expectedBucket(clientDir);
-  expect(await listBucket()).toEqual(expected.map((object) => object.key));
+  expect(await listBucket(s3)).toEqual(expected.map((object) => object.key));
   for (const key of keys) {
     const object = expected.find((candidate) => candidate.key === key);
     expect(object, key).toBeDefined();
@@ -109,7 +97,7 @@ describe('the archive in the bucket', () => {
 
     const wednesday = await refreshAt('2026-11-25T12:00:00-03:00');
     await expectBucketWith(wednesday, []);
-    const keys = await listBucket();
+    const keys = await listBucket(s3);
     for (const gone of [...archived, `dia/${FRIDAY}`, `api/dia/${FRIDAY}`]) expect(keys, gone).not.toContain(gone);
     expect((await s3.readWebsite(`/api/dia/${FRIDAY}`)).status).toBe(404);
   }, 240_000);
