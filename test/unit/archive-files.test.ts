@@ -2,8 +2,9 @@
  * The archive's part of a build (src/refresh/render/archive-files.ts, archive-matches.ts) on a
  * real DATA_DIR: yesterday's listing kept under its day across midnight, finished matches that
  * left the listings archived with their files untouched (and kept by the cleanup after the swap),
- * days and matches past ARCHIVE_DAYS removed with their files, and the days made again only
- * when their listing or the site bundle changes.
+ * days and matches past ARCHIVE_DAYS removed with their files, the days made again only
+ * when their listing or the site bundle changes, and an earlier bundle's assets kept for the pages
+ * made with it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -161,7 +162,7 @@ describe('matches that left the listings', () => {
     const pruned = await makeArchiveFiles(inputFor(dataDir, { today: '2026-11-25' }));
     expect(pruned.days).toEqual([]);
     expect(pruned.files.size).toBe(0);
-    expect(readArchiveIndex(dataDir)).toEqual({ days: {}, matches: {} });
+    expect(readArchiveIndex(dataDir)).toEqual({ days: {}, matches: {}, assets: {} });
     for (const file of Object.values(matchFilePaths(dataDir, FINISHED))) {
       expect(fs.existsSync(file), file).toBe(false);
       expect(fs.existsSync(`${file}.gz`), file).toBe(false);
@@ -179,5 +180,33 @@ describe('matches that left the listings', () => {
     expect(again.files.has(`api/jogo/${FINISHED}`)).toBe(false);
     expect(readArchiveIndex(dataDir).matches).toEqual({});
     expect(fs.existsSync(matchFilePaths(dataDir, FINISHED).json)).toBe(true);
+  });
+});
+
+describe('assets of earlier site bundles', () => {
+  /** A build folder whose bundle has these asset files. */
+  function buildWith(dataDir: string, assets: string[]): string {
+    const id = `build-${builds + 1}`;
+    const dir = path.join(dataDir, 'builds', id, 'client', '_astro');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const name of assets) fs.writeFileSync(path.join(dir, name), `/* ${name} */`);
+    return dir;
+  }
+
+  it('keeps them in the builds after an upgrade while a kept page may name them', async () => {
+    const dataDir = newDataDir();
+    buildWith(dataDir, ['match-page.old.css']);
+    await makeArchiveFiles(inputFor(dataDir, { today: '2026-11-22' }));
+    const upgraded = buildWith(dataDir, ['match-page.new.css']);
+    await makeArchiveFiles(inputFor(dataDir, { today: '2026-11-23' }));
+    expect(fs.readdirSync(upgraded).sort()).toEqual(['match-page.new.css', 'match-page.old.css']);
+    expect(fs.readFileSync(path.join(upgraded, 'match-page.old.css'), 'utf8')).toBe('/* match-page.old.css */');
+
+    // Last seen on the 22nd: no page kept on the 27th (oldest day 2026-11-23) can name it.
+    const later = buildWith(dataDir, ['match-page.new.css']);
+    await makeArchiveFiles(inputFor(dataDir, { today: '2026-11-27' }));
+    expect(fs.readdirSync(later)).toEqual(['match-page.new.css']);
+    expect(fs.existsSync(path.join(dataDir, 'arquivo', 'site', '_astro', 'match-page.old.css'))).toBe(false);
+    expect(Object.keys(readArchiveIndex(dataDir).assets)).toEqual(['match-page.new.css']);
   });
 });

@@ -7,6 +7,7 @@
  *                                they were made, DATA_DIR/jogos: their bytes are never made again)
  *   arquivo/dias/<AAAA-MM-DD>.json   the day's listing as Placar last fetched it (a ListEnvelope)
  *   arquivo/site/dia/<day>.html, arquivo/site/api/dia/<day> (+ .gz)   the day's files, linked into every build
+ *   arquivo/site/_astro/          the site bundles' assets the kept pages may name (archive-assets.ts)
  * Every file is written atomically (json-file.ts); a missing or bad index reads as empty (the
  * days are then listed again as their listings come; nothing served breaks).
  */
@@ -38,6 +39,8 @@ export type ArchivedMatch = z.infer<typeof ArchivedMatchSchema>;
 const ArchiveIndexSchema = z.object({
   days: z.record(DaySchema, ArchivedDaySchema),
   matches: z.record(z.string(), ArchivedMatchSchema),
+  /** Per fingerprinted asset file kept (site/_astro): the last day a build's bundle had it. */
+  assets: z.record(z.string(), DaySchema).default({}),
 });
 export type ArchiveIndex = z.infer<typeof ArchiveIndexSchema>;
 
@@ -62,7 +65,7 @@ export function readArchiveIndex(dataDir: string): ArchiveIndex {
   const kept = keptIndexes.get(file);
   if (kept) return kept;
   const identity = fileIdentity(file);
-  const index = readJsonFileOr(file, ArchiveIndexSchema, { days: {}, matches: {} });
+  const index = readJsonFileOr(file, ArchiveIndexSchema, { days: {}, matches: {}, assets: {} });
   keptIndexes.set(file, identity, index);
   return index;
 }

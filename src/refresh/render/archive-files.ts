@@ -5,7 +5,8 @@
  * (archive-matches.ts); days and matches past the window go (files and
  * lines); each kept day's /dia/{day} and /api/dia/{day} are made when its listing or the site
  * bundle changed, else kept; and the build gets the day folders linked in and the manifest lines
- * of the kept days and archived matches (whose files, in DATA_DIR/jogos, it links already).
+ * of the kept days and archived matches (whose files, in DATA_DIR/jogos, it links already), and the
+ * earlier bundles' assets those pages may name (archive-assets.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import {
 } from '../../lib/store/archive-store.ts';
 import { buildClientDir } from '../../lib/store/build-layout.ts';
 import type { SiteFile } from '../../lib/store/site-manifest.ts';
+import { keepArchiveAssets } from './archive-assets.ts';
 import { archiveLeavingMatches, type MatchLines } from './archive-matches.ts';
 import { buildLine, compress, removeMatchFiles, writeMatchFile, type Write } from './match-files.ts';
 
@@ -135,12 +137,18 @@ function linkDaysIntoBuild(dataDir: string, buildId: string): void {
 
 export async function makeArchiveFiles(input: ArchiveFilesInput): Promise<ArchiveFiles> {
   const stored = readArchiveIndex(input.dataDir);
-  const index: ArchiveIndex = { days: { ...stored.days }, matches: { ...stored.matches } };
+  const index: ArchiveIndex = {
+    days: { ...stored.days },
+    matches: { ...stored.matches },
+    assets: { ...stored.assets },
+  };
   const recorded = await recordYesterday(input, index);
   const archived = archiveLeavingMatches(input.dataDir, index, input.unlisted, input);
   const pruned = prune(input, index);
   const rendered = await makeDayFiles(input, index);
-  if (recorded || archived || pruned || rendered > 0) await writeArchiveIndex(input.dataDir, index);
+  const clientDir = buildClientDir(input.dataDir, input.buildId);
+  const assets = keepArchiveAssets(input.dataDir, clientDir, input, index);
+  if (recorded || archived || pruned || assets || rendered > 0) await writeArchiveIndex(input.dataDir, index);
   linkDaysIntoBuild(input.dataDir, input.buildId);
   const files = new Map<string, SiteFile>();
   for (const { page, json } of Object.values(index.days)) {
