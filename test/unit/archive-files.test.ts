@@ -12,9 +12,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { readArchiveIndex, readDayListing } from '../../src/lib/store/archive-store.ts';
-import type { SiteFile } from '../../src/lib/store/site-manifest.ts';
+import { buildClientDir, buildManifestPath } from '../../src/lib/store/build-layout.ts';
+import { writeSiteManifest, type SiteFile } from '../../src/lib/store/site-manifest.ts';
+import { loadStaticSite } from '../../src/server/site/static-site.ts';
 import { makeArchiveFiles, type ArchiveFilesInput } from '../../src/refresh/render/archive-files.ts';
-import { keepArchived } from '../../src/refresh/render/archive-matches.ts';
+import { keepArchived, runExpiredMatchFilesCleanup } from '../../src/refresh/render/archive-matches.ts';
 import { matchFilePaths, matchFilesDir, runMatchFilesCleanup } from '../../src/refresh/render/match-files.ts';
 import { buildEnvelope, readExpectedMatches } from '../../harness/fixture-snapshot.ts';
 
@@ -136,8 +138,8 @@ describe('matches that left the listings', () => {
       [POSTPONED, postponed],
     ]);
     const made = await makeArchiveFiles(inputFor(dataDir, { today: '2026-11-22', unlisted }));
-    expect(made.files.get(`api/jogo/${FINISHED}`)).toEqual(finished.json);
-    expect(made.files.get(`jogo/${FINISHED}.html`)).toEqual(finished.page);
+    expect(made.files.get(`api/jogo/${FINISHED}`)).toEqual({ ...finished.json, archived: true });
+    expect(made.files.get(`jogo/${FINISHED}.html`)).toEqual({ ...finished.page, archived: true });
     expect(made.files.has(`api/jogo/${POSTPONED}`)).toBe(false);
     expect(Object.keys(readArchiveIndex(dataDir).matches)).toEqual([FINISHED]);
 
@@ -162,7 +164,14 @@ describe('matches that left the listings', () => {
     const pruned = await makeArchiveFiles(inputFor(dataDir, { today: '2026-11-25' }));
     expect(pruned.days).toEqual([]);
     expect(pruned.files.size).toBe(0);
-    expect(readArchiveIndex(dataDir)).toEqual({ days: {}, matches: {}, assets: {} });
+    expect(readArchiveIndex(dataDir)).toEqual({ days: {}, matches: {}, assets: {}, expired: [FINISHED] });
+    // The build served until the swap still reads the match's files from disk: they go after it.
+    expect(fs.existsSync(matchFilePaths(dataDir, FINISHED).json)).toBe(true);
+    const stillServed = [...lastDay.files.values()];
+    expect(await runExpiredMatchFilesCleanup(dataDir, stillServed)).toBe(0);
+    expect(fs.existsSync(matchFilePaths(dataDir, FINISHED).json)).toBe(true);
+    expect(await runExpiredMatchFilesCleanup(dataDir, [...pruned.files.values()])).toBe(1);
+    expect(readArchiveIndex(dataDir).expired).toEqual([]);
     for (const file of Object.values(matchFilePaths(dataDir, FINISHED))) {
       expect(fs.existsSync(file), file).toBe(false);
       expect(fs.existsSync(`${file}.gz`), file).toBe(false);
@@ -210,3 +219,35 @@ describe('assets of earlier site bundles', () => {
     expect(Object.keys(readArchiveIndex(dataDir).assets)).toEqual(['match-page.new.css']);
   });
 });
+
+describe('a kept match in the served build', () => {
+  it('is read from disk at each request, never held (its file is never written again)', async () => {
+    const dataDir = newDataDir();
+    const finished = writeMatchFiles(dataDir, FINISHED, 'FINISHED');
+    const made = await makeArchiveFiles(
+      inputFor(dataDir, { today: '2026-11-22', unlisted: new Map([[FINISHED, finished]]) }),
+    );
+    const buildId = `build-${builds}`;
+    linkMatchFilesInto(dataDir, buildId);
+    writeSiteManifest(buildManifestPath(dataDir, buildId), {
+      buildId,
+      builtAt: '2026-11-22T00:00:00-03:00',
+      files: [...made.files.values()],
+    });
+    const site = loadStaticSite(dataDir, buildId);
+    const entry = site.routes.get(`/api/jogo/${FINISHED}`);
+    expect(entry?.onDemand).toBe(true);
+    expect(entry?.file.hash).toBe(finished.json.hash);
+    fs.writeFileSync(matchFilePaths(dataDir, FINISHED).json, 'lido agora');
+    expect(entry?.identity.toString('utf8')).toBe('lido agora');
+    expect(entry?.gzip?.toString('utf8')).toBe('gz');
+  });
+});
+
+/** The build's client folder links DATA_DIR/jogos in, as match-files.ts does. */
+function linkMatchFilesInto(dataDir: string, buildId: string): void {
+  const client = buildClientDir(dataDir, buildId);
+  fs.mkdirSync(path.join(client, 'api'), { recursive: true });
+  fs.symlinkSync(path.join(matchFilesDir(dataDir), 'jogo'), path.join(client, 'jogo'), 'dir');
+  fs.symlinkSync(path.join(matchFilesDir(dataDir), 'api'), path.join(client, 'api', 'jogo'), 'dir');
+}

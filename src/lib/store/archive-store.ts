@@ -41,6 +41,8 @@ const ArchiveIndexSchema = z.object({
   matches: z.record(z.string(), ArchivedMatchSchema),
   /** Per fingerprinted asset file kept (site/_astro): the last day a build's bundle had it. */
   assets: z.record(z.string(), DaySchema).default({}),
+  /** Matches past the window whose files go once the served build no longer names them (it reads them at each request). */
+  expired: z.array(z.string()).default([]),
 });
 export type ArchiveIndex = z.infer<typeof ArchiveIndexSchema>;
 
@@ -65,7 +67,7 @@ export function readArchiveIndex(dataDir: string): ArchiveIndex {
   const kept = keptIndexes.get(file);
   if (kept) return kept;
   const identity = fileIdentity(file);
-  const index = readJsonFileOr(file, ArchiveIndexSchema, { days: {}, matches: {}, assets: {} });
+  const index = readJsonFileOr(file, ArchiveIndexSchema, { days: {}, matches: {}, assets: {}, expired: [] });
   keptIndexes.set(file, identity, index);
   return index;
 }

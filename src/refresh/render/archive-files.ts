@@ -26,7 +26,7 @@ import { buildClientDir } from '../../lib/store/build-layout.ts';
 import type { SiteFile } from '../../lib/store/site-manifest.ts';
 import { keepArchiveAssets } from './archive-assets.ts';
 import { archiveLeavingMatches, type MatchLines } from './archive-matches.ts';
-import { buildLine, compress, removeMatchFiles, writeMatchFile, type Write } from './match-files.ts';
+import { buildLine, compress, writeMatchFile, type Write } from './match-files.ts';
 
 export interface ArchiveFilesInput {
   dataDir: string;
@@ -84,7 +84,8 @@ function prune(input: ArchiveFilesInput, index: ArchiveIndex): boolean {
   for (const [id, match] of Object.entries(index.matches)) {
     const listedAgain = input.listed.has(id);
     if (!listedAgain && isKeptDay(match.day, today, archiveDays)) continue;
-    if (!listedAgain) removeMatchFiles(dataDir, id);
+    // Its files go after the swap: the build served until then still reads them (archive-matches.ts).
+    if (!listedAgain && !index.expired.includes(id)) index.expired.push(id);
     delete index.matches[id];
     changed = true;
   }
@@ -141,6 +142,7 @@ export async function makeArchiveFiles(input: ArchiveFilesInput): Promise<Archiv
     days: { ...stored.days },
     matches: { ...stored.matches },
     assets: { ...stored.assets },
+    expired: [...stored.expired],
   };
   const recorded = await recordYesterday(input, index);
   const archived = archiveLeavingMatches(input.dataDir, index, input.unlisted, input);
@@ -156,8 +158,8 @@ export async function makeArchiveFiles(input: ArchiveFilesInput): Promise<Archiv
     if (json) files.set(json.path, json);
   }
   for (const { page, json } of Object.values(index.matches)) {
-    files.set(page.path, page);
-    files.set(json.path, json);
+    files.set(page.path, { ...page, archived: true });
+    files.set(json.path, { ...json, archived: true });
   }
   return { files, rendered, days: Object.keys(index.days).sort().reverse() };
 }

@@ -9,9 +9,9 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { isKeptDay } from '../../lib/model/archive-days.ts';
-import { readArchiveIndex, type ArchiveIndex } from '../../lib/store/archive-store.ts';
+import { readArchiveIndex, writeArchiveIndex, type ArchiveIndex } from '../../lib/store/archive-store.ts';
 import type { SiteFile } from '../../lib/store/site-manifest.ts';
-import { matchFilePaths, type IsArchived } from './match-files.ts';
+import { matchFilePaths, removeMatchFiles, type IsArchived } from './match-files.ts';
 
 /** The archive's window on a refresh's day (São Paulo). */
 export interface ArchiveWindow {
@@ -62,4 +62,23 @@ export function archiveLeavingMatches(
 export function keepArchived(dataDir: string): IsArchived {
   const { matches } = readArchiveIndex(dataDir);
   return (id) => matches[id] !== undefined;
+}
+
+/**
+ * After the swap: the files of matches past the window (archive-files.ts lists them) go once the
+ * served build no longer names them — a build serves a kept match's files from disk, so they
+ * outlive the build that stopped carrying them until the next one is served.
+ */
+export async function runExpiredMatchFilesCleanup(
+  dataDir: string,
+  served: readonly SiteFile[] | null,
+): Promise<number> {
+  const index = readArchiveIndex(dataDir);
+  if (served === null || index.expired.length === 0) return 0;
+  const named = new Set(served.map((file) => file.path));
+  const waiting = index.expired.filter((id) => named.has(`api/jogo/${id}`));
+  for (const id of index.expired) if (!waiting.includes(id)) removeMatchFiles(dataDir, id);
+  const removed = index.expired.length - waiting.length;
+  if (removed > 0) await writeArchiveIndex(dataDir, { ...index, expired: waiting });
+  return removed;
 }

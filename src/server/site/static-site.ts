@@ -1,7 +1,9 @@
 /**
  * One build's client folder, loaded whole into memory (the site is a few hundred KB) from its
  * site manifest: identity, br and gzip bytes per file, keyed by URL path. Requests never touch
- * the disk, so deleting or swapping builds can never break a response in flight.
+ * the disk, so deleting or swapping builds can never break a response in flight — except the
+ * archive's kept match files, read at each request (their removal waits until no served build
+ * names them: src/refresh/render/archive-matches.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,7 +48,44 @@ function readCompressedEntry(file: SiteFile, absolute: string): StaticEntry {
   };
 }
 
-function readEntry(file: SiteFile, absolute: string): StaticEntry {
+/**
+ * A kept match's file (archive-files.ts): thousands, each asked for rarely, never written again (its
+ * line is exact), so nothing is held: its bytes are read from disk at each request. The archive
+ * removes such a file only after a build without it is served (archive-matches.ts).
+ */
+function readArchivedEntry(file: SiteFile, absolute: string): StaticEntry {
+  return {
+    file,
+    get identity() {
+      return fs.readFileSync(absolute);
+    },
+    br: null,
+    get gzip() {
+      return file.gzip ? fs.readFileSync(`${absolute}.gz`) : null;
+    },
+    onDemand: true,
+  };
+}
+
+/** Turns a file's path in a build into its real one (through the linked folders), one realpath per folder. */
+type RealPath = (absolute: string) => string;
+
+function createRealPath(): RealPath {
+  const dirs = new Map<string, string>();
+  return (absolute) => {
+    const dir = path.dirname(absolute);
+    let real = dirs.get(dir);
+    if (real === undefined) {
+      real = fs.realpathSync(dir);
+      dirs.set(dir, real);
+    }
+    return path.join(real, path.basename(absolute));
+  };
+}
+
+function readEntry(file: SiteFile, absolute: string, realPath: RealPath): StaticEntry {
+  // Its real path (DATA_DIR/jogos/…): the entry is shared with later builds, and this build's folder goes.
+  if (file.archived) return readArchivedEntry(file, realPath(absolute));
   if (isMatchFile(file.path) && file.gzip) return readCompressedEntry(file, absolute);
   const identity = fs.readFileSync(absolute);
   // A match file is rewritten in place: its ETag comes from the bytes read (as above).
@@ -96,7 +135,8 @@ const sameFile = (a: SiteFile, b: SiteFile): boolean =>
   a.contentType === b.contentType &&
   a.cacheControl === b.cacheControl &&
   a.br === b.br &&
-  a.gzip === b.gzip;
+  a.gzip === b.gzip &&
+  a.archived === b.archived;
 
 /**
  * `previous` (the served build): its entries for files whose manifest line is the same (same
@@ -110,10 +150,11 @@ export function loadStaticSite(dataDir: string, buildId: string, previous: Stati
   const routes = new Map<string, StaticEntry>();
   const before = entriesByPath(previous);
   let notFoundPage: StaticEntry | null = null;
+  const realPath = createRealPath();
   for (const file of manifest.files) {
     const absolute = path.join(clientDir, ...file.path.split('/'));
     const kept = before.get(file.path);
-    const entry = kept && sameFile(kept.file, file) ? kept : readEntry(file, absolute);
+    const entry = kept && sameFile(kept.file, file) ? kept : readEntry(file, absolute, realPath);
     if (ERROR_PAGES.has(file.path)) {
       if (file.path === '404.html') notFoundPage = entry;
       continue;
