@@ -132,7 +132,8 @@ async function main(): Promise<void> {
     `por partida: ${KB(perMatch)} em 4 arquivos (página e JSON, cada um com .gz), ${KB(matchFiles.blocks / Math.max(archived, 1))} em disco`,
     `um dia (${archived} partidas + /dia): ${MB(matchFiles.bytes + dayFiles.bytes)}, ${MB(matchFiles.blocks + dayFiles.blocks)} em disco`,
     `${days} dias × ${matches}: ${all.files} arquivos, ${MB(all.bytes)}, ${MB(all.blocks)} em disco (du), índice arquivo/index.json ${MB(indexBytes)}`,
-    `memória do servidor para eles (as variantes .gz que ele guarda): ${MB(all.gzipBytes)}`,
+    `arquivos de /dia de um dia: ${MB(dayFiles.bytes)} (o servidor guarda na memória os de /dia/ e /api/dia/, sem arquivo/dias/*.json)`,
+    `as variantes .gz deles (lidas do disco a cada pedido, não guardadas): ${MB(all.gzipBytes)}`,
     `linhas deles no manifesto de cada build: ${files.length}, ${MB(fs.statSync(manifestFile).size)}, lidas e validadas em ${readMs} ms`,
   ];
   process.stdout.write(`${report.join('\n')}\n`);
