@@ -37,7 +37,11 @@ stage "$src/jogo" "$matches/jogo"
 stage "$src/api/jogo" "$matches/api/jogo"
 # The competitions' table pages (tabela/<slug>.html) the same way: also without ".html".
 stage "$src/tabela" "$matches/tabela"
-(cd "$matches" && find jogo tabela -type f -name '*.html') | while IFS= read -r page; do
+# The past days Placar keeps (dia/<AAAA-MM-DD>.html, api/dia/<AAAA-MM-DD>) sit in DATA_DIR/arquivo, linked in
+# like the match files (the archived matches' own files stay in DATA_DIR/jogos, staged above).
+stage "$src/dia" "$matches/dia"
+stage "$src/api/dia" "$matches/api/dia"
+(cd "$matches" && find jogo tabela dia -type f -name '*.html') | while IFS= read -r page; do
   ln "$matches/$page" "$matches/${page%.html}"
 done
 
@@ -49,8 +53,9 @@ if [ -d "$src/escudos" ]; then
   rclone copy "$src/escudos" "$dest/escudos" --header-upload "$immutable"
 fi
 # 2. The pre-built JSON: extensionless files, so the content type must be explicit.
-json copy "$src/api" "$dest/api" --exclude '*.br' --exclude '*.gz' --exclude '/jogo/**'
+json copy "$src/api" "$dest/api" --exclude '*.br' --exclude '*.gz' --exclude '/jogo/**' --exclude '/dia/**'
 json copy "$matches/api/jogo" "$dest/api/jogo" --checksum --exclude '*.br' --exclude '*.gz'
+json copy "$matches/api/dia" "$dest/api/dia" --checksum --exclude '*.br' --exclude '*.gz'
 # 3. Other public files (favicon, icons…); the manifest with its type.
 rclone copy "$src" "$dest" --max-depth 1 --exclude '*.html' --exclude '*.br' --exclude '*.gz' \
   --exclude '/sw.js' --exclude '/manifest.webmanifest' --header-upload 'Cache-Control: public, max-age=300'
@@ -61,6 +66,7 @@ rclone copyto "$src/manifest.webmanifest" "$dest/manifest.webmanifest" \
 #    link to them. Also without ".html" (/hoje, /busca, /ontem, /amanha, /jogo/<id>, /tabela/<slug>).
 html copy "$matches/jogo" "$dest/jogo" --checksum --exclude '*.br' --exclude '*.gz'
 html copy "$matches/tabela" "$dest/tabela" --checksum --exclude '*.br' --exclude '*.gz'
+html copy "$matches/dia" "$dest/dia" --checksum --exclude '*.br' --exclude '*.gz'
 rclone copy "$src" "$dest" --max-depth 1 --include '*.html' --header-upload "$page_headers"
 for page in hoje busca ontem amanha; do
   html copyto "$src/$page.html" "$dest/$page"
@@ -72,7 +78,10 @@ rclone copyto "$src/sw.js" "$dest/sw.js" \
 # 6. Only now delete what the build no longer has (old assets, after the pages that used them;
 #    the pages and JSON of matches no longer listed).
 rclone sync "$src" "$dest" --exclude '*.br' --exclude '*.gz' --exclude '/hoje' --exclude '/busca' --exclude '/ontem' \
-  --exclude '/amanha' --exclude '/jogo/**' --exclude '/api/jogo/**' --exclude '/tabela/**'
+  --exclude '/amanha' --exclude '/jogo/**' --exclude '/api/jogo/**' --exclude '/tabela/**' --exclude '/dia/**' \
+  --exclude '/api/dia/**'
 html sync "$matches/jogo" "$dest/jogo" --checksum --exclude '*.br' --exclude '*.gz'
 html sync "$matches/tabela" "$dest/tabela" --checksum --exclude '*.br' --exclude '*.gz'
+html sync "$matches/dia" "$dest/dia" --checksum --exclude '*.br' --exclude '*.gz'
 json sync "$matches/api/jogo" "$dest/api/jogo" --checksum --exclude '*.br' --exclude '*.gz'
+json sync "$matches/api/dia" "$dest/api/dia" --checksum --exclude '*.br' --exclude '*.gz'

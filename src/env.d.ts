@@ -7,5 +7,9 @@ declare namespace App {
     matchPages?: ReadonlyMap<string, import('./lib/display/match-page-data.ts').MatchPageData>;
     /** The competitions whose /tabela/{slug} and /api/tabela/{slug} this render writes, by slug. */
     standingsPages?: ReadonlyMap<string, import('./lib/display/standings-data.ts').StandingsPageData>;
+    /** The past days kept and ARCHIVE_DAYS (/ontem and the 404 page link to the days). */
+    archive?: import('./lib/display/archive-data.ts').ArchiveData;
+    /** The past day a /dia/{day} render shows. */
+    archivedDay?: import('./lib/display/archive-data.ts').ArchivedDayData;
   }
 }

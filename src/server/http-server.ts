@@ -140,6 +140,7 @@ export async function startHttpServer(
     eventsWithoutSite: config.eventFeedUrl !== null,
     yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
     push: readPushApi(config),
+    archiveDays: config.archiveDays,
   });
   const server = createNodeServer(config.clientLimits, listener);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) =>

@@ -8,13 +8,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ALLOWED_METHODS, NO_STORE, PREFLIGHT_HEADERS, PUBLIC_FILE_CACHE_CONTROL } from '../lib/api/headers-policy.ts';
 import {
+  buildBadDayProblem,
   buildBadRequestProblem,
   buildInternalErrorProblem,
   buildMethodNotAllowedProblem,
   buildNotFoundProblem,
   buildRateLimitedProblem,
   buildStartingProblem,
+  buildUnknownDayProblem,
 } from '../lib/api/problem.ts';
+import { DEFAULT_ARCHIVE_DAYS, isCalendarDay } from '../lib/model/archive-days.ts';
+import type { Problem } from '../lib/model/model.ts';
 import type { CurrentSite } from './site/current-site.ts';
 import type { EventHub } from './event-stream/event-hub.ts';
 import { EVENT_STREAM_PATH, answerEventStream } from './event-stream/event-stream-endpoint.ts';
@@ -62,6 +66,8 @@ export interface RouterParts {
   yesterdayRefreshSeconds?: number;
   /** /api/push and its subscriptions; absent or a null key: push is off (404). */
   push?: PushApi;
+  /** ARCHIVE_DAYS, which the 404 problems of /api/jogo and /api/dia explain. */
+  archiveDays?: number;
 }
 
 const SEARCH_PATH = '/api/busca';
@@ -75,8 +81,34 @@ function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-function answerNotFound(req: IncomingMessage, res: ServerResponse, path: string, parts: RouterParts): void {
-  if (isApiPath(path)) return writeProblem(req, res, buildNotFoundProblem(path));
+const DAY_JSON_PREFIX = '/api/dia/';
+
+/** The days a build keeps (its /api/dia/{day} files), newest first. */
+function archivedDaysOf(site: StaticSite): string[] {
+  const days: string[] = [];
+  for (const route of site.routes.keys())
+    if (route.startsWith(DAY_JSON_PREFIX)) days.push(route.slice(DAY_JSON_PREFIX.length));
+  return days.sort().reverse();
+}
+
+/** An unknown /api path's problem: a day not a date is a 400; a match or day not kept says how long Placar keeps them. */
+function apiNotFoundProblem(path: string, parts: RouterParts, archivedDays: () => readonly string[]): Problem {
+  const archiveDays = parts.archiveDays ?? DEFAULT_ARCHIVE_DAYS;
+  if (path.startsWith(DAY_JSON_PREFIX)) {
+    if (!isCalendarDay(path.slice(DAY_JSON_PREFIX.length))) return buildBadDayProblem(path);
+    return buildUnknownDayProblem(path, archiveDays, archivedDays());
+  }
+  return buildNotFoundProblem(path, archiveDays);
+}
+
+function answerNotFound(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  parts: RouterParts,
+  archivedDays: () => readonly string[] = () => [],
+): void {
+  if (isApiPath(path)) return writeProblem(req, res, apiNotFoundProblem(path, parts, archivedDays));
   const page = parts.site.get()?.notFoundPage;
   if (page) return parts.statics.serve(req, res, page, NOT_FOUND_ANSWER);
   writePlainPage(req, res, 404, 'Página não encontrada', 'O endereço pedido não existe no Placar.');
@@ -178,6 +210,8 @@ function findCanonicalPath(path: { decoded: string; raw: string }, site: StaticS
 interface SiteRouting {
   verbatim: ReadonlyMap<string, StaticEntry>;
   selectListing: ListingSelector;
+  /** The days the build keeps, found on the first request that needs them. */
+  archivedDays: () => readonly string[];
 }
 
 export function createRequestListener(parts: RouterParts): (req: IncomingMessage, res: ServerResponse) => void {
@@ -188,7 +222,9 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
       const { refreshIntervalSeconds, yesterdayRefreshSeconds } = parts;
       const build = { builtAt: site.builtAt, refreshIntervalSeconds, yesterdayRefreshSeconds };
       const verbatim = buildVerbatimRoutes(site.routes, RESERVED_PATHS);
-      routing = { verbatim, selectListing: createListingSelector(build) };
+      let days: string[] | null = null;
+      const archivedDays = (): string[] => (days ??= archivedDaysOf(site));
+      routing = { verbatim, selectListing: createListingSelector(build), archivedDays };
       routings.set(site, routing);
     }
     return routing;
@@ -249,7 +285,7 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
       const served = routingOf(site).selectListing(path.decoded, entry, Date.now());
       return parts.filters.answer(req, res, path.decoded, served, path.search) ?? parts.statics.serve(req, res, served);
     }
-    answerNotFound(req, res, path.decoded, parts);
+    answerNotFound(req, res, path.decoded, parts, routingOf(site).archivedDays);
   };
 
   /**

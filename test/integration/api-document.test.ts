@@ -48,7 +48,7 @@ const FREE_TEXT =
  * 404 of an unknown match id (a static miss, like any unknown path).
  */
 const OUTSIDE_LIMITER =
-  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|BadFilter|TooManyStreams|UnknownMatch|UnknownCompetition)(SemCorpo)?\.headers$/;
+  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|BadFilter|TooManyStreams|UnknownMatch|UnknownCompetition|BadDay|UnknownDay)(SemCorpo)?\.headers$/;
 
 /**
  * OWASP rules that do not apply to a public, read-only, key-less API, each with why. Any other
@@ -145,6 +145,10 @@ describe('real responses against the document', () => {
   };
 
   it('GET, HEAD, OPTIONS, conditional and range requests of every route', async () => {
+    // The day /api/ontem shows is kept as a past day too (/api/dia/{dia}).
+    const ontem = (await served.get('/api/ontem')).json() as { generatedAt: string };
+    const yesterday = new Date(`${ontem.generatedAt.slice(0, 10)}T12:00:00Z`);
+    yesterday.setUTCDate(yesterday.getUTCDate() - 1);
     for (const { path: route, response } of API_ROUTES) {
       // The event stream never ends and is never cached: test/integration/event-stream.test.ts checks it.
       if (response === 'stream') continue;
@@ -153,7 +157,8 @@ describe('real responses against the document', () => {
           ? `${route}?q=flamengo`
           : route
               .replace('{competicao}/{partida}', 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras')
-              .replace('{slug}', 'brasileirao-serie-a');
+              .replace('{slug}', 'brasileirao-serie-a')
+              .replace('{dia}', yesterday.toISOString().slice(0, 10));
       expect(await check('GET', route, target)).toBe(200);
       expect(await check('HEAD', route, target)).toBe(200);
       expect(await check('OPTIONS', route, target)).toBe(204);
@@ -170,6 +175,11 @@ describe('real responses against the document', () => {
         const unknown = route.replace('{competicao}/{partida}', 'brasileirao-serie-a/01-01-2020-a-x-b');
         expect(await check('GET', route, unknown)).toBe(404);
         expect(await check('HEAD', route, unknown)).toBe(404);
+      }
+      if (response === 'day') {
+        expect(await check('GET', route, '/api/dia/2020-01-01')).toBe(404);
+        expect(await check('GET', route, '/api/dia/2026-02-30')).toBe(400);
+        expect(await check('HEAD', route, '/api/dia/ontem')).toBe(400);
       }
     }
   });

@@ -19,7 +19,7 @@ import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { readPublishState } from '../../src/lib/store/publish-state-store.ts';
 import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
 import { expectedBucket, websitePath } from '../support/bucket-expectations.ts';
-import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
+import { listBucket, refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
 
 let upstream: FakeUpstream;
 let s3: LocalS3;
@@ -51,16 +51,6 @@ async function refresh(): Promise<string> {
   return buildId;
 }
 
-async function listBucket(): Promise<string[]> {
-  const { stdout } = await promisify(execFile)('rclone', ['lsf', '-R', '--files-only', s3.remote], {
-    env: s3.rcloneEnv(),
-  });
-  return stdout
-    .split('\n')
-    .filter((line) => line !== '')
-    .sort();
-}
-
 /** Every object of the bucket, read through the website endpoint, is the build's. */
 async function expectBucketToServe(buildId: string): Promise<void> {
   const expected = expectedBucket(buildClientDir(dataDir, buildId));
@@ -68,7 +58,7 @@ async function expectBucketToServe(buildId: string): Promise<void> {
     expected.some((object) => object.key.startsWith('escudos/')),
     'the build has crests',
   ).toBe(true);
-  expect(await listBucket()).toEqual(expected.map((object) => object.key));
+  expect(await listBucket(s3)).toEqual(expected.map((object) => object.key));
   for (const object of expected) {
     const response = await s3.readWebsite(websitePath(object.key));
     const label = `${object.key}: ${response.status} ${String(response.headers['content-type'])}`;
@@ -115,7 +105,7 @@ describe('npm run refresh with PUBLISH_COMMAND=deploy/publish-rclone.sh, against
       env: s3.rcloneEnv(),
     });
     expect(strayUpload.stderr).not.toMatch(/ERROR/);
-    expect(await listBucket()).toContain('_astro/old-asset.js');
+    expect(await listBucket(s3)).toContain('_astro/old-asset.js');
 
     const secondBuild = await refresh();
     expect(secondBuild).not.toBe(firstBuild);

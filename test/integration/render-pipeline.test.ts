@@ -51,6 +51,8 @@ let fullClientDir: string;
 beforeAll(async () => {
   for (const dataDir of Object.values(dirs)) writeSnapshotAtomically(dataDir, buildFixtureSnapshot(UPSTREAM));
   rendered = await refreshOnce(dirs.render);
+  // The past days the refresh kept (DATA_DIR/arquivo), which a full build reads from DATA_DIR as it does the snapshot.
+  fs.cpSync(path.join(dirs.render, 'arquivo'), path.join(dirs.full, 'arquivo'), { recursive: true });
   fullClientDir = await buildFullAstroSite(dirs.full, UPSTREAM);
 }, 180_000);
 

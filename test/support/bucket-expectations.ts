@@ -1,8 +1,8 @@
 /**
  * What a bucket published by deploy/publish-rclone.sh must hold for one build: every file of
  * the client folder but the .br/.gz variants, plus the clean-URL copies of the pages (the views'
- * every match page's: jogo/<id>.html also as jogo/<id>, and every table's: tabela/<slug>.html also as
- * tabela/<slug>), each with the Content-Type and
+ * every match page's: jogo/<id>.html also as jogo/<id>, every table's: tabela/<slug>.html also as
+ * tabela/<slug>, every past day's: dia/<day>.html also as dia/<day>), each with the Content-Type and
  * Cache-Control of its kind (the headers-per-kind table of docs/deploying.md).
  */
 import fs from 'node:fs';
@@ -97,7 +97,7 @@ export function expectedBucket(clientDir: string): ExpectedObject[] {
   const keys = listFiles(clientDir).filter((key) => !key.endsWith('.br') && !key.endsWith('.gz'));
   const objects = keys.map((key) => expectationFor(key, path.join(clientDir, key)));
   const matchPages = keys.filter(
-    (key) => (key.startsWith('jogo/') || key.startsWith('tabela/')) && key.endsWith('.html'),
+    (key) => (key.startsWith('jogo/') || key.startsWith('tabela/') || key.startsWith('dia/')) && key.endsWith('.html'),
   );
   for (const page of [...CLEAN_URL_PAGES, ...matchPages.map((key) => key.slice(0, -'.html'.length))]) {
     objects.push({

@@ -10,11 +10,13 @@
  *   *.localhost to loopback by themselves; Node's tests reach it with a Host header instead.
  */
 import S3rver from '@20minutes/s3rver';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { rawRequest, type RawResponse } from './raw-http.ts';
 import { runScript, type ScriptResult } from '../../harness/run-script.ts';
@@ -173,4 +175,15 @@ export function refreshIntoBucket(s3: LocalS3, dataDir: string, upstreamUrl: str
     'scripts/refresh.ts',
     s3.rcloneEnv({ ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstreamUrl, PUBLISH_COMMAND: s3.publishCommand }),
   );
+}
+
+/** Every object key of the bucket, sorted (rclone lsf). */
+export async function listBucket(s3: LocalS3): Promise<string[]> {
+  const { stdout } = await promisify(execFile)('rclone', ['lsf', '-R', '--files-only', s3.remote], {
+    env: s3.rcloneEnv(),
+  });
+  return stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .sort();
 }

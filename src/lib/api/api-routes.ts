@@ -20,7 +20,7 @@ export interface ApiRoute {
    */
   inFooter?: false;
   /** Which schema the 200 response has ('stream': Server-Sent Events of MatchEvent). */
-  response: 'list' | 'search' | 'detail' | 'standings' | 'events' | 'stream' | 'openapi';
+  response: 'list' | 'day' | 'search' | 'detail' | 'standings' | 'events' | 'stream' | 'openapi';
 }
 
 /** What every filterable route says of its filters. */
@@ -67,6 +67,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
       'Partidas de ontem (horário de Brasília), com os placares finais. A lista de ontem do site de origem é buscada uma vez por hora (YESTERDAY_REFRESH_SECONDS), então um jogo que terminou tarde aparece certo; stale só depois de 3 desses intervalos sem sucesso.' +
       FILTERS,
     response: 'list',
+  },
+  {
+    path: '/api/dia/{dia}',
+    display: '/api/dia/{AAAA-MM-DD}',
+    href: '/api/dia/{dia}',
+    operationId: 'listarDia',
+    summary: 'Resultados de um dia passado',
+    description:
+      'As partidas de um dia passado (horário de Brasília) como a lista de ontem do site de origem as mostrou pela última vez, no mesmo envelope de /api/ontem (stale sempre false: o dia acabou). Só os dias que o Placar viu, de ontem até ARCHIVE_DAYS dias (30) antes; cada partida encerrada deles mantém /api/jogo/{id} pelo mesmo tempo. Outro dia: 404; um dia que não é data AAAA-MM-DD: 400.',
+    response: 'day',
+    inFooter: false,
   },
   {
     path: '/api/busca',

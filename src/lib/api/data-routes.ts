@@ -56,9 +56,15 @@ export function isStandingsFile(file: string): boolean {
   return file.startsWith('tabela/') || file.startsWith('api/tabela/');
 }
 
+/** Each past day's page and JSON (src/refresh/render/archive-files.ts renders them when the day's listing changes). */
+const DAY_PAGE_COMPONENT = 'src/pages/dia/[dia].astro';
+const DAY_JSON_COMPONENT = 'src/pages/api/dia/[dia].ts';
+
 export function isDataRouteComponent(component: string): boolean {
   return (
     component === MATCH_PAGE_COMPONENT ||
+    component === DAY_PAGE_COMPONENT ||
+    component === DAY_JSON_COMPONENT ||
     component === STANDINGS_PAGE_COMPONENT ||
     component === STANDINGS_JSON_COMPONENT ||
     component === MATCH_JSON_COMPONENT ||

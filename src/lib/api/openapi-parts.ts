@@ -324,7 +324,10 @@ export const PROBLEM_DESCRIPTIONS = {
   UnknownCompetition:
     'Nenhuma competição de ontem, hoje, amanhã ou ao vivo tem este slug: confira o competition.slug numa listagem (/api/hoje…).',
   UnknownMatch:
-    'Nenhuma partida de ontem, hoje, amanhã ou ao vivo tem este id: confira o id numa listagem (/api/hoje, /api/ontem…).',
+    'Nenhuma partida de ontem, hoje, amanhã, ao vivo ou dos dias guardados tem este id: confira o id numa listagem (/api/hoje, /api/ontem, /api/dia/{dia}…). Uma partida encerrada fica ARCHIVE_DAYS dias (30) depois de sair da lista de ontem.',
+  BadDay: 'O dia não é uma data do calendário no formato AAAA-MM-DD (ou requisição malformada).',
+  UnknownDay:
+    'O Placar não guarda este dia: só os que viu, de ontem até ARCHIVE_DAYS dias (30) antes; detail diz quais dias estão guardados.',
   TooManyStreams:
     'Conexões demais deste cliente (endereço IPv4 ou rede IPv6 /64) ao fluxo (EVENT_STREAMS_PER_IP; 20 atrás do nginx): feche uma ou tente de novo depois de Retry-After; ou, com um filtro novo, buscas demais (cada filtro novo conta como uma busca).',
 } as const;

@@ -262,6 +262,10 @@ function buildResponses(route: ApiRoute, withBody: boolean, problems: ProblemRes
   responses['400'] = problem(search ? 'BadQuery' : filtered ? 'BadFilter' : 'MalformedRequest');
   if (route.response === 'detail') responses['404'] = problem('UnknownMatch');
   if (route.response === 'standings') responses['404'] = problem('UnknownCompetition');
+  if (route.response === 'day') {
+    responses['400'] = problem('BadDay');
+    responses['404'] = problem('UnknownDay');
+  }
   if (!search && withBody) responses['416'] = problem('RangeNotSatisfiable');
   // A search, or a new filter (each counts as one search).
   if (search || filtered) responses['429'] = problem('TooManyRequests');
@@ -431,6 +435,17 @@ const STANDINGS_PARAMETERS = [
   },
 ];
 
+const DAY_PARAMETERS = [
+  {
+    name: 'dia',
+    in: 'path',
+    required: true,
+    description: 'O dia, no horário de Brasília: de ontem até ARCHIVE_DAYS dias antes.',
+    schema: { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 },
+    example: '2026-11-20',
+  },
+];
+
 function buildParameters(route: ApiRoute): JsonObject {
   if (route.response === 'stream') return { parameters: EVENT_STREAM_PARAMETERS };
   if (isFilterable(route)) return { parameters: FILTER_PARAMETERS };
@@ -459,6 +474,7 @@ function buildPathItem(route: ApiRoute, problems: ProblemResponses): JsonObject 
     // The match id's two parts, for every operation of the path (OPTIONS too).
     ...(route.response === 'detail' && { parameters: MATCH_DETAIL_PARAMETERS }),
     ...(route.response === 'standings' && { parameters: STANDINGS_PARAMETERS }),
+    ...(route.response === 'day' && { parameters: DAY_PARAMETERS }),
     get: {
       operationId: route.operationId,
       summary: route.summary,

@@ -2,6 +2,7 @@
  * RFC 9457 problem details for every API error: one builder per error the API can give,
  * each with a pt-BR title and a detail that tells the client what to do.
  */
+import { DEFAULT_ARCHIVE_DAYS } from '../model/archive-days.ts';
 import type { Problem } from '../model/model.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
@@ -30,13 +31,19 @@ export function buildBadRequestProblem(pathname: string): Problem {
   );
 }
 
-export function buildNotFoundProblem(pathname: string): Problem {
-  // A match id Placar does not hold: say what holds one.
+/** How long the archive keeps a day and its finished matches, said the same way everywhere. */
+function archiveRule(archiveDays: number): string {
+  return `O Placar guarda as partidas encerradas e a lista de cada dia por ${archiveDays} dias depois que saem da lista de ontem.`;
+}
+
+/** `archiveDays`: ARCHIVE_DAYS, for the match and day routes' explanation. */
+export function buildNotFoundProblem(pathname: string, archiveDays: number = DEFAULT_ARCHIVE_DAYS): Problem {
+  // A match id Placar does not hold: say what holds one, and how long a finished one stays.
   if (pathname.startsWith('/api/jogo/'))
     return buildProblem(
       404,
       'Partida não encontrada',
-      'Nenhuma partida de ontem, hoje, amanhã ou ao vivo tem este id. Use o id de uma partida de /api/hoje, /api/ontem, /api/amanha ou /api/live.',
+      `Nenhuma partida de ontem, hoje, amanhã, ao vivo ou dos dias guardados tem este id. ${archiveRule(archiveDays)} Use o id de uma partida de /api/hoje, /api/ontem, /api/amanha, /api/live ou /api/dia/{AAAA-MM-DD}.`,
       pathname,
     );
   if (pathname.startsWith('/api/tabela/'))
@@ -50,6 +57,25 @@ export function buildNotFoundProblem(pathname: string): Problem {
     404,
     'Rota não encontrada',
     'Esta rota não existe. Consulte /api/routes para ver as rotas disponíveis.',
+    pathname,
+  );
+}
+
+/** /api/dia/{day} for a well-formed day Placar does not keep; `days`: those it keeps, newest first. */
+export function buildUnknownDayProblem(pathname: string, archiveDays: number, days: readonly string[]): Problem {
+  const kept =
+    days.length === 0
+      ? 'Nenhum dia está guardado agora.'
+      : `Dias guardados: de ${days[days.length - 1]} a ${days[0]} (os que o Placar viu).`;
+  return buildProblem(404, 'Dia não encontrado', `${archiveRule(archiveDays)} ${kept}`, pathname);
+}
+
+/** /api/dia/{day} whose day is not a date. */
+export function buildBadDayProblem(pathname: string): Problem {
+  return buildProblem(
+    400,
+    'Data inválida',
+    'Informe o dia no formato AAAA-MM-DD (uma data do calendário), por exemplo /api/dia/2026-11-20.',
     pathname,
   );
 }

@@ -22,6 +22,8 @@ export interface Config {
   yesterdayRefreshSeconds: number;
   /** Match-page requests allowed in any minute (DETAIL_REQUESTS_PER_MINUTE); 0: match pages are never fetched. */
   detailRequestsPerMinute: number;
+  /** Days a past day's listing and its finished matches' files are kept after they leave the listings (ARCHIVE_DAYS). */
+  archiveDays: number;
   requestTimeoutMs: number;
   maxResponseBytes: number;
   /** Origins crests may come from besides the upstream's own (CREST_HOSTS). */
@@ -100,6 +102,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description:
       'Máximo de páginas de jogo (gols, cartões, escalações) buscadas no site de origem em qualquer minuto ' +
       '(0: nenhuma; os detalhes ficam vazios).',
+  },
+  {
+    name: 'ARCHIVE_DAYS',
+    default: '30',
+    description:
+      'Dias que a lista de um dia passado (/dia/AAAA-MM-DD) e as páginas das partidas encerradas nela ficam no ' +
+      'Placar depois de sair das listas (1 a 365).',
   },
   {
     name: 'REQUEST_TIMEOUT_MS',
@@ -421,6 +430,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     refreshIntervalSeconds: refreshCron === null ? SERVE_ONLY_INTERVAL_SECONDS : cronIntervalSeconds(refreshCron),
     yesterdayRefreshSeconds: parseInteger(env, 'YESTERDAY_REFRESH_SECONDS', 1, 86_400),
     detailRequestsPerMinute: parseInteger(env, 'DETAIL_REQUESTS_PER_MINUTE', 0, 6000),
+    archiveDays: parseInteger(env, 'ARCHIVE_DAYS', 1, 365),
     requestTimeoutMs: parseInteger(env, 'REQUEST_TIMEOUT_MS', 100, 600_000),
     maxResponseBytes: parseInteger(env, 'MAX_RESPONSE_BYTES', 1_000, 1_000_000_000),
     crestOrigins: parseCrestOrigins(env),

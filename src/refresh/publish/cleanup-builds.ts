@@ -1,7 +1,7 @@
 /**
  * Deletes old builds: keeps the newest `keep` complete builds, the one `current` points at and
  * any a live server process imported its handler from; then the files of matches the served build
- * does not list (match-files.ts). Runs under the refresh lock, so no
+ * does not list (match-files.ts), except those the archive holds, and those past the archive's window (archive-matches.ts). Runs under the refresh lock, so no
  * build of this DATA_DIR is in progress meanwhile. The files are removed off the event loop (a
  * build is ~70 files): the refreshing process serves meanwhile.
  */
@@ -12,6 +12,7 @@ import { isBuildInUse } from '../../lib/store/build-in-use.ts';
 import { readCurrentBuildId } from '../../lib/store/current-link.ts';
 import { readSiteManifest, type SiteFile } from '../../lib/store/site-manifest.ts';
 import { runMatchFilesCleanup } from '../render/match-files.ts';
+import { keepArchived, runExpiredMatchFilesCleanup } from '../render/archive-matches.ts';
 
 export const BUILDS_TO_KEEP = 2;
 
@@ -40,6 +41,7 @@ export async function runBuildCleanup(dataDir: string, keep: number = BUILDS_TO_
   } catch {
     // An unreadable manifest: nothing is known to be unlisted, so nothing is removed.
   }
-  await runMatchFilesCleanup(dataDir, served);
+  await runMatchFilesCleanup(dataDir, served, keepArchived(dataDir));
+  await runExpiredMatchFilesCleanup(dataDir, served);
   return removed;
 }

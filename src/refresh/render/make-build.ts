@@ -12,10 +12,13 @@ import { buildClientDir, buildServerEntry } from '../../lib/store/build-layout.t
 import type { Config } from '../../lib/config/config.ts';
 import { DATA_ROUTES, buildStandingsRoutes } from '../../lib/api/data-routes.ts';
 import type { SiteFile } from '../../lib/store/site-manifest.ts';
+import { dayPagePath } from '../../lib/model/archive-days.ts';
+import { saoPauloDate } from '../../lib/model/time.ts';
+import { makeArchiveFiles, type ArchiveFiles } from './archive-files.ts';
 import { linkTree } from './link-tree.ts';
-import { makeMatchFiles } from './match-files.ts';
+import { makeMatchFiles, unlistedMatchFiles } from './match-files.ts';
 import { pagelessMatchNotices } from './pageless-matches.ts';
-import { buildRenderLocals, openRouteRenderer, writeRenderedRoutes } from './render-routes.ts';
+import { buildRenderLocals, openRouteRenderer, writeRenderedRoutes, type RouteRenderer } from './render-routes.ts';
 import { ensureSiteBundle } from './site-bundle.ts';
 
 export interface MakeBuildOptions {
@@ -29,12 +32,42 @@ export interface MakeBuildOptions {
 export interface MadeBuild {
   /** Milliseconds spent building the site bundle (0 when it existed). */
   bundleMs: number;
-  /** The match files, made and compressed here, with their manifest lines (precompress keeps them as they are). */
+  /** The match files and the archive's (past days, archived matches), made and compressed here, with their manifest lines (precompress keeps them as they are). */
   matchFiles: ReadonlyMap<string, SiteFile>;
   /** Matches whose page and JSON were rendered this time. */
   matchesRendered: number;
   /** Log lines: matches newly seen that get no page of their own (pageless-matches.ts). */
   notices: string[];
+}
+
+/** The archive's part of the build (archive-files.ts): before the data routes, which link to its days. */
+function makeArchive(
+  config: Config,
+  buildId: string,
+  made: { locals: App.Locals; renderer: RouteRenderer; salt: string; builtAt: Date },
+): Promise<ArchiveFiles> {
+  const { locals, renderer, builtAt } = made;
+  const listed = new Set(locals.matchPages?.keys());
+  return makeArchiveFiles({
+    dataDir: config.dataDir,
+    buildId,
+    yesterday: locals.placar?.snapshot.ontem ?? null,
+    today: saoPauloDate(builtAt),
+    archiveDays: config.archiveDays,
+    salt: made.salt,
+    renderDay: async (day, listing) => {
+      locals.archivedDay = { day, listing, upstreamUrl: config.upstreamUrl };
+      try {
+        return await renderer.render(dayPagePath(day));
+      } finally {
+        delete locals.archivedDay;
+      }
+    },
+    builtAt,
+    listed,
+    // Read before makeMatchFiles: a new site bundle starts its index afresh.
+    unlisted: unlistedMatchFiles(config.dataDir, listed),
+  });
 }
 
 export async function makeRenderedBuild(config: Config, options: MakeBuildOptions): Promise<MadeBuild> {
@@ -71,6 +104,9 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
     timeoutMs: config.buildTimeoutMs,
     signal: options.signal,
   });
+  const archive = await makeArchive(config, options.buildId, { locals, renderer, salt: bundle.fingerprint, builtAt });
+  // /ontem and the 404 page link to the days kept.
+  locals.archive = { days: archive.days, archiveDays: config.archiveDays };
   await writeRenderedRoutes(renderer, DATA_ROUTES, clientDir);
   const tables = [...(locals.standingsPages?.keys() ?? [])].flatMap(buildStandingsRoutes);
   await writeRenderedRoutes(renderer, tables, clientDir);
@@ -83,5 +119,7 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
     builtAt,
   });
   const notices = locals.placar ? pagelessMatchNotices(locals.placar.snapshot) : [];
-  return { bundleMs: builtMs ?? 0, matchFiles: made.files, matchesRendered: made.rendered, notices };
+  // The archive's lines first: a match listed again is the listings' (archive-files.ts drops it anyway).
+  const matchFiles = new Map([...archive.files, ...made.files]);
+  return { bundleMs: builtMs ?? 0, matchFiles, matchesRendered: made.rendered, notices };
 }

@@ -10,7 +10,8 @@
  * holds each match's key and manifest lines. So unlike the rest of a build, the match files of
  * an older build follow the newest data: each file is whole, and a match page a minute newer than
  * the listing beside it is the price of a refresh that never copies or removes thousands of files.
- * The files of matches no listing holds any more are removed after the swap (runMatchFilesCleanup).
+ * The files of matches no listing holds any more are removed after the swap (runMatchFilesCleanup),
+ * or kept ARCHIVE_DAYS by the archive when the match is finished (src/refresh/render/archive-matches.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -148,14 +149,15 @@ function filesOf(id: string): {
   };
 }
 
-interface Write {
+/** A file to write beside its gzip variant (also the archive's day files, archive-files.ts). */
+export interface Write {
   target: string;
   relative: string;
   content: Buffer;
   compressed: Buffer | null;
 }
 
-function buildLine(write: Write, builtAt: Date): SiteFile {
+export function buildLine(write: Write, builtAt: Date): SiteFile {
   const contentType = contentTypeFor(write.relative);
   return {
     path: write.relative,
@@ -182,7 +184,7 @@ function replaceFile(file: string, bytes: Buffer, modified: Date): void {
  * microseconds each, cheaper than their scheduling on the thread pool). The variant goes first:
  * a file is never newer than its variant.
  */
-function writeMatchFile(write: Write, builtAt: Date, madeDirs: Set<string>): void {
+export function writeMatchFile(write: Write, builtAt: Date, madeDirs: Set<string>): void {
   const dir = path.dirname(write.target);
   if (!madeDirs.has(dir)) {
     fs.mkdirSync(dir, { recursive: true });
@@ -193,7 +195,7 @@ function writeMatchFile(write: Write, builtAt: Date, madeDirs: Set<string>): voi
   replaceFile(write.target, write.content, builtAt);
 }
 
-async function compress(content: Buffer): Promise<Buffer | null> {
+export async function compress(content: Buffer): Promise<Buffer | null> {
   if (content.length < MIN_COMPRESS_BYTES) return null;
   const compressed = await gzipAsync(content, { level: COMPRESSION_LEVELS.match.gzip });
   // As precompress.ts: a variant that saves almost nothing is not worth a second file.
@@ -307,17 +309,41 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
   return { files, rendered };
 }
 
-/** The files of the index's matches that `listed` does not hold, removed as steps. */
-function* removeUnlisted(dataDir: string, index: MatchFilesIndex, listed: ReadonlySet<string>): Steps<number> {
+/** The absolute paths of a match's page and JSON in DATA_DIR/jogos (each may have a .gz beside it). */
+export function matchFilePaths(dataDir: string, id: string): { page: string; json: string } {
+  const { page, json } = filesOf(id);
+  const absolute = (stored: string): string => path.join(matchFilesDir(dataDir), ...stored.split('/'));
+  return { page: absolute(page.stored), json: absolute(json.stored) };
+}
+
+/** Removes a match's two files and their variants. */
+export function removeMatchFiles(dataDir: string, id: string): void {
+  const { page, json } = matchFilePaths(dataDir, id);
+  for (const file of [page, json]) {
+    fs.rmSync(file, { force: true });
+    fs.rmSync(`${file}.gz`, { force: true });
+  }
+}
+
+/** Whether the archive holds a match (archive-matches.ts): its files stay, it leaves this index. */
+export type IsArchived = (id: string) => boolean;
+
+/**
+ * The index's matches `listed` does not hold, or the archive holds, out of the index as steps:
+ * their files removed unless archived.
+ */
+function* removeUnlisted(
+  dataDir: string,
+  index: MatchFilesIndex,
+  listed: ReadonlySet<string>,
+  isArchived: IsArchived,
+): Steps<number> {
   let removed = 0;
   for (const id of Object.keys(index.matches)) {
-    if (listed.has(id)) continue;
-    const { page, json } = filesOf(id);
-    for (const stored of [page.stored, json.stored]) {
-      const file = path.join(matchFilesDir(dataDir), ...stored.split('/'));
-      fs.rmSync(file, { force: true });
-      fs.rmSync(`${file}.gz`, { force: true });
-    }
+    const archived = isArchived(id);
+    // An archived match is in the served manifest too (its lines carried by the archive).
+    if (listed.has(id) && !archived) continue;
+    if (!archived) removeMatchFiles(dataDir, id);
     delete index.matches[id];
     removed += 1;
     yield;
@@ -326,16 +352,32 @@ function* removeUnlisted(dataDir: string, index: MatchFilesIndex, listed: Readon
 }
 
 /**
- * After the swap (under the refresh lock): the files of matches the served build does not list
- * (its manifest's match lines) are removed. Returns how many matches' files went.
+ * After the swap (under the refresh lock): the matches the served build does not list (its
+ * manifest's match lines) leave the index, their files removed — except those the archive holds
+ * (archive-matches.ts), whose files stay. Returns how many matches left the index.
  */
-export async function runMatchFilesCleanup(dataDir: string, served: readonly SiteFile[] | null): Promise<number> {
+export async function runMatchFilesCleanup(
+  dataDir: string,
+  served: readonly SiteFile[] | null,
+  isArchived: IsArchived = () => false,
+): Promise<number> {
   if (served === null) return 0;
   const listed = new Set<string>();
   for (const file of served) if (file.path.startsWith('api/jogo/')) listed.add(file.path.slice('api/jogo/'.length));
   const index = { ...readIndex(dataDir) };
   index.matches = { ...index.matches };
-  const removed = await runInSlices(removeUnlisted(dataDir, index, listed));
+  const removed = await runInSlices(removeUnlisted(dataDir, index, listed, isArchived));
   if (removed > 0) await writeIndex(dataDir, index);
   return removed;
+}
+
+/** The index's matches `listed` does not hold, with their manifest lines (the archive may take them). */
+export function unlistedMatchFiles(
+  dataDir: string,
+  listed: ReadonlySet<string>,
+): Map<string, { page: SiteFile; json: SiteFile }> {
+  const unlisted = new Map<string, { page: SiteFile; json: SiteFile }>();
+  for (const [id, entry] of Object.entries(readIndex(dataDir).matches))
+    if (!listed.has(id)) unlisted.set(id, { page: entry.page, json: entry.json });
+  return unlisted;
 }
