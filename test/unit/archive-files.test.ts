@@ -139,12 +139,13 @@ describe('matches that left the listings', () => {
       [POSTPONED, postponed],
     ]);
     const made = await makeArchiveFiles(inputFor(dataDir, { today: '2026-11-22', unlisted }));
-    expect(made.files.get(`api/jogo/${FINISHED}`)).toEqual({ ...finished.json, archived: true });
-    expect(made.files.get(`jogo/${FINISHED}.html`)).toEqual({ ...finished.page, archived: true });
+    // The archived match's lines stay in the archive's index, not in every build's manifest.
+    expect(made.files.has(`api/jogo/${FINISHED}`)).toBe(false);
     expect(made.files.has(`api/jogo/${POSTPONED}`)).toBe(false);
+    expect(readArchiveIndex(dataDir).matches[FINISHED]).toMatchObject({ page: finished.page, json: finished.json });
     expect(Object.keys(readArchiveIndex(dataDir).matches)).toEqual([FINISHED]);
 
-    // After the swap: the served build carries the archived match's lines, not the postponed one's.
+    // After the swap: the served build names neither; the archive keeps the finished one's files.
     const served = [...made.files.values()];
     expect(await runMatchFilesCleanup(dataDir, served, keepArchived(dataDir))).toBe(2);
     expect(fs.readFileSync(matchFilePaths(dataDir, FINISHED).json).equals(before)).toBe(true);
@@ -160,16 +161,16 @@ describe('matches that left the listings', () => {
     await makeArchiveFiles(inputFor(dataDir, { today: '2026-11-22', unlisted: new Map([[FINISHED, finished]]) }));
     const lastDay = await makeArchiveFiles(inputFor(dataDir, { today: '2026-11-24' }));
     expect(lastDay.days, 'three days after it left /ontem').toContain('2026-11-20');
-    expect(lastDay.files.has(`api/jogo/${FINISHED}`)).toBe(true);
+    expect(readArchiveIndex(dataDir).matches[FINISHED]).toBeDefined();
 
     const pruned = await makeArchiveFiles(inputFor(dataDir, { today: '2026-11-25' }));
     expect(pruned.days).toEqual([]);
     expect(pruned.files.size).toBe(0);
     expect(readArchiveIndex(dataDir)).toEqual({ days: {}, matches: {}, assets: {}, expired: [FINISHED] });
-    // The build served until the swap still reads the match's files from disk: they go after it.
+    // Its files go after the swap, not before: the build served until then reads them from disk.
     expect(fs.existsSync(matchFilePaths(dataDir, FINISHED).json)).toBe(true);
-    const stillServed = [...lastDay.files.values()];
-    expect(await runExpiredMatchFilesCleanup(dataDir, stillServed)).toBe(0);
+    // A served build that names it (the match listed again) keeps them.
+    expect(await runExpiredMatchFilesCleanup(dataDir, [finished.json])).toBe(0);
     expect(fs.existsSync(matchFilePaths(dataDir, FINISHED).json)).toBe(true);
     expect(await runExpiredMatchFilesCleanup(dataDir, [...pruned.files.values()])).toBe(1);
     expect(readArchiveIndex(dataDir).expired).toEqual([]);

@@ -18,11 +18,6 @@ export const SiteFileSchema = z.object({
   cacheControl: z.string().min(1),
   br: z.boolean(),
   gzip: z.boolean(),
-  /**
-   * A kept match's file (src/refresh/render/archive-files.ts): never written again, so this line stays
-   * exact, and the server reads its bytes from disk when asked instead of holding thousands of them.
-   */
-  archived: z.literal(true).optional(),
 });
 export type SiteFile = z.infer<typeof SiteFileSchema>;
 

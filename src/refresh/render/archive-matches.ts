@@ -3,7 +3,8 @@
  * (match-files.ts) but that no listing holds any more is archived when it is finished and its day
  * is inside the window — in the very build that stops listing it, so its /jogo/{id} never goes
  * missing for a minute. Its files stay where they are, byte for byte (nothing is rendered again);
- * the archive keeps its manifest lines, and the cleanup after the swap only takes it out of the
+ * the archive's index keeps its manifest lines (the server reads them there, not in each build's
+ * manifest), and the cleanup after the swap only takes it out of the
  * match files' index. Its status and day are read from its own JSON file: the listing is gone.
  */
 import fs from 'node:fs';
@@ -65,9 +66,9 @@ export function keepArchived(dataDir: string): IsArchived {
 }
 
 /**
- * After the swap: the files of matches past the window (archive-files.ts lists them) go once the
- * served build no longer names them — a build serves a kept match's files from disk, so they
- * outlive the build that stopped carrying them until the next one is served.
+ * After the swap: the files of matches past the window (archive-files.ts lists them) go — unless the
+ * served build names them (listed again). The server drops their routes as it loads a build after the
+ * archive's index changed: a request between the two finds no file and answers 404, as it would a moment later.
  */
 export async function runExpiredMatchFilesCleanup(
   dataDir: string,

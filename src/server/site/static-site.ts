@@ -9,6 +9,7 @@ import path from 'node:path';
 import { buildContentHash } from '../../lib/api/etag.ts';
 import { buildClientDir, buildManifestPath } from '../../lib/store/build-layout.ts';
 import { SiteManifestError, readSiteManifest, type SiteFile } from '../../lib/store/site-manifest.ts';
+import { readArchiveIndex, type ArchiveIndex } from '../../lib/store/archive-store.ts';
 import { createMatchFileCache } from './match-file-cache.ts';
 
 export interface StaticEntry {
@@ -108,6 +109,31 @@ export function buildRoutePaths(relative: string): string[] {
   return [page, own];
 }
 
+/** The archive's kept matches' routes, made again only when its index changed on disk (per DATA_DIR). */
+const archivedRoutesByDataDir = new Map<string, { index: ArchiveIndex; routes: Array<[string, StaticEntry]> }>();
+
+/**
+ * Routes of the matches the archive keeps (src/lib/store/archive-store.ts): not in the builds'
+ * manifests (tens of thousands of lines each minute), read from the archive's index when it changes.
+ * Their files sit in the same shared folders as the listed matches', read from disk when asked for.
+ */
+function archivedMatchRoutes(
+  dataDir: string,
+  locateMatchFile: (relative: string) => string,
+): Array<[string, StaticEntry]> {
+  const index = readArchiveIndex(dataDir);
+  const cached = archivedRoutesByDataDir.get(dataDir);
+  if (cached?.index === index) return cached.routes;
+  const routes: Array<[string, StaticEntry]> = [];
+  for (const { page, json } of Object.values(index.matches))
+    for (const line of [page, json]) {
+      const entry = readEntry(line, locateMatchFile(line.path), locateMatchFile);
+      for (const route of buildRoutePaths(line.path)) routes.push([route, entry]);
+    }
+  archivedRoutesByDataDir.set(dataDir, { index, routes });
+  return routes;
+}
+
 /** Entries of `site` by file path, for the next build to take those whose file did not change. */
 function entriesByPath(site: StaticSite | null): Map<string, StaticEntry> {
   const entries = new Map<string, StaticEntry>();
@@ -148,5 +174,8 @@ export function loadStaticSite(dataDir: string, buildId: string, previous: Stati
     }
     for (const route of buildRoutePaths(file.path)) routes.set(route, entry);
   }
+  // A match listed again is the listings' (its manifest line): the archive's only where none.
+  for (const [route, entry] of archivedMatchRoutes(dataDir, locateMatchFile))
+    if (!routes.has(route)) routes.set(route, entry);
   return { buildId, builtAt: manifest.builtAt, routes, notFoundPage };
 }
