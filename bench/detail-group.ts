@@ -30,7 +30,7 @@ import { readMatchPage } from '../src/upstream/match-page/parse-match-page.ts';
 import type { PlacarProcess } from '../harness/placar-process.ts';
 import { PROJECT_ROOT } from '../harness/placar-process.ts';
 import { listServiceProcesses, startWithNpm } from './npm-start.ts';
-import { readMemoryKb } from '../harness/process-stats.ts';
+import { readMemoryKb, readServiceCpuSeconds } from '../harness/process-stats.ts';
 import { waitForRefresh, type RefreshLine } from './refresh-lines.ts';
 import { median } from './stats.ts';
 import { buildUpstreamPages, renderPage, type UpstreamPagesOptions } from './upstream-pages.ts';
@@ -62,6 +62,8 @@ export interface RefreshPhase {
   matchesRenderedPerRefresh: number;
   /** Competitions whose table page and JSON were rendered per refresh (the others carried), median. */
   tablesRenderedPerRefresh: number;
+  /** CPU of every process of the service over the measured refreshes, per refresh (idle moments between included). */
+  cpuMsPerRefresh: number;
 }
 
 export interface DetailGroupResult {
@@ -177,10 +179,13 @@ export async function runRefreshPhase(
   );
   const lines: RefreshLine[] = [];
   const texts: string[] = [];
+  // The whole service's CPU over the measured refreshes: less swayed by other work on the machine than their time.
+  const cpu = { start: 0, end: 0 };
   try {
     for (let n = 2; n <= 1 + WARMUP_CYCLES + cycles; n += 1) {
       for (const [page, html] of Object.entries(pages.round(n))) upstream.setPage(page, html);
       const line = await waitForRefresh(placar, n);
+      if (n === 1 + WARMUP_CYCLES) cpu.start = readServiceCpuSeconds(placar.process.pid ?? 0);
       if (n > 1 + WARMUP_CYCLES) {
         lines.push(line);
         texts.push(
@@ -191,6 +196,7 @@ export async function runRefreshPhase(
         );
       }
     }
+    cpu.end = readServiceCpuSeconds(placar.process.pid ?? 0);
     await atEnd?.(placar);
   } finally {
     await placar.stop();
@@ -206,6 +212,7 @@ export async function runRefreshPhase(
     pagesReadPerRefresh: median(field(/ jogos=(\d+)\//)),
     matchesRenderedPerRefresh: median(field(/ paginas_de_jogo=(\d+)/)),
     tablesRenderedPerRefresh: median(field(/ paginas_de_tabela=(\d+)/)),
+    cpuMsPerRefresh: Math.round(((cpu.end - cpu.start) * 1000) / Math.max(1, lines.length)),
   };
 }
 

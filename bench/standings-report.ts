@@ -4,7 +4,7 @@ import { formatNumber } from './report-format.ts';
 import type { StandingsGroupResult } from './standings-group.ts';
 
 const phaseRow = (label: string, phase: RefreshPhase): string =>
-  `  ${label.padEnd(24)} ${String(phase.cycles).padStart(6)} ${`${phase.medianMs} / ${phase.maxMs}`.padStart(12)} ${String(phase.medianScrapeMs).padStart(7)} ${String(phase.medianBuildMs).padStart(7)} ${String(phase.medianCompressMs).padStart(11)} ${String(phase.matchesRenderedPerRefresh).padStart(12)} ${String(phase.tablesRenderedPerRefresh).padStart(12)}`;
+  `  ${label.padEnd(24)} ${String(phase.cycles).padStart(6)} ${`${phase.medianMs} / ${phase.maxMs}`.padStart(12)} ${String(phase.medianScrapeMs).padStart(7)} ${String(phase.medianBuildMs).padStart(7)} ${String(phase.medianCompressMs).padStart(11)} ${String(phase.matchesRenderedPerRefresh).padStart(12)} ${String(phase.tablesRenderedPerRefresh).padStart(12)} ${String(phase.cpuMsPerRefresh).padStart(8)}`;
 
 const memoryRow = (label: string, memory: ServiceMemory): string =>
   `  ${label.padEnd(24)} pico ${formatNumber(memory.peakMb, 1)} MB; média da 1ª metade ${formatNumber(memory.firstHalfMeanMb, 1)} MB → 2ª ${formatNumber(memory.secondHalfMeanMb, 1)} MB (${memory.cycles} atualizações)`;
@@ -29,7 +29,7 @@ export function formatStandingsSection(result: StandingsGroupResult | undefined)
       page.parseNewer.allocatedKb,
     ),
     `  atualização a ${refresh.matchesPerDay} jogos/dia, ${refresh.live} ao vivo (${refresh.changingPerRefresh} mudam de placar a cada atualização), sem ler páginas de jogo, npm start:`,
-    '  fase                      ciclos  total med/máx   coleta    build  compressão  jogos renderizados  tabelas renderizadas',
+    '  fase                      ciclos  total med/máx   coleta    build  compressão  jogos renderizados  tabelas renderizadas  CPU ms',
     phaseRow('sem tabelas', refresh.without),
     phaseRow(`com ${refresh.tables} tabelas`, refresh.with),
     ...(memory

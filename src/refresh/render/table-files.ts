@@ -9,14 +9,14 @@
  * served build is another (a build another process made, one that failed, a restart), every table is rendered.
  */
 import { createHash } from 'node:crypto';
-import fsp from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildStandingsRoutes } from '../../lib/api/data-routes.ts';
 import type { StandingsPageData } from '../../lib/display/standings-data.ts';
 import { errorCode } from '../../lib/model/caught-error.ts';
 import { buildClientDir } from '../../lib/store/build-layout.ts';
 import { readCurrentBuildId } from '../../lib/store/current-link.ts';
-import { linkOrCopy } from './link-or-copy.ts';
+import { linkOrCopySync } from './link-or-copy.ts';
 import { type RouteRenderer, writeRenderedRoutes } from './render-routes.ts';
 
 export interface TableFilesInput {
@@ -34,13 +34,17 @@ const madeTables = new Map<string, { buildId: string; keys: Map<string, string> 
 const tableKey = (salt: string, data: StandingsPageData): string =>
   createHash('sha256').update(salt).update(JSON.stringify(data)).digest('base64url').slice(0, 22);
 
-/** Links the table's files of `fromDir` into `toDir`; false when one is missing there (then it is rendered). */
-async function carryTable(slug: string, fromDir: string, toDir: string): Promise<boolean> {
+/**
+ * Links the table's files of `fromDir` into `toDir`; false when one is missing there (then it is rendered). Links are
+ * made synchronously (tens of microseconds each): a round trip through the thread pool per file cost more, on a
+ * busy machine, than rendering the table.
+ */
+function carryTable(slug: string, fromDir: string, toDir: string): boolean {
   try {
     for (const route of buildStandingsRoutes(slug)) {
       const to = path.join(toDir, ...route.file.split('/'));
-      await fsp.mkdir(path.dirname(to), { recursive: true });
-      await linkOrCopy(path.join(fromDir, ...route.file.split('/')), to);
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      linkOrCopySync(path.join(fromDir, ...route.file.split('/')), to);
     }
     return true;
   } catch (error) {
@@ -63,7 +67,7 @@ export async function makeTableFiles(input: TableFilesInput): Promise<{ rendered
   for (const [slug, data] of pages) {
     const key = tableKey(salt, data);
     keys.set(slug, key);
-    if (previousDir !== null && before.get(slug) === key && (await carryTable(slug, previousDir, clientDir))) continue;
+    if (previousDir !== null && before.get(slug) === key && carryTable(slug, previousDir, clientDir)) continue;
     await writeRenderedRoutes(renderer, buildStandingsRoutes(slug), clientDir);
     rendered += 1;
   }
