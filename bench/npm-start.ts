@@ -19,7 +19,7 @@ export interface NpmStartOptions {
   timeoutMs?: number;
   /**
    * A data folder holding the site bundle of this code, built once for the run (harness/shared-site-bundle.ts): linked
-   * into the DATA_DIR, so refresh #1 renders from it instead of building its own (about a minute of a core).
+   * into the DATA_DIR, so refresh #1 renders from it instead of building its own.
    */
   siteBundle?: string;
 }

@@ -120,8 +120,8 @@ async function runServingPhase(
 type Phase = <T>(title: string, run: () => Promise<T>) => Promise<T>;
 
 /**
- * Groups 11 and 13 start `npm start` on fresh data folders, seven times between them: the site bundle (`astro build`,
- * about a minute of a core) is built once for all of them and linked into each (npm-start.ts), not built by each start.
+ * Groups 11 and 13 start `npm start` on fresh data folders, eight times between them: the site bundle (`astro build`)
+ * is built once for all of them and linked into each (npm-start.ts), not built again by each start's first refresh.
  */
 async function runBundleSharingGroups(results: BenchResults, options: BenchOptions, phase: Phase): Promise<void> {
   const { plan } = results;

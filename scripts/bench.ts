@@ -44,7 +44,7 @@ await runCli(
       '10 fluxos no Pushpin e no Placar lado a lado, 11 detalhe das partidas, 12 Web Push (um gol para 10.000 inscrições), ' +
       '13 tabelas (a atualização com e sem elas, a memória com 100). ' +
       'Imprime a tabela e grava os números em JSON. ' +
-      'Até ~13 min (--quick: ~4 min). Precisa de nginx, chromium, wrk e pushpin (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
+      'Até ~30 min (--quick: ~4 min). Precisa de nginx, chromium, wrk e pushpin (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
     options: [
       { name: '--quick', description: 'Menos ciclos e janelas mais curtas (~4 min); a saída diz quais.' },
       { name: '--only <grupos>', description: 'Só estes grupos, por exemplo 1,3 (padrão: todos).' },
