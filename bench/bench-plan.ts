@@ -4,6 +4,7 @@
  */
 import type { DetailPlan } from './detail-group.ts';
 import type { LeanServicePlan } from './lean-service-group.ts';
+import type { StandingsPlan } from './standings-group.ts';
 
 export interface BenchPlan {
   quick: boolean;
@@ -43,6 +44,8 @@ export interface BenchPlan {
   details: DetailPlan;
   /** Group 12: Web Push subscriptions following the team that scores. */
   pushSubscriptions: number;
+  /** Group 13: the tables. */
+  standings: StandingsPlan;
 }
 
 export function buildBenchPlan(quick: boolean): BenchPlan {
@@ -68,6 +71,7 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         pushpinStreams: 1_000,
         details: { refreshCycles: 8, memoryCycles: 20, pageRepeats: 50 },
         pushSubscriptions: 1_000,
+        standings: { refreshCycles: 4, memoryCycles: 0, pageRepeats: 50 },
       }
     : {
         quick,
@@ -90,5 +94,6 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         pushpinStreams: 10_000,
         details: { refreshCycles: 30, memoryCycles: 100, pageRepeats: 200 },
         pushSubscriptions: 10_000,
+        standings: { refreshCycles: 30, memoryCycles: 100, pageRepeats: 200 },
       };
 }

@@ -30,10 +30,10 @@ import { readMatchPage } from '../src/upstream/match-page/parse-match-page.ts';
 import type { PlacarProcess } from '../harness/placar-process.ts';
 import { PROJECT_ROOT } from '../harness/placar-process.ts';
 import { listServiceProcesses, startWithNpm } from './npm-start.ts';
-import { readMemoryKb } from '../harness/process-stats.ts';
+import { readMemoryKb, readServiceCpuSeconds } from '../harness/process-stats.ts';
 import { waitForRefresh, type RefreshLine } from './refresh-lines.ts';
 import { median } from './stats.ts';
-import { buildUpstreamPages, renderPage } from './upstream-pages.ts';
+import { buildUpstreamPages, renderPage, type UpstreamPagesOptions } from './upstream-pages.ts';
 
 export interface DetailPlan {
   /** Measured refresh cycles per phase (after the warm-up ones). */
@@ -60,6 +60,10 @@ export interface RefreshPhase {
   pagesReadPerRefresh: number;
   /** Matches whose page and JSON were rendered per refresh, median. */
   matchesRenderedPerRefresh: number;
+  /** Competitions whose table page and JSON were rendered per refresh (the others carried), median. */
+  tablesRenderedPerRefresh: number;
+  /** CPU of every process of the service over the measured refreshes, per refresh (idle moments between included). */
+  cpuMsPerRefresh: number;
 }
 
 export interface DetailGroupResult {
@@ -85,7 +89,7 @@ export interface DetailGroupResult {
   };
 }
 
-const REFRESH_MATCHES = 400;
+export const REFRESH_MATCHES = 400;
 /**
  * Forty live matches (of 400, in competitions of ten a day): four in each of ten competitions, or one
  * in each of forty. Half of them on odd rows either way, so 20 change score at each refresh (changesIn).
@@ -94,15 +98,15 @@ const LIVE_SHAPES = {
   grouped: (index: number): boolean => index % 10 < 4 && Math.floor(index / 10) % 4 === 0,
   spread: (index: number): boolean => index % 10 === Math.floor(index / 10) % 2,
 } as const;
-type LiveShape = keyof typeof LIVE_SHAPES;
-const LIVE_MATCHES = 40;
+export type LiveShape = keyof typeof LIVE_SHAPES;
+export const LIVE_MATCHES = 40;
 const WARMUP_CYCLES = 3;
 const MEMORY_MATCHES = 1000;
 const DETAILS_KEPT = 300;
 const SAMPLE = path.join(PROJECT_ROOT, 'test/fixtures/upstream/match-pages/jogo-flamengo-x-palmeiras.html');
 
 /** What the heap grew by during `task` (allocations, collected or not), and its time, per repetition. */
-async function measure(repeats: number, task: () => unknown | Promise<unknown>): Promise<PerPage> {
+export async function measure(repeats: number, task: () => unknown | Promise<unknown>): Promise<PerPage> {
   await task();
   const profiler = new v8.GCProfiler();
   const before = v8.getHeapStatistics().used_heap_size;
@@ -122,39 +126,66 @@ async function measure(repeats: number, task: () => unknown | Promise<unknown>):
 const liveScore = (index: number, round: number): [number, number] => [Math.floor((round + 1 + (index % 2)) / 2), 0];
 const changesIn = (index: number, round: number): boolean => index % 2 !== round % 2;
 
-function upstreamDay(round: number, shape: LiveShape): ReturnType<typeof buildUpstreamPages> {
-  return buildUpstreamPages({ matchesPerDay: REFRESH_MATCHES, round, isLive: LIVE_SHAPES[shape], liveScore });
+/** The 400-match day at `round`, its live matches as `shape` places them (`options`: the day's other choices). */
+export function upstreamDay(
+  round: number,
+  shape: LiveShape,
+  options: Pick<UpstreamPagesOptions, 'tablelessSlugs' | 'competitionPages'> = {},
+): ReturnType<typeof buildUpstreamPages> {
+  return buildUpstreamPages({
+    matchesPerDay: REFRESH_MATCHES,
+    round,
+    isLive: LIVE_SHAPES[shape],
+    liveScore,
+    ...options,
+  });
 }
 
 /** Pages of the listings at `round`, and the match pages of the live matches whose score it changes. */
-function roundPages(round: number, shape: LiveShape): Record<string, string> {
-  const day = upstreamDay(round, shape);
+export function roundPages(
+  round: number,
+  shape: LiveShape,
+  options: Pick<UpstreamPagesOptions, 'tablelessSlugs'> = {},
+): Record<string, string> {
+  const day = upstreamDay(round, shape, options);
   const changed = day.liveRows.filter((row) => changesIn(row.index, round));
   const pages = fixtureMatchPages({ [LISTING_PATHS.live]: renderPage('Jogos em andamento', changed) });
   return { ...day.pages, ...pages };
 }
 
-async function runRefreshPhase(
+/** What the upstream serves in a refresh phase: every page at the start, then the changed ones of each round. */
+export interface PhasePages {
+  first: Record<string, string>;
+  round: (round: number) => Record<string, string>;
+}
+
+const phasePages = (shape: LiveShape): PhasePages => {
+  const all = upstreamDay(0, shape).pages;
+  return { first: { ...all, ...fixtureMatchPages(all) }, round: (n) => roundPages(n, shape) };
+};
+
+/** `npm start` refreshing once a second on `pages`, timed after WARMUP_CYCLES; `atEnd` runs before it stops. */
+export async function runRefreshPhase(
   upstream: FakeUpstream,
-  shape: LiveShape,
-  env: Record<string, string>,
+  pages: PhasePages,
+  start: { env: Record<string, string>; siteBundle?: string },
   cycles: number,
   atEnd?: (placar: PlacarProcess) => Promise<void>,
 ): Promise<RefreshPhase> {
-  const all = upstreamDay(0, shape).pages;
-  for (const [page, html] of Object.entries({ ...all, ...fixtureMatchPages(all) })) upstream.setPage(page, html);
-  const placar = await startWithNpm({
-    UPSTREAM_URL: upstream.url,
-    REFRESH_CRON: '* * * * * *',
-    SEARCH_RATE_LIMIT: '0',
-    ...env,
-  });
+  for (const [page, html] of Object.entries(pages.first)) upstream.setPage(page, html);
+  const placar = await startWithNpm(
+    { UPSTREAM_URL: upstream.url, REFRESH_CRON: '* * * * * *', SEARCH_RATE_LIMIT: '0', ...start.env },
+    { siteBundle: start.siteBundle },
+  );
   const lines: RefreshLine[] = [];
   const texts: string[] = [];
+  // The whole service's CPU over the measured refreshes: less swayed by other work on the machine than their time.
+  const cpu = { start: 0, end: 0 };
   try {
     for (let n = 2; n <= 1 + WARMUP_CYCLES + cycles; n += 1) {
-      for (const [page, html] of Object.entries(roundPages(n, shape))) upstream.setPage(page, html);
+      for (const [page, html] of Object.entries(pages.round(n))) upstream.setPage(page, html);
       const line = await waitForRefresh(placar, n);
+      if (n === 1 + WARMUP_CYCLES) cpu.start = readServiceCpuSeconds(placar.process.pid ?? 0);
       if (n > 1 + WARMUP_CYCLES) {
         lines.push(line);
         texts.push(
@@ -165,6 +196,7 @@ async function runRefreshPhase(
         );
       }
     }
+    cpu.end = readServiceCpuSeconds(placar.process.pid ?? 0);
     await atEnd?.(placar);
   } finally {
     await placar.stop();
@@ -179,6 +211,8 @@ async function runRefreshPhase(
     medianCompressMs: median(lines.map((line) => line.compressMs)),
     pagesReadPerRefresh: median(field(/ jogos=(\d+)\//)),
     matchesRenderedPerRefresh: median(field(/ paginas_de_jogo=(\d+)/)),
+    tablesRenderedPerRefresh: median(field(/ paginas_de_tabela=(\d+)/)),
+    cpuMsPerRefresh: Math.round(((cpu.end - cpu.start) * 1000) / Math.max(1, lines.length)),
   };
 }
 
@@ -206,7 +240,12 @@ async function measureRender(dataDir: string, upstreamUrl: string, repeats: numb
   return await measure(repeats, () => renderer.render(`/jogo/${id}`));
 }
 
-async function runMemoryPhase(upstream: FakeUpstream, cycles: number, log: (line: string) => void) {
+async function runMemoryPhase(
+  upstream: FakeUpstream,
+  cycles: number,
+  log: (line: string) => void,
+  siteBundle: string | undefined,
+) {
   const day = buildUpstreamPages({ matchesPerDay: MEMORY_MATCHES });
   const pages = { ...day.pages, ...fixtureMatchPages(day.pages) };
   for (const [page, html] of Object.entries(pages)) upstream.setPage(page, html);
@@ -225,12 +264,33 @@ async function runMemoryPhase(upstream: FakeUpstream, cycles: number, log: (line
       fetch: { ...record.fetch, lastAttemptAt: at, final: true },
     });
   }
-  const placar = await startWithNpm({
-    UPSTREAM_URL: upstream.url,
-    DATA_DIR: dataDir,
-    REFRESH_CRON: '* * * * * *',
-    SEARCH_RATE_LIMIT: '0',
-  });
+  try {
+    const env = { UPSTREAM_URL: upstream.url, DATA_DIR: dataDir };
+    const memory = await sampleServiceMemory({ env, siteBundle }, cycles, log);
+    return { matchesPerDay: MEMORY_MATCHES, detailsKept: Math.min(DETAILS_KEPT, finished.length), ...memory };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export interface ServiceMemory {
+  cycles: number;
+  samplesMb: number[];
+  peakMb: number;
+  firstHalfMeanMb: number;
+  secondHalfMeanMb: number;
+}
+
+/** `npm start` refreshing once a second with `env`: every Placar process's RSS summed after each of `cycles` refreshes. */
+export async function sampleServiceMemory(
+  start: { env: Record<string, string>; siteBundle?: string },
+  cycles: number,
+  log: (line: string) => void,
+): Promise<ServiceMemory> {
+  const placar = await startWithNpm(
+    { REFRESH_CRON: '* * * * * *', SEARCH_RATE_LIMIT: '0', ...start.env },
+    { siteBundle: start.siteBundle },
+  );
   const samplesMb: number[] = [];
   try {
     for (let n = 2; n <= cycles + 1; n += 1) {
@@ -241,15 +301,12 @@ async function runMemoryPhase(upstream: FakeUpstream, cycles: number, log: (line
     }
   } finally {
     await placar.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const half = Math.floor(samplesMb.length / 2);
   const mean = (values: number[]): number =>
     Math.round((values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)) * 10) / 10;
   log(`  memória: ${samplesMb.length} atualizações, ${samplesMb[0]} → ${samplesMb.at(-1)} MB`);
   return {
-    matchesPerDay: MEMORY_MATCHES,
-    detailsKept: Math.min(DETAILS_KEPT, finished.length),
     cycles: samplesMb.length,
     samplesMb,
     peakMb: Math.max(...samplesMb),
@@ -258,7 +315,12 @@ async function runMemoryPhase(upstream: FakeUpstream, cycles: number, log: (line
   };
 }
 
-export async function runDetailGroup(plan: DetailPlan, log: (line: string) => void): Promise<DetailGroupResult> {
+/** `siteBundle`: the run's site bundle, linked into each phase's DATA_DIR (npm-start.ts); without it each builds its own. */
+export async function runDetailGroup(
+  plan: DetailPlan,
+  log: (line: string) => void,
+  siteBundle?: string,
+): Promise<DetailGroupResult> {
   const sample = fs.readFileSync(SAMPLE, 'utf8');
   const upstream = await startFakeUpstream({ pages: { '/pagina.html': sample } });
   try {
@@ -276,13 +338,15 @@ export async function runDetailGroup(plan: DetailPlan, log: (line: string) => vo
     );
     log(`  uma página: busca ${fetch.ms.toFixed(2)} ms, leitura ${parseSample.ms.toFixed(2)} ms`);
 
-    const without = await runRefreshPhase(upstream, 'grouped', { DETAIL_REQUESTS_PER_MINUTE: '0' }, plan.refreshCycles);
+    const grouped = phasePages('grouped');
+    const withoutEnv = { DETAIL_REQUESTS_PER_MINUTE: '0' };
+    const without = await runRefreshPhase(upstream, grouped, { env: withoutEnv, siteBundle }, plan.refreshCycles);
     log(`  sem páginas de jogo: mediana ${without.medianMs} ms`);
     let render: PerPage = { ms: 0, allocatedKb: 0 };
     const withDetails = await runRefreshPhase(
       upstream,
-      'grouped',
-      { DETAIL_REQUESTS_PER_MINUTE: '1200' },
+      grouped,
+      { env: { DETAIL_REQUESTS_PER_MINUTE: '1200' }, siteBundle },
       plan.refreshCycles,
       async (placar) => {
         render = await measureRender(placar.dataDir, upstream.url, plan.pageRepeats);
@@ -290,9 +354,9 @@ export async function runDetailGroup(plan: DetailPlan, log: (line: string) => vo
     );
     log(`  com páginas de jogo: mediana ${withDetails.medianMs} ms`);
     const env = { DETAIL_REQUESTS_PER_MINUTE: '1200' };
-    const withSpread = await runRefreshPhase(upstream, 'spread', env, plan.refreshCycles);
+    const withSpread = await runRefreshPhase(upstream, phasePages('spread'), { env, siteBundle }, plan.refreshCycles);
     log(`  com páginas de jogo, ao vivo espalhados: mediana ${withSpread.medianMs} ms`);
-    const memory = await runMemoryPhase(upstream, plan.memoryCycles, log);
+    const memory = await runMemoryPhase(upstream, plan.memoryCycles, log, siteBundle);
     return {
       page: { bytes: Buffer.byteLength(sample), fetch, parseSample, parseFinished, render },
       refresh: {

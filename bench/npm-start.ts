@@ -9,14 +9,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT, type PlacarProcess } from '../harness/placar-process.ts';
 import { listDescendants } from '../harness/process-stats.ts';
+import { linkSharedSiteBundle } from '../harness/shared-site-bundle.ts';
 
 export type ServiceRole = 'npm' | 'servidor' | 'processo do cluster' | 'build';
 
 const LISTENING_LINE = /Placar ouvindo em (http:\/\/\S+)/;
 
+export interface NpmStartOptions {
+  timeoutMs?: number;
+  /**
+   * A data folder holding the site bundle of this code, built once for the run (harness/shared-site-bundle.ts): linked
+   * into the DATA_DIR, so refresh #1 renders from it instead of building its own.
+   */
+  siteBundle?: string;
+}
+
 /** Starts `npm start` with `env` over the defaults; resolves when it listens and refresh #1 has ended. */
-export async function startWithNpm(env: Record<string, string>, timeoutMs = 180_000): Promise<PlacarProcess> {
+export async function startWithNpm(env: Record<string, string>, options: NpmStartOptions = {}): Promise<PlacarProcess> {
+  const timeoutMs = options.timeoutMs ?? 180_000;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-bench-'));
+  if (options.siteBundle) linkSharedSiteBundle(env.DATA_DIR ?? dataDir, PROJECT_ROOT, options.siteBundle);
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !['WORKERS', 'NODE_OPTIONS'].includes(name)),
   );

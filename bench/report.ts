@@ -8,6 +8,7 @@ import type { WrkRun } from './equal-workers-group.ts';
 import type { ServingCase } from './serving-group.ts';
 import { median } from './stats.ts';
 import { formatDetailSection } from './detail-report.ts';
+import { formatStandingsSection } from './standings-report.ts';
 import { formatLeanServiceSection } from './lean-service-report.ts';
 import { formatPushSection } from './push-report.ts';
 import { formatPushpinSection } from './pushpin-report.ts';
@@ -514,6 +515,7 @@ export function formatReport(results: BenchResults): string {
     leanSection,
     detailSection,
     (r: BenchResults) => formatPushSection(r.push),
+    (r: BenchResults) => formatStandingsSection(r.standings),
   ]
     .map((section) => section(results))
     .filter((lines) => lines.length > 0);

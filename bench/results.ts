@@ -19,6 +19,7 @@ import type { PushGroupResult } from './push-group.ts';
 import type { PushpinGroupResult } from './pushpin-group.ts';
 import type { RefreshLatencyResult } from './refresh-latency-group.ts';
 import type { ServingResult } from './serving-group.ts';
+import type { StandingsGroupResult } from './standings-group.ts';
 import { summarize, type Summary } from './stats.ts';
 import type { UpstreamLoadResult } from './upstream-load-group.ts';
 
@@ -74,6 +75,8 @@ export interface BenchResults {
   /** Group 12: one goal pushed to every subscription following the team. */
   push?: PushGroupResult;
   upstreamLoad?: UpstreamLoadResult;
+  /** Group 13: the refresh and the whole service with and without tables. */
+  standings?: StandingsGroupResult;
   memory?: MemorySummary;
   /** Light traffic's latency during refreshes and between them (render pipeline). */
   latency?: RefreshLatencyResult;

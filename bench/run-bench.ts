@@ -8,8 +8,10 @@
  * Refresh figures are read against issue 22's absolute targets; the last side-by-side run with
  * the earlier full `astro build` pipeline is bench/results/2026-11-23-render-vs-full-build.json.
  */
+import fs from 'node:fs';
 import { startFakeUpstream } from '../src/demo/upstream-server.ts';
-import { startPlacar } from '../harness/placar-process.ts';
+import { PROJECT_ROOT, startPlacar } from '../harness/placar-process.ts';
+import { buildSharedSiteBundle } from '../harness/shared-site-bundle.ts';
 import { buildBenchPlan } from './bench-plan.ts';
 import { runBrowserTiming, type BrowserTiming } from './browser-timing.ts';
 import { runEqualWorkersGroup } from './equal-workers-group.ts';
@@ -23,6 +25,7 @@ import { runPushpinGroup } from './pushpin-group.ts';
 import { readServiceCpuSeconds } from '../harness/process-stats.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh-group.ts';
 import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh-latency-group.ts';
+import { runStandingsGroup } from './standings-group.ts';
 import {
   buildIdleCost,
   readLoadAverage,
@@ -37,7 +40,7 @@ import { runServingGroup } from './serving-group.ts';
 import { runUpstreamLoadGroup, YESTERDAY_SLOT_REFRESHES } from './upstream-load-group.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
-export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] as const;
 export const SERVING_MATCHES = 1_000;
 
 export interface BenchOptions {
@@ -114,6 +117,32 @@ async function runServingPhase(
   }
 }
 
+type Phase = <T>(title: string, run: () => Promise<T>) => Promise<T>;
+
+/**
+ * Groups 11 and 13 start `npm start` on fresh data folders, eight times between them: the site bundle (`astro build`)
+ * is built once for all of them and linked into each (npm-start.ts), not built again by each start's first refresh.
+ */
+async function runBundleSharingGroups(results: BenchResults, options: BenchOptions, phase: Phase): Promise<void> {
+  const { plan } = results;
+  if (!options.groups.includes(11) && !options.groups.includes(13)) return;
+  const siteBundle = await phase('pacote do site (astro build), uma vez para os grupos 11 e 13', () =>
+    buildSharedSiteBundle(PROJECT_ROOT),
+  );
+  try {
+    if (options.groups.includes(11)) {
+      const title = '11. detalhe das partidas: uma página, a atualização com e sem páginas de jogo, a memória';
+      results.details = await phase(title, () => runDetailGroup(plan.details, options.log, siteBundle));
+    }
+    if (options.groups.includes(13)) {
+      const title = '13. tabelas: a atualização com e sem tabelas a 400 jogos/dia, a memória a 1.000 com 100 tabelas';
+      results.standings = await phase(title, () => runStandingsGroup(plan.standings, options.log, siteBundle));
+    }
+  } finally {
+    fs.rmSync(siteBundle, { recursive: true, force: true });
+  }
+}
+
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const plan = buildBenchPlan(options.quick);
   const started = performance.now();
@@ -180,10 +209,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     results.pushpin = await phase(title, () => runPushpinGroup(options.log, plan.pushpinStreams));
   }
 
-  if (wants(11)) {
-    const title = '11. detalhe das partidas: uma página, a atualização com e sem páginas de jogo, a memória';
-    results.details = await phase(title, () => runDetailGroup(plan.details, options.log));
-  }
+  await runBundleSharingGroups(results, options, phase);
 
   if (wants(12)) {
     const title = `12. Web Push: ${plan.pushSubscriptions} inscrições seguindo um time, um gol`;

@@ -4,8 +4,12 @@
  * `matchesPerDay` matches today and tomorrow in leagues of ten, one in five of today's live.
  * Plain string templates (no cheerio): generating 1,000 matches takes milliseconds, so the
  * benchmark's own CPU stays out of what it measures. `round` changes the live scores, which
- * gives a new page (new ETag) for every round.
+ * gives a new page (new ETag) for every round. On request, the competition pages ("Ver tabela e
+ * classificação", `/<slug>`) of every competition the listings name, in the demo's two layouts
+ * (src/demo/demo-competition-pages.ts), every one with a table.
  */
+import { writeCompetitionPages } from '../src/demo/demo-competition-pages.ts';
+import type { ListedMatchRow } from '../src/demo/demo-match-pages.ts';
 import { LISTING_PATHS } from '../src/lib/model/model.ts';
 import { saoPauloDate } from '../src/lib/model/time.ts';
 
@@ -69,13 +73,14 @@ export interface Row {
   score: [number, number] | null;
 }
 
-function slugOf(text: string): string {
+/** "brasileirao-serie-a"; with `separator` "_" a slug Placar gives no table (not a plain slug), its matches still their pages. */
+function slugOf(text: string, separator: '-' | '_' = '-'): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+    .replace(/[^a-z0-9]+/g, separator)
+    .replace(/^[-_]|[-_]$/g, '');
 }
 
 function dayPath(date: string): string {
@@ -111,9 +116,10 @@ export function renderPage(title: string, rows: readonly Row[]): string {
     while (end < rows.length && rows[end]?.league === league) end++;
     const group = rows.slice(start, end);
     start = end;
+    const competition = (group[0]?.path ?? '').split('/')[1] ?? '';
     blocks.push(
-      `<a href="/${slugOf(league)}"><div class="row row-fix"><div class="col-10 col-md-11"><h3 class="match-list_league-name">${league}</h3></div></div></a>`,
-      `<div class="container content">\n${group.map(renderRow).join('')}  <a href="/${slugOf(league)}" class="see-table">Ver tabela e classificação</a>\n</div>`,
+      `<a href="/${competition}"><div class="row row-fix"><div class="col-10 col-md-11"><h3 class="match-list_league-name">${league}</h3></div></div></a>`,
+      `<div class="container content">\n${group.map(renderRow).join('')}  <a href="/${competition}" class="see-table">Ver tabela e classificação</a>\n</div>`,
     );
   }
   const body =
@@ -161,14 +167,16 @@ interface DayShape {
   isLive: (index: number) => boolean;
   /** The score of live match `index` in `round` (default: home (index + round) % 4, away (index + round) % 3). */
   liveScore: (index: number, round: number) => [number, number];
+  tablelessSlugs: boolean;
 }
 
 function buildDayRows(count: number, date: string, day: Day, round: number, shape: DayShape): Row[] {
+  const separator = shape.tablelessSlugs ? '_' : '-';
   const rows: Row[] = [];
   for (let i = 0; i < count; i++) {
     const [home, away] = teamsOf(i, day === 'hoje' ? 0 : day === 'amanha' ? 1 : 2);
     const league = leagueOf(Math.floor(i / MATCHES_PER_LEAGUE));
-    const path = `/${slugOf(league)}/${dayPath(date)}-${slugOf(home)}-x-${slugOf(away)}.html`;
+    const path = `/${slugOf(league, separator)}/${dayPath(date)}-${slugOf(home)}-x-${slugOf(away)}.html`;
     const kickoff = `${String(12 + (i % 11)).padStart(2, '0')}:${i % 2 === 0 ? '00' : '30'}`;
     const row = { index: i, league, path, home, away };
     if (day === 'ontem') {
@@ -198,7 +206,25 @@ export interface UpstreamPagesOptions {
   isLive?: (index: number) => boolean;
   /** The score of today's live match at row `index` in `round` (overrides the default and watchedGoals). */
   liveScore?: (index: number, round: number) => [number, number];
+  /**
+   * Competitions written with "_" in their slugs ("brasileirao_serie_a"): Placar reads and renders no table for them
+   * (only plain slugs get one) while their matches keep their pages — the same day without tables.
+   */
+  tablelessSlugs?: boolean;
+  /** Also the competition pages of every competition the listings name (default: none). */
+  competitionPages?: boolean;
 }
+
+/** A row as the demo's competition pages read listings (src/demo/demo-match-pages.ts). */
+const listedRow = (row: Row): ListedMatchRow => ({
+  href: row.path,
+  competition: row.league,
+  home: row.home,
+  away: row.away,
+  statusLabel: row.status,
+  statusClass: `badge badge-${row.badge} status-name`,
+  score: row.score ? { home: row.score[0], away: row.score[1] } : null,
+});
 
 /** The four listing pages keyed by upstream path, and the id of the first live match. */
 export function buildUpstreamPages(options: UpstreamPagesOptions): {
@@ -206,6 +232,8 @@ export function buildUpstreamPages(options: UpstreamPagesOptions): {
   watchedMatchId: string;
   /** Today's live rows, in the upstream's markup (a page of some of them: renderPage). */
   liveRows: Row[];
+  /** With `competitionPages`: one page per competition of the three days, keyed by "/<slug>", each with a table. */
+  competitionPages: Record<string, string>;
 } {
   const now = options.now ?? new Date();
   const round = options.round ?? 0;
@@ -216,6 +244,7 @@ export function buildUpstreamPages(options: UpstreamPagesOptions): {
   const shape: DayShape = {
     isLive: options.isLive ?? ((index) => index % LIVE_EVERY === 0),
     liveScore: options.liveScore ?? ((index, r) => [goals(index), (index + r) % 3]),
+    tablelessSlugs: options.tablelessSlugs ?? false,
   };
   const todayRows = buildDayRows(options.matchesPerDay, today, 'hoje', round, shape);
   const liveRows = todayRows.filter((row) => shape.isLive(row.index));
@@ -232,5 +261,10 @@ export function buildUpstreamPages(options: UpstreamPagesOptions): {
     },
     watchedMatchId: (todayRows[0]?.path ?? '').slice(1, -'.html'.length),
     liveRows,
+    competitionPages: options.competitionPages
+      ? writeCompetitionPages([...yesterdayRows, ...todayRows, ...tomorrowRows].map(listedRow), 1, {
+          isKnockout: () => false,
+        })
+      : {},
   };
 }

@@ -30,9 +30,15 @@ export async function buildSharedSiteBundle(projectRoot: string): Promise<string
   return dataDir;
 }
 
-/** Links the run's shared bundle into `dataDir` (unless it has one); nothing when no run built one (the bench). */
-export function linkSharedSiteBundle(dataDir: string, projectRoot: string): void {
-  const shared = process.env[SHARED_SITE_BUNDLE_VARIABLE];
+/**
+ * Links the run's shared bundle (or the one of `shared`, a bench group's own) into `dataDir` (unless it has one);
+ * nothing when no run built one (the bench's other groups).
+ */
+export function linkSharedSiteBundle(
+  dataDir: string,
+  projectRoot: string,
+  shared: string | undefined = process.env[SHARED_SITE_BUNDLE_VARIABLE],
+): void {
   if (!shared) return;
   // Another file system (a test's small tmpfs) would get copies, not links: Placar builds its own there.
   if (fs.statSync(dataDir).dev !== fs.statSync(shared).dev) return;

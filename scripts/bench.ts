@@ -13,7 +13,7 @@ function parseGroups(only: string | undefined): number[] {
   if (only === undefined) return [...ALL_GROUPS];
   const groups = only.split(',').map((part) => Number(part.trim()));
   if (groups.length === 0 || groups.some((group) => !(ALL_GROUPS as readonly number[]).includes(group))) {
-    const hint = 'use números de 1 a 12 separados por vírgula, por exemplo --only 1,3.';
+    const hint = 'use números de 1 a 13 separados por vírgula, por exemplo --only 1,3.';
     throw new StartupError(`--only "${only}" é inválido: ${hint}`);
   }
   return [...new Set(groups)].sort();
@@ -41,9 +41,10 @@ await runCli(
       'Mede, numa só execução e só em loopback: 1 ciclo de atualização, 2 frescor, 3 servir (Placar e nginx lado a lado), ' +
       '4 carga na origem, 5 memória, 6 peso das páginas, 7 Placar e nginx com os mesmos processos (wrk), ' +
       '8 o serviço inteiro com `npm start` padrão (memória por processo, busca após a troca), 9 fluxo de eventos, ' +
-      '10 fluxos no Pushpin e no Placar lado a lado, 11 detalhe das partidas, 12 Web Push (um gol para 10.000 inscrições). ' +
+      '10 fluxos no Pushpin e no Placar lado a lado, 11 detalhe das partidas, 12 Web Push (um gol para 10.000 inscrições), ' +
+      '13 tabelas (a atualização com e sem elas, a memória com 100). ' +
       'Imprime a tabela e grava os números em JSON. ' +
-      'Até ~13 min (--quick: ~4 min). Precisa de nginx, chromium, wrk e pushpin (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
+      'Até ~30 min (--quick: ~4 min). Precisa de nginx, chromium, wrk e pushpin (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
     options: [
       { name: '--quick', description: 'Menos ciclos e janelas mais curtas (~4 min); a saída diz quais.' },
       { name: '--only <grupos>', description: 'Só estes grupos, por exemplo 1,3 (padrão: todos).' },

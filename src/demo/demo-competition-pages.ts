@@ -108,8 +108,20 @@ function page(name: string, body: string, layout: 'older' | 'newer'): string {
         `<h1 class="content__title-text">${escapeHtml(name)}</h1>${body}</main></body></html>`;
 }
 
+export interface CompetitionPagesOptions {
+  /** Competitions whose page lists matches only (default: the cups, "copa…"). */
+  isKnockout?: (slug: string) => boolean;
+}
+
+const isCup = (slug: string): boolean => slug.startsWith('copa');
+
 /** One page per competition of `rows` (the demo's listed matches, dates as served), keyed by its path. */
-export function writeCompetitionPages(rows: readonly ListedMatchRow[], seed: number): Record<string, string> {
+export function writeCompetitionPages(
+  rows: readonly ListedMatchRow[],
+  seed: number,
+  options: CompetitionPagesOptions = {},
+): Record<string, string> {
+  const isKnockout = options.isKnockout ?? isCup;
   const competitions = new Map<string, { name: string; rows: ListedMatchRow[] }>();
   for (const row of rows) {
     const slug = slugOfHref(row.href);
@@ -122,7 +134,7 @@ export function writeCompetitionPages(rows: readonly ListedMatchRow[], seed: num
   for (const [slug, competition] of competitions) {
     const layout = seededInt(seed, `${slug}:layout`, 0, 1) === 0 ? 'older' : 'newer';
     const lists = `<div id="next_matches"><p class="standings__group-name">Próximos jogos</p><div class="table">${matchList(competition.rows)}</div></div>`;
-    if (slug.startsWith('copa')) {
+    if (isKnockout(slug)) {
       pages[`/${slug}`] = page(competition.name, lists, layout);
       continue;
     }

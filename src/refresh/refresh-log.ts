@@ -31,6 +31,8 @@ export interface RefreshReport {
   removedBuilds: string[];
   /** Matches whose page and JSON this build rendered (the others' are kept from the build before). */
   matchesRendered: number;
+  /** Competitions whose table page and JSON this build rendered (the others' are linked from the build before). */
+  tablesRendered: number;
 }
 
 const VERB: Record<RefreshOutcome, string> = {
@@ -65,6 +67,7 @@ export function formatRefreshLine(label: string, report: RefreshReport): string 
     `coleta_ms=${t.scrapeMs} build_ms=${t.buildMs} compressao_ms=${t.compressMs} troca_ms=${t.swapMs} limpeza_ms=${t.cleanupMs} total_ms=${t.totalMs}`,
   );
   if (report.matchesRendered > 0) parts.push(`paginas_de_jogo=${report.matchesRendered}`);
+  if (report.tablesRendered > 0) parts.push(`paginas_de_tabela=${report.tablesRendered}`);
   if (report.removedBuilds.length > 0) parts.push(`removidos=${report.removedBuilds.length}`);
   if (report.error) parts.push(`erro=${quote(report.error)}`);
   return parts.join(' ');

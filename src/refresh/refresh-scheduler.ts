@@ -48,6 +48,7 @@ function buildThrownReport(label: string, error: unknown, log: (line: string) =>
     error: errorMessage(error),
     removedBuilds: [],
     matchesRendered: 0,
+    tablesRendered: 0,
   };
   log(formatRefreshLine(label, report));
   return report;

@@ -108,6 +108,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     error: null,
     removedBuilds: [],
     matchesRendered: 0,
+    tablesRendered: 0,
   };
   const finish = (): RefreshReport => {
     timings.totalMs = since(started);
@@ -152,6 +153,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
       const made = await makeRenderedBuild(config, buildOptions);
       timings.bundleMs = made.bundleMs;
       report.matchesRendered = made.matchesRendered;
+      report.tablesRendered = made.tablesRendered;
       for (const notice of made.notices) options.log(notice);
       timings.buildMs = since(mark) - timings.bundleMs;
       linkCrestsIntoBuild(config.dataDir, buildClientDir(config.dataDir, buildId));

@@ -1,21 +1,27 @@
 /**
  * Size budget of the live page with 100 matches, compressed (gzip -9, brotli): HTML,
  * CSS and JS together under 40 KB, client JS under 10 KB; the views' JS together under 10 KB;
- * a match page (the sample's whole detail) within the same budget. Prints the measured sizes.
+ * a match page (the sample's whole detail) and a table page (20 teams, live) within the same budget. Prints the
+ * measured sizes.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { buildManyMatchesPage } from '../../harness/upstream-pages.ts';
+import { keepTableRead } from '../support/kept-table.ts';
 
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
 
 /** Live in Hoje's listing, with the sample match page: a page with every part of the detail. */
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
+/** Its competition, whose table Placar keeps (the reference competition page, read just now). */
+const TABLE = 'brasileirao-serie-a';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-page-weight-'));
 
 beforeAll(async () => {
   const pages = readFixturePages();
@@ -28,12 +34,14 @@ beforeAll(async () => {
     pages: { ...pages, '/jogos-em-andamento': live, [`/${FLAMENGO}.html`]: matchPage },
   });
   // Budget enough for the 100 live matches' pages (missing upstream) and Flamengo's in the first refresh.
-  placar = await startPlacar({ upstreamUrl: upstream.url, env: { DETAIL_REQUESTS_PER_MINUTE: '200' } });
+  keepTableRead(dataDir, TABLE);
+  placar = await startPlacar({ upstreamUrl: upstream.url, dataDir, env: { DETAIL_REQUESTS_PER_MINUTE: '200' } });
 });
 
 afterAll(async () => {
   await placar?.stop();
   await upstream?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface Weight {
@@ -61,6 +69,18 @@ function assetsOf(html: string): string[] {
 async function importsOf(path: string): Promise<string[]> {
   const code = await (await fetch(new URL(path, placar.url))).text();
   return [...code.matchAll(/from\s*["']\.\/([^"']+\.js)["']/g)].map((m) => `/_astro/${m[1] ?? ''}`);
+}
+
+/** A page with the CSS and JS it loads (and what that JS imports): gzip bytes in total and of the JS. */
+async function weighWithAssets(page: string): Promise<{ total: number; js: number }> {
+  const html = await (await fetch(new URL(page, placar.url))).text();
+  const assets = new Set(assetsOf(html));
+  for (const asset of [...assets]) for (const imported of await importsOf(asset)) assets.add(imported);
+  const weights = [await weigh(page), ...(await Promise.all([...assets].map(weigh)))];
+  console.table(weights);
+  const total = weights.reduce((sum, w) => sum + w.gzip, 0);
+  const js = weights.filter((w) => w.path.endsWith('.js')).reduce((sum, w) => sum + w.gzip, 0);
+  return { total, js };
 }
 
 describe('page weight', () => {
@@ -92,15 +112,20 @@ describe('page weight', () => {
   it('keeps a match page with its whole detail within the same budget', async () => {
     const envelope = (await (await fetch(`${placar.url}/api/jogo/${FLAMENGO}`)).json()) as { detail: unknown };
     expect(envelope.detail).not.toBeNull();
-    const page = `/jogo/${FLAMENGO}`;
-    const html = await (await fetch(new URL(page, placar.url))).text();
-    const assets = new Set(assetsOf(html));
-    for (const asset of [...assets]) for (const imported of await importsOf(asset)) assets.add(imported);
-    const weights = [await weigh(page), ...(await Promise.all([...assets].map(weigh)))];
-    console.table(weights);
-    const total = weights.reduce((sum, w) => sum + w.gzip, 0);
-    const js = weights.filter((w) => w.path.endsWith('.js')).reduce((sum, w) => sum + w.gzip, 0);
+    const { total, js } = await weighWithAssets(`/jogo/${FLAMENGO}`);
     console.log(`match page: ${total} B gzip in total, JS ${js} B gzip`);
+    expect(total).toBeLessThan(40 * 1024);
+    expect(js).toBeLessThan(10 * 1024);
+  });
+
+  it('keeps a table page (20 teams, live numbers while its matches are played) within the same budget', async () => {
+    const table = (await (await fetch(`${placar.url}/api/tabela/${TABLE}`)).json()) as {
+      groups: { rows: { live: unknown }[] }[];
+    };
+    expect(table.groups[0]?.rows).toHaveLength(20);
+    expect(table.groups[0]?.rows[0]?.live).not.toBeNull();
+    const { total, js } = await weighWithAssets(`/tabela/${TABLE}`);
+    console.log(`table page: ${total} B gzip in total, JS ${js} B gzip`);
     expect(total).toBeLessThan(40 * 1024);
     expect(js).toBeLessThan(10 * 1024);
   });

@@ -4,7 +4,9 @@
  * matches in play. /api/tabela/{slug} is pre-built with the listings (ETag/304, br/gzip, an
  * unknown slug a 404 problem, in the OpenAPI document); /tabela/{slug} in Chromium at 360 and
  * 1280 px, light and dark: whole, axe clean, no sideways scroll, the live position with ↑/↓ and
- * "ao vivo" on the teams playing, followed teams highlighted.
+ * "ao vivo" on the teams playing, followed teams highlighted; delivered as the views are (no inline
+ * script or style, nothing from another origin, readable without JavaScript, usable with the keyboard
+ * alone: test/e2e/dashboard-quality.test.ts; its weight: test/e2e/page-weight.test.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,33 +20,21 @@ import {
   type Match,
   type StandingsEnvelope,
 } from '../../src/lib/model/model.ts';
-import { formatSaoPauloIso } from '../../src/lib/model/time.ts';
-import { freshStandingsRecord, standingsRecordPath } from '../../src/lib/store/standings-store.ts';
-import { parseCompetitionPage } from '../../src/upstream/competition-page/parse-competition-page.ts';
 import { findSeriousViolations } from '../support/axe.ts';
-import { launchBrowser, saveScreenshot } from '../../harness/browser.ts';
+import { keepTableRead } from '../support/kept-table.ts';
+import { launchBrowser, saveScreenshot, watchPage } from '../../harness/browser.ts';
 import { followBeforeLoad } from '../support/fan-page.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 const SLUG = 'brasileirao-serie-a';
-const COMPETITION_PAGE = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../fixtures/upstream/competition-pages/competicao-brasileirao-serie-a.html'),
-  'utf8',
-);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-tabela-'));
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  const { groups } = parseCompetitionPage(COMPETITION_PAGE, `http://127.0.0.1/${SLUG}`);
-  // Read just now (not due again for hours): the page as Placar kept it.
-  const fresh = freshStandingsRecord(SLUG);
-  const dueAt = formatSaoPauloIso(new Date(Date.now() + 6 * 3600_000));
-  const record = { ...fresh, readAt: formatSaoPauloIso(new Date()), groups, fetch: { ...fresh.fetch, dueAt } };
-  fs.mkdirSync(path.dirname(standingsRecordPath(dataDir, SLUG)), { recursive: true });
-  fs.writeFileSync(standingsRecordPath(dataDir, SLUG), JSON.stringify(record));
+  keepTableRead(dataDir, SLUG);
   upstream = await startFakeUpstream({ pages: readFixturePages() });
   placar = await startPlacar({ upstreamUrl: upstream.url, dataDir, env: { REFRESH_CRON: '0 0 * * *' } });
   browser = await launchBrowser();
@@ -159,6 +149,56 @@ describe('/tabela/{slug} in Chromium', () => {
         await page.context().close();
       });
     }
+
+  it('has no inline script or style, asks nothing of another origin, and shows its table without JavaScript', async () => {
+    const html = await (await fetch(`${placar.url}/tabela/${SLUG}`)).text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toMatch(/\bsrc="\/_astro\/[^"]+\.js"|type="application\/json"/);
+    expect(html).not.toMatch(/\sstyle=/);
+    expect(html).not.toMatch(/<style\b/);
+    const page = await open(360, 'light');
+    const seen = watchPage(page, placar.url);
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(seen.foreignRequests).toEqual([]);
+    expect(seen.errors).toEqual([]);
+    await page.context().close();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const still = await context.newPage();
+    await still.goto(`${placar.url}/tabela/${SLUG}`);
+    expect(await still.locator('tbody tr').count()).toBe(20);
+    expect(await still.locator('.standings-live-note').count()).toBe(1);
+    await context.close();
+  });
+
+  it('is used with the keyboard alone: the skip link first, then every stop in page order with a visible focus', async () => {
+    const page = await open(360, 'dark');
+    const focused = (): Promise<{ text: string; tag: string; outline: string; index: number }> =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const stops = [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex="0"]')];
+        return {
+          text: element.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+          tag: element.tagName,
+          outline: getComputedStyle(element).outlineStyle,
+          index: stops.indexOf(element),
+        };
+      });
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ text: 'Pular para o conteúdo', tag: 'A', outline: 'solid' });
+    await page.keyboard.press('Enter');
+    const stops: { text: string; index: number }[] = [];
+    for (let n = 0; n < 40; n += 1) {
+      await page.keyboard.press('Tab');
+      const stop = await focused();
+      if (stop.tag === 'BODY' || stop.index <= (stops.at(-1)?.index ?? -1)) break;
+      expect(stop.outline, stop.text).toBe('solid');
+      stops.push(stop);
+    }
+    // From the content on, in page order: the table's source, then the footer.
+    expect(stops.map((stop) => stop.text)).toContain('tabela e classificação no site de origem');
+    await page.context().close();
+  });
 
   it('shows the live order with ↑/↓ against the official position, "ao vivo" on the teams playing, the followed team marked', async () => {
     const table = await readTable();

@@ -11,37 +11,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/lib/config/config.ts';
 import type { Snapshot } from '../../src/lib/model/model.ts';
 import { buildClientDir } from '../../src/lib/store/build-layout.ts';
-import { writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
 import { matchFilesDir } from '../../src/refresh/render/match-files.ts';
-import { runRefresh, type RefreshReport } from '../../src/refresh/refresh.ts';
+import type { RefreshReport } from '../../src/refresh/refresh.ts';
+import { FLAMENGO, refreshFrom, withFlamengoScore } from '../support/fixture-refreshes.ts';
 import { buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
-import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 const UPSTREAM = 'http://127.0.0.1:9';
-const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
 const ARSENAL = 'campeonato-ingles/21-11-2026-arsenal-x-chelsea';
 /** Scheduled: a match the archive does not keep once no listing holds it (it keeps finished ones). */
 const CEARA = 'brasileirao-serie-a/21-11-2026-ceara-x-vitoria';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-match-files-'));
 const config = parseConfig({ DATA_DIR: dataDir, UPSTREAM_URL: UPSTREAM });
 
-async function refresh(snapshot: Snapshot): Promise<RefreshReport> {
-  writeSnapshotAtomically(dataDir, snapshot);
-  const report = await runRefresh(config, { projectRoot: PROJECT_ROOT, log: () => undefined, scrape: false });
-  expect(report.error).toBeNull();
-  return report;
-}
-
-/** The Flamengo match with another score, in live and today. */
-function withFlamengoScore(snapshot: Snapshot, home: number): Snapshot {
-  const score = (listing: 'live' | 'hoje') => ({
-    ...snapshot[listing],
-    matches: snapshot[listing].matches.map((match) =>
-      match.id === FLAMENGO ? { ...match, score: { ...match.score, home } } : match,
-    ),
-  });
-  return { ...snapshot, live: score('live'), hoje: score('hoje') };
-}
+const refresh = (snapshot: Snapshot): Promise<RefreshReport> => refreshFrom(config, snapshot);
 
 /** The Flamengo match (in play) a few minutes on: only its clock moved. */
 function withFlamengoMinute(snapshot: Snapshot, minute: number): Snapshot {

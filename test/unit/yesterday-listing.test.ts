@@ -184,6 +184,7 @@ describe('what the log says of a listing not due', () => {
       error: null,
       removedBuilds: [],
       matchesRendered: 0,
+      tablesRendered: 0,
     });
     expect(line).toContain('live=6 hoje=6(304) amanha=6(falha) ontem=6(espera) ');
   });

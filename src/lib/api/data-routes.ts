@@ -40,7 +40,7 @@ export function buildMatchRoutes(id: string): DataRoute[] {
   ];
 }
 
-/** Each competition's table page and JSON: rendered into every build (a few dozen, small). */
+/** Each competition's table page and JSON: in every build, rendered when its data changed (src/refresh/render/table-files.ts). */
 const STANDINGS_PAGE_COMPONENT = 'src/pages/tabela/[slug].astro';
 const STANDINGS_JSON_COMPONENT = 'src/pages/api/tabela/[slug].ts';
 
@@ -51,7 +51,7 @@ export function buildStandingsRoutes(slug: string): DataRoute[] {
   ];
 }
 
-/** The table files a build holds: rendered at every refresh, like the data routes. */
+/** The table files a build holds: compressed at the refresh's levels, like the data routes. */
 export function isStandingsFile(file: string): boolean {
   return file.startsWith('tabela/') || file.startsWith('api/tabela/');
 }

@@ -69,7 +69,8 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     detail: 'O que a página da partida conta; null até ela ser lida (partidas que ainda não começaram não são lidas).',
   },
   StandingsEnvelope: {
-    generatedAt: 'Quando os dados dos jogos em andamento usados em live foram lidos (ISO 8601 com fuso).',
+    generatedAt:
+      'De quando são os números (ISO 8601 com fuso): com jogo em andamento num grupo, quando a listagem ao vivo foi lida; sem nenhum, igual a readAt.',
     timezone: 'Fuso horário de todas as datas e horas: America/Sao_Paulo.',
     source: 'A página da competição no site de origem ("Ver tabela e classificação").',
     readAt:

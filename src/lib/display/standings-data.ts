@@ -86,19 +86,23 @@ export function buildStandingsPages(
       readAt === null
         ? new Set<string>()
         : teamsAlreadyCounting({ readAt, played: playedByTeam(resolved) }, earlier, matches);
+    const groups = projectLiveStandings(resolved, matches, counting);
     const stale =
       readAt === null ||
       (record?.fetch.lastError ?? null) !== null ||
       now.getTime() - Date.parse(readAt) > STANDINGS_STALE_MS;
+    const read = readAt === null ? null : formatSaoPauloIso(new Date(readAt));
     pages.set(slug, {
       envelope: {
-        generatedAt,
+        // The moment its numbers are from: the live listing's while a group plays, else the read's (so a table with
+        // nothing in play stays the same bytes from one refresh to the next: table-files.ts carries it).
+        generatedAt: groups.some((group) => group.rows.some((row) => row.live !== null)) ? generatedAt : read,
         timezone: TIMEZONE,
         source: competitionSource(upstreamUrl, slug),
-        readAt: readAt === null ? null : formatSaoPauloIso(new Date(readAt)),
+        readAt: read,
         stale,
         competition: { name, slug },
-        groups: projectLiveStandings(resolved, matches, counting),
+        groups,
       },
       upstreamUrl,
     });

@@ -2,7 +2,8 @@
  * Making the files of a new build folder, DATA_DIR/builds/<id>/{client,server}: the site
  * bundle's files hard-linked in, then the data routes rendered into it in this process from the
  * snapshot the scrape left (render-routes.ts), and the shared folders of the match files linked
- * in, a match's files made anew only when its data changed (match-files.ts). The bundle is built first (an
+ * in, a match's files made anew only when its data changed (match-files.ts), each table's likewise, else linked
+ * from the build before (table-files.ts). The bundle is built first (an
  * `astro build` child) only when there is none for the installed version. The folder then holds
  * the same complete site a whole `astro build` of that snapshot would
  * (test/integration/render-pipeline.test.ts).
@@ -10,7 +11,7 @@
 import path from 'node:path';
 import { buildClientDir, buildServerEntry } from '../../lib/store/build-layout.ts';
 import type { Config } from '../../lib/config/config.ts';
-import { DATA_ROUTES, buildStandingsRoutes } from '../../lib/api/data-routes.ts';
+import { DATA_ROUTES } from '../../lib/api/data-routes.ts';
 import type { SiteFile } from '../../lib/store/site-manifest.ts';
 import { dayPagePath } from '../../lib/model/archive-days.ts';
 import { saoPauloDate } from '../../lib/model/time.ts';
@@ -20,6 +21,7 @@ import { makeMatchFiles, unlistedMatchFiles } from './match-files.ts';
 import { pagelessMatchNotices } from './pageless-matches.ts';
 import { buildRenderLocals, openRouteRenderer, writeRenderedRoutes, type RouteRenderer } from './render-routes.ts';
 import { ensureSiteBundle } from './site-bundle.ts';
+import { makeTableFiles } from './table-files.ts';
 
 export interface MakeBuildOptions {
   projectRoot: string;
@@ -36,6 +38,8 @@ export interface MadeBuild {
   matchFiles: ReadonlyMap<string, SiteFile>;
   /** Matches whose page and JSON were rendered this time. */
   matchesRendered: number;
+  /** Competitions whose table page and JSON were rendered this time (the others carried from the build before). */
+  tablesRendered: number;
   /** Log lines: matches newly seen that get no page of their own (pageless-matches.ts). */
   notices: string[];
 }
@@ -108,8 +112,13 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
   // /ontem and the 404 page link to the days kept.
   locals.archive = { days: archive.days, archiveDays: config.archiveDays };
   await writeRenderedRoutes(renderer, DATA_ROUTES, clientDir);
-  const tables = [...(locals.standingsPages?.keys() ?? [])].flatMap(buildStandingsRoutes);
-  await writeRenderedRoutes(renderer, tables, clientDir);
+  const tables = await makeTableFiles({
+    dataDir: config.dataDir,
+    buildId: options.buildId,
+    pages: locals.standingsPages ?? new Map(),
+    salt: bundle.fingerprint,
+    renderer,
+  });
   const made = await makeMatchFiles({
     dataDir: config.dataDir,
     buildId: options.buildId,
@@ -121,5 +130,11 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
   const notices = locals.placar ? pagelessMatchNotices(locals.placar.snapshot) : [];
   // The archive's lines first: a match listed again is the listings' (archive-files.ts drops it anyway).
   const matchFiles = new Map([...archive.files, ...made.files]);
-  return { bundleMs: builtMs ?? 0, matchFiles, matchesRendered: made.rendered, notices };
+  return {
+    bundleMs: builtMs ?? 0,
+    matchFiles,
+    matchesRendered: made.rendered,
+    tablesRendered: tables.rendered,
+    notices,
+  };
 }
