@@ -12,6 +12,8 @@ export interface BoundedMemo<V> {
   set(key: string, value: V): void;
   clear(): void;
   readonly size: number;
+  /** What the values held weigh together (0 without `weigh`). */
+  readonly weight: number;
 }
 
 export interface MemoBounds<V> {
@@ -62,6 +64,9 @@ export function createBoundedMemo<V>(bounds: number | MemoBounds<V>): BoundedMem
     },
     get size() {
       return entries.size;
+    },
+    get weight() {
+      return weight;
     },
   };
 }

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { buildContentHash } from '../../lib/api/etag.ts';
 import type { SiteFile } from '../../lib/store/site-manifest.ts';
+import { createBoundedMemo } from '../filters/bounded-memo.ts';
 
 /** What a read gives: the line as read (hash and size of these bytes) and the compressed bytes. */
 export interface MatchFileBytes {
@@ -23,12 +24,6 @@ export interface MatchFileBytes {
 
 /** Enough for the pages fans have open (live matches) many times over; far below the whole day's files. */
 export const MATCH_FILE_CACHE_BYTES = 8 * 1024 * 1024;
-
-interface Cached {
-  line: SiteFile;
-  bytes: MatchFileBytes;
-  size: number;
-}
 
 export interface MatchFileCache {
   /** The bytes of `line`'s file at `absolute` (its .gz, and .br when the line has one); throws if it is gone. */
@@ -53,35 +48,19 @@ function readMatchFile(line: SiteFile, absolute: string): MatchFileBytes {
 }
 
 export function createMatchFileCache(maxBytes: number = MATCH_FILE_CACHE_BYTES): MatchFileCache {
-  // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
-  const cached = new Map<string, Cached>();
-  let held = 0;
-  const forget = (absolute: string): void => {
-    const old = cached.get(absolute);
-    if (!old) return;
-    cached.delete(absolute);
-    held -= old.size;
-  };
+  const cached = createBoundedMemo<{ line: SiteFile; bytes: MatchFileBytes }>({
+    maxEntries: Number.POSITIVE_INFINITY,
+    maxWeight: maxBytes,
+    weigh: ({ bytes }) => bytes.gzip.length + (bytes.br?.length ?? 0),
+  });
   return {
     read(line, absolute) {
       const hit = cached.get(absolute);
-      if (hit && hit.line === line) {
-        cached.delete(absolute);
-        cached.set(absolute, hit);
-        return hit.bytes;
-      }
-      forget(absolute);
+      if (hit && hit.line === line) return hit.bytes;
       const bytes = readMatchFile(line, absolute);
-      const size = bytes.gzip.length + (bytes.br?.length ?? 0);
-      if (size > maxBytes) return bytes;
-      cached.set(absolute, { line, bytes, size });
-      held += size;
-      for (const oldest of cached.keys()) {
-        if (held <= maxBytes) break;
-        forget(oldest);
-      }
+      cached.set(absolute, { line, bytes });
       return bytes;
     },
-    heldBytes: () => held,
+    heldBytes: () => cached.weight,
   };
 }
