@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
-import { readArchiveIndex, readDayListing } from '../../src/lib/store/archive-store.ts';
+import { readArchiveIndex, readDayListing, writeArchiveIndex } from '../../src/lib/store/archive-store.ts';
 import { buildClientDir, buildManifestPath } from '../../src/lib/store/build-layout.ts';
 import { writeSiteManifest, type SiteFile } from '../../src/lib/store/site-manifest.ts';
 import { loadStaticSite } from '../../src/server/site/static-site.ts';
@@ -245,6 +245,37 @@ describe('a kept match in the served build', () => {
     const served = entry?.fromDisk?.();
     expect(served?.identity.toString('utf8')).toBe('lido agora');
     expect(served?.file.hash).not.toBe(finished.json.hash);
+  });
+
+  it('skips an index entry that is not a match id at its own paths, or whose files are gone, and serves the rest', async () => {
+    const dataDir = newDataDir();
+    const finished = writeMatchFiles(dataDir, FINISHED, 'FINISHED');
+    await makeArchiveFiles(inputFor(dataDir, { today: '2026-11-22', unlisted: new Map([[FINISHED, finished]]) }));
+    const index = readArchiveIndex(dataDir);
+    const small = (relative: string): SiteFile => ({ ...lineOf(relative), gzip: false });
+    await writeArchiveIndex(dataDir, {
+      ...index,
+      matches: {
+        ...index.matches,
+        // A hand-edited or damaged index: a path outside the match folders, and a kept match whose files are gone.
+        'x/../../segredo': { day: '2026-11-20', page: lineOf('jogo/../../segredo.html'), json: lineOf('api/jogo/x') },
+        'liga/20-11-2026-sumiu': {
+          day: '2026-11-20',
+          page: small('jogo/liga/20-11-2026-sumiu.html'),
+          json: small('api/jogo/liga/20-11-2026-sumiu'),
+        },
+      },
+    });
+    const buildId = `build-${builds}`;
+    linkMatchFilesInto(dataDir, buildId);
+    writeSiteManifest(buildManifestPath(dataDir, buildId), {
+      buildId,
+      builtAt: '2026-11-22T00:00:00-03:00',
+      files: [],
+    });
+    const site = loadStaticSite(dataDir, buildId);
+    expect(site.routes.has(`/api/jogo/${FINISHED}`)).toBe(true);
+    expect([...site.routes.keys()].filter((route) => route.includes('segredo') || route.includes('sumiu'))).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { buildContentHash } from '../../lib/api/etag.ts';
 import { buildClientDir, buildManifestPath } from '../../lib/store/build-layout.ts';
 import { SiteManifestError, readSiteManifest, type SiteFile } from '../../lib/store/site-manifest.ts';
+import { hasMatchPage } from '../../lib/model/match-paths.ts';
 import { readArchiveIndex, type ArchiveIndex } from '../../lib/store/archive-store.ts';
 import { createMatchFileCache } from './match-file-cache.ts';
 
@@ -125,11 +126,17 @@ function archivedMatchRoutes(
   const cached = archivedRoutesByDataDir.get(dataDir);
   if (cached?.index === index) return cached.routes;
   const routes: Array<[string, StaticEntry]> = [];
-  for (const { page, json } of Object.values(index.matches))
-    for (const line of [page, json]) {
-      const entry = readEntry(line, locateMatchFile(line.path), locateMatchFile);
-      for (const route of buildRoutePaths(line.path)) routes.push([route, entry]);
+  for (const [id, { page, json }] of Object.entries(index.matches)) {
+    // The index is a file in DATA_DIR: only a match id the match routes accept, at its own two paths,
+    // becomes a file path; one that cannot be read costs its own match, never the build.
+    if (!hasMatchPage(id) || page.path !== `jogo/${id}.html` || json.path !== `api/jogo/${id}`) continue;
+    try {
+      const entries = [page, json].map((line) => readEntry(line, locateMatchFile(line.path), locateMatchFile));
+      for (const entry of entries) for (const route of buildRoutePaths(entry.file.path)) routes.push([route, entry]);
+    } catch {
+      // Its files are gone (removed by hand): the match is served no more, as after its window.
     }
+  }
   archivedRoutesByDataDir.set(dataDir, { index, routes });
   return routes;
 }
