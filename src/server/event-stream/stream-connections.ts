@@ -72,9 +72,11 @@ function pump(client: StreamClient): void {
   while (!client.closed && client.queueAt < client.queue.length) {
     const chunk = client.queue[client.queueAt] ?? '';
     client.queueAt += 1;
-    if (!client.res.write(chunk)) {
+    const socket = client.res.socket;
+    if (socket === null) return;
+    if (!socket.write(chunk)) {
       client.blockedSince = Date.now();
-      client.res.once('drain', () => {
+      socket.once('drain', () => {
         client.blockedSince = null;
         pump(client);
       });
