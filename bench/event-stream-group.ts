@@ -16,6 +16,8 @@ import { runScript } from '../harness/run-script.ts';
 import { withScore } from '../harness/upstream-pages.ts';
 import { readMemoryKb } from '../harness/process-stats.ts';
 import { openLeanStreamReader, type LeanStreamReader } from './lean-stream-reader.ts';
+import { measureBroadcastFloor, type BroadcastFloor } from './broadcast-floor.ts';
+import { startStreamObserver, type ObservedSwap, type StreamObserver } from './stream-observer.ts';
 
 export const EVENT_STREAM_COUNTS = [1_000, 5_000, 10_000] as const;
 const LIVE = '/jogos-em-andamento';
@@ -33,19 +35,19 @@ export interface EventStreamRow {
   noticeFirstMs?: number;
   noticeLastMs?: number;
   /**
-   * The same swap timed again with only a sample of streams reading (every 100th and the last opened, which the
-   * server writes to last) while the others hold theirs unread: the server's time, without the readers'.
+   * The build notice at the stream the server writes to last, held by an observer process of its own
+   * (stream-observer-child.ts, timing on its own clock): while the bench's streams read, and again
+   * while they hold their bytes unread — the server's time without the bench's readers.
    */
-  sampledLastMs?: number;
-  sampledNoticeLastMs?: number;
+  observedNoticeMs?: number;
+  observedNoticeQuietMs?: number;
 }
-
-/** Every 100th stream and the last: the server writes to its streams in the order they opened. */
-const SAMPLE_EVERY = 100;
 
 export interface EventStreamResult {
   baselineRssMb: number;
   rows: EventStreamRow[];
+  /** The same notice from a bare Node process to as many sockets, in the same run (absent before). */
+  floor?: BroadcastFloor;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,10 +95,12 @@ interface SwapTimes {
 async function timeSwap(
   dataDir: string,
   readers: LeanStreamReader[],
+  observer: StreamObserver,
   refresh: () => Promise<void>,
-): Promise<SwapTimes> {
+): Promise<{ times: SwapTimes; observed: ObservedSwap }> {
   const received = readers.map((reader) => reader.counts.event);
   const told = readers.map((reader) => reader.counts.notice);
+  const { observed } = await observer.arm();
   const swap = watchSwap(dataDir, readCurrentTarget(dataDir));
   const arrivals = Promise.all(readers.map((reader, index) => reader.arrival('event', received[index] ?? 0)));
   const notices = Promise.all(readers.map((reader, index) => reader.arrival('notice', told[index] ?? 0)));
@@ -105,17 +109,17 @@ async function timeSwap(
   const times = await withinMs(arrivals, 60_000, 'evento nos fluxos');
   const noticeTimes = await withinMs(notices, 60_000, 'aviso de build nos fluxos');
   return {
-    firstMs: Math.min(...times) - swappedAt,
-    lastMs: Math.max(...times) - swappedAt,
-    noticeFirstMs: Math.min(...noticeTimes) - swappedAt,
-    noticeLastMs: Math.max(...noticeTimes) - swappedAt,
+    times: {
+      firstMs: Math.min(...times) - swappedAt,
+      lastMs: Math.max(...times) - swappedAt,
+      noticeFirstMs: Math.min(...noticeTimes) - swappedAt,
+      noticeLastMs: Math.max(...noticeTimes) - swappedAt,
+    },
+    observed: await withinMs(observed, 60_000, 'aviso de build no observador'),
   };
 }
 
-export async function runEventStreamGroup(
-  log: (line: string) => void,
-  counts: readonly number[] = EVENT_STREAM_COUNTS,
-): Promise<EventStreamResult> {
+async function measureEventStreams(log: (line: string) => void, counts: readonly number[]): Promise<EventStreamResult> {
   const pages = readFixturePages();
   const upstream = await startFakeUpstream({ pages });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-bench-events-'));
@@ -125,6 +129,7 @@ export async function runEventStreamGroup(
     if (result.code !== 0) throw new Error(`npm run refresh falhou:\n${result.output}`);
   };
   const streams: LeanStreamReader[] = [];
+  const cleanups: Array<() => void> = [];
   try {
     await refresh();
     const env = { REFRESH_CRON: 'off', EVENT_STREAMS_PER_IP: '0', EVENT_STREAMS_MAX: '20000' };
@@ -133,6 +138,8 @@ export async function runEventStreamGroup(
       const pid = placar.process.pid ?? 0;
       const first = await openLeanStreamReader(placar.url, '/api/eventos/stream');
       streams.push(first);
+      const observer = startStreamObserver(placar.url, currentLinkPath(dataDir));
+      cleanups.push(() => observer.close());
       await sleep(1_000);
       const baselineKb = readMemoryKb(pid)?.rss ?? 0;
       const rows: EventStreamRow[] = [];
@@ -152,33 +159,33 @@ export async function runEventStreamGroup(
           upstream.setPage(LIVE, pages[LIVE]);
           await refresh();
         };
-        const all = await timeSwap(dataDir, streams, scoreChange);
-        const sample = streams.filter((_, index) => index % SAMPLE_EVERY === 0 || index === streams.length - 1);
-        const unread = streams.filter((stream) => !sample.includes(stream));
-        for (const stream of unread) stream.pause();
-        const toldBefore = unread.map((stream) => stream.counts.notice);
-        const sampled = await timeSwap(dataDir, sample, scoreChange);
-        for (const stream of unread) stream.resume();
-        const caughtUp = unread.map((stream, index) => stream.arrival('notice', toldBefore[index] ?? 0));
+        await observer.open();
+        const all = await timeSwap(dataDir, streams, observer, scoreChange);
+        for (const stream of streams) stream.pause();
+        const toldBefore = streams.map((stream) => stream.counts.notice);
+        const quiet = await timeSwap(dataDir, [], observer, scoreChange);
+        for (const stream of streams) stream.resume();
+        const caughtUp = streams.map((stream, index) => stream.arrival('notice', toldBefore[index] ?? 0));
         await withinMs(Promise.all(caughtUp), 60_000, 'leitura dos fluxos pausados');
         const row: EventStreamRow = {
           streams: count,
           rssMb: rssKb / 1024,
           rssPerStreamKb: (rssKb - baselineKb) / (count - 1),
-          ...all,
-          sampledLastMs: sampled.lastMs,
-          sampledNoticeLastMs: sampled.noticeLastMs,
+          ...all.times,
+          observedNoticeMs: all.observed.swapToNoticeMs,
+          observedNoticeQuietMs: quiet.observed.swapToNoticeMs,
         };
         rows.push(row);
         const memory = `RSS ${row.rssMb.toFixed(0)} MB (${row.rssPerStreamKb.toFixed(1)} KB/fluxo)`;
         log(
           `  ${count} fluxos: ${memory}; evento após a troca: 1º ${row.firstMs.toFixed(0)} ms, último ${row.lastMs.toFixed(0)} ms; ` +
             `aviso de build: 1º ${row.noticeFirstMs?.toFixed(0)} ms, último ${row.noticeLastMs?.toFixed(0)} ms; ` +
-            `só uma amostra lendo: último ${row.sampledLastMs?.toFixed(0)} ms (aviso ${row.sampledNoticeLastMs?.toFixed(0)} ms)`,
+            `no observador: aviso ${row.observedNoticeMs?.toFixed(0)} ms, com os outros sem ler ${row.observedNoticeQuietMs?.toFixed(0)} ms`,
         );
       }
       return { baselineRssMb: baselineKb / 1024, rows };
     } finally {
+      for (const cleanup of cleanups) cleanup();
       for (const stream of streams) stream.close();
       await placar.stop();
     }
@@ -186,4 +193,16 @@ export async function runEventStreamGroup(
     await upstream.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+export async function runEventStreamGroup(
+  log: (line: string) => void,
+  counts: readonly number[] = EVENT_STREAM_COUNTS,
+): Promise<EventStreamResult> {
+  const result = await measureEventStreams(log, counts);
+  const floor = await measureBroadcastFloor(Math.max(...counts));
+  log(
+    `  piso (processo Node mínimo, ${floor.streams} sockets): aviso ${floor.noticeMs.toFixed(0)} ms, outros sem ler ${floor.noticeQuietMs.toFixed(0)} ms`,
+  );
+  return { ...result, floor };
 }
