@@ -72,20 +72,24 @@ export function watchChild(child: ChildProcess, options: WatchOptions = {}): Wat
   const name = options.name ?? 'o processo';
   const [all, stdout, stderr] = [boundedText(), boundedText(), boundedText()];
   const waiters = createConditionWaiters();
-  const onData = (own: ReturnType<typeof boundedText>) => (chunk: Buffer) => {
-    const text = chunk.toString('utf8');
-    own.append(text);
-    all.append(text);
-    waiters.wake();
+  const keep = (stream: NodeJS.ReadableStream | null, own: ReturnType<typeof boundedText>): void => {
+    // Decoded by the stream: a character split across two chunks (ç, ã) is not garbled.
+    stream?.setEncoding('utf8');
+    stream?.on('data', (text: string) => {
+      own.append(text);
+      all.append(text);
+      waiters.wake();
+    });
   };
-  child.stdout?.on('data', onData(stdout));
-  child.stderr?.on('data', onData(stderr));
+  keep(child.stdout, stdout);
+  keep(child.stderr, stderr);
 
   const exitNow = (): ChildExit => ({ code: child.exitCode, signal: child.signalCode });
   // A process that could not start (ENOENT) emits 'error' and 'close' but no 'exit'.
   const exited = new Promise<ChildExit>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
-    child.once('error', (error) => {
+    // 'on', not 'once': a later error (a failed kill) must not go unhandled.
+    child.on('error', (error) => {
       all.append(`\n[${name}: ${error.message}]\n`);
       if (child.pid === undefined) resolve(exitNow());
     });

@@ -51,6 +51,14 @@ describe('startChild and waitForOutput', () => {
     await expect(child.waitForOutput(/pronto/, 300)).rejects.toThrow(/o script: sem \/pronto\/ em 300 ms:\nainda não/);
   });
 
+  it('keeps a character whose bytes arrive in two chunks whole', async () => {
+    // "ç" is 0xc3 0xa7 in UTF-8: the second byte comes 100 ms after the first.
+    const child = node(`process.stdout.write(Buffer.from([0xc3]));
+      setTimeout(() => process.stdout.write(Buffer.from([0xa7, 0x0a])), 100); setInterval(() => {}, 1000);`);
+    await child.waitForOutput(/\n/, 20_000);
+    expect(child.stdout()).toBe('ç\n');
+  });
+
   it('searches the whole output with a global pattern, however often asked', async () => {
     const child = node(`console.log('linha 1'); setInterval(() => {}, 1000);`);
     const pattern = /linha (\d)/g;
