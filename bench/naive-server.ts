@@ -4,11 +4,11 @@
  * the architecture differs. Loopback, port 0; used by the upstream-load group only. It runs
  * in its own process (spawnNaiveServer), so its parsing never stalls the load generator.
  */
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LISTING_PATHS, type ListingName } from '../src/lib/model/model.ts';
 import { parseListingPage } from '../src/upstream/listing/parse-listing.ts';
+import { startChild } from '../harness/watched-child.ts';
 
 export interface NaiveServer {
   url: string;
@@ -53,22 +53,15 @@ async function startNaiveServer(upstreamUrl: string): Promise<NaiveServer> {
 
 /** Starts this file as a child process; resolves with its URL once it listens. */
 export async function spawnNaiveServer(upstreamUrl: string): Promise<NaiveServer> {
-  const child = spawn(process.execPath, [import.meta.filename, upstreamUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const found = /^listening (\S+)$/m.exec(text);
-      if (found) resolve(found[1] ?? '');
-    });
-    void exited.then(() => reject(new Error('o servidor ingênuo saiu antes de escutar')));
+  const child = startChild(process.execPath, [import.meta.filename, upstreamUrl], {
+    name: 'o servidor ingênuo',
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const [, url = ''] = await child.waitForOutput(/^listening (\S+)$/m);
   return {
     url,
     close: async () => {
-      child.kill('SIGTERM');
-      await exited;
+      await child.stop();
     },
   };
 }

@@ -3,17 +3,15 @@
  * figures: loopback, PORT=0, a temp DATA_DIR, and only the settings a benchmark needs (everything
  * else at its default). Its processes are told apart by their command line and parent.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT, type PlacarProcess } from '../harness/placar-process.ts';
+import { PROJECT_ROOT, whenPlacarReady, type PlacarProcess } from '../harness/placar-process.ts';
 import { listDescendants } from '../harness/process-stats.ts';
 import { linkSharedSiteBundle } from '../harness/shared-site-bundle.ts';
+import { startChild } from '../harness/watched-child.ts';
 
 export type ServiceRole = 'npm' | 'servidor' | 'processo do cluster' | 'build';
-
-const LISTENING_LINE = /Placar ouvindo em (http:\/\/\S+)/;
 
 export interface NpmStartOptions {
   timeoutMs?: number;
@@ -32,66 +30,14 @@ export async function startWithNpm(env: Record<string, string>, options: NpmStar
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !['WORKERS', 'NODE_OPTIONS'].includes(name)),
   );
-  const child = spawn('npm', ['start', '--silent'], {
+  // npm forwards SIGTERM to the script; Placar's own processes end with it.
+  const child = startChild('npm', ['start', '--silent'], {
+    name: 'npm start',
     cwd: PROJECT_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...inherited, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env },
+    stopGraceMs: 15_000,
   });
-  let text = '';
-  const waiters = new Set<() => void>();
-  const onData = (chunk: Buffer): void => {
-    text += chunk.toString('utf8');
-    for (const wake of waiters) wake();
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exit.then(() => {
-    exited = true;
-    for (const wake of waiters) wake();
-  });
-  const waitForOutput = (re: RegExp, waitMs = 60_000): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => finish(new Error(`sem ${re} em ${waitMs} ms:\n${text.slice(-2000)}`)), waitMs);
-      const check = (): void => {
-        if (re.test(text)) finish();
-        else if (exited) finish(new Error(`npm start saiu antes de ${re}:\n${text.slice(-2000)}`));
-      };
-      const finish = (error?: Error): void => {
-        clearTimeout(timer);
-        waiters.delete(check);
-        if (error) reject(error);
-        else resolve();
-      };
-      waiters.add(check);
-      check();
-    });
-  const stop = async (): Promise<void> => {
-    if (!exited) {
-      // npm forwards SIGTERM to the script; Placar's own processes end with it.
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exit;
-      clearTimeout(killer);
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForOutput(LISTENING_LINE, timeoutMs);
-    await waitForOutput(/atualização #1 (concluída|falhou)/, timeoutMs);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return {
-    url: LISTENING_LINE.exec(text)?.[1] ?? '',
-    dataDir,
-    process: child,
-    output: () => text,
-    waitForOutput,
-    stop,
-  };
+  return whenPlacarReady(child, { dataDir, removeDataDir: true, timeoutMs, waitForFirstRefresh: true });
 }
 
 function readCommandLine(pid: number): string {

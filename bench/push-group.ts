@@ -6,7 +6,6 @@
  * from send() to the last push received, the sender's CPU and memory; checked: every push
  * arrived, once, signed, and a sample decrypts to the goal's alert.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import {
   startPushService,
   type BrowserSubscription,
 } from '../harness/push-service.ts';
+import { runChild } from '../harness/watched-child.ts';
 
 export interface PushGroupResult {
   subscriptions: number;
@@ -44,24 +44,20 @@ interface ChildReport {
   maxRssMb: number;
 }
 
-function runChild(dataDir: string, goal: MatchEvent, caFile: string): Promise<ChildReport> {
-  return new Promise((resolve, reject) => {
-    // The memory settings of `npm start` (package.json, deploy/placar.service): the refresher runs under them.
-    const nodeFlags = ['--max-semi-space-size=2', '--max-old-space-size=512'];
-    const child = spawn(process.execPath, [...nodeFlags, 'bench/push-fanout-child.ts', dataDir, JSON.stringify(goal)], {
+async function runSender(dataDir: string, goal: MatchEvent, caFile: string): Promise<ChildReport> {
+  // The memory settings of `npm start` (package.json, deploy/placar.service): the refresher runs under them.
+  const nodeFlags = ['--max-semi-space-size=2', '--max-old-space-size=512'];
+  const run = await runChild(
+    process.execPath,
+    [...nodeFlags, 'bench/push-fanout-child.ts', dataDir, JSON.stringify(goal)],
+    {
+      name: 'push-fanout-child',
       cwd: PROJECT_ROOT,
       env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.once('exit', (code) => {
-      const line = output.trim().split('\n').at(-1) ?? '';
-      if (code !== 0) return reject(new Error(`push-fanout-child saiu com ${code}: ${output}`));
-      resolve(JSON.parse(line) as ChildReport);
-    });
-  });
+    },
+  );
+  if (run.code !== 0) throw new Error(`push-fanout-child saiu com ${run.code}: ${run.output}`);
+  return JSON.parse(run.output.trim().split('\n').at(-1) ?? '') as ChildReport;
 }
 
 export async function runPushGroup(subscriptions: number, log: (line: string) => void): Promise<PushGroupResult> {
@@ -79,7 +75,7 @@ export async function runPushGroup(subscriptions: number, log: (line: string) =>
     }
     writeEventStoreAtomically(dataDir, { lastId: null, checkedAt: goal.at, events: [], known: [] });
     log(`  ${subscriptions} inscrições seguindo ${team}; um gol…`);
-    const report = await runChild(dataDir, goal, service.certificateFile);
+    const report = await runSender(dataDir, goal, service.certificateFile);
     const received = service.received;
     const lastAt = Math.max(...received.map((push) => push.receivedAt));
     const sample = received[0];

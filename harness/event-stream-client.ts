@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { createConditionWaiters } from './condition-waiters.ts';
 
 export interface StreamMessage {
   id: string | null;
@@ -60,7 +61,7 @@ export function openEventStream(
     request.once('response', (response) => {
       let buffer = '';
       let ended = false;
-      const wakers = new Set<() => void>();
+      const waiters = createConditionWaiters();
       const client: EventStreamClient = {
         status: response.statusCode ?? 0,
         headers: response.headers,
@@ -73,28 +74,14 @@ export function openEventStream(
             .map((message) => message.id ?? ''),
         matchMessages: () => client.messages.filter((message) => message.event !== 'build'),
         notices: () => client.messages.filter((message) => message.event === 'build'),
-        waitFor(predicate, timeoutMs = 20_000) {
-          return new Promise((done, fail) => {
-            const check = (): void => {
-              if (predicate(client)) finish();
-              else if (ended)
-                finish(
-                  new Error(`stream ended first; got ${JSON.stringify(client.messages.map((m) => [m.id, m.event]))}`),
-                );
-            };
-            const timer = setTimeout(
-              () => finish(new Error(`timeout; got ${JSON.stringify(client.messages.map((m) => [m.id, m.event]))}`)),
-              timeoutMs,
-            );
-            const finish = (error?: Error): void => {
-              clearTimeout(timer);
-              wakers.delete(check);
-              if (error) fail(error);
-              else done();
-            };
-            wakers.add(check);
-            check();
-          });
+        async waitFor(predicate, timeoutMs = 20_000) {
+          const got = (): string => JSON.stringify(client.messages.map((m) => [m.id, m.event]));
+          await waiters.waitFor(
+            () => (predicate(client) ? true : null),
+            () => ended,
+            timeoutMs,
+            (why) => new Error(`${why === 'ended' ? 'stream ended first' : 'timeout'}; got ${got()}`),
+          );
         },
         closed: () => ended,
         close() {
@@ -123,11 +110,11 @@ export function openEventStream(
           if (hasData) client.messages.push(message);
           end = buffer.indexOf('\n\n');
         }
-        for (const wake of wakers) wake();
+        waiters.wake();
       });
       const finish = (): void => {
         ended = true;
-        for (const wake of wakers) wake();
+        waiters.wake();
       };
       response.once('end', finish);
       response.once('close', finish);

@@ -5,13 +5,13 @@
  * cache — nothing outside it is touched. A missing nginx or openssl is a failure with the fix
  * in the message.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from './placar-process.ts';
-import { watchChild } from './watched-child.ts';
+import { startChild } from './watched-child.ts';
 
 export const NGINX_PATH = '/usr/sbin/nginx';
 export const NGINX_TEMPLATE = path.join(PROJECT_ROOT, 'deploy', 'nginx.conf');
@@ -211,23 +211,20 @@ async function launch(
   // Run as root (tests do, in CI), the workers would be "nobody", and the tests' temp
   // folders are private (0700): keep the workers as the current user.
   const globals = process.getuid?.() === 0 ? 'daemon off; user root root;' : 'daemon off;';
-  const child = spawn(
+  const child = startChild(
     NGINX_PATH,
     ['-p', `${prefix}/`, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log'), '-g', globals],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { name: 'nginx', stopGraceMs: 5_000 },
   );
-  const { output: printed, exited, hasExited } = watchChild(child);
   const logs = (): string => {
     const errorLog = path.join(prefix, 'error.log');
-    return printed() + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '');
+    return child.output() + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '');
   };
   const ready =
-    (await waitForPort(host, port, hasExited, 10_000)) && (await waitForPort(host, httpPort, hasExited, 10_000));
+    (await waitForPort(host, port, child.hasExited, 10_000)) &&
+    (await waitForPort(host, httpPort, child.hasExited, 10_000));
   if (!ready) {
-    if (!hasExited()) child.kill('SIGKILL');
-    await exited;
+    await child.stop({ signal: 'SIGKILL' });
     if (/Address already in use/.test(logs())) return null;
     throw new Error(`nginx não iniciou:\n${logs()}`);
   }
@@ -236,15 +233,11 @@ async function launch(
     httpUrl: `http://${hostPort(host, httpPort)}`,
     ca: tls.pem,
     prefix,
-    process: child,
+    process: child.process,
     logs,
     async stop() {
-      if (!hasExited()) {
-        child.kill('SIGTERM');
-        const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(killer);
-      }
+      // SIGTERM is nginx's fast shutdown.
+      await child.stop();
       fs.rmSync(prefix, { recursive: true, force: true });
     },
   };

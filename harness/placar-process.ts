@@ -3,12 +3,13 @@
  * loopback, PORT=0, a temp DATA_DIR (unless given), fast refresh settings. Resolves once the
  * server listens AND the first refresh has finished (successfully or not).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { linkSharedSiteBundle } from './shared-site-bundle.ts';
+import { startChild, type WatchedChild } from './watched-child.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,9 +19,9 @@ export interface PlacarProcess {
   process: ChildProcess;
   /** Everything the process printed so far (stdout and stderr interleaved). */
   output(): string;
-  /** Resolves when the output (from the start) matches `re`; rejects after timeoutMs. */
-  waitForOutput(re: RegExp, timeoutMs?: number): Promise<void>;
-  /** SIGTERM, then waits for exit (SIGKILL after 10 s); removes a temp DATA_DIR it created. */
+  /** Resolves with the match once the output (from the start) matches `re`; rejects after timeoutMs or on exit. */
+  waitForOutput(re: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** SIGTERM, then waits for exit (SIGKILL after the grace, 10 s); removes a temp DATA_DIR it created. */
   stop(): Promise<void>;
 }
 
@@ -41,8 +42,8 @@ export interface StartPlacarOptions {
   siteBundle?: 'shared' | 'own';
 }
 
-const LISTENING_LINE = /Placar ouvindo em (http:\/\/\S+)/;
-const FIRST_REFRESH_DONE = /atualização #1 (concluída|falhou)/;
+export const LISTENING_LINE = /Placar ouvindo em (http:\/\/\S+)/;
+export const FIRST_REFRESH_DONE = /atualização #1 (concluída|falhou)/;
 
 export async function startPlacar(options: StartPlacarOptions): Promise<PlacarProcess> {
   const ownsDataDir = options.dataDir === undefined;
@@ -50,9 +51,9 @@ export async function startPlacar(options: StartPlacarOptions): Promise<PlacarPr
   if (options.siteBundle !== 'own' && !fs.existsSync(path.join(dataDir, 'builds'))) {
     linkSharedSiteBundle(dataDir, PROJECT_ROOT);
   }
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  const child = startChild(process.execPath, ['scripts/start.ts'], {
+    name: 'placar',
     cwd: PROJECT_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -68,56 +69,44 @@ export async function startPlacar(options: StartPlacarOptions): Promise<PlacarPr
       ...options.env,
     },
   });
-  let text = '';
-  const waiters = new Set<() => void>();
-  const onData = (chunk: Buffer): void => {
-    text += chunk.toString('utf8');
-    for (const wake of waiters) wake();
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let hasExited = false;
-  void exited.then(() => {
-    hasExited = true;
-    for (const wake of waiters) wake();
+  return whenPlacarReady(child, {
+    dataDir,
+    removeDataDir: ownsDataDir,
+    timeoutMs: options.timeoutMs ?? 90_000,
+    waitForFirstRefresh: options.waitForFirstRefresh !== false,
   });
+}
 
-  const waitForOutput = (re: RegExp, timeoutMs = 60_000): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const check = (): void => {
-        if (re.test(text)) finish();
-        else if (hasExited) finish(new Error(`placar saiu antes de ${re}:\n${text}`));
-      };
-      const timer = setTimeout(() => finish(new Error(`sem ${re} em ${timeoutMs} ms:\n${text}`)), timeoutMs);
-      const finish = (error?: Error): void => {
-        clearTimeout(timer);
-        waiters.delete(check);
-        if (error) reject(error);
-        else resolve();
-      };
-      waiters.add(check);
-      check();
-    });
+export interface PlacarReadiness {
+  dataDir: string;
+  /** stop() removes dataDir once the process has exited. */
+  removeDataDir: boolean;
+  timeoutMs: number;
+  waitForFirstRefresh: boolean;
+}
 
+/**
+ * A started Placar (`node scripts/start.ts`, or `npm start`) once it listens and, if asked, refresh #1 has ended; one
+ * that does not get there is stopped, and the error says why with its output.
+ */
+export async function whenPlacarReady(child: WatchedChild, readiness: PlacarReadiness): Promise<PlacarProcess> {
   const stop = async (): Promise<void> => {
-    if (!hasExited) {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(killer);
-    }
-    if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await child.stop();
+    if (readiness.removeDataDir) fs.rmSync(readiness.dataDir, { recursive: true, force: true });
   };
-
   try {
-    const timeoutMs = options.timeoutMs ?? 90_000;
-    await waitForOutput(LISTENING_LINE, timeoutMs);
-    if (options.waitForFirstRefresh !== false) await waitForOutput(FIRST_REFRESH_DONE, timeoutMs);
+    const [, url = ''] = await child.waitForOutput(LISTENING_LINE, readiness.timeoutMs);
+    if (readiness.waitForFirstRefresh) await child.waitForOutput(FIRST_REFRESH_DONE, readiness.timeoutMs);
+    return {
+      url,
+      dataDir: readiness.dataDir,
+      process: child.process,
+      output: child.output,
+      waitForOutput: child.waitForOutput,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
   }
-  const url = LISTENING_LINE.exec(text)?.[1] ?? '';
-  return { url, dataDir, process: child, output: () => text, waitForOutput, stop };
 }

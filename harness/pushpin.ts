@@ -4,7 +4,7 @@
  * free ports — clients, and the control port Placar publishes to. Nothing outside the folder is
  * touched. A missing pushpin is a failure with the fix in the message.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { listDescendants } from './process-stats.ts';
 import { PROJECT_ROOT } from './placar-process.ts';
-import { watchChild } from './watched-child.ts';
+import { startChild } from './watched-child.ts';
 
 export const PUSHPIN_PATH = '/usr/bin/pushpin';
 /** How long a started Pushpin may take to pass a request to Placar. */
@@ -138,20 +138,15 @@ async function launch(options: StartPushpinOptions, folder: string): Promise<Pus
   });
   fs.writeFileSync(path.join(folder, 'pushpin.conf'), config);
   fs.writeFileSync(path.join(folder, 'routes'), routes);
-  const child = spawn(PUSHPIN_PATH, ['--config', path.join(folder, 'pushpin.conf'), '--merge-output'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = startChild(PUSHPIN_PATH, ['--config', path.join(folder, 'pushpin.conf'), '--merge-output'], {
+    name: 'pushpin',
   });
-  const { output: printed, exited, hasExited } = watchChild(child);
-  const pid = child.pid ?? 0;
+  const { output: printed, hasExited } = child;
+  const pid = child.process.pid ?? 0;
   let services: number[] = [];
   const stop = async (): Promise<void> => {
     services = [...new Set([...services, ...listDescendants(pid)])];
-    if (!hasExited()) {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(killer);
-    }
+    await child.stop();
     // The runner ends its services as it exits; one left behind is ended here, by its pid.
     const deadline = Date.now() + 10_000;
     while (services.some(isAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -183,7 +178,7 @@ async function launch(options: StartPushpinOptions, folder: string): Promise<Pus
   return {
     url: `http://127.0.0.1:${port}`,
     controlUrl: `http://127.0.0.1:${controlPort}`,
-    process: child,
+    process: child.process,
     output: printed,
     pids: () => [pid, ...services],
     async stop() {

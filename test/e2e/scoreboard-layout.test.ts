@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { withDemoCrests } from '../../src/demo/demo-crests.ts';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { saveScreenshot, watchPage } from '../../harness/browser.ts';
+import { runScript } from '../../harness/run-script.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
 import { followBeforeLoad } from '../support/fan-page.ts';
 
@@ -274,13 +275,11 @@ describe('wide screens', () => {
 
 /** `npm run refresh`'s entry point on the server's DATA_DIR (same upstream), awaited. */
 async function runRefresh(dataDir: string, upstreamUrl: string): Promise<void> {
-  const { spawn } = await import('node:child_process');
-  const { PROJECT_ROOT } = await import('../../harness/placar-process.ts');
-  const child = spawn(process.execPath, ['scripts/refresh.ts'], {
-    cwd: PROJECT_ROOT,
-    stdio: 'ignore',
-    env: { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstreamUrl, REFRESH_CRON: '0 0 * * *' },
+  const run = await runScript('scripts/refresh.ts', {
+    ...process.env,
+    DATA_DIR: dataDir,
+    UPSTREAM_URL: upstreamUrl,
+    REFRESH_CRON: '0 0 * * *',
   });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  expect(code).toBe(0);
+  expect(run.code, run.output).toBe(0);
 }

@@ -4,13 +4,13 @@
  * invalid configuration value stops it with exactly one pt-BR line on stderr, no stack trace,
  * exit 2.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../src/lib/config/config.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { runChild, startChild } from '../../harness/watched-child.ts';
 
 const packageScripts = (
   JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
@@ -37,29 +37,19 @@ interface Run {
 }
 
 function runEntryPoint(file: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [file, ...args], {
-      cwd: PROJECT_ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        UPSTREAM_URL: 'http://127.0.0.1:9',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return runChild(process.execPath, [file, ...args], {
+    name: file,
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      UPSTREAM_URL: 'http://127.0.0.1:9',
+      ...env,
+    },
     // A script that ignored the bad input would keep running: end it so the test fails, not hangs.
-    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('exit', (code) => {
-      clearTimeout(killer);
-      resolve({ code, stdout, stderr });
-    });
+    timeoutMs: 30_000,
   });
 }
 
@@ -143,7 +133,8 @@ describe.each(['start', 'demo', 'refresh'])('npm run %s: --port and --host like 
 
 describe('npm start --port --host', () => {
   it('listens where the arguments say, over PORT and HOST', async () => {
-    const child = spawn(process.execPath, ['scripts/start.ts', '--port', '0', '--host', '127.0.0.1'], {
+    const child = startChild(process.execPath, ['scripts/start.ts', '--port', '0', '--host', '127.0.0.1'], {
+      name: 'placar',
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,
@@ -152,18 +143,12 @@ describe('npm start --port --host', () => {
         PORT: '1',
         UPSTREAM_URL: 'http://127.0.0.1:9',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     try {
-      await expect
-        .poll(() => /Placar ouvindo em (http:\/\/\S+)/.exec(text)?.[1] ?? text, { timeout: 30_000 })
-        .toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const [, url] = await child.waitForOutput(/Placar ouvindo em (http:\/\/\S+)/, 30_000);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await child.stop();
     }
   });
 });

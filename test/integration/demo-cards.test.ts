@@ -2,13 +2,13 @@
  * `npm run demo -- --cards`: the demo upstream writes its listings as cards and Placar, started
  * by the demo as in production, reads them (seen from outside: /healthz and /api/*).
  */
-import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { saoPauloDate } from '../../src/lib/model/time.ts';
 import type { Health } from '../../src/server/health/healthz.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { startChild, type WatchedChild } from '../../harness/watched-child.ts';
 
 /** A port free a moment ago on 127.0.0.1 (the demo's Placar must be told its port to be found). */
 async function freePort(): Promise<number> {
@@ -19,14 +19,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const child = { current: null as ReturnType<typeof spawn> | null };
+const child = { current: null as WatchedChild | null };
 afterAll(async () => {
-  const running = child.current;
-  if (running && running.exitCode === null && running.signalCode === null) {
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGTERM');
-    await exited;
-  }
+  await child.current?.stop();
 });
 
 async function getJson<T>(url: string): Promise<T | null> {
@@ -41,20 +36,17 @@ async function getJson<T>(url: string): Promise<T | null> {
 describe('npm run demo -- --cards', () => {
   it('serves the demo listings as cards, and Placar reads every match of them', async () => {
     const port = await freePort();
-    const demo = spawn(process.execPath, ['scripts/demo.ts', '--cards', '--port', String(port)], {
+    const demo = startChild(process.execPath, ['scripts/demo.ts', '--cards', '--port', String(port)], {
+      name: 'a demonstração',
       cwd: PROJECT_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
       // /healthz's details (what the parser read) go to loopback only when asked for.
       env: { ...process.env, HOST: '127.0.0.1', REFRESH_CRON: '*/5 * * * * *', HEALTHZ_LOOPBACK_DETAILS: 'on' },
     });
     child.current = demo;
-    let output = '';
-    demo.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    demo.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     const url = `http://127.0.0.1:${port}`;
 
     await expect
-      .poll(async () => (await getJson<Health>(`${url}/healthz`))?.listings.hoje.parse?.markup ?? output, {
+      .poll(async () => (await getJson<Health>(`${url}/healthz`))?.listings.hoje.parse?.markup ?? demo.output(), {
         timeout: 90_000,
         interval: 500,
       })
@@ -74,6 +66,6 @@ describe('npm run demo -- --cards', () => {
       .toBe(13);
     const hoje = await getJson<ListEnvelope>(`${url}/api/hoje`);
     for (const match of hoje?.matches ?? []) expect(match.date).toBe(saoPauloDate(new Date()));
-    expect(output).toMatch(/listas em cartões/);
+    expect(demo.output()).toMatch(/listas em cartões/);
   });
 });

@@ -2,7 +2,6 @@
  * `node scripts/demo.ts` end to end: the demo upstream + a real Placar child, seen from the
  * outside (HTTP and process exit), sped up (--speed 60, a refresh every 5 s) to fit a test.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -10,41 +9,28 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { saoPauloDate } from '../../src/lib/model/time.ts';
+import { startChild, type WatchedChild } from '../../harness/watched-child.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEMO_MARKER = 'Demonstração — dados fictícios';
 
-interface DemoRun {
-  child: ChildProcess;
-  output(): string;
-  waitFor(re: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
-  exited: Promise<number | null>;
-}
+/** How long the demo may take to print a line it owes (it builds the site first). */
+const LINE_DEADLINE_MS = 90_000;
+const runs: WatchedChild[] = [];
 
-const runs: DemoRun[] = [];
-
-function startDemo(args: string[], env: Record<string, string> = {}): DemoRun {
-  const child = spawn(process.execPath, ['scripts/demo.ts', ...args], {
+function startDemo(args: string[], env: Record<string, string> = {}): WatchedChild {
+  const run = startChild(process.execPath, ['scripts/demo.ts', ...args], {
+    name: 'a demonstração',
     cwd: PROJECT_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
   });
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const waitFor = async (re: RegExp, timeoutMs = 90_000): Promise<RegExpExecArray> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const match = re.exec(text);
-      if (match) return match;
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`sem ${re}:\n${text}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  const run = { child, output: () => text, waitFor, exited };
   runs.push(run);
   return run;
+}
+
+/** Its exit code, once its output is all in. */
+async function exitCodeOf(run: WatchedChild): Promise<number | null> {
+  return (await run.closed).code;
 }
 
 async function isRefused(url: string): Promise<boolean> {
@@ -63,18 +49,13 @@ async function liveFingerprint(url: string): Promise<{ envelope: ListEnvelope; f
 }
 
 afterAll(async () => {
-  for (const run of runs) {
-    if (run.child.exitCode === null && run.child.signalCode === null) {
-      run.child.kill('SIGTERM');
-      await run.exited;
-    }
-  }
+  await Promise.all(runs.map((run) => run.stop()));
 });
 
 describe('npm run demo', () => {
   it('prints its options with --help', async () => {
     const run = startDemo(['--help']);
-    expect(await run.exited).toBe(0);
+    expect(await exitCodeOf(run)).toBe(0);
     expect(run.output()).toMatch(/Uso: npm run demo/);
     expect(run.output()).toMatch(/--seed/);
     expect(run.output()).toMatch(/REFRESH_CRON=/);
@@ -83,9 +64,11 @@ describe('npm run demo', () => {
   it('serves a changing demo dashboard, then stops both servers on SIGINT', async () => {
     const startedAt = performance.now();
     const run = startDemo(['--speed', '60', '--seed', '3'], { REFRESH_CRON: '*/5 * * * * *' });
-    const upstreamUrl = (await run.waitFor(/site de origem fictício em (http:\/\/\S+)/))[1] ?? '';
-    const dataDir = (await run.waitFor(/dados em (\S+)/))[1] ?? '';
-    const url = (await run.waitFor(/Demonstração pronta em \d+ ms: abra (http:\/\/\S+)/))[1] ?? '';
+    const upstreamUrl =
+      (await run.waitForOutput(/site de origem fictício em (http:\/\/\S+)/, LINE_DEADLINE_MS))[1] ?? '';
+    const dataDir = (await run.waitForOutput(/dados em (\S+)/, LINE_DEADLINE_MS))[1] ?? '';
+    const url =
+      (await run.waitForOutput(/Demonstração pronta em \d+ ms: abra (http:\/\/\S+)/, LINE_DEADLINE_MS))[1] ?? '';
     // One "ready" line with the URL, not Placar's and the demo's.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(run.output().match(/pront[oa] em \d+ ms/gi)).toHaveLength(1);
@@ -123,8 +106,8 @@ describe('npm run demo', () => {
     }
     expect(latest.fingerprint).not.toBe(first.fingerprint);
 
-    run.child.kill('SIGINT');
-    expect(await run.exited).toBe(0);
+    run.process.kill('SIGINT');
+    expect(await exitCodeOf(run)).toBe(0);
     expect(await isRefused(`${url}/`)).toBe(true);
     expect(await isRefused(`${upstreamUrl}/jogos-de-hoje`)).toBe(true);
     expect(fs.existsSync(dataDir)).toBe(false);
@@ -137,12 +120,13 @@ describe('npm run demo', () => {
     try {
       const run = startDemo(['--port', String(port)]);
       // Placar's own line says what to change; the demo adds no second, vaguer one.
-      expect(await run.exited).toBe(2);
+      expect(await exitCodeOf(run)).toBe(2);
       expect(run.output()).toContain(
         `Erro: a porta ${port} já está em uso em 127.0.0.1: pare o outro processo ou use outra PORT.`,
       );
       expect(run.output()).not.toMatch(/parou inesperadamente/);
-      const upstreamUrl = (await run.waitFor(/site de origem fictício em (http:\/\/\S+)/))[1] ?? '';
+      const upstreamUrl =
+        (await run.waitForOutput(/site de origem fictício em (http:\/\/\S+)/, LINE_DEADLINE_MS))[1] ?? '';
       expect(await isRefused(`${upstreamUrl}/jogos-de-hoje`)).toBe(true);
     } finally {
       await new Promise((resolve) => blocker.close(resolve));

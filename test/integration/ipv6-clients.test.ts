@@ -4,10 +4,10 @@
  * one /64 once opened 1,000 streams. Run in a network and PID namespace of its own
  * (test/support/ipv6-clients-probe.ts), so loopback can carry whole /64s; needs root (`unshare`).
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { runChild } from '../../harness/watched-child.ts';
 import { UNSHARE_PATH } from '../support/pid-namespace.ts';
 
 const PROBE = path.join(PROJECT_ROOT, 'test/support/ipv6-clients-probe.ts');
@@ -23,20 +23,11 @@ interface ProbeResult {
   front48: number[];
 }
 
-function runProbe(): Promise<{ result: ProbeResult | null; output: string }> {
-  return new Promise((resolve) => {
-    const args = ['--net', '--pid', '--fork', '--mount-proc', '--kill-child', process.execPath, PROBE];
-    const child = spawn(UNSHARE_PATH, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      const line = /^RESULT (.*)$/m.exec(output)?.[1];
-      resolve({ result: line ? (JSON.parse(line) as ProbeResult) : null, output });
-    });
-  });
+async function runProbe(): Promise<{ result: ProbeResult | null; output: string }> {
+  const args = ['--net', '--pid', '--fork', '--mount-proc', '--kill-child', process.execPath, PROBE];
+  const { output } = await runChild(UNSHARE_PATH, args, { name: 'unshare', cwd: PROJECT_ROOT, timeoutMs: 150_000 });
+  const line = /^RESULT (.*)$/m.exec(output)?.[1];
+  return { result: line ? (JSON.parse(line) as ProbeResult) : null, output };
 }
 
 /** The probe runs once; both tests read its result. */

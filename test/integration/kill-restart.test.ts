@@ -5,7 +5,6 @@
  * serves that build at once; the temp files and half builds a kill leaves are swept by the
  * next refresh.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { runTempFileSweep } from '../../src/refresh/sweep-temp-files.ts';
 import { expectConsistentDataDir, killBuildChildren } from '../support/data-dir-checks.ts';
 import { buildEnvelope, buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { startChild, type WatchedChild } from '../../harness/watched-child.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 const KILLS = 22;
@@ -29,22 +29,20 @@ beforeAll(async () => {
   upstream = await startFakeUpstream({ pages: readFixturePages() });
 });
 
+const servers: WatchedChild[] = [];
+
 afterAll(async () => {
+  // A test that failed midway leaves its server running.
+  await Promise.all(servers.map((server) => server.stop({ signal: 'SIGKILL' })));
   killBuildChildren(dataDir);
   await upstream?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  waitFor: (re: RegExp, timeoutMs: number) => Promise<RegExpExecArray>;
-}
-
-function spawnServer(): Server {
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+function spawnServer(): WatchedChild {
+  const server = startChild(process.execPath, ['scripts/start.ts'], {
+    name: 'placar',
     cwd: PROJECT_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -55,25 +53,12 @@ function spawnServer(): Server {
       SEARCH_RATE_LIMIT: '0',
     },
   });
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  const waitFor = async (re: RegExp, timeoutMs: number): Promise<RegExpExecArray> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const match = re.exec(text);
-      if (match) return match;
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`sem ${re}:\n${text}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
-  return { child, output: () => text, waitFor };
+  servers.push(server);
+  return server;
 }
 
-async function kill9(server: Server): Promise<void> {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGKILL');
-  await exited;
+async function kill9(child: WatchedChild): Promise<void> {
+  await child.stop({ signal: 'SIGKILL' });
 }
 
 /** Where the running refresh is, told from the folder (the server is about to be killed). */
@@ -92,13 +77,13 @@ function phaseOf(): string {
 describe('kill -9 of the server during refreshes', () => {
   it(`leaves a consistent DATA_DIR and restarts serving at once, ${KILLS} times`, async () => {
     const first = spawnServer();
-    await first.waitFor(/atualização #1 concluída/, 90_000);
+    await first.waitForOutput(/atualização #1 concluída/, 90_000);
     await kill9(first);
     const phases: Record<string, number> = {};
     let leftovers = 0;
     for (let i = 0; i < KILLS; i++) {
       const server = spawnServer();
-      const url = (await server.waitFor(LISTENING, 30_000))[1] ?? '';
+      const url = (await server.waitForOutput(LISTENING, 30_000))[1] ?? '';
       // At once: the last good build, no first-start build, valid data.
       for (const target of ['/', '/api/live', '/api/hoje', '/api/busca?q=flamengo', '/healthz']) {
         expect((await rawRequest(url, target)).status, `${target} right after restart #${i}`).toBe(200);
@@ -118,7 +103,7 @@ describe('kill -9 of the server during refreshes', () => {
 
     // One more start: its refresh sweeps what the kills left.
     const last = spawnServer();
-    await last.waitFor(/atualização #1 concluída/, 90_000);
+    await last.waitForOutput(/atualização #1 concluída/, 90_000);
     const state = expectConsistentDataDir(dataDir);
     expect(state.tempFiles).toEqual([]);
     expect(state.incompleteBuilds).toEqual([]);
@@ -147,15 +132,18 @@ describe('kill -9 of a process writing the snapshot', () => {
       const dataDirForWrites = path.join(dir, 'data');
       let killedMidWrite = 0;
       for (let i = 0; i < 30; i++) {
-        const writer = spawn(process.execPath, ['test/support/snapshot-write-loop.ts', dataDirForWrites, ...files], {
-          cwd: PROJECT_ROOT,
-          stdio: ['ignore', 'pipe', 'inherit'],
-        });
-        await new Promise((resolve) => writer.stdout?.once('data', resolve));
+        const writer = startChild(
+          process.execPath,
+          ['test/support/snapshot-write-loop.ts', dataDirForWrites, ...files],
+          {
+            name: 'snapshot-write-loop',
+            cwd: PROJECT_ROOT,
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+        );
+        await writer.waitForOutput(/writing/);
         await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 200));
-        const exited = new Promise((resolve) => writer.once('exit', resolve));
-        writer.kill('SIGKILL');
-        await exited;
+        await kill9(writer);
         const snapshot = readSnapshot(dataDirForWrites);
         expect([small.hoje.count, large.hoje.count]).toContain(snapshot?.hoje.count);
         expect(serializeSnapshot(snapshot ?? small)).toBe(

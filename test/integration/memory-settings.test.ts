@@ -3,20 +3,21 @@
  * deploy/placar.service give Node the same V8 flags and malloc setting and a compile cache, and
  * the server started by `npm start` reports the heap limit those flags give and its cache.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { startChild, type WatchedChild } from '../../harness/watched-child.ts';
 import { readStartScript } from '../support/start-script.ts';
 
 const unit = fs.readFileSync(path.join(PROJECT_ROOT, 'deploy', 'placar.service'), 'utf8');
-const children: ChildProcess[] = [];
+const children: WatchedChild[] = [];
 const folders: string[] = [];
 
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+afterAll(async () => {
+  await Promise.all(children.map((child) => child.stop({ signal: 'SIGKILL' })));
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
@@ -50,22 +51,17 @@ describe('memory settings', () => {
   it('reach the server npm start runs: its heap limit and compile cache', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-memory-settings-'));
     folders.push(dataDir);
-    const child = spawn('npm', ['start', '--silent'], {
+    const child = startChild('npm', ['start', '--silent'], {
+      name: 'npm start',
       cwd: PROJECT_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, REFRESH_CRON: 'off', WORKERS: '1' },
     });
     children.push(child);
-    let text = '';
-    child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     const line = /heap do V8 até (\d+) MB, cache de compilação em (\S+)/;
-    await expect.poll(() => line.exec(text) !== null || child.exitCode !== null, { timeout: 60_000 }).toBe(true);
-    const [, limit, cacheDir] = line.exec(text) ?? [];
+    const [, limit, cacheDir] = await child.waitForOutput(line, 60_000);
     const { env, flags } = readStartScript();
     expect(Number(limit)).toBe(heapLimitWith(flags));
     expect(path.dirname(cacheDir ?? '')).toBe(path.resolve(PROJECT_ROOT, env.NODE_COMPILE_CACHE ?? ''));
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await child.stop();
   }, 90_000);
 });

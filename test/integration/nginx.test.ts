@@ -7,7 +7,6 @@
  * proxied; a rebuild served at once (the `current` symlink); a cached search answered while
  * Placar is stopped (stale-if-error). A missing nginx fails (`apt-get install nginx`).
  */
-import { spawn } from 'node:child_process';
 import http2 from 'node:http2';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +22,8 @@ import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
 import { buildRoutePaths } from '../../src/server/site/static-site.ts';
 import { openEventStream } from '../../harness/event-stream-client.ts';
 import { hasBrotliStaticModule, startNginx, type NginxProcess } from '../../harness/nginx.ts';
-import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
+import { runScript, type ScriptResult } from '../../harness/run-script.ts';
 import { rawRequest, type RawRequestOptions, type RawResponse } from '../support/raw-http.ts';
 import { parseSocketResponse, type SocketResponse } from '../support/raw-socket.ts';
 import { withScore } from '../../harness/upstream-pages.ts';
@@ -111,18 +111,8 @@ function buildRoutes(): string[] {
   return files.flatMap(buildRoutePaths);
 }
 
-function runRefreshCli(): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/refresh.ts'], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, ...ENV },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
+function runRefreshCli(): Promise<ScriptResult> {
+  return runScript('scripts/refresh.ts', { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, ...ENV });
 }
 
 let searchCachedAt = 0;

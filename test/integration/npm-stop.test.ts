@@ -3,48 +3,34 @@
  * them: one signal to npm's own PID. Nothing may keep listening afterwards (an orphaned
  * server would hold the port, as `sh -c` used to swallow the signal npm forwarded).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { startChild, type WatchedChild } from '../../harness/watched-child.ts';
 
+const START_DEADLINE_MS = 90_000;
 const STOP_DEADLINE_MS = 5_000;
-const children: ChildProcess[] = [];
+const children: WatchedChild[] = [];
 const folders: string[] = [];
 let upstream: FakeUpstream | undefined;
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await Promise.all(children.map((child) => child.stop({ signal: 'SIGKILL' })));
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
   await upstream?.close();
 });
 
-function spawnNpm(
-  script: string[],
-  env: Record<string, string>,
-): { child: ChildProcess; waitFor(re: RegExp): Promise<RegExpExecArray> } {
-  const child = spawn('npm', script, {
+function spawnNpm(script: string[], env: Record<string, string>): WatchedChild {
+  const child = startChild('npm', script, {
+    name: `npm ${script.join(' ')}`,
     cwd: PROJECT_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
   });
   children.push(child);
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  const waitFor = async (re: RegExp): Promise<RegExpExecArray> => {
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const match = re.exec(text);
-      if (match) return match;
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`sem ${re}:\n${text}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  return { child, waitFor };
+  return child;
 }
 
 async function isRefused(url: string): Promise<boolean> {
@@ -78,19 +64,21 @@ describe("a signal to npm's PID stops everything it started", () => {
     it(`npm start, ${signal}: the port is free within 5 s`, async () => {
       upstream ??= await startFakeUpstream({ pages: readFixturePages() });
       const run = spawnNpm(['start'], { UPSTREAM_URL: upstream.url, DATA_DIR: tempDataDir() });
-      const url = (await run.waitFor(/Placar ouvindo em (http:\/\/\S+)/))[1] ?? '';
-      await run.waitFor(/atualização #1 (concluída|falhou)/);
+      const url = (await run.waitForOutput(/Placar ouvindo em (http:\/\/\S+)/, START_DEADLINE_MS))[1] ?? '';
+      await run.waitForOutput(/atualização #1 (concluída|falhou)/, START_DEADLINE_MS);
       expect(await isRefused(`${url}/`)).toBe(false);
-      run.child.kill(signal);
+      run.process.kill(signal);
       expect(await allRefusedWithin([`${url}/`], STOP_DEADLINE_MS)).toBe(true);
     });
   }
 
   it('npm run demo, SIGTERM: Placar and the demo upstream are gone within 5 s', async () => {
     const run = spawnNpm(['run', 'demo'], { REFRESH_CRON: '*/30 * * * * *' });
-    const upstreamUrl = (await run.waitFor(/site de origem fictício em (http:\/\/\S+)/))[1] ?? '';
-    const url = (await run.waitFor(/Demonstração pronta em \d+ ms: abra (http:\/\/\S+)/))[1] ?? '';
-    run.child.kill('SIGTERM');
+    const upstreamUrl =
+      (await run.waitForOutput(/site de origem fictício em (http:\/\/\S+)/, START_DEADLINE_MS))[1] ?? '';
+    const url =
+      (await run.waitForOutput(/Demonstração pronta em \d+ ms: abra (http:\/\/\S+)/, START_DEADLINE_MS))[1] ?? '';
+    run.process.kill('SIGTERM');
     expect(await allRefusedWithin([`${url}/`, `${upstreamUrl}/jogos-de-hoje`], STOP_DEADLINE_MS)).toBe(true);
   });
 });

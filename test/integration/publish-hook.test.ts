@@ -3,7 +3,6 @@
  * (reported in /healthz), and `npm run refresh` does too; a failing command is reported in
  * /healthz while the local site keeps being served.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { PublishState } from '../../src/lib/store/publish-state-store.ts';
 import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
-import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
+import { runScript, type ScriptResult } from '../../harness/run-script.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 // Copies the build into $DEST/<build id>, unless $DEST/fail exists.
@@ -45,17 +45,13 @@ afterAll(async () => {
   fs.rmSync(dest, { recursive: true, force: true });
 });
 
-function runRefreshCli(): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/refresh.ts'], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, HOST: '127.0.0.1', DATA_DIR: placar.dataDir, UPSTREAM_URL: upstream.url, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.once('exit', (code) => resolve({ code, output }));
+function runRefreshCli(): Promise<ScriptResult> {
+  return runScript('scripts/refresh.ts', {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: placar.dataDir,
+    UPSTREAM_URL: upstream.url,
+    ...env,
   });
 }
 

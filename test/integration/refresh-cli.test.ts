@@ -3,7 +3,6 @@
  * build it publishes), `npm start` on a port in use (one line, exit 2), SIGTERM (exit 0), and
  * a first start with the upstream unreachable (an empty, stale site is served).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,7 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
-import { PROJECT_ROOT, startPlacar } from '../../harness/placar-process.ts';
+import { startPlacar } from '../../harness/placar-process.ts';
+import { runScript as runHarnessScript, type ScriptResult } from '../../harness/run-script.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 let upstream: FakeUpstream;
@@ -23,18 +23,8 @@ function tempDataDir(): string {
   return dir;
 }
 
-function runScript(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
+function runScript(script: string, env: Record<string, string>): Promise<ScriptResult> {
+  return runHarnessScript(script, { ...process.env, ...env });
 }
 
 /** A loopback URL where nothing listens (a port that was free a moment ago). */

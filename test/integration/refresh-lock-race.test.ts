@@ -1,6 +1,6 @@
 // Issue 20 item 4, issue 27 M4: many processes racing for the refresh lock, also each in its own
 // PID namespace (as in separate containers, every one pid 1): never two holders at once.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream } from '../../src/demo/upstream-server.ts';
 import { refreshLockPath, tryAcquireRefreshLock } from '../../src/refresh/refresh-lock.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { startChild, type WatchedChild } from '../../harness/watched-child.ts';
 import { inOwnPidNamespace } from '../support/pid-namespace.ts';
 
 const RACER = path.join(PROJECT_ROOT, 'test/support/refresh-lock-racer.ts');
@@ -25,17 +26,17 @@ function deadPid(): number {
   return child.pid;
 }
 
-function startRacer(args: string[], namespaced: boolean): ChildProcess {
+function startRacer(args: string[], namespaced: boolean): WatchedChild {
   const [command, ...rest] = namespaced ? inOwnPidNamespace(process.execPath, args) : [process.execPath, ...args];
-  return spawn(command ?? '', rest, { stdio: ['pipe', 'pipe', 'inherit'] });
+  return startChild(command ?? '', rest, { name: 'refresh-lock-racer', stdio: ['pipe', 'pipe', 'inherit'] });
 }
 
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve) => child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
+async function firstLine(child: WatchedChild): Promise<string> {
+  return (await child.waitForOutput(/^.*\n/, ROUND_DEADLINE_MS))[0].trim();
 }
 
-function exitCode(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+async function exitCode(child: WatchedChild): Promise<number | null> {
+  return (await child.exited).code;
 }
 
 async function runRound(name: string, namespaced: boolean): Promise<string[]> {
@@ -50,7 +51,7 @@ async function runRound(name: string, namespaced: boolean): Promise<string[]> {
   );
   expect(await Promise.all(racers.map(firstLine))).toEqual(racers.map(() => 'ready'));
   const exits = racers.map(exitCode);
-  for (const racer of racers) racer.stdin?.end('go\n');
+  for (const racer of racers) racer.process.stdin?.end('go\n');
   const codes = await Promise.all(exits);
   expect(
     codes.every((code) => code === 0),
@@ -99,30 +100,30 @@ describe('refresh lock between containers', () => {
     const upstream = await startFakeUpstream({ pages: readFixturePages() });
     const dataDir = path.join(root, 'containers');
     const [holderCommand, ...holderArgs] = inOwnPidNamespace(process.execPath, [HOLDER, dataDir]);
-    const holder = spawn(holderCommand ?? '', holderArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const holder = startChild(holderCommand ?? '', holderArgs, {
+      name: 'refresh-lock-holder',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       expect(await firstLine(holder)).toBe('held');
       // The holder is pid 1 in its namespace, as the contender will be in its own.
       expect(fs.readFileSync(refreshLockPath(dataDir), 'utf8')).toMatch(/^1\b/);
       const [command, ...args] = inOwnPidNamespace(process.execPath, ['scripts/refresh.ts']);
-      const refresh = spawn(command ?? '', args, {
+      const refresh = startChild(command ?? '', args, {
+        name: 'scripts/refresh.ts',
         cwd: PROJECT_ROOT,
         env: { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, PUBLISH_COMMAND: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      let output = '';
-      refresh.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      refresh.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const exited = exitCode(refresh);
       // Given time to start and scrape, it must not reach the upstream while the holder lives.
       const deadline = Date.now() + 8_000;
       while (Date.now() < deadline && upstream.requests.length === 0) await new Promise((r) => setTimeout(r, 100));
-      expect(upstream.requests, output).toEqual([]);
-      holder.kill('SIGKILL');
-      expect(await exited, output).toBe(0);
+      expect(upstream.requests, refresh.output()).toEqual([]);
+      holder.process.kill('SIGKILL');
+      expect(await exited, refresh.output()).toBe(0);
       expect(upstream.requests.length).toBeGreaterThanOrEqual(3);
     } finally {
-      holder.kill('SIGKILL');
+      await holder.stop({ signal: 'SIGKILL' });
       await upstream.close();
     }
   });

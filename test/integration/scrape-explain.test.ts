@@ -3,7 +3,6 @@
  * card pages, `--file` on saved pages with no network, the parse summary kept per listing in
  * scrape-state.json (what /healthz shows), and its log notices said once, not every minute.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
 import { formatScrapeWarnings } from '../../src/refresh/refresh-log.ts';
 import { runScrape } from '../../src/refresh/scrape/scrape.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { runChild } from '../../harness/watched-child.ts';
 
 const FIXTURES = path.join(PROJECT_ROOT, 'test/fixtures/upstream');
 const fixture = (name: string): string => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -49,17 +49,10 @@ interface ScriptRun {
   stderr: string;
 }
 function runScrapeScript(args: string[], env: Record<string, string>): Promise<ScriptRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/scrape.ts', ...args], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, REQUEST_TIMEOUT_MS: '5000', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  return runChild(process.execPath, ['scripts/scrape.ts', ...args], {
+    name: 'scripts/scrape.ts',
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, REQUEST_TIMEOUT_MS: '5000', ...env },
   });
 }
 

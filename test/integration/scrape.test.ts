@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { runScrape } from '../../src/refresh/scrape/scrape.ts';
 import { readExpectedMatchesServedFrom } from '../../harness/fixture-snapshot.ts';
 import { listingRequests, withScore, withStatusLabel } from '../../harness/upstream-pages.ts';
+import { runChild } from '../../harness/watched-child.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures/upstream');
@@ -380,14 +380,10 @@ interface ScriptRun {
   stderr: string;
 }
 function runScrapeScript(env: Record<string, string>): Promise<ScriptRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'scrape'], { cwd: ROOT, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  return runChild('npm', ['run', '--silent', 'scrape'], {
+    name: 'npm run scrape',
+    cwd: ROOT,
+    env: { ...process.env, ...env },
   });
 }
 

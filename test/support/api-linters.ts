@@ -2,10 +2,10 @@
  * Runs the OpenAPI linters integrators use, from node_modules/.bin on the project's Node, with
  * telemetry and update checks off and a guard that reports any network use (no-network.mjs).
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { runChild } from '../../harness/watched-child.ts';
 
 const BIN = path.join(PROJECT_ROOT, 'node_modules', '.bin');
 export const NETWORK_MARKER = 'NETWORK-ATTEMPT';
@@ -27,26 +27,18 @@ export interface LinterRun {
 
 export function runLinter(bin: 'redocly' | 'spectral', args: string[], cwd: string): Promise<LinterRun> {
   const guard = pathToFileURL(path.join(PROJECT_ROOT, 'test', 'support', 'no-network.mjs')).href;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(BIN, bin), ...args], {
-      cwd,
-      env: {
-        ...process.env,
-        NODE_OPTIONS: `--import=${guard}`,
-        REDOCLY_TELEMETRY: 'off',
-        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
-        NO_UPDATE_NOTIFIER: '1',
-        NO_COLOR: '1',
-        FORCE_COLOR: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  return runChild(process.execPath, [path.join(BIN, bin), ...args], {
+    name: bin,
+    cwd,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: `--import=${guard}`,
+      REDOCLY_TELEMETRY: 'off',
+      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+      NO_UPDATE_NOTIFIER: '1',
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+    },
   });
 }
 
