@@ -22,11 +22,11 @@ export async function measureBroadcastFloor(count: number): Promise<BroadcastFlo
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-bench-floor-'));
   const link = path.join(dir, 'current');
   fs.symlinkSync('target-0', link);
-  const bare = forkBenchChild('bench/bare-broadcast-child.ts', [link]);
+  const bare = forkBenchChild('bench/bare-broadcast-child.ts', [link], 'servidor mínimo');
   const readers: LeanStreamReader[] = [];
   let observer: StreamObserver | null = null;
   try {
-    const { port } = (await nextMessage(bare, 'servidor mínimo')) as { port: number };
+    const { port } = (await nextMessage(bare.process, 'servidor mínimo')) as { port: number };
     const url = `http://127.0.0.1:${port}`;
     while (readers.length < count - 1) {
       const batch = Math.min(OPEN_AT_ONCE, count - 1 - readers.length);
@@ -38,8 +38,8 @@ export async function measureBroadcastFloor(count: number): Promise<BroadcastFlo
     await watching.open();
     const swapOnce = async (): Promise<number> => {
       const { observed } = await watching.arm();
-      const sent = nextMessage(bare, 'servidor mínimo');
-      bare.send('swap');
+      const sent = nextMessage(bare.process, 'servidor mínimo');
+      bare.process.send('swap');
       await sent;
       return (await observed).swapToNoticeMs;
     };
@@ -48,9 +48,9 @@ export async function measureBroadcastFloor(count: number): Promise<BroadcastFlo
     const noticeQuietMs = await swapOnce();
     return { streams: count, noticeMs, noticeQuietMs };
   } finally {
-    observer?.close();
+    await observer?.close();
     for (const reader of readers) reader.close();
-    bare.kill();
+    await bare.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -129,7 +129,7 @@ async function measureEventStreams(log: (line: string) => void, counts: readonly
     if (result.code !== 0) throw new Error(`npm run refresh falhou:\n${result.output}`);
   };
   const streams: LeanStreamReader[] = [];
-  const cleanups: Array<() => void> = [];
+  const cleanups: Array<() => Promise<unknown>> = [];
   try {
     await refresh();
     const env = { REFRESH_CRON: 'off', EVENT_STREAMS_PER_IP: '0', EVENT_STREAMS_MAX: '20000' };
@@ -185,7 +185,7 @@ async function measureEventStreams(log: (line: string) => void, counts: readonly
       }
       return { baselineRssMb: baselineKb / 1024, rows };
     } finally {
-      for (const cleanup of cleanups) cleanup();
+      for (const cleanup of cleanups) await cleanup();
       for (const stream of streams) stream.close();
       await placar.stop();
     }

@@ -1,5 +1,6 @@
 /** The bench's side of the observer process (stream-observer-child.ts) and of the other IPC children of group 9. */
 import { type ChildProcess, fork } from 'node:child_process';
+import { watchChild, type WatchedChild } from '../harness/watched-child.ts';
 import type { ObservedSwap } from './stream-observer-child.ts';
 
 export type { ObservedSwap };
@@ -10,7 +11,7 @@ export interface StreamObserver {
   open(): Promise<void>;
   /** Starts watching the next swap; resolves once watching, with what it will observe. */
   arm(): Promise<{ observed: Promise<ObservedSwap> }>;
-  close(): void;
+  close(): Promise<unknown>;
 }
 
 /** The child's next IPC message; an error if it exits first. */
@@ -25,14 +26,15 @@ export function nextMessage(child: ChildProcess, who: string): Promise<unknown> 
   });
 }
 
-/** A bench child speaking IPC, its output shown with the bench's. */
-export function forkBenchChild(file: string, args: readonly string[]): ChildProcess {
-  return fork(file, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** A bench child speaking IPC, its output shown with the bench's; stopped as every child is (watched-child.ts). */
+export function forkBenchChild(file: string, args: readonly string[], name: string): WatchedChild {
+  return watchChild(fork(file, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }), { name });
 }
 
 /** Observes the stream at `baseUrl`, timing each swap of `link`. */
 export function startStreamObserver(baseUrl: string, link: string): StreamObserver {
-  const child = forkBenchChild('bench/stream-observer-child.ts', [baseUrl, link]);
+  const watched = forkBenchChild('bench/stream-observer-child.ts', [baseUrl, link], 'observador');
+  const child = watched.process;
   const next = (): Promise<unknown> => nextMessage(child, 'observador');
   return {
     async open() {
@@ -46,6 +48,6 @@ export function startStreamObserver(baseUrl: string, link: string): StreamObserv
       await armed;
       return { observed: next() as Promise<ObservedSwap> };
     },
-    close: () => child.kill(),
+    close: () => watched.stop(),
   };
 }
