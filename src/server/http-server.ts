@@ -25,7 +25,6 @@ import { createSearchHandler } from './search/search-handler.ts';
 import { createStaticResponder } from './site/serve-static.ts';
 import { withSearchResponseCache } from './search/search-response-cache.ts';
 import { createSearchSnapshot } from './search/search-snapshot.ts';
-import { createSnapshotReader } from '../lib/store/snapshot-reader.ts';
 import { readPushApi } from './push/push-api.ts';
 import { yieldToRequests } from '../lib/slices/run-in-slices.ts';
 
@@ -119,7 +118,6 @@ export async function startHttpServer(
   const linkWatch = watchCurrentLink(config.dataDir, () => void site.reload());
   const handler = createSearchHandler(config, searchSnapshot, log);
   const search = withSearchResponseCache(handler, () => String(searchSnapshot.generation()));
-  const reader = createSnapshotReader(config.dataDir, config.upstreamUrl);
   let lastRefresh: RefreshHealth | null = null;
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config.searchRateLimit);
   const filters = createListingFilters({ reading: () => searchSnapshot.current(), events, rateLimiter });
@@ -128,7 +126,7 @@ export async function startHttpServer(
     search,
     filters,
     rateLimiter,
-    health: () => buildHealth(config, reader, site.get(), new Date(), lastRefresh),
+    health: () => buildHealth(config, site.get(), new Date(), lastRefresh),
     healthzToken: config.healthzToken,
     healthzLoopbackDetails: config.healthzLoopbackDetails,
     commonHeaders,

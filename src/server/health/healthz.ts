@@ -15,7 +15,6 @@ import { readScrapeState } from '../../lib/store/scrape-state-store.ts';
 import { BUDGET_WINDOW_MS, readDetailSchedule, type DetailSummary } from '../../lib/store/detail-store.ts';
 import { isListingStale, listingIntervalSeconds } from '../../lib/model/staleness.ts';
 import type { RefreshOutcome } from '../../refresh/refresh-scheduler.ts';
-import type { SnapshotReader } from '../../lib/store/snapshot-reader.ts';
 import { readServedListing } from './stale-listing.ts';
 import type { StaticSite } from '../site/static-site.ts';
 
@@ -24,7 +23,7 @@ export interface ListingHealth {
   generatedAt: string | null;
   /** The served listing says so, or it is older than 3 refresh intervals (whatever stopped the builds). */
   stale: boolean;
-  /** The last successful read of the upstream listing (snapshot.json), served or not yet. */
+  /** The last successful read of the upstream listing (scrape-state.json's lastSuccessAt: the instant snapshot.json records), served or not yet. */
   fetchedAt: string | null;
   lastError: string | null;
   /**
@@ -77,12 +76,12 @@ export type ServedSite = Pick<StaticSite, 'builtAt' | 'routes'>;
 
 export function buildHealth(
   config: Config,
-  reader: SnapshotReader,
   served: ServedSite | null,
   now: Date,
   lastRefresh: RefreshHealth | null = null,
 ): Health {
-  const { snapshot } = reader.read();
+  // When each listing was last fetched is in the small scrape state (the same instant the snapshot
+  // records): /healthz never parses snapshot.json, and the server holds one copy of the matches.
   const state = readScrapeState(config.dataDir);
   const listings = {} as Record<ListingName, ListingHealth>;
   for (const listing of LISTING_NAMES) {
@@ -94,7 +93,7 @@ export function buildHealth(
       generatedAt,
       // Also stale when builds stopped: the served file's flag is only as new as its build.
       stale: stale || isListingStale(generatedAt, now, listingIntervalSeconds(listing, config)),
-      fetchedAt: snapshot[listing].generatedAt,
+      fetchedAt: state[listing].lastSuccessAt,
       lastError: state[listing].lastError,
       parse: state[listing].parse,
     };
