@@ -21,7 +21,7 @@ import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
 import { startStaticFileServer, type FixedAnswer, type StaticFileServer } from '../support/static-file-server.ts';
 
-const SERVICE_WORKER_SOURCE = path.join(PROJECT_ROOT, 'src', 'client', 'service-worker.ts');
+const SERVICE_WORKER_SOURCE = path.join(PROJECT_ROOT, 'src', 'client', 'offline', 'service-worker.ts');
 let harness: DashboardHarness;
 
 beforeAll(async () => {
