@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readImportGraph, type ImportEdge } from '../support/import-graph.ts';
+import { readImportGraph, type ImportEdge } from '../support/project/import-graph.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -63,20 +63,24 @@ function folderOf(file: string): string {
 }
 
 /**
- * docs/ARCHITECTURE.md's rooms table: a row `| \`src/<layer>/<room>/\` | holds |` names a room (a
- * layer's "(top)" row does not; the folder table's rows have a third cell).
+ * docs/ARCHITECTURE.md's rooms table: a row `| \`src/<layer>/<room>/\` | holds |` (or
+ * `test/support/<room>/`) names a room (a layer's "(top)" row does not; the folder table's rows
+ * have a third cell).
  */
 function readRooms(markdown: string): string[] {
-  return [...markdown.matchAll(/^\| `(src\/[^`]+)\/` \| [^|\n]+ \|$/gm)].map((m) => m[1] ?? '');
+  return [...markdown.matchAll(/^\| `((?:src|test\/support)\/[^`]+)\/` \| [^|\n]+ \|$/gm)].map((m) => m[1] ?? '');
 }
 
 const ROOMS = readRooms(ARCHITECTURE);
 
-/** The room a file of src/ sits in (the folder under its layer), or null: a layer's top, src/pages' routes. */
+/**
+ * The room a file sits in: the folder under its layer in src/, or under test/support/; null for a
+ * layer's top, src/pages' routes and the rest of test/.
+ */
 function roomOf(file: string): string | null {
-  const layer = folderOf(file);
+  const layer = file.startsWith('test/support/') ? 'test/support' : folderOf(file);
   const below = file.slice(layer.length + 1).split('/');
-  if (!layer.startsWith('src/') || layer === 'src/pages' || below.length < 2) return null;
+  if (!/^(src\/|test\/support$)/.test(layer) || layer === 'src/pages' || below.length < 2) return null;
   return `${layer}/${below[0] ?? ''}`;
 }
 
@@ -143,7 +147,7 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('every room of a layer in src/ has a row in the rooms table, and every row a room', () => {
+  it('every room of a layer in src/ and of test/support/ has a row in the rooms table, and every row a room', () => {
     expect(roomMismatches(graph.files, ROOMS)).toEqual({ unlisted: [], empty: [] });
   });
 
@@ -196,7 +200,14 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
       'src/lib/display',
     ]);
     expect(UNLIMITED).toEqual(new Set(['test']));
-    expect(ROOMS).toEqual(expect.arrayContaining(['src/upstream/fetch', 'src/client/alerts', 'src/components/match']));
+    expect(ROOMS).toEqual(
+      expect.arrayContaining([
+        'src/upstream/fetch',
+        'src/client/alerts',
+        'src/components/match',
+        'test/support/browser',
+      ]),
+    );
     const serverRow =
       /^(\| `src\/server\/` \|.*\| )model, config, store, search, api, slices, refresh \(`refresh-scheduler\.ts` only\) \|$/m;
     expect(ARCHITECTURE).toMatch(serverRow);
@@ -224,6 +235,8 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
       'src/client/widgets/w.ts',
       'src/lib/model/model.ts',
       'src/pages/dia/d.astro',
+      'test/unit/u.test.ts',
+      'test/support/loose.ts',
     ];
     expect(roomMismatches(files, ['src/client/alerts', 'src/client/gone'])).toEqual({
       unlisted: ['src/client/widgets'],

@@ -1,6 +1,6 @@
 /** Assertions shared by the server integration tests: headers every response carries, problem bodies. */
 import { expect } from 'vitest';
-import type { OpenApiBodyValidator } from './openapi-validator.ts';
+import type { OpenApiBodyValidator } from '../openapi/openapi-validator.ts';
 import type { RawResponse } from './raw-http.ts';
 
 export function expectCommonHeaders(response: RawResponse): void {

@@ -4,10 +4,10 @@
  * before the render pipeline, with the crests linked in as a refresh does. Tests only: no user
  * needs a second pipeline.
  */
-import { buildClientDir, buildDir } from '../../src/lib/store/build-layout.ts';
-import { linkCrestsIntoBuild } from '../../src/crests/link-crests.ts';
-import { runSiteBuild } from '../../src/refresh/render/build-site.ts';
-import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { buildClientDir, buildDir } from '../../../src/lib/store/build-layout.ts';
+import { linkCrestsIntoBuild } from '../../../src/crests/link-crests.ts';
+import { runSiteBuild } from '../../../src/refresh/render/build-site.ts';
+import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
 
 /** Its folder's name under DATA_DIR/builds: not a build id, so no refresh serves or removes it. */
 const REFERENCE_BUILD = 'full-astro-build';

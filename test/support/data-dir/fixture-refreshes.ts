@@ -4,11 +4,11 @@
  * score moved.
  */
 import { expect } from 'vitest';
-import { PROJECT_ROOT } from '../../harness/placar-process.ts';
-import type { Config } from '../../src/lib/config/config.ts';
-import type { Snapshot } from '../../src/lib/model/model.ts';
-import { writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
-import { runRefresh, type RefreshReport } from '../../src/refresh/refresh.ts';
+import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import type { Config } from '../../../src/lib/config/config.ts';
+import type { Snapshot } from '../../../src/lib/model/model.ts';
+import { writeSnapshotAtomically } from '../../../src/lib/store/snapshot-store.ts';
+import { runRefresh, type RefreshReport } from '../../../src/refresh/refresh.ts';
 
 /** In play in the fixture listings (live and today). */
 export const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';

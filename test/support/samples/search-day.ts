@@ -5,10 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LISTING_NAMES, LISTING_PATHS, TIMEZONE, type ListingName, type Snapshot } from '../../src/lib/model/model.ts';
-import { parseListingPage } from '../../src/upstream/listing/parse-listing.ts';
+import {
+  LISTING_NAMES,
+  LISTING_PATHS,
+  TIMEZONE,
+  type ListingName,
+  type Snapshot,
+} from '../../../src/lib/model/model.ts';
+import { parseListingPage } from '../../../src/upstream/listing/parse-listing.ts';
 
-const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/search-day');
+const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/search-day');
 
 type DayRow = [home: string, away: string, listing: ListingName, label: string, homeGoals?: number, awayGoals?: number];
 

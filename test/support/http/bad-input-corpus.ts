@@ -3,7 +3,7 @@
  * (query values, paths, headers, methods) crossed with the routes, plus seeded random queries.
  * Deterministic: the same corpus every run.
  */
-import { mulberry32 } from '../../src/demo/seeded-random.ts';
+import { mulberry32 } from '../../../src/demo/seeded-random.ts';
 
 export interface CorpusRequest {
   label: string;

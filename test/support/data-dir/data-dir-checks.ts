@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { buildClientDir, buildManifestPath, buildsDir, isBuildId } from '../../src/lib/store/build-layout.ts';
-import { ScrapeStateSchema, scrapeStatePath } from '../../src/lib/store/scrape-state-store.ts';
-import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
-import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
-import { loadStaticSite } from '../../src/server/site/static-site.ts';
+import { buildClientDir, buildManifestPath, buildsDir, isBuildId } from '../../../src/lib/store/build-layout.ts';
+import { ScrapeStateSchema, scrapeStatePath } from '../../../src/lib/store/scrape-state-store.ts';
+import { readSnapshot } from '../../../src/lib/store/snapshot-store.ts';
+import { readCurrentBuildId } from '../../../src/lib/store/current-link.ts';
+import { loadStaticSite } from '../../../src/server/site/static-site.ts';
 
 export interface DataDirState {
   currentBuildId: string | null;

@@ -2,7 +2,7 @@
  * One match (Vasco da Gama x Flamengo, Brasileirão, 21/11/2026 at 21:30) in any state, for the unit
  * tests of match changes and of the alerts made from them. In play it is at the 67th minute.
  */
-import type { Match, Score, Status } from '../../src/lib/model/model.ts';
+import type { Match, Score, Status } from '../../../src/lib/model/model.ts';
 
 export function buildDerby(
   status: Status,

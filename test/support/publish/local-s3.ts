@@ -17,9 +17,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PROJECT_ROOT } from '../../harness/placar-process.ts';
-import { rawRequest, type RawResponse } from './raw-http.ts';
-import { runScript, type ScriptResult } from '../../harness/run-script.ts';
+import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import { rawRequest, type RawResponse } from '../http/raw-http.ts';
+import { runScript, type ScriptResult } from '../../../harness/run-script.ts';
 
 export interface S3Request {
   method: string;

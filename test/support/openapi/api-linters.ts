@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PROJECT_ROOT } from '../../harness/placar-process.ts';
-import { runChild } from '../../harness/watched-child.ts';
+import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import { runChild } from '../../../harness/watched-child.ts';
 
 const BIN = path.join(PROJECT_ROOT, 'node_modules', '.bin');
 export const NETWORK_MARKER = 'NETWORK-ATTEMPT';
@@ -26,7 +26,7 @@ export interface LinterRun {
 }
 
 export function runLinter(bin: 'redocly' | 'spectral', args: string[], cwd: string): Promise<LinterRun> {
-  const guard = pathToFileURL(path.join(PROJECT_ROOT, 'test', 'support', 'no-network.mjs')).href;
+  const guard = pathToFileURL(path.join(PROJECT_ROOT, 'test', 'support', 'openapi', 'no-network.mjs')).href;
   return runChild(process.execPath, [path.join(BIN, bin), ...args], {
     name: bin,
     cwd,

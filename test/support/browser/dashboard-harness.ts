@@ -3,10 +3,10 @@
  * it (temp DATA_DIR, loopback, port 0) and Chromium. close() tears all three down.
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import type { ListEnvelope, ListingName } from '../../src/lib/model/model.ts';
-import { launchBrowser } from '../../harness/browser.ts';
-import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
+import { startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import type { ListEnvelope, ListingName } from '../../../src/lib/model/model.ts';
+import { launchBrowser } from '../../../harness/browser.ts';
+import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 
 export interface DashboardHarness {
   upstream: FakeUpstream;

@@ -2,8 +2,8 @@
  * Many made-up matches of today for search tests (a day far bigger than the fixtures), shaped
  * like the fixture's first match of today: "<home> Futebol Clube i" x "Visitante i", in leagues of ten.
  */
-import type { Match } from '../../src/lib/model/model.ts';
-import { readExpectedMatches } from '../../harness/fixture-snapshot.ts';
+import type { Match } from '../../../src/lib/model/model.ts';
+import { readExpectedMatches } from '../../../harness/fixture-snapshot.ts';
 
 export function buildGeneratedMatches(count: number, home: string, upstreamUrl: string): Match[] {
   const template = readExpectedMatches('hoje')[0];

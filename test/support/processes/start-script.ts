@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
 
 export interface StartSettings {
   env: Record<string, string>;

@@ -10,11 +10,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readFixturePages, startFakeUpstream } from '../../src/demo/upstream-server.ts';
-import { currentLinkPath } from '../../src/lib/store/build-layout.ts';
-import { startNginx } from '../../harness/nginx.ts';
-import { startPlacar } from '../../harness/placar-process.ts';
-import { openStreams } from './stream-flood.ts';
+import { readFixturePages, startFakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { currentLinkPath } from '../../../src/lib/store/build-layout.ts';
+import { startNginx } from '../../../harness/nginx.ts';
+import { startPlacar } from '../../../harness/placar-process.ts';
+import { openStreams } from '../http/stream-flood.ts';
 
 /** Two /64s; in the first, every other address is written with "::" inside the prefix (fd27:1:2::…). */
 const ONE_NETWORK = 'fd27:1:2:0';

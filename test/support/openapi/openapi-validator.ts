@@ -6,7 +6,7 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { RawResponse } from './raw-http.ts';
+import type { RawResponse } from '../http/raw-http.ts';
 
 export interface OpenApiBodyValidator {
   /** Errors of `body` against components.schemas[name] ([] when valid). */

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { tryAcquireRefreshLock } from '../../src/refresh/refresh-lock.ts';
+import { tryAcquireRefreshLock } from '../../../src/refresh/refresh-lock.ts';
 
 const [dataDir, roundDir, deadlineMs] = process.argv.slice(2) as [string, string, string];
 const log = path.join(roundDir, 'holds.log');

@@ -2,10 +2,10 @@
  * The set-up of the HTTP contract tests: `npm start` against the fake upstream serving the
  * sample pages, plus a validator for the OpenAPI document the server itself publishes.
  */
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { createOpenApiBodyValidator, type OpenApiBodyValidator } from './openapi-validator.ts';
-import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest, type RawResponse } from './raw-http.ts';
+import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+import { rawRequest, type RawResponse } from '../http/raw-http.ts';
 
 export interface ServedFixtures {
   upstream: FakeUpstream;

@@ -4,16 +4,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatSaoPauloIso } from '../../src/lib/model/time.ts';
+import { formatSaoPauloIso } from '../../../src/lib/model/time.ts';
 import {
   freshStandingsRecord,
   standingsRecordPath,
   type StandingsRecord,
-} from '../../src/lib/store/standings-store.ts';
-import { parseCompetitionPage } from '../../src/upstream/competition-page/parse-competition-page.ts';
+} from '../../../src/lib/store/standings-store.ts';
+import { parseCompetitionPage } from '../../../src/upstream/competition-page/parse-competition-page.ts';
 
 export const REFERENCE_COMPETITION_PAGE = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../fixtures/upstream/competition-pages/competicao-brasileirao-serie-a.html'),
+  path.resolve(import.meta.dirname, '../../fixtures/upstream/competition-pages/competicao-brasileirao-serie-a.html'),
   'utf8',
 );
 

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
 
 /** README.md, then every docs/*.md, as paths relative to the project root. */
 export function listDocFiles(): string[] {

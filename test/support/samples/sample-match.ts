@@ -2,7 +2,7 @@
  * The sample match page's match (Flamengo x Palmeiras, Brasileirão, 21/11/2026 at 21:30), in play
  * at the 67th minute, 2 x 1: the row the display and match-page tests start from.
  */
-import type { Match } from '../../src/lib/model/model.ts';
+import type { Match } from '../../../src/lib/model/model.ts';
 
 export const SAMPLE_MATCH_ID = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
 

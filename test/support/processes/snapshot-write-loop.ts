@@ -1,11 +1,11 @@
 /**
  * A child process for the kill -9 tests: writes two different snapshots to DATA_DIR in a
  * tight loop with the project's writeSnapshotAtomically, so a kill lands mid-write.
- * Usage: node test/support/snapshot-write-loop.ts <dataDir> <a.json> <b.json>
+ * Usage: node test/support/processes/snapshot-write-loop.ts <dataDir> <a.json> <b.json>
  */
 import fs from 'node:fs';
-import { SnapshotSchema } from '../../src/lib/model/model.ts';
-import { writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
+import { SnapshotSchema } from '../../../src/lib/model/model.ts';
+import { writeSnapshotAtomically } from '../../../src/lib/store/snapshot-store.ts';
 
 const [dataDir, first, second] = process.argv.slice(2);
 if (!dataDir || !first || !second) throw new Error('usage: snapshot-write-loop.ts <dataDir> <a.json> <b.json>');

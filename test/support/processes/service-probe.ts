@@ -3,9 +3,9 @@
  * /healthz over HTTP, and the refresh log split into one block per refresh.
  */
 import { expect } from 'vitest';
-import { LISTING_NAMES, type ListEnvelope, type ListingName } from '../../src/lib/model/model.ts';
-import type { Health } from '../../src/server/health/healthz.ts';
-import { rawRequest } from './raw-http.ts';
+import { LISTING_NAMES, type ListEnvelope, type ListingName } from '../../../src/lib/model/model.ts';
+import type { Health } from '../../../src/server/health/healthz.ts';
+import { rawRequest } from '../http/raw-http.ts';
 
 export async function readListing(baseUrl: string, listing: ListingName): Promise<ListEnvelope> {
   const response = await rawRequest(baseUrl, `/api/${listing}`);
