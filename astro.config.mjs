@@ -39,12 +39,12 @@ const noModulePreload = {
 /**
  * The browser code two or more page scripts share goes into one chunk, not one per module
  * combination: fewer files, less import/export glue, one gzip dictionary (~0.5 KB less in all).
- * The alerts' modules (alert-*.ts) stay out of it: shared only by the chunks loaded on demand
- * (the alerts), they would otherwise weigh on every view's first JS.
+ * The alerts' own modules (client/alerts/alert-*.ts) stay out of it: shared only by the chunks
+ * loaded on demand (the alerts), they would otherwise weigh on every view's first JS.
  */
 const SHARED_CHUNK = {
   name: 'dashboard',
-  test: /[\\/]src[\\/](client|lib)[\\/](?!alert-)|preload-helper/,
+  test: /[\\/]src[\\/](client|lib)[\\/](?!alerts[\\/]alert-)|preload-helper/,
   minShareCount: 2,
 };
 

@@ -5,7 +5,7 @@ export default defineConfig({
     exclude: ['test/soak/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    reporters: ['default', './test/support/closing-line-reporter.ts'],
+    reporters: ['default', './test/support/runner/closing-line-reporter.ts'],
     projects: [
       {
         // Pure code and single-process checks: two files at a time, in a group of their own (never beside the
@@ -23,7 +23,7 @@ export default defineConfig({
           fileParallelism: false,
           sequence: { groupOrder: 1 },
           // The run's one site bundle, linked into each test's DATA_DIR (harness/shared-site-bundle.ts).
-          globalSetup: ['./test/support/site-bundle-setup.ts'],
+          globalSetup: ['./test/support/runner/site-bundle-setup.ts'],
         },
       },
     ],

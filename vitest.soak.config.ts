@@ -9,7 +9,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     // The run's one site bundle, linked into each test's DATA_DIR (harness/shared-site-bundle.ts).
-    globalSetup: ['./test/support/site-bundle-setup.ts'],
-    reporters: ['default', './test/support/closing-line-reporter.ts'],
+    globalSetup: ['./test/support/runner/site-bundle-setup.ts'],
+    reporters: ['default', './test/support/runner/closing-line-reporter.ts'],
   },
 });

@@ -12,9 +12,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { launchBrowser, watchPage } from '../../harness/browser.ts';
-import { DASHBOARD_VIEWS, readRows, readTabs, readVisibleText } from '../support/dashboard-page.ts';
-import { pollOnce, readNotifications, recordNotifications, turnAlertsOn } from '../support/fan-page.ts';
-import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
+import { DASHBOARD_VIEWS, readRows, readTabs, readVisibleText } from '../support/browser/dashboard-page.ts';
+import { pollOnce, readNotifications, recordNotifications, turnAlertsOn } from '../support/browser/fan-page.ts';
+import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/publish/local-s3.ts';
 import { withMatchPageGoal, withScore } from '../../harness/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';

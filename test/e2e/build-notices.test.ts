@@ -13,8 +13,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS, type ListEnvelope } from '../../src/lib/model/model.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { followBeforeLoad, pollOnce } from '../support/fan-page.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { followBeforeLoad, pollOnce } from '../support/browser/fan-page.ts';
 import { withMatchPageGoal, withScore } from '../../harness/upstream-pages.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';

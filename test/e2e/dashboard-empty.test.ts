@@ -5,16 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSeriousViolations } from '../support/axe.ts';
+import { findSeriousViolations } from '../support/browser/axe.ts';
 import { saveScreenshot } from '../../harness/browser.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
 import {
   formatExpectedClock,
   readLastUpdateWithListing,
   readRows,
   readTabs,
   readVisibleText,
-} from '../support/dashboard-page.ts';
+} from '../support/browser/dashboard-page.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 const EMPTY_PAGE = fs.readFileSync(

@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
-import { findSeriousViolations } from '../support/axe.ts';
+import { findSeriousViolations } from '../support/browser/axe.ts';
 import { saveScreenshot, watchPage } from '../../harness/browser.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { DASHBOARD_VIEWS as VIEWS, readRows, readVisibleText } from '../support/dashboard-page.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { DASHBOARD_VIEWS as VIEWS, readRows, readVisibleText } from '../support/browser/dashboard-page.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 let harness: DashboardHarness;

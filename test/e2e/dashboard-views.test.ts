@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
 import {
   DASHBOARD_VIEWS as VIEWS,
   formatExpectedClock,
@@ -12,7 +12,7 @@ import {
   readRows,
   readTabs,
   readVisibleText,
-} from '../support/dashboard-page.ts';
+} from '../support/browser/dashboard-page.ts';
 
 let harness: DashboardHarness;
 

@@ -1,6 +1,6 @@
 /**
  * The date of the data on every view (issue 28), in Chromium against a real server whose clock is
- * moved (test/support/shifted-clock.mjs): on a Thursday evening in São Paulo every view says
+ * moved (test/support/processes/shifted-clock.mjs): on a Thursday evening in São Paulo every view says
  * "quinta-feira, 26 de novembro" (/ontem the day before, /amanha the day after); then the server
  * passes midnight, the pages — never reloaded — poll, and each says the new day of its data.
  */
@@ -12,9 +12,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import type { ListingName } from '../../src/lib/model/model.ts';
-import { findSeriousViolations } from '../support/axe.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { readVisibleText } from '../support/dashboard-page.ts';
+import { findSeriousViolations } from '../support/browser/axe.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { readVisibleText } from '../support/browser/dashboard-page.ts';
 
 const clockFile = path.join(os.tmpdir(), `placar-relogio-${process.pid}`);
 const THURSDAY_EVENING = Date.parse('2026-11-26T23:00:00-03:00');
@@ -32,7 +32,7 @@ function serverNow(): number {
 
 beforeAll(async () => {
   setServerClock(THURSDAY_EVENING);
-  const preload = `--import=${pathToFileURL(path.resolve(import.meta.dirname, '../support/shifted-clock.mjs')).href}`;
+  const preload = `--import=${pathToFileURL(path.resolve(import.meta.dirname, '../support/processes/shifted-clock.mjs')).href}`;
   harness = await startDashboardHarness({
     pages: readFixturePages(),
     env: {

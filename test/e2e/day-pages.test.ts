@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
-import { findSeriousViolations } from '../support/axe.ts';
+import { findSeriousViolations } from '../support/browser/axe.ts';
 import { saveScreenshot } from '../../harness/browser.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { readRows, readTabs, readVisibleText } from '../support/dashboard-page.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { readRows, readTabs, readVisibleText } from '../support/browser/dashboard-page.ts';
 
 const TABS = ['Ao Vivo', 'Hoje', 'Busca'];
 const NO_RESULT = 'Nenhum jogo encontrado. A busca cobre os jogos de ontem, hoje e amanhã (e os ao vivo).';

@@ -15,8 +15,8 @@ import path from 'node:path';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import type { MatchDetailEnvelope } from '../../src/lib/model/model.ts';
 import { saveScreenshot, watchPage } from '../../harness/browser.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { followBeforeLoad, pollOnce } from '../support/fan-page.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { followBeforeLoad, pollOnce } from '../support/browser/fan-page.ts';
 import { withStatusLabel, withoutMatch } from '../../harness/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';

@@ -11,8 +11,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { watchPage } from '../../harness/browser.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const LEAGUE = `Liga <svg onload=alert(11)> "'`;

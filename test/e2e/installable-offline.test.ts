@@ -14,14 +14,18 @@ import { withDemoCrests } from '../../src/demo/demo-crests.ts';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { DATA_ROUTES } from '../../src/lib/api/data-routes.ts';
 import { shellListingsOf, writeServiceWorker } from '../../src/refresh/render/service-worker-build.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
 import { CHROMIUM_PATH } from '../../harness/browser.ts';
-import { formatExpectedClock, readRows, readTabs } from '../support/dashboard-page.ts';
+import { formatExpectedClock, readRows, readTabs } from '../support/browser/dashboard-page.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
-import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
-import { startStaticFileServer, type FixedAnswer, type StaticFileServer } from '../support/static-file-server.ts';
+import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/publish/local-s3.ts';
+import {
+  startStaticFileServer,
+  type FixedAnswer,
+  type StaticFileServer,
+} from '../support/publish/static-file-server.ts';
 
-const SERVICE_WORKER_SOURCE = path.join(PROJECT_ROOT, 'src', 'client', 'service-worker.ts');
+const SERVICE_WORKER_SOURCE = path.join(PROJECT_ROOT, 'src', 'client', 'offline', 'service-worker.ts');
 let harness: DashboardHarness;
 
 beforeAll(async () => {

@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { formatExpectedClock, readRows, readVisibleText } from '../support/dashboard-page.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { formatExpectedClock, readRows, readVisibleText } from '../support/browser/dashboard-page.ts';
 import { withoutMatch, withScore } from '../../harness/upstream-pages.ts';
-import { withoutBuildNotices } from '../support/without-build-notices.ts';
+import { withoutBuildNotices } from '../support/browser/without-build-notices.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';

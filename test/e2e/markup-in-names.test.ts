@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { watchPage } from '../../harness/browser.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
 import { withScore, withTeamName } from '../../harness/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';

@@ -12,11 +12,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS, type MatchDetailEnvelope } from '../../src/lib/model/model.ts';
-import { findSeriousViolations } from '../support/axe.ts';
+import { findSeriousViolations } from '../support/browser/axe.ts';
 import { saveScreenshot, watchPage } from '../../harness/browser.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { readVisibleText } from '../support/dashboard-page.ts';
-import { followBeforeLoad } from '../support/fan-page.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { readVisibleText } from '../support/browser/dashboard-page.ts';
+import { followBeforeLoad } from '../support/browser/fan-page.ts';
 import {
   buildManyMatchesPage,
   withMatchPageGoal,
@@ -24,7 +24,7 @@ import {
   withStatus,
   withStatusLabel,
 } from '../../harness/upstream-pages.ts';
-import { withoutBuildNotices } from '../support/without-build-notices.ts';
+import { withoutBuildNotices } from '../support/browser/without-build-notices.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
 const FLAMENGO_PATH = `/${FLAMENGO}.html`;

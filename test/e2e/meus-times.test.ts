@@ -12,10 +12,10 @@ import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
-import { findSeriousViolations } from '../support/axe.ts';
+import { findSeriousViolations } from '../support/browser/axe.ts';
 import { saveScreenshot, watchPage } from '../../harness/browser.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { readRows } from '../support/dashboard-page.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { readRows } from '../support/browser/dashboard-page.ts';
 import {
   followBeforeLoad,
   pollOnce,
@@ -23,7 +23,7 @@ import {
   recordNotifications,
   setVisibility,
   turnAlertsOn,
-} from '../support/fan-page.ts';
+} from '../support/browser/fan-page.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { withScore } from '../../harness/upstream-pages.ts';
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { buildManyMatchesPage } from '../../harness/upstream-pages.ts';
-import { keepTableRead } from '../support/kept-table.ts';
+import { keepTableRead } from '../support/samples/kept-table.ts';
 
 let upstream: FakeUpstream;
 let placar: PlacarProcess;

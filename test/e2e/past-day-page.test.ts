@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { addDays, formatDayText } from '../../src/lib/display/match-display.ts';
-import { findSeriousViolations } from '../support/axe.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { readRows, readVisibleText } from '../support/dashboard-page.ts';
+import { findSeriousViolations } from '../support/browser/axe.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { readRows, readVisibleText } from '../support/browser/dashboard-page.ts';
 
 let harness: DashboardHarness;
 let day = '';

@@ -11,8 +11,8 @@ import { withDemoCrests } from '../../src/demo/demo-crests.ts';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { saveScreenshot, watchPage } from '../../harness/browser.ts';
 import { runScript } from '../../harness/run-script.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { followBeforeLoad } from '../support/fan-page.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { followBeforeLoad } from '../support/browser/fan-page.ts';
 
 let harness: DashboardHarness;
 

@@ -7,13 +7,13 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchEnvelope } from '../../src/lib/model/model.ts';
-import { findSeriousViolations } from '../support/axe.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { readRows } from '../support/dashboard-page.ts';
-import { formatRelevance, scoreRelevance } from '../support/relevance.ts';
-import { buildSearchDayPages, readRelevanceCases } from '../support/search-day.ts';
+import { findSeriousViolations } from '../support/browser/axe.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { readRows } from '../support/browser/dashboard-page.ts';
+import { formatRelevance, scoreRelevance } from '../support/samples/relevance.ts';
+import { buildSearchDayPages, readRelevanceCases } from '../support/samples/search-day.ts';
 import { withScore } from '../../harness/upstream-pages.ts';
-import { withoutBuildNotices } from '../support/without-build-notices.ts';
+import { withoutBuildNotices } from '../support/browser/without-build-notices.ts';
 
 const pages = buildSearchDayPages();
 const cases = readRelevanceCases();

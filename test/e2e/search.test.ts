@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { readRows, readVisibleText } from '../support/dashboard-page.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { readRows, readVisibleText } from '../support/browser/dashboard-page.ts';
 
 let harness: DashboardHarness;
 

@@ -20,12 +20,12 @@ import {
   type Match,
   type StandingsEnvelope,
 } from '../../src/lib/model/model.ts';
-import { findSeriousViolations } from '../support/axe.ts';
-import { keepTableRead } from '../support/kept-table.ts';
+import { findSeriousViolations } from '../support/browser/axe.ts';
+import { keepTableRead } from '../support/samples/kept-table.ts';
 import { launchBrowser, saveScreenshot, watchPage } from '../../harness/browser.ts';
-import { followBeforeLoad } from '../support/fan-page.ts';
+import { followBeforeLoad } from '../support/browser/fan-page.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 
 const SLUG = 'brasileirao-serie-a';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-tabela-'));

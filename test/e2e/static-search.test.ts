@@ -13,10 +13,10 @@ import { groupByCompetition } from '../../src/lib/display/match-display.ts';
 import type { ListEnvelope, SearchEnvelope } from '../../src/lib/model/model.ts';
 import { SEARCH_RESULTS_MAX } from '../../src/lib/model/search-results.ts';
 import { launchBrowser, watchPage } from '../../harness/browser.ts';
-import { readRows } from '../support/dashboard-page.ts';
+import { readRows } from '../support/browser/dashboard-page.ts';
 import { startPlacar } from '../../harness/placar-process.ts';
-import { buildGeneratedMatches } from '../support/generated-matches.ts';
-import { startStaticFileServer, type StaticFileServer } from '../support/static-file-server.ts';
+import { buildGeneratedMatches } from '../support/samples/generated-matches.ts';
+import { startStaticFileServer, type StaticFileServer } from '../support/publish/static-file-server.ts';
 
 let upstream: FakeUpstream;
 let published: string;

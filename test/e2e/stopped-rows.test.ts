@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 const STATUSES_PAGE = path.join(PROJECT_ROOT, 'test/fixtures/upstream/variants/statuses.html');

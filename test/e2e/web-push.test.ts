@@ -22,8 +22,8 @@ import { buildPushMessages } from '../../src/lib/display/push-alert.ts';
 import { hasMatchPage } from '../../src/lib/model/match-paths.ts';
 import type { MatchEvent } from '../../src/lib/model/model.ts';
 import { pushSubscriptionsDir } from '../../src/lib/store/push-subscriptions.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { followBeforeLoad } from '../support/fan-page.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { followBeforeLoad } from '../support/browser/fan-page.ts';
 import { createBrowserSubscription } from '../../harness/push-service.ts';
 
 /** An origin nothing listens on: the server accepts it as a push service, and never sends (no refresh runs). */

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_PATHS } from '../../src/lib/model/model.ts';
 import { saveScreenshot } from '../../harness/browser.ts';
-import { startDashboardHarness, type DashboardHarness } from '../support/dashboard-harness.ts';
-import { buildSearchDayPages } from '../support/search-day.ts';
+import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
+import { buildSearchDayPages } from '../support/samples/search-day.ts';
 import { withTeamName } from '../../harness/upstream-pages.ts';
 
 const REMO = '/brasileirao-serie-b/21-11-2026-remo-x-paysandu.html';

@@ -15,9 +15,9 @@ import {
   SPECTRAL_OAS_RULESET,
   runLinter,
   type SpectralFinding,
-} from '../support/api-linters.ts';
-import { rawRequest } from '../support/raw-http.ts';
-import { startServedFixtures, type ServedFixtures } from '../support/served-fixtures.ts';
+} from '../support/openapi/api-linters.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
+import { startServedFixtures, type ServedFixtures } from '../support/openapi/served-fixtures.ts';
 
 const RATE_LIMIT = 3;
 let served: ServedFixtures;
@@ -123,7 +123,7 @@ describe('the served OpenAPI document (/api/routes) in integrators’ linters', 
     const script = path.join(workDir, 'phone-home.mjs');
     fs.writeFileSync(script, "await fetch('https://example.com/').catch(() => undefined);\n");
     const { spawnSync } = await import('node:child_process');
-    const guard = new URL('../support/no-network.mjs', import.meta.url).href;
+    const guard = new URL('../support/openapi/no-network.mjs', import.meta.url).href;
     const run = spawnSync(process.execPath, [`--import=${guard}`, script], { encoding: 'utf8', timeout: 20_000 });
     expect(run.stderr).toMatch(new RegExp(`${NETWORK_MARKER} (lookup|connect) example\\.com`));
   });

@@ -1,6 +1,6 @@
 /**
  * Match pages that stay (issue 34 §5), against a real `npm start` whose clock is moved
- * (test/support/shifted-clock.mjs): on Saturday evening the upstream's yesterday is Friday
+ * (test/support/processes/shifted-clock.mjs): on Saturday evening the upstream's yesterday is Friday
  * 2026-11-20 (the recorded pages); past midnight the upstream's yesterday turns to Saturday's
  * (an empty listing), so Friday's matches leave every listing. Friday's list stays as
  * /api/dia/2026-11-20 and /dia/2026-11-20, each finished match keeps its /jogo/{id} and
@@ -39,7 +39,7 @@ function setServerClock(at: number): void {
 }
 
 function startServer(): Promise<PlacarProcess> {
-  const preload = `--import=${pathToFileURL(path.resolve(import.meta.dirname, '../support/shifted-clock.mjs')).href}`;
+  const preload = `--import=${pathToFileURL(path.resolve(import.meta.dirname, '../support/processes/shifted-clock.mjs')).href}`;
   return startPlacar({
     upstreamUrl: upstream.url,
     dataDir,

@@ -1,5 +1,5 @@
 /**
- * A generated corpus of more than 1,000 hostile requests (test/support/bad-input-corpus.ts),
+ * A generated corpus of more than 1,000 hostile requests (test/support/http/bad-input-corpus.ts),
  * sent three times as raw bytes over TCP to a running server: never a 5xx, never a crash,
  * every error a 4xx — a problem+json with a pt-BR title and detail for /api/* (and for
  * requests node's parser rejects), a pt-BR page elsewhere — and the server's memory back to
@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { ProblemSchema } from '../../src/lib/model/model.ts';
-import { buildBadInputCorpus, buildRequestBytes, type CorpusRequest } from '../support/bad-input-corpus.ts';
-import { connectHeapProbe, INSPECT_OPTION, readRssMegabytes, type HeapProbe } from '../support/heap-probe.ts';
+import { buildBadInputCorpus, buildRequestBytes, type CorpusRequest } from '../support/http/bad-input-corpus.ts';
+import { connectHeapProbe, INSPECT_OPTION, readRssMegabytes, type HeapProbe } from '../support/processes/heap-probe.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { sendRawRequest, type SocketResponse } from '../support/raw-socket.ts';
+import { sendRawRequest, type SocketResponse } from '../support/http/raw-socket.ts';
 
 /** Heap in use after a full GC may differ this much from the baseline (caches, JIT data). */
 const HEAP_TOLERANCE_MB = 5;

@@ -2,7 +2,7 @@
  * A build that hangs: after BUILD_TIMEOUT_MS the build child is killed (with its process
  * group), the old site keeps serving, /healthz and one log line say why, and the next refresh
  * builds again. The hang is real: the `astro build` child blocks at start-up (a preloaded
- * module, see test/support/hang-build.mjs) while a flag file exists; the site bundle is removed
+ * module, see test/support/processes/hang-build.mjs) while a flag file exists; the site bundle is removed
  * meanwhile, so every refresh has to build it (as after an upgrade). A build that fails
  * outright: refresh-swap.test.ts.
  */
@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { BUNDLE_PREFIX, isBuildId } from '../../src/lib/store/build-layout.ts';
 import { isProcessAlive } from '../../src/lib/store/process-alive.ts';
-import { killBuildChildren } from '../support/data-dir-checks.ts';
+import { killBuildChildren } from '../support/data-dir/data-dir-checks.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
-import { expectNoStackTraces, readHealth } from '../support/service-probe.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
+import { expectNoStackTraces, readHealth } from '../support/processes/service-probe.ts';
 
 const BUILD_TIMEOUT_MS = 12_000;
 const flagDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-hang-'));
@@ -36,7 +36,7 @@ let placar: PlacarProcess;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ pages: readFixturePages() });
-  const preload = `--import=${pathToFileURL(path.resolve(import.meta.dirname, '../support/hang-build.mjs')).href}`;
+  const preload = `--import=${pathToFileURL(path.resolve(import.meta.dirname, '../support/processes/hang-build.mjs')).href}`;
   placar = await startPlacar({
     upstreamUrl: upstream.url,
     env: {

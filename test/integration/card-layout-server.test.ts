@@ -12,7 +12,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { LISTING_NAMES, LISTING_PATHS } from '../../src/lib/model/model.ts';
 import { readExpectedMatchesServedFrom } from '../../harness/fixture-snapshot.ts';
 import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { readHealth, readListing } from '../support/service-probe.ts';
+import { readHealth, readListing } from '../support/processes/service-probe.ts';
 
 const FIXTURES = path.join(PROJECT_ROOT, 'test/fixtures/upstream');
 

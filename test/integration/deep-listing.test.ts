@@ -10,7 +10,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { LISTING_PATHS } from '../../src/lib/model/model.ts';
 import { MAX_DEPTH } from '../../src/upstream/scan-page-steps.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { readHealth } from '../support/service-probe.ts';
+import { readHealth } from '../support/processes/service-probe.ts';
 
 /** MAX_RESPONSE_BYTES's default. */
 const CAP = 5_000_000;

@@ -3,7 +3,7 @@
  * after the match records, which fail first on a full disk: each refresh then started from the
  * last window on disk and sent a whole budget again (220 requests in 130 s at 20 a minute). A
  * request now takes its place in the window, in memory and on disk, before it is sent. DATA_DIR
- * is a tiny tmpfs (test/support/tmpfs.ts, as disk-full.test.ts) filled while
+ * is a tiny tmpfs (test/support/data-dir/tmpfs.ts, as disk-full.test.ts) filled while
  * 30 live matches are listed and a refresh runs every 2 seconds; the fake upstream counts the
  * match-page requests it receives.
  */
@@ -19,7 +19,7 @@ import {
 } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS } from '../../src/lib/model/model.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { fillDisk, fillerOf, mountTmpfs, unmountTmpfs } from '../support/tmpfs.ts';
+import { fillDisk, fillerOf, mountTmpfs, unmountTmpfs } from '../support/data-dir/tmpfs.ts';
 import { buildManyMatchesPage } from '../../harness/upstream-pages.ts';
 
 const BUDGET = 5;

@@ -9,11 +9,11 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { expectConsistentDataDir } from '../support/data-dir-checks.ts';
+import { expectConsistentDataDir } from '../support/data-dir/data-dir-checks.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
-import { expectNoStackTraces, readHealth, readListing, waitForHealthy } from '../support/service-probe.ts';
-import { fillDisk, fillerOf, mountTmpfs, unmountTmpfs } from '../support/tmpfs.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
+import { expectNoStackTraces, readHealth, readListing, waitForHealthy } from '../support/processes/service-probe.ts';
+import { fillDisk, fillerOf, mountTmpfs, unmountTmpfs } from '../support/data-dir/tmpfs.ts';
 
 let mountPoint: string;
 let filler: string;

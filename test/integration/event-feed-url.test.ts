@@ -14,9 +14,9 @@ import { EventFeedSchema, type MatchEvent } from '../../src/lib/model/model.ts';
 import { openEventStream, type EventStreamClient } from '../../harness/event-stream-client.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { startPushpin, type PushpinProcess } from '../../harness/pushpin.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 import { runScript } from '../../harness/run-script.ts';
-import { startStaticFileServer, type StaticFileServer } from '../support/static-file-server.ts';
+import { startStaticFileServer, type StaticFileServer } from '../support/publish/static-file-server.ts';
 import { withScore } from '../../harness/upstream-pages.ts';
 
 const LIVE = '/jogos-em-andamento';

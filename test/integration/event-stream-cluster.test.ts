@@ -8,7 +8,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { EventFeedSchema } from '../../src/lib/model/model.ts';
 import { openEventStream, type EventStreamClient } from '../../harness/event-stream-client.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 import { withScore } from '../../harness/upstream-pages.ts';
 
 const LIVE = '/jogos-em-andamento';

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { EventFeedSchema, type EventFeed, type MatchEvent } from '../../src/lib/model/model.ts';
 import { openEventStream, type EventStreamClient } from '../../harness/event-stream-client.ts';
-import { createOpenApiBodyValidator, type OpenApiBodyValidator } from '../support/openapi-validator.ts';
+import { createOpenApiBodyValidator, type OpenApiBodyValidator } from '../support/openapi/openapi-validator.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 import { runScript } from '../../harness/run-script.ts';
 import { withScore } from '../../harness/upstream-pages.ts';
 

@@ -17,11 +17,11 @@ import { currentLinkPath } from '../../src/lib/store/build-layout.ts';
 import type { EventFeed, ListEnvelope } from '../../src/lib/model/model.ts';
 import { openEventStream } from '../../harness/event-stream-client.ts';
 import { startNginx, type NginxProcess } from '../../harness/nginx.ts';
-import { createOpenApiBodyValidator, type OpenApiBodyValidator } from '../support/openapi-validator.ts';
+import { createOpenApiBodyValidator, type OpenApiBodyValidator } from '../support/openapi/openapi-validator.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest, type RawRequestOptions, type RawResponse } from '../support/raw-http.ts';
+import { rawRequest, type RawRequestOptions, type RawResponse } from '../support/http/raw-http.ts';
 import { runScript } from '../../harness/run-script.ts';
-import { openStreams, type StreamFlood } from '../support/stream-flood.ts';
+import { openStreams, type StreamFlood } from '../support/http/stream-flood.ts';
 import { withScore } from '../../harness/upstream-pages.ts';
 
 const LIVE = '/jogos-em-andamento';

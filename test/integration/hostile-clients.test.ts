@@ -8,8 +8,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
-import { parseSocketResponse, sendRawRequest } from '../support/raw-socket.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
+import { parseSocketResponse, sendRawRequest } from '../support/http/raw-socket.ts';
 
 const HEADERS_TIMEOUT_MS = 600;
 const MAX_CONNECTIONS = 4;

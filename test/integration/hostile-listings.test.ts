@@ -17,8 +17,8 @@ import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
 import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { runScrape } from '../../src/refresh/scrape/scrape.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
-import { readHealth, readListing, waitForHealthy } from '../support/service-probe.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
+import { readHealth, readListing, waitForHealthy } from '../support/processes/service-probe.ts';
 import { buildManyMatchesPage, withMatchesAdded } from '../../harness/upstream-pages.ts';
 
 const pages = readFixturePages();

@@ -2,15 +2,15 @@
  * Issue 27 M3 (and M2's IPv6 half): a client is an IPv4 address or an IPv6 /64, for the event
  * stream's per-client limit on Placar and at nginx, as for the search limit. 1,000 addresses of
  * one /64 once opened 1,000 streams. Run in a network and PID namespace of its own
- * (test/support/ipv6-clients-probe.ts), so loopback can carry whole /64s; needs root (`unshare`).
+ * (test/support/processes/ipv6-clients-probe.ts), so loopback can carry whole /64s; needs root (`unshare`).
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { runChild } from '../../harness/watched-child.ts';
-import { UNSHARE_PATH } from '../support/pid-namespace.ts';
+import { UNSHARE_PATH } from '../support/processes/pid-namespace.ts';
 
-const PROBE = path.join(PROJECT_ROOT, 'test/support/ipv6-clients-probe.ts');
+const PROBE = path.join(PROJECT_ROOT, 'test/support/processes/ipv6-clients-probe.ts');
 
 interface ProbeResult {
   direct: number[];

@@ -14,11 +14,11 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { ListEnvelopeSchema, type Snapshot } from '../../src/lib/model/model.ts';
 import { readSnapshot, serializeSnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { runTempFileSweep } from '../../src/refresh/sweep-temp-files.ts';
-import { expectConsistentDataDir, killBuildChildren } from '../support/data-dir-checks.ts';
+import { expectConsistentDataDir, killBuildChildren } from '../support/data-dir/data-dir-checks.ts';
 import { buildEnvelope, buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { startChild, type WatchedChild } from '../../harness/watched-child.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 
 const KILLS = 22;
 const LISTENING = /Placar ouvindo em (http:\/\/\S+)/;
@@ -134,7 +134,7 @@ describe('kill -9 of a process writing the snapshot', () => {
       for (let i = 0; i < 30; i++) {
         const writer = startChild(
           process.execPath,
-          ['test/support/snapshot-write-loop.ts', dataDirForWrites, ...files],
+          ['test/support/processes/snapshot-write-loop.ts', dataDirForWrites, ...files],
           {
             name: 'snapshot-write-loop',
             cwd: PROJECT_ROOT,

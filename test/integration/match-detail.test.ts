@@ -14,7 +14,7 @@ import { LIST_JSON_CACHE_CONTROL } from '../../src/lib/api/headers-policy.ts';
 import { MatchDetailEnvelopeSchema, ProblemSchema } from '../../src/lib/model/model.ts';
 import { readExpectedMatchDetail } from '../../harness/fixture-snapshot.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 import { listingRequests } from '../../harness/upstream-pages.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upstream/match-pages');

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MatchPageData } from '../../src/lib/display/match-page-data.ts';
 import { TIMEZONE } from '../../src/lib/model/model.ts';
 import { makeMatchFiles, matchFilesDir } from '../../src/refresh/render/match-files.ts';
-import { buildSampleMatch } from '../support/sample-match.ts';
+import { buildSampleMatch } from '../support/samples/sample-match.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

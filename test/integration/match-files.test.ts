@@ -13,7 +13,7 @@ import type { Snapshot } from '../../src/lib/model/model.ts';
 import { buildClientDir } from '../../src/lib/store/build-layout.ts';
 import { matchFilesDir } from '../../src/refresh/render/match-files.ts';
 import type { RefreshReport } from '../../src/refresh/refresh.ts';
-import { FLAMENGO, refreshFrom, withFlamengoScore } from '../support/fixture-refreshes.ts';
+import { FLAMENGO, refreshFrom, withFlamengoScore } from '../support/data-dir/fixture-refreshes.ts';
 import { buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
 
 const UPSTREAM = 'http://127.0.0.1:9';

@@ -17,7 +17,7 @@ import { renderDataRoutes } from '../../src/refresh/render/render-routes.ts';
 import { ensureSiteBundle } from '../../src/refresh/render/site-bundle.ts';
 import { readExpectedMatchDetail } from '../../harness/fixture-snapshot.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
-import { buildSampleMatch } from '../support/sample-match.ts';
+import { buildSampleMatch } from '../support/samples/sample-match.ts';
 
 const UPSTREAM = 'http://127.0.0.1:9';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-match-render-'));

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { startChild, type WatchedChild } from '../../harness/watched-child.ts';
-import { readStartScript } from '../support/start-script.ts';
+import { readStartScript } from '../support/processes/start-script.ts';
 
 const unit = fs.readFileSync(path.join(PROJECT_ROOT, 'deploy', 'placar.service'), 'utf8');
 const children: WatchedChild[] = [];

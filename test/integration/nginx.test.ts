@@ -24,8 +24,8 @@ import { openEventStream } from '../../harness/event-stream-client.ts';
 import { hasBrotliStaticModule, startNginx, type NginxProcess } from '../../harness/nginx.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { runScript, type ScriptResult } from '../../harness/run-script.ts';
-import { rawRequest, type RawRequestOptions, type RawResponse } from '../support/raw-http.ts';
-import { parseSocketResponse, type SocketResponse } from '../support/raw-socket.ts';
+import { rawRequest, type RawRequestOptions, type RawResponse } from '../support/http/raw-http.ts';
+import { parseSocketResponse, type SocketResponse } from '../support/http/raw-socket.ts';
 import { withScore } from '../../harness/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';

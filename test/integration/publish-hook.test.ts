@@ -12,7 +12,7 @@ import type { PublishState } from '../../src/lib/store/publish-state-store.ts';
 import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { runScript, type ScriptResult } from '../../harness/run-script.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 
 // Copies the build into $DEST/<build id>, unless $DEST/fail exists.
 const PUBLISH_COMMAND =

@@ -1,7 +1,7 @@
 /**
  * The archive in the bucket shape (issue 34 §5): `npm run refresh` with
- * PUBLISH_COMMAND='sh deploy/publish-rclone.sh …' (test/support/local-s3.ts), the refresher's clock
- * moved (test/support/shifted-clock.mjs). Saturday's refresh uploads Friday's day (/dia, /api/dia);
+ * PUBLISH_COMMAND='sh deploy/publish-rclone.sh …' (test/support/publish/local-s3.ts), the refresher's clock
+ * moved (test/support/processes/shifted-clock.mjs). Saturday's refresh uploads Friday's day (/dia, /api/dia);
  * past midnight Friday's matches leave every listing and the finished ones stay in the bucket,
  * byte for byte with their headers; once Friday is ARCHIVE_DAYS past /ontem the bucket loses
  * them, as the build did.
@@ -17,8 +17,8 @@ import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { runScript } from '../../harness/run-script.ts';
 import { linkSharedSiteBundle } from '../../harness/shared-site-bundle.ts';
-import { CACHE_CONTROL, expectedBucket } from '../support/bucket-expectations.ts';
-import { listBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
+import { CACHE_CONTROL, expectedBucket } from '../support/publish/bucket-expectations.ts';
+import { listBucket, startLocalS3, type LocalS3 } from '../support/publish/local-s3.ts';
 
 const clockFile = path.join(os.tmpdir(), `placar-balde-relogio-${process.pid}`);
 const FRIDAY = '2026-11-20';
@@ -48,7 +48,7 @@ afterAll(async () => {
 /** One `npm run refresh` into the bucket with the refresher's clock at `at`; returns the build's client folder. */
 async function refreshAt(at: string): Promise<string> {
   fs.writeFileSync(clockFile, String(Date.parse(at) - Date.now()));
-  const preload = `--import=${pathToFileURL(path.resolve(import.meta.dirname, '../support/shifted-clock.mjs')).href}`;
+  const preload = `--import=${pathToFileURL(path.resolve(import.meta.dirname, '../support/processes/shifted-clock.mjs')).href}`;
   const result = await runScript(
     'scripts/refresh.ts',
     s3.rcloneEnv({

@@ -16,8 +16,8 @@ import { readFixturePages, startFakeUpstream } from '../../src/demo/upstream-ser
 import { buildClientDir } from '../../src/lib/store/build-layout.ts';
 import { runPublishCommand, type PublishResult } from '../../src/refresh/publish/publish-command.ts';
 import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
-import { CACHE_CONTROL, CLEAN_URL_PAGES, expectedBucket, websitePath } from '../support/bucket-expectations.ts';
-import { startLocalS3, type LocalS3, type S3Request } from '../support/local-s3.ts';
+import { CACHE_CONTROL, CLEAN_URL_PAGES, expectedBucket, websitePath } from '../support/publish/bucket-expectations.ts';
+import { startLocalS3, type LocalS3, type S3Request } from '../support/publish/local-s3.ts';
 import { runScript } from '../../harness/run-script.ts';
 
 let s3: LocalS3;

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { PublishState } from '../../src/lib/store/publish-state-store.ts';
 import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
-import { startLocalS3, type LocalS3 } from '../support/local-s3.ts';
+import { startLocalS3, type LocalS3 } from '../support/publish/local-s3.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 
 let upstream: FakeUpstream;
 let s3: LocalS3;

@@ -1,7 +1,7 @@
 /**
  * A refresher with no web server keeps a real S3 bucket current: `npm run refresh` with
  * PUBLISH_COMMAND='sh deploy/publish-rclone.sh REMOTE:BUCKET', Debian's rclone configured by
- * environment variables only, an S3 endpoint on loopback (test/support/local-s3.ts). The bucket
+ * environment variables only, an S3 endpoint on loopback (test/support/publish/local-s3.ts). The bucket
  * is read back through its website endpoint: every object with its kind's Content-Type and
  * Cache-Control and the build's exact bytes; a second refresh's data lands and what the new
  * build no longer has is deleted.
@@ -18,8 +18,8 @@ import { buildClientDir } from '../../src/lib/store/build-layout.ts';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { readPublishState } from '../../src/lib/store/publish-state-store.ts';
 import { readCurrentBuildId } from '../../src/lib/store/current-link.ts';
-import { expectedBucket, websitePath } from '../support/bucket-expectations.ts';
-import { listBucket, refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/local-s3.ts';
+import { expectedBucket, websitePath } from '../support/publish/bucket-expectations.ts';
+import { listBucket, refreshIntoBucket, startLocalS3, type LocalS3 } from '../support/publish/local-s3.ts';
 
 let upstream: FakeUpstream;
 let s3: LocalS3;

@@ -19,7 +19,7 @@ import { startNginx, type NginxProcess } from '../../harness/nginx.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { startPushpin, type PushpinProcess } from '../../harness/pushpin.ts';
 import { openEventStream, type EventStreamClient } from '../../harness/event-stream-client.ts';
-import { rawRequest, type RawResponse } from '../support/raw-http.ts';
+import { rawRequest, type RawResponse } from '../support/http/raw-http.ts';
 import { runScript } from '../../harness/run-script.ts';
 
 const STREAM = '/api/eventos/stream';

@@ -20,7 +20,7 @@ import { currentLinkPath } from '../../src/lib/store/build-layout.ts';
 import { readPushpinLastIds } from '../../src/lib/store/pushpin-publish-store.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { startPushpin, type PushpinProcess } from '../../harness/pushpin.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 import { runScript } from '../../harness/run-script.ts';
 import { withScore } from '../../harness/upstream-pages.ts';
 

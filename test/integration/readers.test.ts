@@ -12,7 +12,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { listingRequests } from '../../harness/upstream-pages.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 import { runScript } from '../../harness/run-script.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { compareJsonShape, parseApiExamples, readDoc } from '../support/readme.ts';
+import { compareJsonShape, parseApiExamples, readDoc } from '../support/project/readme.ts';
 import { runScript } from '../../harness/run-script.ts';
 import { withMatchPageGoal, withScore } from '../../harness/upstream-pages.ts';
 

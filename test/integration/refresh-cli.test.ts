@@ -12,7 +12,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { startPlacar } from '../../harness/placar-process.ts';
 import { runScript as runHarnessScript, type ScriptResult } from '../../harness/run-script.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 
 let upstream: FakeUpstream;
 const dataDirs: string[] = [];

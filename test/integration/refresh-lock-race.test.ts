@@ -9,10 +9,10 @@ import { readFixturePages, startFakeUpstream } from '../../src/demo/upstream-ser
 import { refreshLockPath, tryAcquireRefreshLock } from '../../src/refresh/refresh-lock.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import { startChild, type WatchedChild } from '../../harness/watched-child.ts';
-import { inOwnPidNamespace } from '../support/pid-namespace.ts';
+import { inOwnPidNamespace } from '../support/processes/pid-namespace.ts';
 
-const RACER = path.join(PROJECT_ROOT, 'test/support/refresh-lock-racer.ts');
-const HOLDER = path.join(PROJECT_ROOT, 'test/support/refresh-lock-holder.ts');
+const RACER = path.join(PROJECT_ROOT, 'test/support/processes/refresh-lock-racer.ts');
+const HOLDER = path.join(PROJECT_ROOT, 'test/support/processes/refresh-lock-holder.ts');
 const CONTENDERS = 10;
 const ROUNDS = 3;
 const ROUND_DEADLINE_MS = 20_000;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/upstream');
 let upstream: FakeUpstream;

@@ -1,5 +1,5 @@
 /**
- * The render pipeline against a whole `astro build` of the same snapshot (test/support/full-astro-build.ts):
+ * The render pipeline against a whole `astro build` of the same snapshot (test/support/data-dir/full-astro-build.ts):
  * every file of the published folder is byte-for-byte the same (pages, listings, /api/routes, the
  * fingerprinted assets under the same names), the bundle's files are hard links rather than
  * copies, the bundle is built once and reused, and the build folder is complete on its own.
@@ -15,7 +15,7 @@ import { writeSnapshotAtomically } from '../../src/lib/store/snapshot-store.ts';
 import { runRefresh, type RefreshReport } from '../../src/refresh/refresh.ts';
 import { computeSiteFingerprint } from '../../src/refresh/render/site-fingerprint.ts';
 import { buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
-import { buildFullAstroSite } from '../support/full-astro-build.ts';
+import { buildFullAstroSite } from '../support/data-dir/full-astro-build.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-render-'));

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { LIMITS, type SearchEnvelope } from '../../src/lib/model/model.ts';
 import { SEARCH_RESULTS_MAX } from '../../src/lib/model/search-results.ts';
-import { createOpenApiBodyValidator, type OpenApiBodyValidator } from '../support/openapi-validator.ts';
+import { createOpenApiBodyValidator, type OpenApiBodyValidator } from '../support/openapi/openapi-validator.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest, type RawResponse } from '../support/raw-http.ts';
+import { rawRequest, type RawResponse } from '../support/http/raw-http.ts';
 import { buildManyMatchesPage } from '../../harness/upstream-pages.ts';
 
 const pages = readFixturePages();

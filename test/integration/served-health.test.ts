@@ -12,8 +12,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
-import { readHealth, readListing, waitForHealthy } from '../support/service-probe.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
+import { readHealth, readListing, waitForHealthy } from '../support/processes/service-probe.ts';
 
 let upstream: FakeUpstream;
 const mounted: string[] = [];

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { SEARCH_CACHE_CONTROL } from '../../src/lib/api/headers-policy.ts';
 import type { SearchEnvelope } from '../../src/lib/model/model.ts';
-import { expectCommonHeaders, expectProblem } from '../support/http-expectations.ts';
-import type { OpenApiBodyValidator } from '../support/openapi-validator.ts';
+import { expectCommonHeaders, expectProblem } from '../support/http/http-expectations.ts';
+import type { OpenApiBodyValidator } from '../support/openapi/openapi-validator.ts';
 import type { PlacarProcess } from '../../harness/placar-process.ts';
-import { startServedFixtures, type ServedFixtures } from '../support/served-fixtures.ts';
-import { rawRequest, type RawResponse } from '../support/raw-http.ts';
+import { startServedFixtures, type ServedFixtures } from '../support/openapi/served-fixtures.ts';
+import { rawRequest, type RawResponse } from '../support/http/raw-http.ts';
 
 const RATE_LIMIT = 25;
 const ENV = { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: String(RATE_LIMIT) };

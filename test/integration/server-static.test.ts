@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { ASSET_CACHE_CONTROL, LIST_JSON_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../../src/lib/api/headers-policy.ts';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
-import { expectCommonHeaders, expectProblem } from '../support/http-expectations.ts';
-import type { OpenApiBodyValidator } from '../support/openapi-validator.ts';
+import { expectCommonHeaders, expectProblem } from '../support/http/http-expectations.ts';
+import type { OpenApiBodyValidator } from '../support/openapi/openapi-validator.ts';
 import type { PlacarProcess } from '../../harness/placar-process.ts';
-import { startServedFixtures, type ServedFixtures } from '../support/served-fixtures.ts';
+import { startServedFixtures, type ServedFixtures } from '../support/openapi/served-fixtures.ts';
 
 const ENV = { REFRESH_CRON: '0 0 * * *' };
 let served: ServedFixtures;

@@ -18,7 +18,7 @@ import {
 } from '../../src/demo/upstream-server.ts';
 import { LISTING_NAMES, LISTING_PATHS, type ListEnvelope, type ListingName } from '../../src/lib/model/model.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 import {
   expectNoStackTraces,
   expectOneLinePerFailure,
@@ -26,7 +26,7 @@ import {
   splitRefreshBlocks,
   waitForHealthy,
   waitForStale,
-} from '../support/service-probe.ts';
+} from '../support/processes/service-probe.ts';
 
 const VARIANTS = path.resolve(import.meta.dirname, '../fixtures/upstream/variants');
 const RETRY_AFTER_SECONDS = 8;

@@ -21,7 +21,7 @@ import { readScrapeState } from '../../src/lib/store/scrape-state-store.ts';
 import { readSnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { runScrape } from '../../src/refresh/scrape/scrape.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 import {
   expectNoStackTraces,
   expectOneLinePerFailure,
@@ -30,7 +30,7 @@ import {
   splitRefreshBlocks,
   waitForHealthy,
   waitForStale,
-} from '../support/service-probe.ts';
+} from '../support/processes/service-probe.ts';
 import { buildManyMatchesPage } from '../../harness/upstream-pages.ts';
 
 const pages = readFixturePages();

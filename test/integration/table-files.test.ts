@@ -15,8 +15,8 @@ import { parseConfig } from '../../src/lib/config/config.ts';
 import { StandingsEnvelopeSchema, type Snapshot, type StandingsEnvelope } from '../../src/lib/model/model.ts';
 import { buildClientDir } from '../../src/lib/store/build-layout.ts';
 import type { RefreshReport } from '../../src/refresh/refresh.ts';
-import { refreshFrom, withFlamengoScore } from '../support/fixture-refreshes.ts';
-import { keepTableRead } from '../support/kept-table.ts';
+import { refreshFrom, withFlamengoScore } from '../support/data-dir/fixture-refreshes.ts';
+import { keepTableRead } from '../support/samples/kept-table.ts';
 
 const UPSTREAM = 'http://127.0.0.1:9';
 /** Flamengo x Palmeiras is in play: its table is live. */

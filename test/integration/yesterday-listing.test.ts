@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListEnvelope } from '../../src/lib/model/model.ts';
 import type { Health } from '../../src/server/health/healthz.ts';
 import { readExpectedMatchesServedFrom } from '../../harness/fixture-snapshot.ts';
-import { startServedFixtures, type ServedFixtures } from '../support/served-fixtures.ts';
+import { startServedFixtures, type ServedFixtures } from '../support/openapi/served-fixtures.ts';
 
 const REFRESH_SECONDS = 2;
 const YESTERDAY_SECONDS = 6;

@@ -11,9 +11,9 @@
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { connectHeapProbe, INSPECT_OPTION, readRssMegabytes, type HeapProbe } from '../support/heap-probe.ts';
+import { connectHeapProbe, INSPECT_OPTION, readRssMegabytes, type HeapProbe } from '../support/processes/heap-probe.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { productionMemoryEnv } from '../support/start-script.ts';
+import { productionMemoryEnv } from '../support/processes/start-script.ts';
 
 const CONNECTIONS = 200;
 const DURATION_SECONDS = 60;

@@ -11,11 +11,11 @@ import path from 'node:path';
 import { isBuildId } from '../../src/lib/store/build-layout.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { expectConsistentDataDir } from '../support/data-dir-checks.ts';
-import { connectHeapProbe, INSPECT_OPTION, readRssMegabytes, type HeapProbe } from '../support/heap-probe.ts';
+import { expectConsistentDataDir } from '../support/data-dir/data-dir-checks.ts';
+import { connectHeapProbe, INSPECT_OPTION, readRssMegabytes, type HeapProbe } from '../support/processes/heap-probe.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
-import { productionMemoryEnv } from '../support/start-script.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { productionMemoryEnv } from '../support/processes/start-script.ts';
+import { rawRequest } from '../support/http/raw-http.ts';
 import { withScore } from '../../harness/upstream-pages.ts';
 
 const CYCLES = 200;

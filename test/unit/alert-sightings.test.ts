@@ -15,7 +15,7 @@ import {
 import { buildStatusBadge } from '../../src/lib/display/match-display.ts';
 import type { Status } from '../../src/lib/model/model.ts';
 import { STATUSES } from '../../src/lib/model/statuses.ts';
-import { buildDerby } from '../support/derby-match.ts';
+import { buildDerby } from '../support/samples/derby-match.ts';
 
 const T1 = '2026-11-21T21:31:00-03:00';
 const T2 = '2026-11-21T21:32:00-03:00';

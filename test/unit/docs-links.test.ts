@@ -11,9 +11,9 @@ import {
   headingAnchors,
   lookupOnDisk,
   type LinkedPath,
-} from '../support/markdown-links.ts';
+} from '../support/project/markdown-links.ts';
 import { PROJECT_ROOT } from '../../harness/placar-process.ts';
-import { listDocFiles, readDoc, readReadme } from '../support/readme.ts';
+import { listDocFiles, readDoc, readReadme } from '../support/project/readme.ts';
 
 /** Issue 22: a README read in five minutes. */
 const README_MAX_LINES = 250;

@@ -1,12 +1,13 @@
 /**
  * The layering of docs/ARCHITECTURE.md, kept honest: every import between project files goes
  * in a direction the document's folder table allows (read from the document itself), there is
- * no import cycle, and the browser code reaches no Node-only module.
+ * no import cycle, the browser code reaches no Node-only module, and every room (a layer's
+ * sub-folder) is in the document's rooms table.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readImportGraph, type ImportEdge } from '../support/import-graph.ts';
+import { readImportGraph, type ImportEdge } from '../support/project/import-graph.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -61,6 +62,37 @@ function folderOf(file: string): string {
   return third === undefined ? 'src' : `src/${second}`;
 }
 
+/**
+ * docs/ARCHITECTURE.md's rooms table: a row `| \`src/<layer>/<room>/\` | holds |` (or
+ * `test/support/<room>/`) names a room (a layer's "(top)" row does not; the folder table's rows
+ * have a third cell).
+ */
+function readRooms(markdown: string): string[] {
+  return [...markdown.matchAll(/^\| `((?:src|test\/support)\/[^`]+)\/` \| [^|\n]+ \|$/gm)].map((m) => m[1] ?? '');
+}
+
+const ROOMS = readRooms(ARCHITECTURE);
+
+/**
+ * The room a file sits in: the folder under its layer in src/, or under test/support/; null for a
+ * layer's top, src/pages' routes and the rest of test/.
+ */
+function roomOf(file: string): string | null {
+  const layer = file.startsWith('test/support/') ? 'test/support' : folderOf(file);
+  const below = file.slice(layer.length + 1).split('/');
+  if (!/^(src\/|test\/support$)/.test(layer) || layer === 'src/pages' || below.length < 2) return null;
+  return `${layer}/${below[0] ?? ''}`;
+}
+
+/** The files' rooms the table lacks, and the table's rooms no file sits in. */
+function roomMismatches(files: string[], rooms: string[]): { unlisted: string[]; empty: string[] } {
+  const present = new Set(files.flatMap((file) => roomOf(file) ?? []));
+  return {
+    unlisted: [...present].filter((room) => !rooms.includes(room)).sort(),
+    empty: rooms.filter((room) => !present.has(room)),
+  };
+}
+
 /** Edges that go against the table (or come from a folder the table does not name). */
 function forbiddenEdges(edges: ImportEdge[], allowed: Record<string, Allowance[]>): string[] {
   return edges.flatMap(({ from, to }) => {
@@ -104,8 +136,8 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
   it('reads a real graph: every kind of import statement is seen', () => {
     const targets = (file: string) => graph.edges.filter((edge) => edge.from === file).map((edge) => edge.to);
     // A dynamic import('…'), an .astro <script>, an .astro frontmatter import.
-    expect(targets('src/client/search-request.ts')).toContain('src/client/static-search.ts');
-    expect(targets('src/components/SearchView.astro')).toContain('src/client/search.ts');
+    expect(targets('src/client/search/search-request.ts')).toContain('src/client/search/static-search.ts');
+    expect(targets('src/components/search/SearchView.astro')).toContain('src/client/search/search.ts');
     expect(targets('src/pages/index.astro').length).toBeGreaterThan(0);
     expect(graph.edges.length).toBeGreaterThan(200);
   });
@@ -113,6 +145,10 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
   it('every folder of the sources is in the table', () => {
     const unknown = [...new Set(graph.files.map(folderOf))].filter((folder) => !(folder in ALLOWED_IMPORTS));
     expect(unknown).toEqual([]);
+  });
+
+  it('every room of a layer in src/ and of test/support/ has a row in the rooms table, and every row a room', () => {
+    expect(roomMismatches(graph.files, ROOMS)).toEqual({ unlisted: [], empty: [] });
   });
 
   it('every import goes in an allowed direction', () => {
@@ -164,6 +200,14 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
       'src/lib/display',
     ]);
     expect(UNLIMITED).toEqual(new Set(['test']));
+    expect(ROOMS).toEqual(
+      expect.arrayContaining([
+        'src/upstream/fetch',
+        'src/client/alerts',
+        'src/components/match',
+        'test/support/browser',
+      ]),
+    );
     const serverRow =
       /^(\| `src\/server\/` \|.*\| )model, config, store, search, api, slices, refresh \(`refresh-scheduler\.ts` only\) \|$/m;
     expect(ARCHITECTURE).toMatch(serverRow);
@@ -178,12 +222,25 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
     ]);
   });
 
-  it('the checks can fail: a bad direction and a cycle are reported', () => {
+  it('the checks can fail: a bad direction, a cycle, a room without a row and a row without a room', () => {
     const bad = [
       { from: 'src/lib/model/model.ts', to: 'src/server/run-server.ts' },
       { from: 'src/server/run-server.ts', to: 'src/lib/model/model.ts' },
     ];
     expect(forbiddenEdges(bad, ALLOWED_IMPORTS)).toHaveLength(1);
     expect(findCycles(bad)).toHaveLength(1);
+    // A layer's own files and src/pages' route folders are no rooms; a new folder and a row left behind are.
+    const files = [
+      'src/client/alerts/a.ts',
+      'src/client/widgets/w.ts',
+      'src/lib/model/model.ts',
+      'src/pages/dia/d.astro',
+      'test/unit/u.test.ts',
+      'test/support/loose.ts',
+    ];
+    expect(roomMismatches(files, ['src/client/alerts', 'src/client/gone'])).toEqual({
+      unlisted: ['src/client/widgets'],
+      empty: ['src/client/gone'],
+    });
   });
 });

@@ -11,7 +11,7 @@ import {
 import { findGoalScorer } from '../../src/lib/model/detail-events.ts';
 import { changesOfMatch } from '../../src/lib/model/match-events.ts';
 import type { Match, MatchDetail, Status } from '../../src/lib/model/model.ts';
-import { buildDerby } from '../support/derby-match.ts';
+import { buildDerby } from '../support/samples/derby-match.ts';
 
 const match = (status: Status, home: number | null, away: number | null, options: Partial<Match> = {}): Match =>
   buildDerby(status, home, away, { id: 'brasileirao-serie-a/21-11-2026-vasco-da-gama-x-flamengo', ...options });

@@ -11,7 +11,7 @@ import {
   groupByCompetition,
 } from '../../src/lib/display/match-display.ts';
 import type { Match } from '../../src/lib/model/model.ts';
-import { buildSampleMatch } from '../support/sample-match.ts';
+import { buildSampleMatch } from '../support/samples/sample-match.ts';
 
 /** The sample's match, its kickoff not seen (as a listing first met in play). */
 const buildMatch = (overrides: Partial<Match> = {}): Match => buildSampleMatch({ kickoff: null, ...overrides });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { changesOfMatch, detectMatchChanges, matchesById, rememberMatches } from '../../src/lib/model/match-events.ts';
 import type { Match, Score, Status } from '../../src/lib/model/model.ts';
-import { buildDerby } from '../support/derby-match.ts';
+import { buildDerby } from '../support/samples/derby-match.ts';
 
 function match(
   id: string,

@@ -11,7 +11,7 @@ import {
 import { buildBarRects, buildStatBars, parseStatValue } from '../../src/lib/display/match-statistics.ts';
 import { buildSubstitutions, buildTimeline } from '../../src/lib/display/match-timeline.ts';
 import type { Card, Goal, Match, MatchDetail, MatchDetailEnvelope } from '../../src/lib/model/model.ts';
-import { SAMPLE_MATCH_ID, buildSampleMatch } from '../support/sample-match.ts';
+import { SAMPLE_MATCH_ID, buildSampleMatch } from '../support/samples/sample-match.ts';
 
 const ID = SAMPLE_MATCH_ID;
 const buildMatch = buildSampleMatch;

@@ -14,7 +14,7 @@ import { withMatchPageFacts } from '../../src/refresh/match-pages/match-page-fac
 import { inKickoffOrder } from '../../src/upstream/listing/order-listing.ts';
 import { teamSlugOf } from '../../src/upstream/match-page/parse-match-facts.ts';
 import { readMatchPage } from '../../src/upstream/match-page/parse-match-page.ts';
-import { buildSampleMatch } from '../support/sample-match.ts';
+import { buildSampleMatch } from '../support/samples/sample-match.ts';
 
 const ORIGIN = 'https://www.placardefutebol.com.br';
 const PAGE_URL = `${ORIGIN}/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html`;

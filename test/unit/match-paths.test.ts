@@ -19,7 +19,7 @@ import {
 import { LIMITS, type Snapshot } from '../../src/lib/model/model.ts';
 import { emptySnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { makeMatchFiles, matchFilesDir } from '../../src/refresh/render/match-files.ts';
-import { buildSampleMatch, SAMPLE_MATCH_ID } from '../support/sample-match.ts';
+import { buildSampleMatch, SAMPLE_MATCH_ID } from '../support/samples/sample-match.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
 const dirs: string[] = [];

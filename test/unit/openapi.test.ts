@@ -6,7 +6,7 @@ import { buildBadQueryProblem, buildNotFoundProblem } from '../../src/lib/api/pr
 import { searchSnapshot } from '../../src/lib/search/search.ts';
 import { emptySnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
-import { createOpenApiBodyValidator } from '../support/openapi-validator.ts';
+import { createOpenApiBodyValidator } from '../support/openapi/openapi-validator.ts';
 
 interface Operation {
   operationId: string;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/lib/model/model.ts';
 import { emptySnapshot } from '../../src/lib/store/snapshot-store.ts';
 import { pagelessMatchNotices } from '../../src/refresh/render/pageless-matches.ts';
-import { buildSampleMatch, SAMPLE_MATCH_ID } from '../support/sample-match.ts';
+import { buildSampleMatch, SAMPLE_MATCH_ID } from '../support/samples/sample-match.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
 const NESTED = 'copa/27-11-2026-alfa-x-beta/27-11-2026-gama-x-delta';

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../src/lib/config/config.ts';
 import { buildRateLimitHeaders, createRateLimiter } from '../../src/server/limits/rate-limit.ts';
 import { rateLimitKey } from '../../src/server/limits/rate-limit-key.ts';
-import { SEARCH_DEBOUNCE_MS, createDebouncer } from '../../src/client/search-debounce.ts';
+import { SEARCH_DEBOUNCE_MS, createDebouncer } from '../../src/client/search/search-debounce.ts';
 
 /**
- * The instants (ms) at which the search page's own debouncer (src/client/search-debounce.ts, the one
+ * The instants (ms) at which the search page's own debouncer (src/client/search/search-debounce.ts, the one
  * search.ts uses) fires for keystrokes at `keystrokes` (ms, ascending), on vitest's simulated clock.
  */
 function debouncedFirings(keystrokes: readonly number[]): number[] {

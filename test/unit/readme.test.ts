@@ -22,7 +22,7 @@ import {
   parseConfigTable,
   readDoc,
   readReadme,
-} from '../support/readme.ts';
+} from '../support/project/readme.ts';
 
 const readme = readReadme();
 const docFiles = listDocFiles();

@@ -9,7 +9,7 @@ import { SEARCH_RESULTS_MAX } from '../../src/lib/model/search-results.ts';
 import { findMatches, searchSnapshot } from '../../src/lib/search/search.ts';
 import { normalizeQuery } from '../../src/lib/search/search-text.ts';
 import { buildEnvelope, buildFixtureSnapshot } from '../../harness/fixture-snapshot.ts';
-import { buildGeneratedMatches } from '../support/generated-matches.ts';
+import { buildGeneratedMatches } from '../support/samples/generated-matches.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
 const GENERATED_AT = '2026-11-21T19:41:05-03:00';

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Match, Snapshot } from '../../src/lib/model/model.ts';
 import { RANK_TIERS, rankMatches } from '../../src/lib/search/find-matches.ts';
 import { findMatches } from '../../src/lib/search/search.ts';
-import { scoreRelevance } from '../support/relevance.ts';
-import { buildSearchDaySnapshot, readRelevanceCases } from '../support/search-day.ts';
+import { scoreRelevance } from '../support/samples/relevance.ts';
+import { buildSearchDaySnapshot, readRelevanceCases } from '../support/samples/search-day.ts';
 
 const day = buildSearchDaySnapshot();
 const named = (match: Match): string => `${match.homeTeam.name} x ${match.awayTeam.name}`;

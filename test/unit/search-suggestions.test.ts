@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickSuggestions } from '../../src/client/search-suggestions.ts';
+import { pickSuggestions } from '../../src/client/search/search-suggestions.ts';
 
 const NAMES = [
   'Athletico-PR',

@@ -16,7 +16,7 @@ import {
   type ResolvedRouteFields,
 } from '../../src/refresh/render/service-worker-build.ts';
 
-const SOURCE = path.resolve(import.meta.dirname, '../../src/client/service-worker.ts');
+const SOURCE = path.resolve(import.meta.dirname, '../../src/client/offline/service-worker.ts');
 let clientDir: string;
 
 function write(relativePath: string, text: string): void {

@@ -13,7 +13,7 @@ import {
 } from '../../src/lib/display/standings-display.ts';
 import { StandingsEnvelopeSchema, type Match, type Snapshot } from '../../src/lib/model/model.ts';
 import { freshStandingsRecord, type StandingsRecord } from '../../src/lib/store/standings-store.ts';
-import { buildSampleMatch } from '../support/sample-match.ts';
+import { buildSampleMatch } from '../support/samples/sample-match.ts';
 
 const UPSTREAM = 'https://upstream.test';
 const NOW = new Date('2026-11-21T19:00:00-03:00');

@@ -15,7 +15,7 @@ import {
   STANDINGS_AFTER_MATCH_MS,
   STANDINGS_REGULAR_MS,
 } from '../../src/refresh/competition-pages/standings-schedule.ts';
-import { buildSampleMatch } from '../support/sample-match.ts';
+import { buildSampleMatch } from '../support/samples/sample-match.ts';
 
 const T0 = Date.parse('2026-11-21T12:00:00-03:00');
 const MINUTE = 60_000;

@@ -16,7 +16,7 @@ import {
   type DeliveryOutcome,
 } from '../../src/refresh/publish/push-delivery-queue.ts';
 import { createBrowserSubscription } from '../../harness/push-service.ts';
-import { buildSampleMatch } from '../support/sample-match.ts';
+import { buildSampleMatch } from '../support/samples/sample-match.ts';
 
 const DEFAULT_ORIGINS = parseConfig({}).push.serviceOrigins;
 

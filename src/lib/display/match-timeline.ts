@@ -1,7 +1,7 @@
 /**
  * The match page's timeline: goals and cards of both sides in match order, grouped by period, in
  * the words a fan reads ("23'", "(pênalti)", "(gol anulado)"), and its substitutions. Pure and
- * browser-safe: the page and its live refresh (src/client/match-page.ts) render the same entries.
+ * browser-safe: the page and its live refresh (src/client/match/match-page.ts) render the same entries.
  */
 import type { Card, Goal, MatchDetail, Substitution, TeamSide } from '../model/model.ts';
 

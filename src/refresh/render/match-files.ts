@@ -128,7 +128,7 @@ const LIVE_STATUSES: ReadonlySet<string> = new Set(['IN_PLAY', 'PAUSED']);
  * The page's key: the JSON's, but for a match in play without what moves every minute (the minute,
  * the status line that prints it, when the listing and the match page were read). A live page is then
  * rendered again for a goal, a card or a status change, not because its clock moved: the page asks its
- * JSON at once when it opens (src/client/match-page.ts) and shows the minute from there.
+ * JSON at once when it opens (src/client/match/match-page.ts) and shows the minute from there.
  */
 function matchPageKey(salt: string, data: MatchPageData, key: string): string {
   const { envelope } = data;

@@ -1,5 +1,5 @@
 /**
- * Writes sw.js into a built client folder: src/client/service-worker.ts compiled, with the
+ * Writes sw.js into a built client folder: src/client/offline/service-worker.ts compiled, with the
  * shell it precaches (the build's pages and its other files, relative to the site root) and a
  * version made of that shell's names and bytes. Pages' HTML and api/ hold data and change every
  * refresh, so they stay out of the version: a new version (hence a new worker and new caches)

@@ -19,7 +19,7 @@ export function serviceWorkerIntegration(projectRoot: string): AstroIntegration 
         pages = shellPagesOf(routes);
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const source = path.join(projectRoot, 'src', 'client', 'service-worker.ts');
+        const source = path.join(projectRoot, 'src', 'client', 'offline', 'service-worker.ts');
         const written = await writeServiceWorker(fileURLToPath(dir), pages, shellListingsOf(DATA_ROUTES), source);
         const shell = `${written.pages.length} páginas e ${written.files.length} arquivos no shell`;
         logger.info(`${SERVICE_WORKER_FILE}: versão ${written.version}, ${shell}, ${written.bytes} bytes`);

@@ -1,0 +1,53 @@
+/**
+ * What every dashboard browser test needs: the fake upstream, the real Placar server against
+ * it (temp DATA_DIR, loopback, port 0) and Chromium. close() tears all three down.
+ */
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import type { ListEnvelope, ListingName } from '../../../src/lib/model/model.ts';
+import { launchBrowser } from '../../../harness/browser.ts';
+import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+
+export interface DashboardHarness {
+  upstream: FakeUpstream;
+  placar: PlacarProcess;
+  browser: Browser;
+  /** A fresh page in its own context (own cache, own clock). */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** The server's current /api/<listing> envelope. */
+  readListing(listing: ListingName): Promise<ListEnvelope>;
+  close(): Promise<void>;
+}
+
+export interface DashboardHarnessOptions {
+  pages: Record<string, string>;
+  env?: Record<string, string>;
+}
+
+export async function startDashboardHarness(options: DashboardHarnessOptions): Promise<DashboardHarness> {
+  const upstream = await startFakeUpstream({ pages: options.pages });
+  let placar: PlacarProcess | undefined;
+  let browser: Browser | undefined;
+  try {
+    placar = await startPlacar({ upstreamUrl: upstream.url, env: { SEARCH_RATE_LIMIT: '0', ...options.env } });
+    browser = await launchBrowser();
+  } catch (error) {
+    await placar?.stop();
+    await upstream.close();
+    throw error;
+  }
+  const server = placar;
+  const chromium = browser;
+  return {
+    upstream,
+    placar: server,
+    browser: chromium,
+    newPage: async (contextOptions) => (await chromium.newContext(contextOptions)).newPage(),
+    readListing: async (listing) => (await (await fetch(`${server.url}/api/${listing}`)).json()) as ListEnvelope,
+    close: async () => {
+      await chromium.close();
+      await server.stop();
+      await upstream.close();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Refreshes in this process from a given snapshot (no scrape), as the build tests drive them: the fixture listings'
+ * snapshot, written into DATA_DIR, rendered, compressed and swapped in; and that snapshot with the live Flamengo match's
+ * score moved.
+ */
+import { expect } from 'vitest';
+import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import type { Config } from '../../../src/lib/config/config.ts';
+import type { Snapshot } from '../../../src/lib/model/model.ts';
+import { writeSnapshotAtomically } from '../../../src/lib/store/snapshot-store.ts';
+import { runRefresh, type RefreshReport } from '../../../src/refresh/refresh.ts';
+
+/** In play in the fixture listings (live and today). */
+export const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
+
+/** One refresh of `snapshot` into config's DATA_DIR; it must publish. */
+export async function refreshFrom(config: Config, snapshot: Snapshot): Promise<RefreshReport> {
+  writeSnapshotAtomically(config.dataDir, snapshot);
+  const report = await runRefresh(config, { projectRoot: PROJECT_ROOT, log: () => undefined, scrape: false });
+  expect(report.error).toBeNull();
+  return report;
+}
+
+/** The Flamengo match with another home score, in live and today. */
+export function withFlamengoScore(snapshot: Snapshot, home: number): Snapshot {
+  const score = (listing: 'live' | 'hoje') => ({
+    ...snapshot[listing],
+    matches: snapshot[listing].matches.map((match) =>
+      match.id === FLAMENGO ? { ...match, score: { ...match.score, home } } : match,
+    ),
+  });
+  return { ...snapshot, live: score('live'), hoje: score('hoje') };
+}
