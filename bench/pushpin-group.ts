@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readFixturePages, startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { openEventStream, type EventStreamClient } from '../harness/event-stream-client.ts';
+import { GRIP_RECHECK_SECONDS } from '../src/server/event-stream/grip-stream.ts';
 import { startPlacar } from '../harness/placar-process.ts';
 import { startPushpin } from '../harness/pushpin.ts';
 import { runScript } from '../harness/run-script.ts';
@@ -70,18 +71,36 @@ function rssByProcessKb(pids: readonly number[]): Map<string, number> {
 
 const sum = (values: Iterable<number>): number => [...values].reduce((total, value) => total + value, 0);
 
+/** How long an answered stream may stay silent (no `retry:`) before it counts as refused and is opened again. */
+const SILENT_OPEN_MS = 30_000;
+/** How long the group waits for the swap's event at every stream: beyond two rechecks of an idle held stream. */
+const ARRIVAL_WAIT_MS = (2 * GRIP_RECHECK_SECONDS + 30) * 1000;
+/** Openings one stream may take (refused or silent) before the group gives up, naming why. */
+const MAX_OPENINGS = 20;
+
 /**
- * `count` streams, OPEN_AT_ONCE at a time; one refused (Pushpin answers 502 to a burst larger
- * than its queue to zurl) is opened again after 100 ms, as a client would: how many were, is a figure.
+ * `count` streams, OPEN_AT_ONCE at a time; one refused (Pushpin answers 502 to a burst larger than its queue to
+ * zurl), or answered but silent (on a busy machine a held stream once never got its first bytes), is opened again
+ * after 100 ms, as a client would: how many were, is a figure.
  */
 async function openStreams(url: string, count: number): Promise<{ streams: EventStreamClient[]; refused: number }> {
   const streams: EventStreamClient[] = [];
   let refused = 0;
   const openOne = async (): Promise<EventStreamClient> => {
-    for (;;) {
+    for (let opening = 1; ; opening += 1) {
       const stream = await openEventStream(url, '/api/eventos/stream');
-      if (stream.status === 200) return stream;
+      const opened =
+        stream.status === 200 &&
+        (await stream
+          .waitFor((client) => client.retry !== null, SILENT_OPEN_MS)
+          .then(
+            () => true,
+            () => false,
+          ));
+      if (opened) return stream;
       stream.close();
+      if (opening >= MAX_OPENINGS)
+        throw new Error(`um fluxo não abriu em ${MAX_OPENINGS} tentativas (última resposta: ${stream.status})`);
       refused += 1;
       await sleep(100);
     }
@@ -90,7 +109,6 @@ async function openStreams(url: string, count: number): Promise<{ streams: Event
     const batch = Math.min(OPEN_AT_ONCE, count - streams.length);
     streams.push(...(await Promise.all(Array.from({ length: batch }, openOne))));
   }
-  await Promise.all(streams.map((stream) => stream.waitFor((client) => client.retry !== null, 60_000)));
   return { streams, refused };
 }
 
@@ -148,7 +166,9 @@ export async function runPushpinGroup(log: (line: string) => void, count: number
           const swap = watchSwap(dataDir, readCurrentTarget(dataDir));
           const arrivals = Promise.all(
             streams.map(async (stream) => {
-              await stream.waitFor((client) => client.ids().length > 0, 120_000);
+              // Past Pushpin's recheck of an idle stream (GRIP_RECHECK_SECONDS): a publish lost on a busy machine
+              // reaches the stream then, as it would a fan's.
+              await stream.waitFor((client) => client.ids().length > 0, ARRIVAL_WAIT_MS);
               return performance.now();
             }),
           );
