@@ -96,8 +96,10 @@ describe('the archive across midnight, a restart and its window', () => {
     expect((await get(`/api/jogo/${FINISHED}`)).status).toBe(200);
     expect((await get(`/api/dia/${FRIDAY}`)).status, 'yesterday is a past day too').toBe(200);
 
-    upstream.setPage('/jogos-de-ontem', EMPTY_LISTING);
+    // The clock first: a refresh that read Saturday's clock and then got the new (empty) yesterday
+    // page would take it as Friday's — a race of the test's own two steps, seen on a busy CI.
     setServerClock(SUNDAY_JUST_AFTER_MIDNIGHT);
+    upstream.setPage('/jogos-de-ontem', EMPTY_LISTING);
     await waitUntil('the new yesterday', async () => {
       const ontem = JSON.parse((await get('/api/ontem')).text) as ListEnvelope;
       return ontem.count === 0 && (ontem.generatedAt ?? '').startsWith('2026-11-22');
