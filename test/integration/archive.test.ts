@@ -96,9 +96,14 @@ describe('the archive across midnight, a restart and its window', () => {
     expect((await get(`/api/jogo/${FINISHED}`)).status).toBe(200);
     expect((await get(`/api/dia/${FRIDAY}`)).status, 'yesterday is a past day too').toBe(200);
 
-    // The clock first: a refresh that read Saturday's clock and then got the new (empty) yesterday
-    // page would take it as Friday's — a race of the test's own two steps, seen on a busy CI.
+    // The server past midnight first, then the upstream's new yesterday: a refresh still on Saturday's
+    // clock (the server re-reads it every 100 ms) that got the empty page would take it as Friday's —
+    // a race of the test's own two steps, seen on a busy CI.
     setServerClock(SUNDAY_JUST_AFTER_MIDNIGHT);
+    await waitUntil('the server past midnight', async () => {
+      const hoje = JSON.parse((await get('/api/hoje')).text) as ListEnvelope;
+      return (hoje.generatedAt ?? '').startsWith('2026-11-22');
+    });
     upstream.setPage('/jogos-de-ontem', EMPTY_LISTING);
     await waitUntil('the new yesterday', async () => {
       const ontem = JSON.parse((await get('/api/ontem')).text) as ListEnvelope;
