@@ -86,6 +86,22 @@ function readSeenText(page: Page, selector: string): Promise<string> {
   });
 }
 
+/** The browser's shared sightings as stored (src/client/alerts/shared-sightings.ts), run in the page. */
+function readSharedSightings(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('placar');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const read = open.result.transaction('alertas').objectStore('alertas').get('vistos');
+      read.onerror = () => reject(read.error);
+      read.onsuccess = () => {
+        open.result.close();
+        resolve(String(read.result));
+      };
+    };
+  });
+}
+
 function regionRows(page: Page): Promise<string[]> {
   return region(page)
     .locator('.match')
@@ -449,6 +465,10 @@ describe('alerts while the page is open', () => {
       await expect.poll(async () => (await all()).length).toBe(1);
       await tabs[0]?.waitForTimeout(500);
       expect(await all()).toEqual([{ title: 'Gol! Flamengo', body: "Flamengo 3 x 1 Palmeiras · 67'", via: 'page' }]);
+      // Claimed in IndexedDB, which every renderer process reads as last committed (localStorage
+      // reaches another process's copy asynchronously: a second tab once read it stale and notified again).
+      const claimed = await (tabs[1] as Page).evaluate(readSharedSightings);
+      expect(JSON.parse(claimed)).toHaveProperty([FLAMENGO_ID], expect.objectContaining({ home: 3, away: 1 }));
     } finally {
       await setLiveScores([[FLAMENGO, 2, 1]]);
       await context.close();

@@ -7,8 +7,8 @@
  * (sessionStorage `placar:alertas-aba`), so a goal in the first minute after opening or moving to
  * a view is alerted too. The page says each change of a
  * followed team's match in its polite live region and in the title while hidden; with alerts on,
- * one notification per change, raised by the first tab of the browser to see it (localStorage
- * `placar:alertas-vistos`, read and written under a Web Lock).
+ * one notification per change, raised by the first tab of the browser to see it (the shared
+ * sightings of ./shared-sightings.ts).
  */
 import {
   claimChanges,
@@ -25,6 +25,7 @@ import { matchesById } from '../../lib/model/match-events.ts';
 import type { ListEnvelope } from '../../lib/model/model.ts';
 import { alertsOn } from './alert-setting.ts';
 import { showAlertNotification } from './alert-notification.ts';
+import { claimInSharedSightings } from './shared-sightings.ts';
 import { announce } from '../listing/announce.ts';
 import { followedTeams } from '../follow/followed-teams.ts';
 import { nameScorers } from './goal-scorers.ts';
@@ -34,9 +35,7 @@ import { badgeTitle } from './title-badge.ts';
 
 const LIVE = '/api/live';
 const TODAY = '/api/hoje';
-const SHARED_KEY = 'placar:alertas-vistos';
-const LOCK_NAME = 'placar:alertas';
-/** Shared sightings older than this are dropped: yesterday's matches raise nothing any more. */
+/** A tab's sightings older than this are dropped: yesterday's matches raise nothing any more. */
 const KEEP_MS = 2 * 24 * 60 * 60 * 1000;
 
 /** This tab's own sightings, carried from view to view. */
@@ -69,9 +68,8 @@ function shownSightings(): Record<string, Sighting> {
 }
 
 /**
- * Sightings kept in a browser store (a thunk: merely reaching localStorage throws in some privacy
- * modes): the tab's own in sessionStorage, the browser's shared ones in localStorage. Unreadable:
- * none; not kept: then the next view starts from its rows, or each tab notifies on its own.
+ * The tab's own sightings, kept in sessionStorage (a thunk: merely reaching it throws in some
+ * privacy modes). Unreadable: none; not kept: then the next view starts from its rows.
  */
 function readStored(store: () => Storage, key: string): Record<string, Sighting> {
   try {
@@ -90,7 +88,6 @@ function keepStored(store: () => Storage, key: string, sightings: Sightings): vo
 }
 
 const tabStore = (): Storage => sessionStorage;
-const sharedStore = (): Storage => localStorage;
 
 /**
  * What this view showed at load is the baseline (issue: compare against what the page showed),
@@ -125,21 +122,15 @@ function seenMatches(): SeenMatch[] {
   }));
 }
 
-/** The changes no other tab notified, claimed in the shared store, then notified. */
+/** The changes no other tab notified, claimed in the shared sightings, then notified. */
 async function notifyClaimed(ownBefore: Sightings, seen: readonly SeenMatch[]): Promise<void> {
   const followed = followedTeams();
-  const claim = (): MatchAlert[] => {
-    const update = claimChanges(readStored(sharedStore, SHARED_KEY), ownBefore, seen);
-    keepStored(sharedStore, SHARED_KEY, update.sightings);
-    return buildAlerts(chooseAlerts(update.changes, followed));
-  };
-  const notify = async (claimed: MatchAlert[]): Promise<void> => {
-    for (const alert of await nameScorers(claimed)) showAlertNotification(alert).catch(() => undefined);
-  };
-  // Without Web Locks (older browsers) two tabs may both notify a change seen at the same moment.
-  // The scorers are looked up after the claim: the lock is held only for the shared store.
-  if ('locks' in navigator) await notify(await navigator.locks.request(LOCK_NAME, claim));
-  else await notify(claim());
+  const claimed = await claimInSharedSightings((shared) => {
+    const update = claimChanges(shared, ownBefore, seen);
+    return { sightings: update.sightings, result: buildAlerts(chooseAlerts(update.changes, followed)) };
+  });
+  // The scorers are looked up after the claim: the claim holds the shared sightings only.
+  for (const alert of await nameScorers(claimed)) showAlertNotification(alert).catch(() => undefined);
 }
 
 /**

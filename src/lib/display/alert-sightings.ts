@@ -7,7 +7,7 @@
  *   announcement, highlight and title badge). A match the tab sees for the first time is no
  *   change, so a page never alerts on load.
  * - claimChanges: the changes no tab has notified yet, decided against the newest sighting of any
- *   tab (`shared`, kept in localStorage under a lock): the first tab to see a change notifies it,
+ *   tab (`shared`, kept by src/client/alerts/shared-sightings.ts): the first tab to see a change notifies it,
  *   the others find it claimed. Only what this tab itself saw before can be claimed.
  */
 import { changesOfMatch, type MatchChange } from '../model/match-events.ts';
