@@ -3,7 +3,8 @@
  * upstream: open pages hear of each new build on one event stream per tab and fetch what they
  * show at once — every view and the match page show a new score within seconds, where their
  * 60-s poll (the fallback) could not have run yet; the alerts line keeps every alert of one
- * update; back online, a page updates at once, also with no stream to tell it.
+ * update; back online, a page updates at once, also with no stream to tell it; a hidden tab holds
+ * its stream only while alerts need it.
  * The pages load without a fake clock: the poll is real, 60 s after the load, so whatever a test
  * sees within its 20-s wait came from the notice (or the `online` event).
  */
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../src/demo/upstream-server.ts';
 import { LISTING_PATHS, type ListEnvelope } from '../../src/lib/model/model.ts';
 import { startDashboardHarness, type DashboardHarness } from '../support/browser/dashboard-harness.ts';
-import { followBeforeLoad, pollOnce } from '../support/browser/fan-page.ts';
+import { followBeforeLoad, pollOnce, setVisibility } from '../support/browser/fan-page.ts';
 import { withMatchPageGoal, withScore } from '../../harness/upstream-pages.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
@@ -159,6 +160,56 @@ describe('the alerts line', () => {
         expect.stringMatching(/^\d{2}:\d{2} · Gol! Flamengo — Flamengo 4 x 1 Palmeiras/),
         expect.stringMatching(/^\d{2}:\d{2} · Gol! São Paulo — São Paulo 2 x 0 Grêmio/),
       ]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Resolves when the page's stream request ends (the page closed its EventSource). */
+const streamClosed = (page: Page): Promise<unknown> =>
+  page.waitForEvent('requestfailed', { predicate: (request) => new URL(request.url()).pathname === STREAM });
+
+describe('a hidden tab', () => {
+  it('holds no stream with alerts off: closed when hidden, opened again when shown', async () => {
+    const { page, streams } = await openPage('/');
+    try {
+      await expect.poll(() => streams.length).toBe(1);
+      const closed = streamClosed(page);
+      await setVisibility(page, 'hidden');
+      await closed;
+      await setVisibility(page, 'visible');
+      await expect.poll(() => streams.length).toBe(2);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('keeps its stream with alerts on, and fetches on a notice while hidden', async () => {
+    const context = await harness.browser.newContext();
+    await context.grantPermissions(['notifications'], { origin: harness.placar.url });
+    await followBeforeLoad(context, ['Flamengo']);
+    await context.addInitScript(() => localStorage.setItem('placar:alertas', '1'));
+    const { page, streams, requests } = await openPage('/', context);
+    let closedWhileHidden = false;
+    void streamClosed(page).then(() => {
+      closedWhileHidden = true;
+    });
+    try {
+      await expect.poll(() => streams.length).toBe(1);
+      // The alerts' module has run (it keeps the tab's sightings as it loads): it is what keeps a hidden tab updating.
+      await expect.poll(() => page.evaluate(() => sessionStorage.getItem('placar:alertas-aba'))).not.toBeNull();
+      await setVisibility(page, 'hidden');
+      const asked = requests.filter((pathname) => pathname === '/api/live').length;
+      const before = await scoreOf(page, SAO_PAULO);
+      const [home, away] = (before ?? '').split(' x ').map(Number);
+      setScore(SAO_PAULO_PATH, (home ?? 0) + 1, away ?? 0);
+      // The 60-s poll is a minute away: a fetch within the wait came from the notice, on the open stream.
+      await expect
+        .poll(() => requests.filter((pathname) => pathname === '/api/live').length, { timeout: SHOWN_WITHIN_MS })
+        .toBeGreaterThan(asked);
+      expect(closedWhileHidden).toBe(false);
+      expect(streams).toHaveLength(1);
     } finally {
       await context.close();
     }

@@ -35,11 +35,11 @@ describe('Ao Vivo (/) with live matches', () => {
     ]);
   });
 
-  it('says "Última atualização HH:MM:SS" (São Paulo time of the data) and "Auto-refresh em 60s"', async () => {
+  it('says "Última atualização HH:MM:SS" (São Paulo time of the data) and "Atualização automática"', async () => {
     const page = await harness.newPage();
     const shown = await readLastUpdateWithListing(page, `${harness.placar.url}/`, () => harness.readListing('live'));
     const { line, listing: live } = shown;
-    expect(line).toMatch(/^Última atualização \d{2}:\d{2}:\d{2} Auto-refresh em 60s$/);
+    expect(line).toMatch(/^Última atualização \d{2}:\d{2}:\d{2} Atualização automática$/);
     expect(line).toContain(`Última atualização ${formatExpectedClock(live.generatedAt ?? '')}`);
     expect(await page.locator('[data-stale-notice]').isVisible()).toBe(false);
     expect(await page.locator('[data-empty-state]').isVisible()).toBe(false);

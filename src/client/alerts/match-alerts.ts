@@ -30,7 +30,7 @@ import { announce } from '../listing/announce.ts';
 import { followedTeams } from '../follow/followed-teams.ts';
 import { nameScorers } from './goal-scorers.ts';
 import { onListingEnvelope } from '../polling/listing-feed.ts';
-import { keepPollingWhileHidden } from '../polling/poll-listing.ts';
+import { keepUpdatingWhileHidden } from '../polling/hidden-tab.ts';
 import { badgeTitle } from './title-badge.ts';
 
 const LIVE = '/api/live';
@@ -175,5 +175,5 @@ onListingEnvelope((endpoint, envelope) => {
   }
 });
 
-// The alerts come from the polls: with alerts on, a hidden tab keeps polling.
-keepPollingWhileHidden(() => alertsOn() && followedTeams().size > 0);
+// The alerts come from the polls and the build notices: with alerts on, a hidden tab keeps both.
+keepUpdatingWhileHidden(() => alertsOn() && followedTeams().size > 0);

@@ -7,10 +7,14 @@
  *   opened again after a back-off (BACKOFF_FIRST_MS doubling up to BACKOFF_MAX_MS, with jitter, so a
  *   restarted server is not met by every tab at once); the polls go on meanwhile. Back online, it
  *   is opened at once. Once it opens again the listeners are called: a notice may have been missed.
+ * - A hidden tab holds no stream unless alerts need it (hidden-tab.ts): it is closed when the tab
+ *   is hidden and opened again when it is shown (the pollers fetch then anyway), so a background
+ *   tab neither holds a connection on the server nor retries one on a bucket.
  * - A notice reaches every tab at the same moment: each waits a random moment of up to SPREAD_MS
  *   first, so their requests do not all land in the same instant.
  */
 import { BUILD_NOTICE_TYPE } from '../../lib/api/event-wire.ts';
+import { updatesWanted } from './hidden-tab.ts';
 
 /** `apenas=build` (event-stream-query.ts): no match events, only the notices. */
 const STREAM_URL = `/api/eventos/stream?apenas=${BUILD_NOTICE_TYPE}`;
@@ -40,7 +44,7 @@ function close(): void {
 
 function open(): void {
   close();
-  if (listeners.size === 0) return;
+  if (listeners.size === 0 || !updatesWanted()) return;
   source = new EventSource(STREAM_URL);
   source.onopen = () => {
     backoff = BACKOFF_FIRST_MS;
@@ -67,6 +71,11 @@ export function onNewBuild(listener: Listener): () => void {
     if (listeners.size === 0) close();
   };
 }
+
+document.addEventListener('visibilitychange', () => {
+  if (!updatesWanted()) close();
+  else if (source === null && retryTimer === undefined) open();
+});
 
 // Back online: at once, not at the end of a back-off grown while offline.
 window.addEventListener('online', () => {

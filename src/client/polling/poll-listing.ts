@@ -1,6 +1,6 @@
 /**
  * An API endpoint polled every 60 s with a conditional GET (If-None-Match: a 304 costs no body),
- * paused while the tab is hidden (unless alerts need it: keepPollingWhileHidden) and run at once
+ * paused while the tab is hidden (unless alerts need it: hidden-tab.ts) and run at once
  * when it is shown again, when the server serves a new build (build-notices.ts: the 60-s poll is
  * then the fallback), or when the connection goes or comes back. Back online, the page's answer
  * can still be the service worker's offline copy for a moment (the worker gets the network back
@@ -11,19 +11,13 @@
 import type { ListEnvelope } from '../../lib/model/model.ts';
 import { readListEnvelope } from './api-response.ts';
 import { onNewBuild } from './build-notices.ts';
+import { updatesWanted } from './hidden-tab.ts';
 import { publishListingEnvelope } from './listing-feed.ts';
 import { isOfflineAnswer } from '../offline/offline-response.ts';
 
 export const REFRESH_INTERVAL_MS = 60_000;
 /** Back online: asked at once, then again after these (the service worker's network may lag the page's). */
 const BACK_ONLINE_RETRIES_MS = [0, 2_000, 5_000, 10_000];
-
-let pollWhileHidden: () => boolean = () => false;
-
-/** Hidden tabs go on polling while `predicate` holds (the browser may slow them to once a minute). */
-export function keepPollingWhileHidden(predicate: () => boolean): void {
-  pollWhileHidden = predicate;
-}
 
 export interface PollHandlers<T> {
   /** New data (a 200); not called on a 304. */
@@ -47,10 +41,9 @@ export function pollJson<T>(
   let inFlight = false;
   /** Asked for while one was in flight (the connection changed mid-request): run again after it. */
   let again = false;
-  const wanted = (): boolean => document.visibilityState !== 'hidden' || pollWhileHidden();
   const schedule = (): void => {
     clearTimeout(timer);
-    if (!stopped && wanted()) timer = setTimeout(() => void refresh(), REFRESH_INTERVAL_MS);
+    if (!stopped && updatesWanted()) timer = setTimeout(() => void refresh(), REFRESH_INTERVAL_MS);
   };
 
   const refresh = async (): Promise<void> => {
@@ -92,14 +85,14 @@ export function pollJson<T>(
 
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'hidden') void refresh();
-    else if (!pollWhileHidden()) clearTimeout(timer);
+    else if (!updatesWanted()) clearTimeout(timer);
   });
   window.addEventListener('online', () => {
     for (const delay of BACK_ONLINE_RETRIES_MS) setTimeout(() => void refresh(), delay);
   });
   window.addEventListener('offline', () => void refresh());
   const stopNotices = onNewBuild(() => {
-    if (wanted()) void refresh();
+    if (updatesWanted()) void refresh();
   });
   // Opened offline (from the service worker's copy): show the last good data at once, and say so;
   // asked to (a live match's page, older than its minute): at once too.
