@@ -115,6 +115,18 @@ describe('past days', () => {
     expect(readDayListing(dataDir, '2026-11-21')).toMatchObject({ count: 0 });
   });
 
+  it('keeps a day’s matches through an empty fetch of that day (the upstream’s glitch: a day over loses no match)', async () => {
+    const dataDir = newDataDir();
+    await makeArchiveFiles(inputFor(dataDir, {}));
+    const glitch = yesterdayListing('2026-11-21T22:00:00-03:00', []);
+    expect((await makeArchiveFiles(inputFor(dataDir, { yesterday: glitch }))).rendered).toBe(0);
+    expect(readDayListing(dataDir, '2026-11-20')).toMatchObject({ count: 6, generatedAt: '2026-11-21T20:00:00-03:00' });
+    // The next good fetch is kept as ever.
+    const later = yesterdayListing('2026-11-21T23:00:00-03:00', readExpectedMatches('ontem').slice(0, 5));
+    expect((await makeArchiveFiles(inputFor(dataDir, { yesterday: later }))).rendered).toBe(1);
+    expect(readDayListing(dataDir, '2026-11-20')).toMatchObject({ count: 5, generatedAt: '2026-11-21T23:00:00-03:00' });
+  });
+
   it('makes the days again for a new site bundle only', async () => {
     const dataDir = newDataDir();
     await makeArchiveFiles(inputFor(dataDir, {}));

@@ -63,13 +63,18 @@ export interface ArchiveFiles {
 /** An archived day's listing: it is no longer refreshed, so never stale. */
 const asKept = (listing: ListEnvelope): ListEnvelope => ({ ...listing, stale: false });
 
-/** Yesterday's listing under its day, when it is newer than the one kept; true when the index changed. */
+/**
+ * Yesterday's listing under its day, when it is newer than the one kept (and not emptier than a kept
+ * one with matches); true when the index changed.
+ */
 async function recordYesterday(input: ArchiveFilesInput, index: ArchiveIndex): Promise<boolean> {
   const { yesterday } = input;
   if (yesterday === null || yesterday.generatedAt === null) return false;
   const day = yesterdayOf(yesterday.generatedAt.slice(0, 10));
   if (!isKeptDay(day, input.today, input.archiveDays)) return false;
   if (index.days[day]?.generatedAt === yesterday.generatedAt) return false;
+  // A day that is over loses no match: an empty fetch of a day kept with matches is the upstream's glitch.
+  if (yesterday.matches.length === 0 && (readDayListing(input.dataDir, day)?.matches.length ?? 0) > 0) return false;
   await writeDayListing(input.dataDir, day, asKept(yesterday));
   index.days[day] = { generatedAt: yesterday.generatedAt, salt: '', page: null, json: null };
   return true;
