@@ -2,7 +2,7 @@
  * Upstream text never reaches the log raw: a status label holding ESC[2J (clear screen), BEL and
  * a C1 CSI, read by the real `npm run scrape`, is printed without them — the parser drops every
  * C0/C1 control from upstream text (issue 35); whatever else a line holds is written as visible
- * \xHH (test/unit/log-line.test.ts).
+ * \xHH (test/unit/config/log-line.test.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';

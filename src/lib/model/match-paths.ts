@@ -16,7 +16,7 @@
  * Any other match keeps its row, which links to the upstream's page. Zod-free: browser code imports it.
  */
 
-/** The model's LIMITS.id (test/unit/match-paths.test.ts keeps them equal; model.ts carries zod). */
+/** The model's LIMITS.id (test/unit/model/match-paths.test.ts keeps them equal; model.ts carries zod). */
 export const MATCH_PAGE_ID_MAX_BYTES = 300;
 /** A file name may hold 255 bytes; the longest made from a part is "<part>.html.gz.<8 hex>.tmp" (21 more). */
 export const MATCH_PAGE_SEGMENT_MAX_BYTES = 255 - '.html.gz.00000000.tmp'.length;

@@ -1,0 +1,153 @@
+/**
+ * What /api/tabela/{slug} and /tabela/{slug} are made from (issue 34, item 3): one table per
+ * competition the listings name (no other), the kept read with Placar's crests, `stale` when never
+ * read, failing or old, the live table from the listings' matches in play; and how a row is shown.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildStandingsPages, STANDINGS_STALE_MS } from '../../../src/lib/display/standings-data.ts';
+import {
+  buildMoveText,
+  buildShownRows,
+  buildStandingsNotice,
+  formatGoalDifference,
+} from '../../../src/lib/display/standings-display.ts';
+import { StandingsEnvelopeSchema, type Match, type Snapshot } from '../../../src/lib/model/model.ts';
+import { freshStandingsRecord, type StandingsRecord } from '../../../src/lib/store/standings-store.ts';
+import { buildSampleMatch } from '../../support/samples/sample-match.ts';
+
+const UPSTREAM = 'https://upstream.test';
+const NOW = new Date('2026-11-21T19:00:00-03:00');
+const CREST = `/escudos/${'b'.repeat(64)}.png`;
+
+function envelope(matches: Match[]): Snapshot['live'] {
+  return {
+    generatedAt: '2026-11-21T18:59:00-03:00',
+    timezone: 'America/Sao_Paulo',
+    source: `${UPSTREAM}/x`,
+    stale: false,
+    count: matches.length,
+    matches,
+  };
+}
+
+const LIVE = buildSampleMatch({
+  homeTeam: { name: 'Flamengo', crest: CREST, crestSource: null, slug: null },
+  status: 'IN_PLAY',
+  score: { home: 2, away: 1, penalties: null },
+});
+const ODD_SLUG = buildSampleMatch({
+  id: 'Liga%20Rara/21-11-2026-a-x-b',
+  competition: { name: 'Liga Rara', slug: 'Liga%20Rara' },
+});
+const SNAPSHOT: Snapshot = {
+  live: envelope([LIVE]),
+  hoje: envelope([LIVE, ODD_SLUG]),
+  amanha: envelope([]),
+  ontem: envelope([]),
+};
+
+function record(overrides: Partial<StandingsRecord> = {}): StandingsRecord {
+  return {
+    ...freshStandingsRecord('brasileirao-serie-a'),
+    readAt: '2026-11-21T12:00:00-03:00',
+    groups: [
+      {
+        name: null,
+        rows: [
+          {
+            position: 1,
+            team: { name: 'Palmeiras', crestSource: null },
+            points: 30,
+            played: 12,
+            won: 9,
+            drawn: 3,
+            lost: 0,
+            goalsFor: null,
+            goalsAgainst: null,
+            goalDifference: 15,
+          },
+          {
+            position: 2,
+            team: { name: 'Flamengo', crestSource: 'https://upstream.test/f.png' },
+            points: 28,
+            played: 12,
+            won: 9,
+            drawn: 1,
+            lost: 2,
+            goalsFor: null,
+            goalsAgainst: null,
+            goalDifference: 12,
+          },
+        ],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+describe('buildStandingsPages', () => {
+  it('makes one table per competition the listings name with a plain slug, and no other', () => {
+    const pages = buildStandingsPages(UPSTREAM, SNAPSHOT, new Map(), NOW);
+    expect([...pages.keys()]).toEqual(['brasileirao-serie-a']);
+    const table = pages.get('brasileirao-serie-a')?.envelope;
+    expect(table).toMatchObject({ readAt: null, stale: true, groups: [], source: `${UPSTREAM}/brasileirao-serie-a` });
+    expect(StandingsEnvelopeSchema.safeParse(table).success).toBe(true);
+  });
+
+  it('serves the kept read with the listings’ crests and the live table', () => {
+    const table = buildStandingsPages(UPSTREAM, SNAPSHOT, new Map([['brasileirao-serie-a', record()]]), NOW).get(
+      'brasileirao-serie-a',
+    )?.envelope;
+    expect(StandingsEnvelopeSchema.safeParse(table).success).toBe(true);
+    expect(table?.stale).toBe(false);
+    const [palmeiras, flamengo] = table?.groups[0]?.rows ?? [];
+    expect(flamengo?.team).toEqual({ name: 'Flamengo', crest: CREST });
+    expect(palmeiras?.team.crest).toBeNull();
+    expect(flamengo?.live).toMatchObject({ position: 1, points: 31, played: 13, match: LIVE.id });
+    // The sample match is Flamengo 2 x 1 Palmeiras: both in the group, both counted.
+    expect(palmeiras?.live).toMatchObject({ position: 2, points: 30, played: 13, lost: 1, match: LIVE.id });
+  });
+
+  it('is stale after a failed read (the last good table kept) and when the read is old', () => {
+    const failing = record({ fetch: { ...record().fetch, lastError: 'falhou' } });
+    const old = record({ readAt: new Date(NOW.getTime() - STANDINGS_STALE_MS - 1000).toISOString() });
+    for (const kept of [failing, old]) {
+      const table = buildStandingsPages(UPSTREAM, SNAPSHOT, new Map([['brasileirao-serie-a', kept]]), NOW).get(
+        'brasileirao-serie-a',
+      )?.envelope;
+      expect(table?.stale).toBe(true);
+      expect(table?.groups[0]?.rows).toHaveLength(2);
+    }
+  });
+});
+
+describe('how a table is shown', () => {
+  it('orders a live group by its live positions with each move, and says why a table is missing or old', () => {
+    const table = buildStandingsPages(UPSTREAM, SNAPSHOT, new Map([['brasileirao-serie-a', record()]]), NOW).get(
+      'brasileirao-serie-a',
+    )?.envelope;
+    const group = table?.groups[0];
+    if (!table || !group) throw new Error('no table');
+    expect(
+      buildShownRows(group).map((row) => [row.position, row.team.name, row.points, row.move, row.playing]),
+    ).toEqual([
+      [1, 'Flamengo', 31, 1, true],
+      [2, 'Palmeiras', 30, -1, true],
+    ]);
+    expect(buildStandingsNotice(table)).toBeNull();
+    expect(buildStandingsNotice({ ...table, readAt: null, groups: [] })).toMatch(/ainda não foi lida/);
+    expect(buildStandingsNotice({ ...table, groups: [] })).toMatch(/não tem tabela/);
+    expect(buildStandingsNotice({ ...table, stale: true })).toMatch(/desatualizada/);
+  });
+
+  it('writes the goal difference with a sign and a move as ↑/↓ with words for screen readers', () => {
+    expect([formatGoalDifference(5), formatGoalDifference(0), formatGoalDifference(-3)]).toEqual([
+      '+5',
+      '0',
+      '\u22123',
+    ]);
+    expect(buildMoveText(2)).toEqual({ symbol: '↑2', label: 'subiu 2 posições' });
+    expect(buildMoveText(-1)).toEqual({ symbol: '↓1', label: 'caiu 1 posição' });
+    expect(buildMoveText(0)).toBeNull();
+  });
+});
