@@ -2,7 +2,7 @@
  * The layering of docs/ARCHITECTURE.md, kept honest: every import between project files goes
  * in a direction the document's folder table allows (read from the document itself), there is
  * no import cycle, the browser code reaches no Node-only module, and every room (a layer's
- * sub-folder) is in the document's rooms table.
+ * sub-folder, or a sub-folder of one of the test kinds below) is in the document's rooms table.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,25 +62,29 @@ function folderOf(file: string): string {
   return third === undefined ? 'src' : `src/${second}`;
 }
 
+/** The folders of test/ whose sub-folders are rooms (test/fixtures' are recorded data, not rooms). */
+const TEST_KINDS_WITH_ROOMS = ['test/support', 'test/integration', 'test/e2e'];
+
 /**
  * docs/ARCHITECTURE.md's rooms table: a row `| \`src/<layer>/<room>/\` | holds |` (or
- * `test/support/<room>/`) names a room (a layer's "(top)" row does not; the folder table's rows
- * have a third cell).
+ * `test/support/<room>/`, `test/e2e/<room>/`, …) names a room (a layer's "(top)" row does not;
+ * the folder table's rows have a third cell).
  */
 function readRooms(markdown: string): string[] {
-  return [...markdown.matchAll(/^\| `((?:src|test\/support)\/[^`]+)\/` \| [^|\n]+ \|$/gm)].map((m) => m[1] ?? '');
+  return [...markdown.matchAll(/^\| `((?:src|test\/[\w-]+)\/[^`]+)\/` \| [^|\n]+ \|$/gm)].map((m) => m[1] ?? '');
 }
 
 const ROOMS = readRooms(ARCHITECTURE);
 
 /**
- * The room a file sits in: the folder under its layer in src/, or under test/support/; null for a
- * layer's top, src/pages' routes and the rest of test/.
+ * The room a file sits in: the folder under its layer in src/, or under one of
+ * TEST_KINDS_WITH_ROOMS; null for a layer's top, src/pages' routes and the rest of test/.
  */
 function roomOf(file: string): string | null {
-  const layer = file.startsWith('test/support/') ? 'test/support' : folderOf(file);
+  const testKind = TEST_KINDS_WITH_ROOMS.find((kind) => file.startsWith(`${kind}/`));
+  const layer = testKind ?? folderOf(file);
   const below = file.slice(layer.length + 1).split('/');
-  if (!/^(src\/|test\/support$)/.test(layer) || layer === 'src/pages' || below.length < 2) return null;
+  if ((testKind === undefined && !layer.startsWith('src/')) || layer === 'src/pages' || below.length < 2) return null;
   return `${layer}/${below[0] ?? ''}`;
 }
 
@@ -147,7 +151,7 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('every room of a layer in src/ and of test/support/ has a row in the rooms table, and every row a room', () => {
+  it('every room of a layer in src/ and of a test kind has a row in the rooms table, and every row a room', () => {
     expect(roomMismatches(graph.files, ROOMS)).toEqual({ unlisted: [], empty: [] });
   });
 
@@ -206,6 +210,8 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
         'src/client/alerts',
         'src/components/match',
         'test/support/browser',
+        'test/integration/refresh',
+        'test/e2e/fan',
       ]),
     );
     const serverRow =
@@ -237,9 +243,12 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
       'src/pages/dia/d.astro',
       'test/unit/u.test.ts',
       'test/support/loose.ts',
+      'test/e2e/loose.test.ts',
+      'test/fixtures/upstream/page.html',
+      'test/integration/refresh/r.test.ts',
     ];
     expect(roomMismatches(files, ['src/client/alerts', 'src/client/gone'])).toEqual({
-      unlisted: ['src/client/widgets'],
+      unlisted: ['src/client/widgets', 'test/integration/refresh'],
       empty: ['src/client/gone'],
     });
   });
