@@ -6,7 +6,7 @@
  * from the build before (table-files.ts). The bundle is built first (an
  * `astro build` child) only when there is none for the installed version. The folder then holds
  * the same complete site a whole `astro build` of that snapshot would
- * (test/integration/render-pipeline.test.ts).
+ * (test/integration/refresh/render-pipeline.test.ts).
  */
 import path from 'node:path';
 import { buildClientDir, buildServerEntry } from '../../lib/store/build-layout.ts';

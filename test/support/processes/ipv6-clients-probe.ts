@@ -1,5 +1,5 @@
 /**
- * The IPv6 half of issue 27's M2/M3 probes, run by test/integration/ipv6-clients.test.ts inside
+ * The IPv6 half of issue 27's M2/M3 probes, run by test/integration/server/ipv6-clients.test.ts inside
  * a network (and PID) namespace of its own (`unshare --net --pid`): there loopback may carry a
  * whole /64 (a "local" route, non-local binds allowed) without touching the machine's network.
  * Starts the fake upstream, Placar (one reader with its own per-client limit, one behind

@@ -1,5 +1,5 @@
 /**
- * One contender of test/integration/refresh-lock-race.test.ts: prints "ready", waits for a line
+ * One contender of test/integration/refresh/refresh-lock-race.test.ts: prints "ready", waits for a line
  * on stdin, then tries the refresh lock until it holds it once. While holding it, it marks
  * `holder` with O_EXCL (an EEXIST there means two holders at once) and appends enter/leave to
  * the round's log; then it exits WITHOUT releasing, so the next contender gets the lock only

@@ -131,7 +131,7 @@ function parseHttpBlock(body: string): Pick<ApiExample, 'status' | 'reason' | 'h
 /**
  * Every ```sh block that is a single `curl` line, paired with the ```http block after it. A curl
  * followed by a ```text block shows a stream's transcript (Server-Sent Events), not a response:
- * not run here (test/integration/event-stream.test.ts covers the stream).
+ * not run here (test/integration/event-stream/event-stream.test.ts covers the stream).
  */
 export function parseApiExamples(markdown: string): ApiExample[] {
   const blocks = parseCodeBlocks(markdown);

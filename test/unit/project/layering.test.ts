@@ -2,7 +2,8 @@
  * The layering of docs/ARCHITECTURE.md, kept honest: every import between project files goes
  * in a direction the document's folder table allows (read from the document itself), there is
  * no import cycle, the browser code reaches no Node-only module, and every room (a layer's
- * sub-folder, or one of test/support/ and test/unit/) is in the document's rooms table.
+ * sub-folder, or one of test/support/, test/unit/, test/integration/ and test/e2e/) is in the
+ * document's rooms table.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,25 +63,27 @@ function folderOf(file: string): string {
   return third === undefined ? 'src' : `src/${second}`;
 }
 
-/** The folders of test/ kept in rooms: the support by what it supports, the unit tests by what they test. */
-const TEST_FOLDERS_WITH_ROOMS = ['test/support', 'test/unit'];
+/** The folders of test/ kept in rooms: the support by what it supports, the tests by what they test. */
+const TEST_FOLDERS_WITH_ROOMS = ['test/support', 'test/unit', 'test/integration', 'test/e2e'];
 
 /**
  * docs/ARCHITECTURE.md's rooms table: a row `| \`src/<layer>/<room>/\` | holds |` (or
- * `test/support/<room>/`, `test/unit/<room>/`) names a room (a layer's "(top)" row does not; the
+ * `test/support/<room>/`, `test/unit/<room>/`, …) names a room (a layer's "(top)" row does not; the
  * folder table's rows have a third cell).
  */
 function readRooms(markdown: string): string[] {
-  return [...markdown.matchAll(/^\| `((?:src|test\/support|test\/unit)\/[^`]+)\/` \| [^|\n]+ \|$/gm)].map(
-    (m) => m[1] ?? '',
-  );
+  return [
+    ...markdown.matchAll(
+      /^\| `((?:src|test\/support|test\/unit|test\/integration|test\/e2e)\/[^`]+)\/` \| [^|\n]+ \|$/gm,
+    ),
+  ].map((m) => m[1] ?? '');
 }
 
 const ROOMS = readRooms(ARCHITECTURE);
 
 /**
- * The room a file sits in: the folder under its layer in src/, or under test/support/ or
- * test/unit/; null for a layer's top, src/pages' routes and the rest of test/.
+ * The room a file sits in: the folder under its layer in src/, or under one of
+ * TEST_FOLDERS_WITH_ROOMS; null for a layer's top, src/pages' routes and the rest of test/.
  */
 function roomOf(file: string): string | null {
   const layer = TEST_FOLDERS_WITH_ROOMS.find((folder) => file.startsWith(`${folder}/`)) ?? folderOf(file);
@@ -153,7 +156,7 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('every room in src/, test/support/ and test/unit/ has a row in the rooms table, and every row a room', () => {
+  it('every room in src/ and in test/ has a row in the rooms table, and every row a room', () => {
     expect(roomMismatches(graph.files, ROOMS)).toEqual({ unlisted: [], empty: [] });
   });
 
@@ -213,6 +216,8 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
         'src/components/match',
         'test/support/browser',
         'test/unit/upstream',
+        'test/integration/refresh',
+        'test/e2e/fan',
       ]),
     );
     const serverRow =
@@ -236,19 +241,20 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
     ];
     expect(forbiddenEdges(bad, ALLOWED_IMPORTS)).toHaveLength(1);
     expect(findCycles(bad)).toHaveLength(1);
-    // A layer's own files and src/pages' route folders are no rooms; a new folder (in src/ or test/unit/) and a row
-    // left behind are.
+    // A layer's own files, src/pages' route folders and test/fixtures' folders are no rooms; a new folder (in src/
+    // or test/integration/) and a row left behind are.
     const files = [
       'src/client/alerts/a.ts',
       'src/client/widgets/w.ts',
       'src/lib/model/model.ts',
       'src/pages/dia/d.astro',
       'test/unit/u.test.ts',
-      'test/unit/gadgets/g.test.ts',
+      'test/integration/gadgets/g.test.ts',
+      'test/fixtures/upstream/page.html',
       'test/support/loose.ts',
     ];
     expect(roomMismatches(files, ['src/client/alerts', 'src/client/gone'])).toEqual({
-      unlisted: ['src/client/widgets', 'test/unit/gadgets'],
+      unlisted: ['src/client/widgets', 'test/integration/gadgets'],
       empty: ['src/client/gone'],
     });
   });

@@ -3,7 +3,7 @@
  * client Placar's own limiter gives it (an IPv4 address or an IPv6 /64, whatever way the /64
  * prints), and its sizing holds together — streams can never take the connections the rest
  * needs, and docs/deploying.md quotes the same figures. The template running for real:
- * test/integration/front-door.test.ts and ipv6-clients.test.ts.
+ * test/integration/server/front-door.test.ts and ipv6-clients.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,7 @@
  * deploy/pushpin/ and how docs/deploying.md fills it (issue 35 M4): Pushpin listens where only nginx
  * reaches it (it has no TLS, no limits and no path check of its own), and passes the client's
  * address on, so Placar's per-client limits count clients, not Pushpin. Running for real:
- * test/integration/pushpin-front.test.ts.
+ * test/integration/event-stream/pushpin-front.test.ts.
  */
 import fs from 'node:fs';
 import { isIP } from 'node:net';

@@ -3,7 +3,7 @@
  * variable they name is a real one; the README's Configuration table lists exactly
  * CONFIG_VARIABLES with their defaults, its Commands table every npm script, its API table every
  * route; docs/api.md shows an example of every route. (The examples are run against a real server
- * in test/integration/readme-examples.test.ts; links and the README's length: docs-links.test.ts.)
+ * in test/integration/server/readme-examples.test.ts; links and the README's length: docs-links.test.ts.)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,7 +59,7 @@ const NOT_ENV = new Set<string>([
   'NODE_COMPILE_CACHE',
   // Read by Node: the Web Push tests trust their local push service's certificate with it (docs/operations.md).
   'NODE_EXTRA_CA_CERTS',
-  // Read by test/e2e/dashboard-quality.test.ts (rewrite docs/screenshot.png), named in docs/dashboard.md.
+  // Read by test/e2e/views/dashboard-quality.test.ts (rewrite docs/screenshot.png), named in docs/dashboard.md.
   'UPDATE_DOCS_SCREENSHOT',
 ]);
 /** rclone's own variables, which configure the remote of deploy/publish-rclone.sh (docs/deploying.md, shape 2). */

@@ -1,7 +1,7 @@
 /**
  * The labelled relevance set (test/fixtures/search-day/relevance.json) in-process, over the day as
  * Placar's parser reads it: every query right, before the slower runs through /api/busca and the
- * browser (test/e2e/search-fan.test.ts). Then the fan queries of issue 35 one by one, and the rule
+ * browser (test/e2e/views/search-fan.test.ts). Then the fan queries of issue 35 one by one, and the rule
  * that decides "braga": a team of the day called exactly so outranks another club's nickname.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,0 +1,176 @@
+/**
+ * Web Push in Chromium against the real server (push on: VAPID_SUBJECT). A push delivered to
+ * the service worker (DevTools' ServiceWorker.deliverPushMessage, with the bytes Placar's
+ * refresher would encrypt: the PushMessage of a real match) shows the notification, and its
+ * tap target is the match's page. Headless Chromium cannot click a system notification, and a
+ * notificationclick dispatched from script is untrusted (no waitUntil, no openWindow): so the
+ * tap is checked as what the notification carries (data.url, resolved against the worker's
+ * scope as its notificationclick does) and that page being the match's.
+ * The page's side: "Ativar alertas" subscribes where push is on and says where alerts reach,
+ * following a team sends the new list, "Desativar" deletes the subscription. Headless Chromium
+ * has no push service to subscribe with (no FCM), so an init script stands in for
+ * PushManager's subscribe()/getSubscription() with a subscription at the test's push origin,
+ * keys made by the test; everything after — the page's requests, the server's validation,
+ * the stored file — is real.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
+import { buildPushMessages } from '../../../src/lib/display/push-alert.ts';
+import { hasMatchPage } from '../../../src/lib/model/match-paths.ts';
+import type { MatchEvent } from '../../../src/lib/model/model.ts';
+import { pushSubscriptionsDir } from '../../../src/lib/store/push-subscriptions.ts';
+import { startDashboardHarness, type DashboardHarness } from '../../support/browser/dashboard-harness.ts';
+import { followBeforeLoad } from '../../support/browser/fan-page.ts';
+import { createBrowserSubscription } from '../../../harness/push-service.ts';
+
+/** An origin nothing listens on: the server accepts it as a push service, and never sends (no refresh runs). */
+const PUSH_ORIGIN = 'https://127.0.0.1:9';
+let harness: DashboardHarness;
+
+beforeAll(async () => {
+  harness = await startDashboardHarness({
+    pages: readFixturePages(),
+    env: { REFRESH_CRON: '0 0 * * *', VAPID_SUBJECT: 'mailto:alertas@placar.test', PUSH_SERVICE_ORIGINS: PUSH_ORIGIN },
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function newFanContext(teams: readonly string[]): Promise<BrowserContext> {
+  const context = await harness.browser.newContext({ viewport: { width: 360, height: 800 } });
+  await context.grantPermissions(['notifications'], { origin: harness.placar.url });
+  await followBeforeLoad(context, teams);
+  return context;
+}
+
+async function openWithWorker(context: BrowserContext, pathname: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(harness.placar.url + pathname);
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  return page;
+}
+
+function storedSubscriptions(): { endpoint: string; teams: string[] }[] {
+  const dir = pushSubscriptionsDir(harness.placar.dataDir);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => !name.startsWith('.'))
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { endpoint: string; teams: string[] });
+}
+
+describe('a push reaches the service worker', () => {
+  it('shows the notification the refresher would send (title, body, tag), and its tap opens /jogo/{id}', async () => {
+    const today = await harness.readListing('hoje');
+    const match = today.matches.find((candidate) => hasMatchPage(candidate.id) && candidate.status === 'IN_PLAY');
+    if (!match) throw new Error('the fixture has no live match with a page');
+    const event: MatchEvent = {
+      id: '1795000000000-0001',
+      type: 'GOAL',
+      at: '2026-11-21T16:48:00-03:00',
+      match,
+      team: 'HOME',
+      previous: { status: match.status, score: { ...match.score, home: (match.score.home ?? 1) - 1 } },
+      scorer: { player: 'Pedro', minute: 23, injuryTime: null, ownGoal: false, penalty: false },
+    };
+    const [pushed] = buildPushMessages([event]);
+    if (!pushed) throw new Error('a goal makes a push');
+    const context = await newFanContext([match.homeTeam.name]);
+    const page = await openWithWorker(context, '/');
+    const session = await context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) =>
+      session.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const found = registrations.find((entry) => !entry.isDeleted);
+        if (found) resolve(found.registrationId);
+      }),
+    );
+    await session.send('ServiceWorker.enable');
+    await session.send('ServiceWorker.deliverPushMessage', {
+      origin: harness.placar.url,
+      registrationId: await registration,
+      data: JSON.stringify(pushed.message),
+    });
+    const readShown = () =>
+      page.evaluate(async () => {
+        const worker = await navigator.serviceWorker.ready;
+        return (await worker.getNotifications()).map((shown) => ({
+          title: shown.title,
+          body: shown.body,
+          tag: shown.tag,
+          lang: shown.lang,
+          target: new URL((shown.data as { url: string }).url, worker.scope).href,
+        }));
+      });
+    await expect.poll(readShown, { timeout: 10_000 }).toHaveLength(1);
+    const [shown] = await readShown();
+    expect(shown).toEqual({
+      title: `Gol! ${match.homeTeam.name}: Pedro, 23'`,
+      body: expect.stringContaining(`${match.homeTeam.name} `),
+      tag: pushed.message.tag,
+      lang: 'pt-BR',
+      target: `${harness.placar.url}/jogo/${match.id}`,
+    });
+    // The same event pushed again replaces its notification: one event, one notification.
+    await session.send('ServiceWorker.deliverPushMessage', {
+      origin: harness.placar.url,
+      registrationId: await registration,
+      data: JSON.stringify(pushed.message),
+    });
+    await page.waitForTimeout(500);
+    expect(await readShown()).toHaveLength(1);
+    const target = await page.goto(shown?.target ?? '');
+    expect(target?.status()).toBe(200);
+    await expect.poll(() => page.locator('h1').textContent()).toContain(match.homeTeam.name);
+    await context.close();
+  }, 60_000);
+});
+
+describe('"Ativar alertas" where push is on', () => {
+  it('subscribes with the followed teams, says alerts reach a closed Placar, follows the teams, and "Desativar" unsubscribes', async () => {
+    const browserSide = createBrowserSubscription(`${PUSH_ORIGIN}/push/fa-do-flamengo`);
+    const context = await newFanContext(['Flamengo']);
+    await context.addInitScript(
+      ({ endpoint, keys }) => {
+        let current: PushSubscription | null = null;
+        const make = (): PushSubscription => {
+          const subscription = Object.create(PushSubscription.prototype, {
+            endpoint: { value: endpoint },
+            toJSON: { value: () => ({ endpoint, expirationTime: null, keys }) },
+            unsubscribe: {
+              value: async () => {
+                current = null;
+                return true;
+              },
+            },
+          });
+          return subscription;
+        };
+        PushManager.prototype.getSubscription = async () => current;
+        PushManager.prototype.subscribe = async () => (current ??= make());
+      },
+      { endpoint: browserSide.endpoint, keys: browserSide.keys },
+    );
+    const page = await openWithWorker(context, '/');
+    const region = page.getByRole('region', { name: 'Meus times' });
+    await region.getByRole('button', { name: 'Ativar alertas', exact: true }).click();
+    await expect
+      .poll(() => region.locator('[data-alert-note]').textContent())
+      .toBe('Os alertas chegam também com o Placar fechado.');
+    expect(storedSubscriptions()).toEqual([
+      { endpoint: browserSide.endpoint, keys: browserSide.keys, teams: ['Flamengo'] },
+    ]);
+    // Following another team (its star) sends the new list. Flamengo's match shows in Meus times only (the list
+    // below leaves out what Meus times shows), so the visible star is the copy's.
+    await page.getByRole('button', { name: 'Seguir Palmeiras' }).first().click();
+    await expect.poll(() => storedSubscriptions()[0]?.teams, { timeout: 10_000 }).toEqual(['Flamengo', 'Palmeiras']);
+    await region.getByRole('button', { name: 'Desativar alertas', exact: true }).click();
+    await expect.poll(storedSubscriptions, { timeout: 10_000 }).toEqual([]);
+    expect(await region.locator('[data-alert-note]').isHidden()).toBe(true);
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,139 @@
+/**
+ * Postponed, cancelled and suspended matches read cleanly at every width (issue 28): on a phone
+ * the row said "Adiado" with a stray "x" under it (the score slot of a match with neither goals
+ * nor a kick-off time, laid out where a kick-off time goes). What a sighted fan sees is read off
+ * the layout in Chromium: text clipped away (the "x" kept for screen readers) does not count.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
+import { startDashboardHarness, type DashboardHarness } from '../../support/browser/dashboard-harness.ts';
+import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+
+const STATUSES_PAGE = path.join(PROJECT_ROOT, 'test/fixtures/upstream/variants/statuses.html');
+const WIDTHS = [360, 480, 640, 800, 1280];
+let harness: DashboardHarness;
+
+beforeAll(async () => {
+  // Today's listing: the hand-written page with every status (ADIADO, CANCELADO, SUSPENSO…).
+  const pages = { ...readFixturePages(), '/jogos-de-hoje': fs.readFileSync(STATUSES_PAGE, 'utf8') };
+  harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: '0 0 * * *' } });
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+interface SeenWord {
+  text: string;
+  top: number;
+  bottom: number;
+  left: number;
+}
+
+/** The texts a sighted fan sees in the row with `team`, with their boxes: hidden or clipped text left out. */
+function readSeenWords(page: Page, team: string): Promise<SeenWord[]> {
+  return page.evaluate((name) => {
+    const row = [...document.querySelectorAll('[data-match-list] .match')].find((match) =>
+      [...match.querySelectorAll('.team-name')].some((cell) => cell.textContent === name),
+    );
+    if (!row) throw new Error(`no row of ${name}`);
+    const seen: SeenWord[] = [];
+    const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (text === '') continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      let [left, top, right, bottom] = [box.left, box.top, box.right, box.bottom];
+      for (let element = node.parentElement; element; element = element.parentElement) {
+        const style = getComputedStyle(element);
+        if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') right = left;
+        if (style.getPropertyValue('clip') === 'rect(0px, 0px, 0px, 0px)') right = left;
+        if (style.overflow !== 'visible') {
+          const clip = element.getBoundingClientRect();
+          [left, top, right, bottom] = [
+            Math.max(left, clip.left),
+            Math.max(top, clip.top),
+            Math.min(right, clip.right),
+            Math.min(bottom, clip.bottom),
+          ];
+        }
+      }
+      if (right - left > 1 && bottom - top > 1) seen.push({ text, top, bottom, left });
+    }
+    return seen;
+  }, team);
+}
+
+/** The row as read: words left to right on each line, lines top to bottom, " / " between lines. */
+function asRead(words: readonly SeenWord[]): string {
+  const lines: SeenWord[][] = [];
+  for (const word of [...words].sort((a, b) => a.top - b.top)) {
+    const line = lines.find((candidate) =>
+      candidate.some((other) => word.top < other.bottom - 2 && other.top < word.bottom - 2),
+    );
+    if (line) line.push(word);
+    else lines.push([word]);
+  }
+  return lines
+    .map((line) =>
+      line
+        .sort((a, b) => a.left - b.left)
+        .map((word) => word.text)
+        .join(' '),
+    )
+    .join(' / ');
+}
+
+describe('postponed, cancelled and suspended rows', () => {
+  it('read cleanly from 360 px to 1280 px: no "x" of their own, unless between the two names on one line', async () => {
+    const page = await harness.newPage();
+    const rows = [
+      { path: '/hoje', home: 'Remo', away: 'Paysandu', badge: 'Adiado', goals: null },
+      { path: '/hoje', home: 'Sport', away: 'Náutico', badge: 'Cancelado', goals: null },
+      { path: '/hoje', home: 'Cuiabá', away: 'Juventude', badge: 'Suspenso', goals: ['1', '0'] },
+      { path: '/ontem', home: 'Sporting', away: 'Braga', badge: 'Adiado', goals: null },
+    ];
+    const read: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const row of rows) {
+        if (!page.url().endsWith(row.path)) await page.goto(`${harness.placar.url}${row.path}`);
+        const words = await readSeenWords(page, row.home);
+        const text = asRead(words);
+        read.push(`${width} ${text}`);
+        if (width >= 640) {
+          // One line: status, home, score (or just the "x"), away.
+          const score = row.goals === null ? 'x' : `${row.goals[0]} x ${row.goals[1]}`;
+          expect(text, `${width} px`).toBe(`${row.badge} ${row.home} ${score} ${row.away}`);
+        } else {
+          // Phones: the status at the left of home over away, each side's goals at the right; no "x" at all.
+          const seen = words.map((word) => word.text).sort();
+          expect(seen, `${width} px: ${text}`).toEqual([row.badge, row.home, row.away, ...(row.goals ?? [])].sort());
+        }
+      }
+    }
+    console.log(read.join('\n'));
+    await page.context().close();
+  });
+
+  it('read the same once the browser redraws the list from /api/hoje (the same markup, cloned)', async () => {
+    const page = await harness.newPage({ viewport: { width: 360, height: 900 } });
+    await page.clock.install();
+    await page.goto(`${harness.placar.url}/hoje`);
+    const before = (await readSeenWords(page, 'Remo')).map((word) => word.text).sort();
+    // The server's rows marked: the redraw replaces them with rows cloned from the template.
+    await page.evaluate(() => {
+      for (const row of document.querySelectorAll('[data-match-list] .match')) row.setAttribute('data-servidor', '');
+    });
+    await page.clock.runFor(60_000);
+    await page.waitForFunction(() => !document.querySelector('[data-match-list] [data-servidor]'));
+    expect((await readSeenWords(page, 'Remo')).map((word) => word.text).sort()).toEqual(before);
+    expect(before).toEqual(['Adiado', 'Paysandu', 'Remo']);
+    await page.context().close();
+  });
+});

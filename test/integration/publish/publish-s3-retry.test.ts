@@ -1,0 +1,84 @@
+/**
+ * `npm start` publishing every build to a real S3 endpoint (deploy/publish-rclone.sh): while the
+ * endpoint refuses uploads, each failure shows in /healthz (the site itself stays "ok") and the
+ * bucket keeps what it had; once it accepts again, the next refresh's upload lands and /healthz
+ * clears the error.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import type { PublishState } from '../../../src/lib/store/publish-state-store.ts';
+import { readCurrentBuildId } from '../../../src/lib/store/current-link.ts';
+import { startLocalS3, type LocalS3 } from '../../support/publish/local-s3.ts';
+import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+import { rawRequest } from '../../support/http/raw-http.ts';
+
+let upstream: FakeUpstream;
+let s3: LocalS3;
+let placar: PlacarProcess;
+
+interface Health {
+  status: string;
+  publish: PublishState | null;
+}
+
+async function health(): Promise<Health> {
+  return (await rawRequest(placar.url, '/healthz')).json() as Health;
+}
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ pages: readFixturePages() });
+  s3 = await startLocalS3();
+  s3.refusing = true;
+  placar = await startPlacar({
+    upstreamUrl: upstream.url,
+    env: {
+      ...s3.rcloneVariables,
+      WORKERS: '2',
+      REFRESH_CRON: '*/4 * * * * *',
+      PUBLISH_COMMAND: s3.publishCommand,
+    },
+  });
+});
+
+afterAll(async () => {
+  await placar?.stop();
+  await s3?.close();
+  await upstream?.close();
+});
+
+describe('a failing upload to the bucket', () => {
+  it('is reported in /healthz while the site stays ok, and the bucket is left as it was', async () => {
+    await placar.waitForOutput(
+      /aviso: publicação falhou build=\S+ publicacao_ms=\d+ erro="saiu com código \d+: .+"/,
+      30_000,
+    );
+    const { status, publish } = await health();
+    expect(status).toBe('ok');
+    expect(publish?.lastError).toMatch(/^saiu com código \d+: /);
+    expect(publish?.lastSuccessAt).toBeNull();
+    expect((await s3.readWebsite('/api/live')).status).toBe(404);
+  });
+
+  it('is retried at the next refresh, and the upload lands once the endpoint accepts it', async () => {
+    s3.refusing = false;
+    await expect.poll(async () => (await health()).publish?.lastError, { timeout: 30_000, interval: 500 }).toBeNull();
+    const { publish } = await health();
+    expect(publish?.lastSuccessAt).toBe(publish?.lastRunAt);
+    // Refreshes go on every 4 s, so a later upload may already be under way: the bucket ends up holding
+    // the /api/live of the build that /healthz says was published last, byte for byte.
+    await expect
+      .poll(
+        async () => {
+          const published = (await health()).publish?.lastBuildId ?? '';
+          const file = path.join(placar.dataDir, 'builds', published, 'client', 'api', 'live');
+          const live = await s3.readWebsite('/api/live');
+          return live.status === 200 && fs.existsSync(file) && live.body.equals(fs.readFileSync(file));
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
+    expect(readCurrentBuildId(placar.dataDir)).not.toBeNull();
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * The competition-page step of a scrape against the loopback upstream (src/refresh/competition-pages/fetch-standings.ts,
+ * issue 34, item 1): a competition's page read when it first appears, conditionally, not again
+ * before 6 hours unless one of its matches ends (then a few minutes after), within the match pages'
+ * budget and pause, never for a competition no listing names; the last good table kept through a
+ * failure and a page of another layout (served stale), across a restart (DATA_DIR).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { parseConfig } from '../../../src/lib/config/config.ts';
+import { LISTING_PATHS } from '../../../src/lib/model/model.ts';
+import { readDetailSchedule } from '../../../src/lib/store/detail-store.ts';
+import { readStandingsRecords } from '../../../src/lib/store/standings-store.ts';
+import { buildRenderLocals } from '../../../src/refresh/render/render-routes.ts';
+import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
+import { withStatus } from '../../../harness/upstream-pages.ts';
+
+const SLUG = 'brasileirao-serie-a';
+const PAGE_PATH = `/${SLUG}`;
+const COMPETITION_PAGE = fs.readFileSync(
+  path.resolve(import.meta.dirname, '../../fixtures/upstream/competition-pages/competicao-brasileirao-serie-a.html'),
+  'utf8',
+);
+const T0 = Date.parse('2026-11-21T19:40:00-03:00');
+const at = (seconds: number) => () => new Date(T0 + seconds * 1000);
+const HOUR = 3600;
+const FLAMENGO_PATH = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
+const FIXTURES = readFixturePages();
+
+let upstream: FakeUpstream;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ pages: { ...FIXTURES, [PAGE_PATH]: COMPETITION_PAGE } });
+});
+afterAll(async () => {
+  await upstream?.close();
+});
+afterEach(() => {
+  for (const [page, html] of Object.entries(FIXTURES)) upstream.setPage(page, html);
+  upstream.setPage(PAGE_PATH, COMPETITION_PAGE);
+  upstream.setFault(PAGE_PATH, null);
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function configFor(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-standings-fetch-'));
+  dirs.push(dataDir);
+  // Room in the first minute for every competition of the samples (16) beside their match pages
+  // (tables take a request only while three quarters of the budget are free).
+  return parseConfig({
+    UPSTREAM_URL: upstream.url,
+    DATA_DIR: dataDir,
+    REQUEST_TIMEOUT_MS: '2000',
+    DETAIL_REQUESTS_PER_MINUTE: '200',
+    ...env,
+  });
+}
+
+const tableRequests = (since: number) => upstream.requests.slice(since).filter((r) => r.path === PAGE_PATH);
+const tableOf = (dataDir: string) =>
+  buildRenderLocals(dataDir, upstream.url, undefined, new Date(T0)).standingsPages?.get(SLUG)?.envelope;
+
+describe('competition pages in a scrape', () => {
+  it('reads a competition page when it first appears, then not again for 6 hours, then conditionally', async () => {
+    const config = configFor();
+    let since = upstream.requests.length;
+    await runScrape(config, { now: at(0) });
+    expect(tableRequests(since)).toHaveLength(1);
+    const record = readStandingsRecords(config.dataDir).records.get(SLUG);
+    expect(record?.groups[0]?.rows).toHaveLength(20);
+    expect(record?.readAt).toBe('2026-11-21T19:40:00-03:00');
+    // Every minute for 5 hours 59: no request for the table.
+    since = upstream.requests.length;
+    for (let minute = 1; minute < 6 * 60; minute += 37) await runScrape(config, { now: at(minute * 60) });
+    expect(tableRequests(since)).toEqual([]);
+    since = upstream.requests.length;
+    await runScrape(config, { now: at(6 * HOUR + 60) });
+    const [again] = tableRequests(since);
+    expect(again?.headers['if-none-match']).toMatch(/^"/);
+  });
+
+  it('reads it again a few minutes after one of its matches ends', async () => {
+    const config = configFor();
+    await runScrape(config, { now: at(0) });
+    const live = FIXTURES[LISTING_PATHS.live] ?? '';
+    upstream.setPage(LISTING_PATHS.live, withStatus(live, FLAMENGO_PATH, 'ENCERRADO'));
+    const hoje = FIXTURES[LISTING_PATHS.hoje] ?? '';
+    upstream.setPage(LISTING_PATHS.hoje, withStatus(hoje, FLAMENGO_PATH, 'ENCERRADO'));
+    let since = upstream.requests.length;
+    await runScrape(config, { now: at(600) });
+    await runScrape(config, { now: at(660) });
+    expect(tableRequests(since)).toEqual([]);
+    since = upstream.requests.length;
+    await runScrape(config, { now: at(600 + 5 * 60 + 1) });
+    expect(tableRequests(since)).toHaveLength(1);
+  });
+
+  it('keeps the last good table through a failure and a page of an unknown layout, served stale, across a restart', async () => {
+    const config = configFor();
+    await runScrape(config, { now: at(0) });
+    upstream.setFault(PAGE_PATH, { kind: 'status', status: 500 });
+    await runScrape(config, { now: at(6 * HOUR + 60) });
+    let table = tableOf(config.dataDir);
+    expect(table?.stale).toBe(true);
+    expect(table?.groups[0]?.rows).toHaveLength(20);
+    upstream.setFault(PAGE_PATH, null);
+    upstream.setPage(PAGE_PATH, '<html><body><h1>Manutenção</h1></body></html>');
+    // The back-off after the failure has passed.
+    await runScrape(config, { now: at(8 * HOUR) });
+    const record = readStandingsRecords(config.dataDir).records.get(SLUG);
+    expect(record?.fetch.lastError).toMatch(/não reconhecida/);
+    // A new process reads DATA_DIR again: the table is still there.
+    table = tableOf(config.dataDir);
+    expect(table).toMatchObject({ stale: true, readAt: '2026-11-21T19:40:00-03:00' });
+    expect(table?.groups[0]?.rows[0]?.team.name).toBe('Fortaleza');
+  });
+
+  it('counts a table request in the window before it is sent: a lost schedule.json frees nothing in this process', async () => {
+    // 80 a minute: the samples' 15 started matches' pages, then tables while three quarters stay free (up to 20).
+    const config = configFor({ DETAIL_REQUESTS_PER_MINUTE: '80' });
+    const since = upstream.requests.length;
+    await runScrape(config, { now: at(0) });
+    // The window's write never reached the disk (a full disk): this process still knows what it sent.
+    fs.rmSync(path.join(config.dataDir, 'details', 'schedule.json'), { force: true });
+    await runScrape(config, { now: at(20) });
+    await runScrape(config, { now: at(40) });
+    const pages = upstream.requests
+      .slice(since)
+      .filter((r) => !r.path.startsWith('/jogos-') && !r.path.startsWith('/escudos'));
+    expect(pages.filter((r) => !r.path.endsWith('.html')).length).toBeGreaterThan(0);
+    expect(pages.length).toBeLessThanOrEqual(80 / 4);
+  });
+
+  it('shares the match pages’ budget and pause, and never asks for a competition no listing names', async () => {
+    const none = configFor({ DETAIL_REQUESTS_PER_MINUTE: '0' });
+    let since = upstream.requests.length;
+    await runScrape(none, { now: at(0) });
+    expect(tableRequests(since)).toEqual([]);
+    const paused = configFor();
+    upstream.setFault(PAGE_PATH, { kind: 'status', status: 429, retryAfter: '600' });
+    await runScrape(paused, { now: at(0) });
+    expect(readDetailSchedule(paused.dataDir).pausedUntil).not.toBeNull();
+    upstream.setFault(PAGE_PATH, null);
+    since = upstream.requests.length;
+    await runScrape(paused, { now: at(300) });
+    expect(upstream.requests.slice(since).filter((r) => !r.path.startsWith('/jogos-'))).toEqual([]);
+    const asked = new Set(upstream.requests.map((r) => r.path));
+    const named = new Set(
+      Object.values(FIXTURES).flatMap((html) => [...html.matchAll(/href="\/([a-z0-9-]+)\//g)].map((m) => `/${m[1]}`)),
+    );
+    for (const pathAsked of asked)
+      if (!pathAsked.includes('.') && !pathAsked.startsWith('/jogos-') && !pathAsked.startsWith('/escudos'))
+        expect(named.has(pathAsked), pathAsked).toBe(true);
+  });
+});
