@@ -22,7 +22,7 @@ import { fixtureMatchPages } from '../src/demo/demo-match-pages.ts';
 import { startFakeUpstream, type FakeUpstream } from '../src/demo/upstream-server.ts';
 import { parseConfig } from '../src/lib/config/config.ts';
 import { LISTING_PATHS } from '../src/lib/model/model.ts';
-import { freshDetailRecord, writeDetailRecordAsync } from '../src/lib/store/detail-store.ts';
+import { freshDetailRecord, writeDetailRecordAsync } from '../src/lib/store/scraped/detail-store.ts';
 import { buildRenderLocals, openRouteRenderer } from '../src/refresh/render/render-routes.ts';
 import { ensureSiteBundle } from '../src/refresh/render/site-bundle.ts';
 import { createUpstreamAgent, fetchPage } from '../src/upstream/fetch/fetch-page.ts';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readFixturePages, startFakeUpstream } from '../src/demo/upstream-server.ts';
-import { currentLinkPath } from '../src/lib/store/build-layout.ts';
+import { currentLinkPath } from '../src/lib/store/builds/build-layout.ts';
 import { startPlacar } from '../harness/placar-process.ts';
 import { runScript } from '../harness/run-script.ts';
 import { withScore } from '../harness/upstream-pages.ts';

@@ -7,8 +7,8 @@
  * and memory.
  */
 import { createPushSender } from '../src/refresh/publish/push-sender.ts';
-import { loadVapidKeys } from '../src/lib/store/push-keys.ts';
-import { readEventStore, writeEventStoreAtomically } from '../src/lib/store/event-store.ts';
+import { loadVapidKeys } from '../src/lib/store/push/push-keys.ts';
+import { readEventStore, writeEventStoreAtomically } from '../src/lib/store/scraped/event-store.ts';
 import type { MatchEvent } from '../src/lib/model/model.ts';
 
 const dataDir = process.argv[2] ?? '';

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { MatchEvent } from '../src/lib/model/model.ts';
-import { writeEventStoreAtomically } from '../src/lib/store/event-store.ts';
-import { writePushSubscription } from '../src/lib/store/push-subscriptions.ts';
+import { writeEventStoreAtomically } from '../src/lib/store/scraped/event-store.ts';
+import { writePushSubscription } from '../src/lib/store/push/push-subscriptions.ts';
 import { buildGoalEvents } from '../harness/event-sites.ts';
 import { PROJECT_ROOT } from '../harness/placar-process.ts';
 import {

@@ -8,7 +8,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { findMatches } from '../src/lib/search/search.ts';
 import { buildMatchIndex, matchIndexOf, type MatchIndex } from '../src/lib/search/match-index.ts';
-import { readSnapshot } from '../src/lib/store/snapshot-store.ts';
+import { readSnapshot } from '../src/lib/store/scraped/snapshot-store.ts';
 import { median } from './stats.ts';
 
 export interface SearchIndexResult {

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { fixtureMatchPages } from '../src/demo/demo-match-pages.ts';
 import { startFakeUpstream, type FakeUpstream } from '../src/demo/upstream-server.ts';
 import { playedByTeam } from '../src/lib/model/live-standings.ts';
-import { freshStandingsRecord, writeStandingsRecordAsync } from '../src/lib/store/standings-store.ts';
+import { freshStandingsRecord, writeStandingsRecordAsync } from '../src/lib/store/scraped/standings-store.ts';
 import { applyStandingsOutcome } from '../src/refresh/competition-pages/standings-schedule.ts';
 import { parseCompetitionPage } from '../src/upstream/competition-page/parse-competition-page.ts';
 import { createUpstreamAgent, fetchPage } from '../src/upstream/fetch/fetch-page.ts';

@@ -12,10 +12,10 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { LIMITS, MatchDetailSchema, MatchPageFactsSchema } from '../model/model.ts';
-import { errorCode } from '../model/caught-error.ts';
-import { readJsonFile, readJsonFileOr, writeJsonAtomicallyAsync } from './json-file.ts';
-import { createKeptValues, fileIdentity } from './kept-values.ts';
+import { LIMITS, MatchDetailSchema, MatchPageFactsSchema } from '../../model/model.ts';
+import { errorCode } from '../../model/caught-error.ts';
+import { readJsonFile, readJsonFileOr, writeJsonAtomicallyAsync } from '../files/json-file.ts';
+import { createKeptValues, fileIdentity } from '../files/kept-values.ts';
 
 export const DETAILS_FOLDER = 'details';
 const SCHEDULE_FILE = 'schedule.json';

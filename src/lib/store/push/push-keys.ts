@@ -10,8 +10,8 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { errorCode } from '../model/caught-error.ts';
-import { formatJsonFile, readJsonFile } from './json-file.ts';
+import { errorCode } from '../../model/caught-error.ts';
+import { formatJsonFile, readJsonFile } from '../files/json-file.ts';
 
 export interface VapidKeys {
   /** base64url of the 65-byte uncompressed P-256 point (what GET /api/push publishes). */

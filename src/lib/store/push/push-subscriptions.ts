@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { errorCode } from '../model/caught-error.ts';
-import type { PushSubscriptionRecord } from '../model/push-subscription.ts';
-import { writeJsonAtomicallyAsync } from './json-file.ts';
+import { errorCode } from '../../model/caught-error.ts';
+import type { PushSubscriptionRecord } from '../../model/push-subscription.ts';
+import { writeJsonAtomicallyAsync } from '../files/json-file.ts';
 
 const StoredSubscriptionSchema = z.object({
   endpoint: z.string().max(2000),

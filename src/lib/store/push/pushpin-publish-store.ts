@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { MATCH_EVENT_ID_PATTERN } from '../model/model.ts';
-import { readJsonFileOr, writeJsonAtomicallyAsync } from './json-file.ts';
+import { MATCH_EVENT_ID_PATTERN } from '../../model/model.ts';
+import { readJsonFileOr, writeJsonAtomicallyAsync } from '../files/json-file.ts';
 
 export const PUSHPIN_PUBLISH_FILE = 'pushpin-publish.json';
 

@@ -8,8 +8,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { LISTING_NAMES, ListingParseSummarySchema, type ListingName } from '../model/model.ts';
-import { readJsonFileOr, writeJsonAtomically, writeJsonAtomicallyAsync } from './json-file.ts';
+import { LISTING_NAMES, ListingParseSummarySchema, type ListingName } from '../../model/model.ts';
+import { readJsonFileOr, writeJsonAtomically, writeJsonAtomicallyAsync } from '../files/json-file.ts';
 
 export const SCRAPE_STATE_FILE = 'scrape-state.json';
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildDir } from './build-layout.ts';
-import { isProcessAlive } from './process-alive.ts';
+import { isProcessAlive } from '../files/process-alive.ts';
 
 const MARKER = /^server-in-use\.(\d+)$/;
 

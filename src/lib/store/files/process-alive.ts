@@ -3,7 +3,7 @@
  * process still runs decides whether the file is still someone's. (refresh.lock does not: it is a
  * kernel lock, see src/refresh/refresh-lock.ts.)
  */
-import { errorCode } from '../model/caught-error.ts';
+import { errorCode } from '../../model/caught-error.ts';
 
 export function isProcessAlive(pid: number): boolean {
   try {

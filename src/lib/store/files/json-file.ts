@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { z } from 'zod';
-import { errorCode, errorMessage } from '../model/caught-error.ts';
+import { errorCode, errorMessage } from '../../model/caught-error.ts';
 import { writeFileAtomically, writeFileAtomicallyAsync } from './atomic-file.ts';
 
 export type JsonFileReading<T> =

@@ -14,10 +14,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ListEnvelopeSchema, type ListEnvelope } from '../model/model.ts';
-import { readJsonFile, readJsonFileOr, writeJsonAtomicallyAsync } from './json-file.ts';
-import { createKeptValues, fileIdentity } from './kept-values.ts';
-import { SiteFileSchema } from './site-manifest.ts';
+import { ListEnvelopeSchema, type ListEnvelope } from '../../model/model.ts';
+import { readJsonFile, readJsonFileOr, writeJsonAtomicallyAsync } from '../files/json-file.ts';
+import { createKeptValues, fileIdentity } from '../files/kept-values.ts';
+import { SiteFileSchema } from '../builds/site-manifest.ts';
 
 export const ARCHIVE_FOLDER = 'arquivo';
 

@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { CREST_FILE_PATTERN, crestPathOf } from '../model/crest-path.ts';
-import { readJsonFileOr, writeJsonAtomically } from './json-file.ts';
+import { CREST_FILE_PATTERN, crestPathOf } from '../../model/crest-path.ts';
+import { readJsonFileOr, writeJsonAtomically } from '../files/json-file.ts';
 
 export { CREST_FILE_PATTERN };
 export const CRESTS_FOLDER = 'escudos';

@@ -5,8 +5,8 @@
  * snapshot this process wrote itself (its own refresh) is the store's kept copy: nothing is read.
  */
 import fs from 'node:fs';
-import type { Snapshot } from '../model/model.ts';
-import { finishSteps, type Steps } from '../model/steps.ts';
+import type { Snapshot } from '../../model/model.ts';
+import { finishSteps, type Steps } from '../../model/steps.ts';
 import { emptySnapshot, readSnapshotSteps, snapshotPath } from './snapshot-store.ts';
 
 export interface SnapshotReading {

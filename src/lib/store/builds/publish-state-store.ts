@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { readJsonFileOr, writeJsonAtomically } from './json-file.ts';
+import { readJsonFileOr, writeJsonAtomically } from '../files/json-file.ts';
 
 export const PUBLISH_STATE_FILE = 'publish-state.json';
 

@@ -6,10 +6,10 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { formatJsonFile, readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from './json-file.ts';
-import { createKeptValues, fileIdentity } from './kept-values.ts';
+import { formatJsonFile, readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from '../files/json-file.ts';
+import { createKeptValues, fileIdentity } from '../files/kept-values.ts';
 import { withCrestSources } from './legacy-crests.ts';
-import { finishSteps, type Steps } from '../model/steps.ts';
+import { finishSteps, type Steps } from '../../model/steps.ts';
 import {
   LISTING_NAMES,
   LISTING_PATHS,
@@ -18,7 +18,7 @@ import {
   type ListEnvelope,
   type ListingName,
   type Snapshot,
-} from '../model/model.ts';
+} from '../../model/model.ts';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
 /** Indented: people read this file when a listing looks wrong. */

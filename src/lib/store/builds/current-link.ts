@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { errorMessage } from '../model/caught-error.ts';
+import { errorMessage } from '../../model/caught-error.ts';
 import { currentLinkPath, currentLinkTarget, parseCurrentLinkTarget } from './build-layout.ts';
 
 export class BuildSwapError extends Error {

@@ -3,8 +3,8 @@
  * index and by the next build (to keep Last-Modified stable for unchanged files).
  */
 import { z } from 'zod';
-import { readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from './json-file.ts';
-import { createKeptValues, fileIdentity } from './kept-values.ts';
+import { readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from '../files/json-file.ts';
+import { createKeptValues, fileIdentity } from '../files/kept-values.ts';
 
 export const SiteFileSchema = z.object({
   /** Path relative to the client folder, '/'-separated, e.g. "api/live", "_astro/x.css". */

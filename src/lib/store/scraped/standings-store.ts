@@ -8,9 +8,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { LIMITS } from '../model/model.ts';
-import { STANDINGS_LIMITS, StandingsGroupReadSchema, isCompetitionSlug } from '../model/standings.ts';
-import { readJsonFile, writeJsonAtomicallyAsync } from './json-file.ts';
+import { LIMITS } from '../../model/model.ts';
+import { STANDINGS_LIMITS, StandingsGroupReadSchema, isCompetitionSlug } from '../../model/standings.ts';
+import { readJsonFile, writeJsonAtomicallyAsync } from '../files/json-file.ts';
 
 export const STANDINGS_FOLDER = 'tabelas';
 

@@ -8,8 +8,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { detectMatchChanges, rememberMatches, type MatchChange } from '../model/match-events.ts';
-import { buildRedCard, findGoalScorer, findNewRedCards, redCardKey, redCardsOf } from '../model/detail-events.ts';
+import { detectMatchChanges, rememberMatches, type MatchChange } from '../../model/match-events.ts';
+import { buildRedCard, findGoalScorer, findNewRedCards, redCardKey, redCardsOf } from '../../model/detail-events.ts';
 import {
   EVENT_KEEP_MS,
   MATCH_EVENT_ID_PATTERN,
@@ -19,12 +19,12 @@ import {
   type Match,
   type MatchDetail,
   type MatchEvent,
-} from '../model/model.ts';
-import { formatSaoPauloIso } from '../model/time.ts';
+} from '../../model/model.ts';
+import { formatSaoPauloIso } from '../../model/time.ts';
 import { eventIdTime, nextEventIds } from './event-ids.ts';
-import { readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from './json-file.ts';
+import { readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from '../files/json-file.ts';
 import { withCrestSources } from './legacy-crests.ts';
-import { createKeptValues, fileIdentity } from './kept-values.ts';
+import { createKeptValues, fileIdentity } from '../files/kept-values.ts';
 
 export const EVENT_STORE_FILE = 'events.json';
 
