@@ -18,22 +18,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { fixtureMatchPages } from '../src/demo/demo-match-pages.ts';
-import { startFakeUpstream, type FakeUpstream } from '../src/demo/upstream-server.ts';
-import { parseConfig } from '../src/lib/config/config.ts';
-import { LISTING_PATHS } from '../src/lib/model/model.ts';
-import { freshDetailRecord, writeDetailRecordAsync } from '../src/lib/store/scraped/detail-store.ts';
-import { buildRenderLocals, openRouteRenderer } from '../src/refresh/render/render-routes.ts';
-import { ensureSiteBundle } from '../src/refresh/render/site-bundle.ts';
-import { createUpstreamAgent, fetchPage } from '../src/upstream/fetch/fetch-page.ts';
-import { readMatchPage } from '../src/upstream/match-page/parse-match-page.ts';
-import type { PlacarProcess } from '../harness/placar-process.ts';
-import { PROJECT_ROOT } from '../harness/placar-process.ts';
-import { listServiceProcesses, startWithNpm } from './npm-start.ts';
-import { readMemoryKb, readServiceCpuSeconds } from '../harness/process-stats.ts';
-import { waitForRefresh, type RefreshLine } from './refresh-lines.ts';
-import { median } from './stats.ts';
-import { buildUpstreamPages, renderPage, type UpstreamPagesOptions } from './upstream-pages.ts';
+import { fixtureMatchPages } from '../../src/demo/demo-match-pages.ts';
+import { startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import { parseConfig } from '../../src/lib/config/config.ts';
+import { LISTING_PATHS } from '../../src/lib/model/model.ts';
+import { freshDetailRecord, writeDetailRecordAsync } from '../../src/lib/store/scraped/detail-store.ts';
+import { buildRenderLocals, openRouteRenderer } from '../../src/refresh/render/render-routes.ts';
+import { ensureSiteBundle } from '../../src/refresh/render/site-bundle.ts';
+import { createUpstreamAgent, fetchPage } from '../../src/upstream/fetch/fetch-page.ts';
+import { readMatchPage } from '../../src/upstream/match-page/parse-match-page.ts';
+import type { PlacarProcess } from '../../harness/placar-process.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { listServiceProcesses, startWithNpm } from '../npm-start.ts';
+import { readMemoryKb, readServiceCpuSeconds } from '../../harness/process-stats.ts';
+import { waitForRefresh, type RefreshLine } from '../refresh-lines.ts';
+import { median } from '../stats.ts';
+import { buildUpstreamPages, renderPage, type UpstreamPagesOptions } from '../upstream-pages.ts';
 
 export interface DetailPlan {
   /** Measured refresh cycles per phase (after the warm-up ones). */

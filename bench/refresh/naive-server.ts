@@ -6,9 +6,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LISTING_PATHS, type ListingName } from '../src/lib/model/model.ts';
-import { parseListingPage } from '../src/upstream/listing/parse-listing.ts';
-import { startChild } from '../harness/watched-child.ts';
+import { LISTING_PATHS, type ListingName } from '../../src/lib/model/model.ts';
+import { parseListingPage } from '../../src/upstream/listing/parse-listing.ts';
+import { startChild } from '../../harness/watched-child.ts';
 
 export interface NaiveServer {
   url: string;

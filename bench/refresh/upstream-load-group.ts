@@ -9,15 +9,15 @@
  * Match pages (issue 26) are counted apart too, against their own budget (DETAIL_REQUESTS_PER_MINUTE, 20
  * in any 60 s by default): the most the window saw in any 60 s.
  */
-import type { FakeUpstream } from '../src/demo/upstream-server.ts';
-import type { PlacarProcess } from '../harness/placar-process.ts';
-import type { BenchPlan } from './bench-plan.ts';
-import { runLoad, type LoadResult } from './load.ts';
+import type { FakeUpstream } from '../../src/demo/upstream-server.ts';
+import type { PlacarProcess } from '../../harness/placar-process.ts';
+import type { BenchPlan } from '../bench-plan.ts';
+import { runLoad, type LoadResult } from '../serving/load.ts';
 import { spawnNaiveServer } from './naive-server.ts';
-import { readRefreshLines } from './refresh-lines.ts';
-import { SEARCH_PATHS } from './serving-group.ts';
-import { buildUpstreamPages } from './upstream-pages.ts';
-import { LISTING_PATHS } from '../src/lib/model/model.ts';
+import { readRefreshLines } from '../refresh-lines.ts';
+import { SEARCH_PATHS } from '../serving/serving-group.ts';
+import { buildUpstreamPages } from '../upstream-pages.ts';
+import { LISTING_PATHS } from '../../src/lib/model/model.ts';
 
 /** The bench's yesterday slot, in refreshes (at the default schedule it is 60: an hour). */
 export const YESTERDAY_SLOT_REFRESHES = 2;

@@ -1,5 +1,5 @@
 /**
- * The archive's size (issue 34 §5): `node bench/archive-disk.ts [--days 30] [--matches 1000]`.
+ * The archive's size (issue 34 §5): `node bench/refresh/archive-disk.ts [--days 30] [--matches 1000]`.
  * One real day first: a refresh (the real scrape, match-page reads, render and compression, in
  * this process) against a fake upstream whose yesterday lists `matches` finished matches, each
  * with its own match page (goals, cards, lineups, statistics: demo-match-pages.ts), refreshed until
@@ -13,16 +13,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fixtureMatchPages } from '../src/demo/demo-match-pages.ts';
-import { startFakeUpstream } from '../src/demo/upstream-server.ts';
-import { parseConfig } from '../src/lib/config/config.ts';
-import { LISTING_PATHS } from '../src/lib/model/model.ts';
-import { readArchiveIndex } from '../src/lib/store/scraped/archive-store.ts';
-import { readDetailRecords } from '../src/lib/store/scraped/detail-store.ts';
-import { readSiteManifest, type SiteFile } from '../src/lib/store/builds/site-manifest.ts';
-import { runRefresh } from '../src/refresh/refresh.ts';
-import { PROJECT_ROOT } from '../harness/placar-process.ts';
-import { buildUpstreamPages, renderPage } from './upstream-pages.ts';
+import { fixtureMatchPages } from '../../src/demo/demo-match-pages.ts';
+import { startFakeUpstream } from '../../src/demo/upstream-server.ts';
+import { parseConfig } from '../../src/lib/config/config.ts';
+import { LISTING_PATHS } from '../../src/lib/model/model.ts';
+import { readArchiveIndex } from '../../src/lib/store/scraped/archive-store.ts';
+import { readDetailRecords } from '../../src/lib/store/scraped/detail-store.ts';
+import { readSiteManifest, type SiteFile } from '../../src/lib/store/builds/site-manifest.ts';
+import { runRefresh } from '../../src/refresh/refresh.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
+import { buildUpstreamPages, renderPage } from '../upstream-pages.ts';
 
 interface Use {
   files: number;

@@ -4,11 +4,11 @@
  * minute off the ticks), watched for N minutes. CPU seconds of the whole service (the server and
  * any build child), over the window, as % of one core.
  */
-import { startFakeUpstream } from '../src/demo/upstream-server.ts';
-import { startPlacar } from '../harness/placar-process.ts';
-import { readServiceCpuSeconds } from '../harness/process-stats.ts';
-import { readRefreshLines } from './refresh-lines.ts';
-import { buildUpstreamPages } from './upstream-pages.ts';
+import { startFakeUpstream } from '../../src/demo/upstream-server.ts';
+import { startPlacar } from '../../harness/placar-process.ts';
+import { readServiceCpuSeconds } from '../../harness/process-stats.ts';
+import { readRefreshLines } from '../refresh-lines.ts';
+import { buildUpstreamPages } from '../upstream-pages.ts';
 
 export interface MeasuredIdle {
   minutes: number;

@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { startFakeUpstream, type FakeUpstream } from '../src/demo/upstream-server.ts';
-import { startPlacar, type PlacarProcess } from '../harness/placar-process.ts';
-import { hasBrotliStaticModule, NGINX_TEMPLATE, startNginx, type NginxProcess } from '../harness/nginx.ts';
-import { buildUpstreamPages } from './upstream-pages.ts';
+import { startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
+import { hasBrotliStaticModule, NGINX_TEMPLATE, startNginx, type NginxProcess } from '../../harness/nginx.ts';
+import { buildUpstreamPages } from '../upstream-pages.ts';
 
 export interface ServingFixture {
   matchesPerDay: number;

@@ -9,12 +9,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readFixturePages, startFakeUpstream } from '../src/demo/upstream-server.ts';
-import { currentLinkPath } from '../src/lib/store/builds/build-layout.ts';
-import { startPlacar } from '../harness/placar-process.ts';
-import { runScript } from '../harness/run-script.ts';
-import { withScore } from '../harness/upstream-pages.ts';
-import { readMemoryKb } from '../harness/process-stats.ts';
+import { readFixturePages, startFakeUpstream } from '../../src/demo/upstream-server.ts';
+import { currentLinkPath } from '../../src/lib/store/builds/build-layout.ts';
+import { startPlacar } from '../../harness/placar-process.ts';
+import { runScript } from '../../harness/run-script.ts';
+import { withScore } from '../../harness/upstream-pages.ts';
+import { readMemoryKb } from '../../harness/process-stats.ts';
 import { openLeanStreamReader, type LeanStreamReader } from './lean-stream-reader.ts';
 import { measureBroadcastFloor, type BroadcastFloor } from './broadcast-floor.ts';
 import { startStreamObserver, type ObservedSwap, type StreamObserver } from './stream-observer.ts';

@@ -21,13 +21,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fixtureMatchPages } from '../src/demo/demo-match-pages.ts';
-import { startFakeUpstream, type FakeUpstream } from '../src/demo/upstream-server.ts';
-import { playedByTeam } from '../src/lib/model/live-standings.ts';
-import { freshStandingsRecord, writeStandingsRecordAsync } from '../src/lib/store/scraped/standings-store.ts';
-import { applyStandingsOutcome } from '../src/refresh/competition-pages/standings-schedule.ts';
-import { parseCompetitionPage } from '../src/upstream/competition-page/parse-competition-page.ts';
-import { createUpstreamAgent, fetchPage } from '../src/upstream/fetch/fetch-page.ts';
+import { fixtureMatchPages } from '../../src/demo/demo-match-pages.ts';
+import { startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import { playedByTeam } from '../../src/lib/model/live-standings.ts';
+import { freshStandingsRecord, writeStandingsRecordAsync } from '../../src/lib/store/scraped/standings-store.ts';
+import { applyStandingsOutcome } from '../../src/refresh/competition-pages/standings-schedule.ts';
+import { parseCompetitionPage } from '../../src/upstream/competition-page/parse-competition-page.ts';
+import { createUpstreamAgent, fetchPage } from '../../src/upstream/fetch/fetch-page.ts';
 import {
   LIVE_MATCHES,
   REFRESH_MATCHES,
@@ -41,7 +41,7 @@ import {
   type RefreshPhase,
   type ServiceMemory,
 } from './detail-group.ts';
-import { buildUpstreamPages } from './upstream-pages.ts';
+import { buildUpstreamPages } from '../upstream-pages.ts';
 
 export interface StandingsPlan {
   /** Measured refresh cycles per phase (after the warm-up ones). */

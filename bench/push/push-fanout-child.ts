@@ -6,10 +6,10 @@
  * push was handed over. Prints one JSON line: when sending began, how long until idle, CPU
  * and memory.
  */
-import { createPushSender } from '../src/refresh/publish/push-sender.ts';
-import { loadVapidKeys } from '../src/lib/store/push/push-keys.ts';
-import { readEventStore, writeEventStoreAtomically } from '../src/lib/store/scraped/event-store.ts';
-import type { MatchEvent } from '../src/lib/model/model.ts';
+import { createPushSender } from '../../src/refresh/publish/push-sender.ts';
+import { loadVapidKeys } from '../../src/lib/store/push/push-keys.ts';
+import { readEventStore, writeEventStoreAtomically } from '../../src/lib/store/scraped/event-store.ts';
+import type { MatchEvent } from '../../src/lib/model/model.ts';
 
 const dataDir = process.argv[2] ?? '';
 const goal = JSON.parse(process.argv[3] ?? '{}') as MatchEvent;

@@ -1,6 +1,6 @@
 /**
  * Group 12: Web Push fan-out. SUBSCRIPTIONS subscriptions (each with its own browser keys) follow
- * one team; one goal of that team; the refresher's sender (bench/push-fanout-child.ts, a process
+ * one team; one goal of that team; the refresher's sender (bench/push/push-fanout-child.ts, a process
  * of its own) encrypts and signs a push for each and hands it to a local https push service (in
  * this process: harness/push-service.ts, which checks each VAPID signature). Measured: time
  * from send() to the last push received, the sender's CPU and memory; checked: every push
@@ -9,18 +9,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { MatchEvent } from '../src/lib/model/model.ts';
-import { writeEventStoreAtomically } from '../src/lib/store/scraped/event-store.ts';
-import { writePushSubscription } from '../src/lib/store/push/push-subscriptions.ts';
-import { buildGoalEvents } from '../harness/event-sites.ts';
-import { PROJECT_ROOT } from '../harness/placar-process.ts';
+import type { MatchEvent } from '../../src/lib/model/model.ts';
+import { writeEventStoreAtomically } from '../../src/lib/store/scraped/event-store.ts';
+import { writePushSubscription } from '../../src/lib/store/push/push-subscriptions.ts';
+import { buildGoalEvents } from '../../harness/event-sites.ts';
+import { PROJECT_ROOT } from '../../harness/placar-process.ts';
 import {
   createBrowserSubscription,
   decryptPush,
   startPushService,
   type BrowserSubscription,
-} from '../harness/push-service.ts';
-import { runChild } from '../harness/watched-child.ts';
+} from '../../harness/push-service.ts';
+import { runChild } from '../../harness/watched-child.ts';
 
 export interface PushGroupResult {
   subscriptions: number;
@@ -49,7 +49,7 @@ async function runSender(dataDir: string, goal: MatchEvent, caFile: string): Pro
   const nodeFlags = ['--max-semi-space-size=2', '--max-old-space-size=512'];
   const run = await runChild(
     process.execPath,
-    [...nodeFlags, 'bench/push-fanout-child.ts', dataDir, JSON.stringify(goal)],
+    [...nodeFlags, 'bench/push/push-fanout-child.ts', dataDir, JSON.stringify(goal)],
     {
       name: 'push-fanout-child',
       cwd: PROJECT_ROOT,

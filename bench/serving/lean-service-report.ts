@@ -1,6 +1,6 @@
 /** Group 8's printed section: the whole service at default settings against issue 22's targets. */
 import type { LeanServiceResult } from './lean-service-group.ts';
-import { formatNumber, formatTable, formatTarget } from './report-format.ts';
+import { formatNumber, formatTable, formatTarget } from '../report-format.ts';
 
 export function formatLeanServiceSection(result: LeanServiceResult | undefined): string[] {
   if (!result) return [];

@@ -5,8 +5,8 @@
  * moment the search results from /api/busca are shown. Both from navigation start.
  */
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../harness/browser.ts';
-import { summarize, type Summary } from './stats.ts';
+import { launchBrowser } from '../../harness/browser.ts';
+import { summarize, type Summary } from '../stats.ts';
 
 export interface BrowserTiming {
   path: string;

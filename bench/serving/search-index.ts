@@ -6,10 +6,10 @@
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { findMatches } from '../src/lib/search/search.ts';
-import { buildMatchIndex, matchIndexOf, type MatchIndex } from '../src/lib/search/match-index.ts';
-import { readSnapshot } from '../src/lib/store/scraped/snapshot-store.ts';
-import { median } from './stats.ts';
+import { findMatches } from '../../src/lib/search/search.ts';
+import { buildMatchIndex, matchIndexOf, type MatchIndex } from '../../src/lib/search/match-index.ts';
+import { readSnapshot } from '../../src/lib/store/scraped/snapshot-store.ts';
+import { median } from '../stats.ts';
 
 export interface SearchIndexResult {
   matches: number;

@@ -1,6 +1,6 @@
-/** The pt-BR section of group 13 (bench/standings-group.ts) in the printed report: each figure beside the one without tables. */
+/** The pt-BR section of group 13 (bench/refresh/standings-group.ts) in the printed report: each figure beside the one without tables. */
 import type { RefreshPhase, ServiceMemory } from './detail-group.ts';
-import { formatNumber } from './report-format.ts';
+import { formatNumber } from '../report-format.ts';
 import type { StandingsGroupResult } from './standings-group.ts';
 
 const phaseRow = (label: string, phase: RefreshPhase): string =>

@@ -8,19 +8,19 @@
  * Memory: server RSS after warm-up, after each size, and after the plan's `memoryCycles`
  * refreshes (the last, 1,000-match phase runs until then).
  */
-import { startFakeUpstream } from '../src/demo/upstream-server.ts';
-import { startPlacar } from '../harness/placar-process.ts';
-import type { BenchPlan } from './bench-plan.ts';
-import { measurePageWeights, WEIGHED_PAGES, type WeightRow } from './page-weight.ts';
+import { startFakeUpstream } from '../../src/demo/upstream-server.ts';
+import { startPlacar } from '../../harness/placar-process.ts';
+import type { BenchPlan } from '../bench-plan.ts';
+import { measurePageWeights, WEIGHED_PAGES, type WeightRow } from '../browser/page-weight.ts';
 import {
   readCpuTimes,
   readMemoryKb,
   readServiceCpuSeconds,
   watchChildren,
   watchServiceMemory,
-} from '../harness/process-stats.ts';
-import { waitForRefresh, type RefreshLine } from './refresh-lines.ts';
-import { buildUpstreamPages } from './upstream-pages.ts';
+} from '../../harness/process-stats.ts';
+import { waitForRefresh, type RefreshLine } from '../refresh-lines.ts';
+import { buildUpstreamPages } from '../upstream-pages.ts';
 
 export interface CycleSample extends RefreshLine {
   size: number;

@@ -6,11 +6,11 @@
  * log line) or "between refreshes"; the p99 of both, side by side.
  */
 import autocannon from 'autocannon';
-import type { FakeUpstream } from '../src/demo/upstream-server.ts';
-import type { PlacarProcess } from '../harness/placar-process.ts';
-import { readRefreshLines } from './refresh-lines.ts';
-import type { Summary } from './stats.ts';
-import { buildUpstreamPages } from './upstream-pages.ts';
+import type { FakeUpstream } from '../../src/demo/upstream-server.ts';
+import type { PlacarProcess } from '../../harness/placar-process.ts';
+import { readRefreshLines } from '../refresh-lines.ts';
+import type { Summary } from '../stats.ts';
+import { buildUpstreamPages } from '../upstream-pages.ts';
 
 export interface RefreshLatencyResult {
   seconds: number;

@@ -1,6 +1,6 @@
-/** The pt-BR section of group 11 (bench/detail-group.ts) in the printed report, with issue 26's targets. */
+/** The pt-BR section of group 11 (bench/refresh/detail-group.ts) in the printed report, with issue 26's targets. */
 import type { DetailGroupResult, PerPage } from './detail-group.ts';
-import { formatNumber } from './report-format.ts';
+import { formatNumber } from '../report-format.ts';
 
 const page = (label: string, measured: PerPage): string =>
   `  ${label.padEnd(44)} ${formatNumber(measured.ms, 2).padStart(7)} ms  ${formatNumber(measured.allocatedKb).padStart(7)} KB alocados`;

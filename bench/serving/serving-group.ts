@@ -4,12 +4,12 @@
  * Placar/nginx runs so drift hits both; then /api/busca on Placar with a mix of searches.
  */
 import http from 'node:http';
-import type { BenchPlan } from './bench-plan.ts';
+import type { BenchPlan } from '../bench-plan.ts';
 import { runLoad, type LoadResult } from './load.ts';
-import { listChildren } from '../harness/process-stats.ts';
+import { listChildren } from '../../harness/process-stats.ts';
 import type { ServingFixture } from './serving-fixture.ts';
 import { measureSearchIndex, type SearchIndexResult } from './search-index.ts';
-import { median } from './stats.ts';
+import { median } from '../stats.ts';
 
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 /** Team and league names of the generated day, whole and partial, with and without accents. */

@@ -10,15 +10,15 @@
  * watched match's page (/jogo/{id}) hear of the new build on the event stream: how long after
  * /api/live has the goal each shows it (issue 33: ≤ 3 s; the 60-s poll alone, 0–60 s).
  */
-import type { FakeUpstream } from '../src/demo/upstream-server.ts';
-import type { ListEnvelope } from '../src/lib/model/model.ts';
-import { LISTING_PATHS } from '../src/lib/model/model.ts';
-import { launchBrowser } from '../harness/browser.ts';
-import type { PlacarProcess } from '../harness/placar-process.ts';
-import { readRefreshLines, type RefreshLine } from './refresh-lines.ts';
-import type { BenchPlan } from './bench-plan.ts';
-import { summarize, type Summary } from './stats.ts';
-import { buildUpstreamPages } from './upstream-pages.ts';
+import type { FakeUpstream } from '../../src/demo/upstream-server.ts';
+import type { ListEnvelope } from '../../src/lib/model/model.ts';
+import { LISTING_PATHS } from '../../src/lib/model/model.ts';
+import { launchBrowser } from '../../harness/browser.ts';
+import type { PlacarProcess } from '../../harness/placar-process.ts';
+import { readRefreshLines, type RefreshLine } from '../refresh-lines.ts';
+import type { BenchPlan } from '../bench-plan.ts';
+import { summarize, type Summary } from '../stats.ts';
+import { buildUpstreamPages } from '../upstream-pages.ts';
 
 export const FRESHNESS_MATCHES = 300;
 const PAGE_POLL_MS = 60_000;

@@ -3,7 +3,7 @@
  * (median and spread of the per-second counts) and latency percentiles.
  */
 import autocannon from 'autocannon';
-import { readCpuTimes, totalCpuSeconds } from '../harness/process-stats.ts';
+import { readCpuTimes, totalCpuSeconds } from '../../harness/process-stats.ts';
 
 export interface LoadOptions {
   url: string;

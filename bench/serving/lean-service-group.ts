@@ -13,13 +13,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { startFakeUpstream, type FakeUpstream } from '../src/demo/upstream-server.ts';
-import type { PlacarProcess } from '../harness/placar-process.ts';
-import { listServiceProcesses, startWithNpm, type ServiceRole } from './npm-start.ts';
-import { readMemoryKb, readServiceCpuSeconds, readSmapsKb } from '../harness/process-stats.ts';
-import { waitForRefresh, type RefreshLine } from './refresh-lines.ts';
-import { median, quantile } from './stats.ts';
-import { buildUpstreamPages } from './upstream-pages.ts';
+import { startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
+import type { PlacarProcess } from '../../harness/placar-process.ts';
+import { listServiceProcesses, startWithNpm, type ServiceRole } from '../npm-start.ts';
+import { readMemoryKb, readServiceCpuSeconds, readSmapsKb } from '../../harness/process-stats.ts';
+import { waitForRefresh, type RefreshLine } from '../refresh-lines.ts';
+import { median, quantile } from '../stats.ts';
+import { buildUpstreamPages } from '../upstream-pages.ts';
 
 export interface LeanServicePlan {
   cyclesAt300: number;

@@ -22,7 +22,7 @@ export async function measureBroadcastFloor(count: number): Promise<BroadcastFlo
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-bench-floor-'));
   const link = path.join(dir, 'current');
   fs.symlinkSync('target-0', link);
-  const bare = forkBenchChild('bench/bare-broadcast-child.ts', [link], 'servidor mínimo');
+  const bare = forkBenchChild('bench/event-stream/bare-broadcast-child.ts', [link], 'servidor mínimo');
   const readers: LeanStreamReader[] = [];
   let observer: StreamObserver | null = null;
   try {

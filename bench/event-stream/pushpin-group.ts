@@ -10,14 +10,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readFixturePages, startFakeUpstream } from '../src/demo/upstream-server.ts';
-import { openEventStream, type EventStreamClient } from '../harness/event-stream-client.ts';
-import { startPlacar } from '../harness/placar-process.ts';
-import { startPushpin } from '../harness/pushpin.ts';
-import { runScript } from '../harness/run-script.ts';
-import { withScore } from '../harness/upstream-pages.ts';
+import { readFixturePages, startFakeUpstream } from '../../src/demo/upstream-server.ts';
+import { openEventStream, type EventStreamClient } from '../../harness/event-stream-client.ts';
+import { startPlacar } from '../../harness/placar-process.ts';
+import { startPushpin } from '../../harness/pushpin.ts';
+import { runScript } from '../../harness/run-script.ts';
+import { withScore } from '../../harness/upstream-pages.ts';
 import { readCurrentTarget, watchSwap } from './event-stream-group.ts';
-import { readMemoryKb } from '../harness/process-stats.ts';
+import { readMemoryKb } from '../../harness/process-stats.ts';
 
 const LIVE = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';

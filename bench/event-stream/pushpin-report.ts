@@ -1,6 +1,6 @@
 /** Group 10's printed section: open streams held by a Placar process and by Pushpin, side by side. */
 import type { PushpinGroupResult } from './pushpin-group.ts';
-import { formatNumber, formatTable } from './report-format.ts';
+import { formatNumber, formatTable } from '../report-format.ts';
 
 export function formatPushpinSection(result: PushpinGroupResult | undefined): string[] {
   if (!result || result.sides.length === 0) return [];

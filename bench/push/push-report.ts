@@ -1,6 +1,6 @@
 /** Group 12's printed section: one goal pushed to every subscription following the team. */
 import type { PushGroupResult } from './push-group.ts';
-import { formatNumber, formatTable } from './report-format.ts';
+import { formatNumber, formatTable } from '../report-format.ts';
 
 export function formatPushSection(result: PushGroupResult | undefined): string[] {
   if (!result) return [];

@@ -1,6 +1,6 @@
 /** The bench's side of the observer process (stream-observer-child.ts) and of the other IPC children of group 9. */
 import { type ChildProcess, fork } from 'node:child_process';
-import { watchChild, type WatchedChild } from '../harness/watched-child.ts';
+import { watchChild, type WatchedChild } from '../../harness/watched-child.ts';
 import type { ObservedSwap } from './stream-observer-child.ts';
 
 export type { ObservedSwap };
@@ -33,7 +33,7 @@ export function forkBenchChild(file: string, args: readonly string[], name: stri
 
 /** Observes the stream at `baseUrl`, timing each swap of `link`. */
 export function startStreamObserver(baseUrl: string, link: string): StreamObserver {
-  const watched = forkBenchChild('bench/stream-observer-child.ts', [baseUrl, link], 'observador');
+  const watched = forkBenchChild('bench/event-stream/stream-observer-child.ts', [baseUrl, link], 'observador');
   const child = watched.process;
   const next = (): Promise<unknown> => nextMessage(child, 'observador');
   return {
