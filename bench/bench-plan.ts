@@ -2,9 +2,9 @@
  * How much the benchmark measures in each mode. The default keeps the whole run under about
  * ten minutes, --quick under two; every group says in its output which numbers it used.
  */
-import type { DetailPlan } from './detail-group.ts';
-import type { LeanServicePlan } from './lean-service-group.ts';
-import type { StandingsPlan } from './standings-group.ts';
+import type { DetailPlan } from './refresh/detail-group.ts';
+import type { LeanServicePlan } from './serving/lean-service-group.ts';
+import type { StandingsPlan } from './refresh/standings-group.ts';
 
 export interface BenchPlan {
   quick: boolean;

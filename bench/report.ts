@@ -4,14 +4,14 @@
  */
 import { buildBenchPlan } from './bench-plan.ts';
 import type { BenchResults } from './results.ts';
-import type { WrkRun } from './equal-workers-group.ts';
-import type { ServingCase } from './serving-group.ts';
+import type { WrkRun } from './serving/equal-workers-group.ts';
+import type { ServingCase } from './serving/serving-group.ts';
 import { median } from './stats.ts';
-import { formatDetailSection } from './detail-report.ts';
-import { formatStandingsSection } from './standings-report.ts';
-import { formatLeanServiceSection } from './lean-service-report.ts';
-import { formatPushSection } from './push-report.ts';
-import { formatPushpinSection } from './pushpin-report.ts';
+import { formatDetailSection } from './refresh/detail-report.ts';
+import { formatStandingsSection } from './refresh/standings-report.ts';
+import { formatLeanServiceSection } from './serving/lean-service-report.ts';
+import { formatPushSection } from './push/push-report.ts';
+import { formatPushpinSection } from './event-stream/pushpin-report.ts';
 import { formatBytes, formatMedianMax, formatNumber, formatTable, formatTarget } from './report-format.ts';
 
 type Pick = (results: BenchResults) => number | undefined;

@@ -2,26 +2,26 @@
  * The shape of a run's JSON (bench/results/<date>.json), and the summaries built from the groups' raw samples:
  * per-size medians and maxima of each refresh step, and the idle cost per minute.
  */
-import type { LeanServiceResult } from './lean-service-group.ts';
+import type { LeanServiceResult } from './serving/lean-service-group.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchPlan } from './bench-plan.ts';
-import type { BrowserTiming } from './browser-timing.ts';
-import type { FreshnessResult } from './freshness-group.ts';
-import type { MeasuredIdle } from './idle-group.ts';
-import type { WeightRow } from './page-weight.ts';
-import type { CycleSample, RefreshGroupResult } from './refresh-group.ts';
-import type { EqualWorkersResult } from './equal-workers-group.ts';
-import type { DetailGroupResult } from './detail-group.ts';
-import type { EventStreamResult } from './event-stream-group.ts';
-import type { PushGroupResult } from './push-group.ts';
-import type { PushpinGroupResult } from './pushpin-group.ts';
-import type { RefreshLatencyResult } from './refresh-latency-group.ts';
-import type { ServingResult } from './serving-group.ts';
-import type { StandingsGroupResult } from './standings-group.ts';
+import type { BrowserTiming } from './browser/browser-timing.ts';
+import type { FreshnessResult } from './browser/freshness-group.ts';
+import type { MeasuredIdle } from './refresh/idle-group.ts';
+import type { WeightRow } from './browser/page-weight.ts';
+import type { CycleSample, RefreshGroupResult } from './refresh/refresh-group.ts';
+import type { EqualWorkersResult } from './serving/equal-workers-group.ts';
+import type { DetailGroupResult } from './refresh/detail-group.ts';
+import type { EventStreamResult } from './event-stream/event-stream-group.ts';
+import type { PushGroupResult } from './push/push-group.ts';
+import type { PushpinGroupResult } from './event-stream/pushpin-group.ts';
+import type { RefreshLatencyResult } from './refresh/refresh-latency-group.ts';
+import type { ServingResult } from './serving/serving-group.ts';
+import type { StandingsGroupResult } from './refresh/standings-group.ts';
 import { summarize, type Summary } from './stats.ts';
-import type { UpstreamLoadResult } from './upstream-load-group.ts';
+import type { UpstreamLoadResult } from './refresh/upstream-load-group.ts';
 
 export interface Machine {
   cpuModel: string;

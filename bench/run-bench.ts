@@ -13,19 +13,19 @@ import { startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { PROJECT_ROOT, startPlacar } from '../harness/placar-process.ts';
 import { buildSharedSiteBundle } from '../harness/shared-site-bundle.ts';
 import { buildBenchPlan } from './bench-plan.ts';
-import { runBrowserTiming, type BrowserTiming } from './browser-timing.ts';
-import { runEqualWorkersGroup } from './equal-workers-group.ts';
-import { runDetailGroup } from './detail-group.ts';
-import { runEventStreamGroup } from './event-stream-group.ts';
-import { FRESHNESS_MATCHES, runFreshnessGroup, type FreshnessResult } from './freshness-group.ts';
-import { runIdleGroup } from './idle-group.ts';
-import { runLeanServiceGroup } from './lean-service-group.ts';
-import { runPushGroup } from './push-group.ts';
-import { runPushpinGroup } from './pushpin-group.ts';
+import { runBrowserTiming, type BrowserTiming } from './browser/browser-timing.ts';
+import { runEqualWorkersGroup } from './serving/equal-workers-group.ts';
+import { runDetailGroup } from './refresh/detail-group.ts';
+import { runEventStreamGroup } from './event-stream/event-stream-group.ts';
+import { FRESHNESS_MATCHES, runFreshnessGroup, type FreshnessResult } from './browser/freshness-group.ts';
+import { runIdleGroup } from './refresh/idle-group.ts';
+import { runLeanServiceGroup } from './serving/lean-service-group.ts';
+import { runPushGroup } from './push/push-group.ts';
+import { runPushpinGroup } from './event-stream/pushpin-group.ts';
 import { readServiceCpuSeconds } from '../harness/process-stats.ts';
-import { runRefreshGroup, type RefreshGroupResult } from './refresh-group.ts';
-import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh-latency-group.ts';
-import { runStandingsGroup } from './standings-group.ts';
+import { runRefreshGroup, type RefreshGroupResult } from './refresh/refresh-group.ts';
+import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh/refresh-latency-group.ts';
+import { runStandingsGroup } from './refresh/standings-group.ts';
 import {
   buildIdleCost,
   readLoadAverage,
@@ -35,9 +35,9 @@ import {
   writeResults,
   type BenchResults,
 } from './results.ts';
-import { startServingFixture } from './serving-fixture.ts';
-import { runServingGroup } from './serving-group.ts';
-import { runUpstreamLoadGroup, YESTERDAY_SLOT_REFRESHES } from './upstream-load-group.ts';
+import { startServingFixture } from './serving/serving-fixture.ts';
+import { runServingGroup } from './serving/serving-group.ts';
+import { runUpstreamLoadGroup, YESTERDAY_SLOT_REFRESHES } from './refresh/upstream-load-group.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
 export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] as const;

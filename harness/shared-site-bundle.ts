@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BUNDLE_PREFIX, buildsDir } from '../src/lib/store/build-layout.ts';
+import { BUNDLE_PREFIX, buildsDir } from '../src/lib/store/builds/build-layout.ts';
 import { ensureBuildModulesLink } from '../src/refresh/render/build-site.ts';
 import { linkTree } from '../src/refresh/render/link-tree.ts';
 import { ensureSiteBundle } from '../src/refresh/render/site-bundle.ts';

@@ -1,7 +1,7 @@
 /** `npm run refresh`: one scrape + build + publication, then exit (see src/refresh/refresh.ts). */
 import path from 'node:path';
 import { EXIT_FAILURE, runCli } from '../src/lib/config/cli.ts';
-import { buildClientDir } from '../src/lib/store/build-layout.ts';
+import { buildClientDir } from '../src/lib/store/builds/build-layout.ts';
 import { readConfig } from '../src/lib/config/config.ts';
 import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../src/lib/config/server-args.ts';
 import { createBuildPublisher } from '../src/refresh/publish/publish-build.ts';

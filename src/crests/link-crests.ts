@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CREST_FILE_PATTERN, CRESTS_FOLDER, crestsDir, readCrestMap } from '../lib/store/crest-store.ts';
+import { CREST_FILE_PATTERN, CRESTS_FOLDER, crestsDir, readCrestMap } from '../lib/store/scraped/crest-store.ts';
 import { errorCode } from '../lib/model/caught-error.ts';
 
 export function linkCrestsIntoBuild(dataDir: string, clientDir: string): number {

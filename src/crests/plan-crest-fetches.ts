@@ -5,7 +5,7 @@
  */
 import type { ListingName, Match, Snapshot } from '../lib/model/model.ts';
 import { LISTING_NAMES } from '../lib/model/model.ts';
-import type { CrestMap } from '../lib/store/crest-store.ts';
+import type { CrestMap } from '../lib/store/scraped/crest-store.ts';
 import { isAllowedCrestUrl } from './crest-origin.ts';
 
 /** A failed crest is asked for again only after this long. */

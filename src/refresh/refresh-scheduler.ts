@@ -7,9 +7,9 @@
  * the refresh never waits for them.
  */
 import cron, { type ScheduledTask } from 'node-cron';
-import { buildClientDir } from '../lib/store/build-layout.ts';
+import { buildClientDir } from '../lib/store/builds/build-layout.ts';
 import type { Config } from '../lib/config/config.ts';
-import type { SiteManifest } from '../lib/store/site-manifest.ts';
+import type { SiteManifest } from '../lib/store/builds/site-manifest.ts';
 import { createBuildPublisher } from './publish/publish-build.ts';
 import { createEventPublisher } from './publish/publish-events.ts';
 import { createConfiguredPushSender } from './publish/push-sender.ts';

@@ -9,10 +9,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { buildBuildId, buildClientDir, buildDir, buildManifestPath } from '../lib/store/build-layout.ts';
+import { buildBuildId, buildClientDir, buildDir, buildManifestPath } from '../lib/store/builds/build-layout.ts';
 import type { Config } from '../lib/config/config.ts';
 import { DATA_ROUTES, isStandingsFile } from '../lib/api/data-routes.ts';
-import { readSiteManifest, type SiteManifest } from '../lib/store/site-manifest.ts';
+import { readSiteManifest, type SiteManifest } from '../lib/store/builds/site-manifest.ts';
 import { linkCrestsIntoBuild } from '../crests/link-crests.ts';
 import { runBuildCleanup } from './publish/cleanup-builds.ts';
 import { runPrecompress } from './compress/precompress.ts';
@@ -22,7 +22,7 @@ import { makeRenderedBuild } from './render/make-build.ts';
 import { formatEventsLines, recordMatchEvents } from './scrape/record-events.ts';
 import { runScrape, type ScrapeSummary } from './scrape/scrape.ts';
 import { buildMatchPageSightings, summarizeDetailRefresh } from './match-pages/fetch-details.ts';
-import { readCurrentBuildId, swapCurrentBuild } from '../lib/store/current-link.ts';
+import { readCurrentBuildId, swapCurrentBuild } from '../lib/store/builds/current-link.ts';
 import { runTempFileSweep } from './sweep-temp-files.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
 

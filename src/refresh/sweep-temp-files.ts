@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isProcessAlive } from '../lib/store/process-alive.ts';
+import { isProcessAlive } from '../lib/store/files/process-alive.ts';
 
 const TEMP_FILE = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { StartupError } from '../lib/config/cli.ts';
 import type { ClientLimits, Config } from '../lib/config/config.ts';
 import { buildCommonHeaders } from '../lib/api/headers-policy.ts';
-import { currentLinkPath } from '../lib/store/build-layout.ts';
+import { currentLinkPath } from '../lib/store/builds/build-layout.ts';
 import { formatSaoPauloIso } from '../lib/model/time.ts';
 import type { RefreshReport } from '../refresh/refresh-scheduler.ts';
 import { buildClientErrorProblem, buildConnectProblem, writeRawProblem } from './client-error.ts';

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isBuildId } from '../../src/lib/store/build-layout.ts';
+import { isBuildId } from '../../src/lib/store/builds/build-layout.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
 import { expectConsistentDataDir } from '../support/data-dir/data-dir-checks.ts';

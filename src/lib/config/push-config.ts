@@ -3,7 +3,7 @@
  * PUSH_MAX_SUBSCRIPTIONS): declared here, read through config.ts like every other variable.
  * Push is on only with VAPID_SUBJECT (RFC 8292: a mailto: or https: contact for the push
  * services). The keys, when given, must come as a pair; otherwise the refresher makes a pair
- * in DATA_DIR on first start (store/push-keys.ts).
+ * in DATA_DIR on first start (store/push/push-keys.ts).
  */
 
 export interface PushConfig {

@@ -1,12 +1,12 @@
 /**
- * What the archive shows (src/lib/store/archive-store.ts keeps it): the past days Placar kept,
+ * What the archive shows (src/lib/store/scraped/archive-store.ts keeps it): the past days Placar kept,
  * linked from /ontem and the 404 page, and the listing a /dia/{day} page shows. A refresh passes
  * them in Astro.locals (src/refresh/render/make-build.ts); a plain `astro build` reads DATA_DIR.
  */
 import { readConfig } from '../config/config.ts';
 import { DEFAULT_ARCHIVE_DAYS } from '../model/archive-days.ts';
 import type { ListEnvelope } from '../model/model.ts';
-import { readArchiveIndex, readDayListing } from '../store/archive-store.ts';
+import { readArchiveIndex, readDayListing } from '../store/scraped/archive-store.ts';
 
 export interface ArchiveData {
   /** The days kept, newest first. */

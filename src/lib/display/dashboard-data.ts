@@ -7,8 +7,8 @@
 import { readConfig } from '../config/config.ts';
 import { LISTING_NAMES, type ListEnvelope, type ListingName, type Snapshot } from '../model/model.ts';
 import { oldestGeneratedAt, type ListingIntervals } from '../model/staleness.ts';
-import { readScrapeState, type ScrapeState } from '../store/scrape-state-store.ts';
-import { readSnapshotOrEmpty } from '../store/snapshot-store.ts';
+import { readScrapeState, type ScrapeState } from '../store/scraped/scrape-state-store.ts';
+import { readSnapshotOrEmpty } from '../store/scraped/snapshot-store.ts';
 
 export type ViewName = 'live' | 'hoje' | 'busca';
 

@@ -6,7 +6,7 @@
 import { readConfig } from '../config/config.ts';
 import { TIMEZONE, type EventFeed } from '../model/model.ts';
 import { isListingStale } from '../model/staleness.ts';
-import { readKeptEvents } from '../store/event-store.ts';
+import { readKeptEvents } from '../store/scraped/event-store.ts';
 
 export type { EventFeed };
 

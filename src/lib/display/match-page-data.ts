@@ -8,7 +8,7 @@ import { LISTING_NAMES, TIMEZONE, type MatchDetailEnvelope, type Snapshot } from
 import { hasMatchPage } from '../model/match-paths.ts';
 import { isDetailStale } from '../model/staleness.ts';
 import { readConfig } from '../config/config.ts';
-import { readDetailRecords, type DetailRecord } from '../store/detail-store.ts';
+import { readDetailRecords, type DetailRecord } from '../store/scraped/detail-store.ts';
 import { readDashboardData } from './dashboard-data.ts';
 import { buildDataDay } from './match-display.ts';
 
@@ -37,7 +37,7 @@ const LIVE = new Set(['IN_PLAY', 'PAUSED']);
 
 /**
  * One page's data per match of the listings (live first: the freshest row wins), from the
- * detail records (src/lib/store/detail-store.ts) and the crests the dashboard shows.
+ * detail records (src/lib/store/scraped/detail-store.ts) and the crests the dashboard shows.
  */
 export function buildMatchPages(
   upstreamUrl: string,

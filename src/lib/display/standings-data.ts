@@ -15,8 +15,8 @@ import {
 import { LISTING_NAMES, TIMEZONE, type Match, type Snapshot } from '../model/model.ts';
 import { isCompetitionSlug, teamKey, type StandingsEnvelope } from '../model/standings.ts';
 import { formatSaoPauloIso } from '../model/time.ts';
-import { readSnapshotOrEmpty } from '../store/snapshot-store.ts';
-import { readStandingsRecords, type StandingsRecord } from '../store/standings-store.ts';
+import { readSnapshotOrEmpty } from '../store/scraped/snapshot-store.ts';
+import { readStandingsRecords, type StandingsRecord } from '../store/scraped/standings-store.ts';
 import type { MatchPageData, TablePosition } from './match-page-data.ts';
 
 /** A table read longer ago than this is served `stale` (it is due every 6 hours). */

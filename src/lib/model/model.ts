@@ -151,7 +151,7 @@ export type SearchEnvelope = ListEnvelope & { query: string; truncated: boolean 
 
 /**
  * DATA_DIR/snapshot.json: each listing's envelope exactly as the API serves it. A file written
- * before `ontem` existed has none: src/lib/store/snapshot-store.ts reads it as never fetched.
+ * before `ontem` existed has none: src/lib/store/scraped/snapshot-store.ts reads it as never fetched.
  */
 export const SnapshotSchema = z.object({
   live: ListEnvelopeSchema,

@@ -8,7 +8,7 @@
 import type { Config } from '../../lib/config/config.ts';
 import { answerSearch } from '../../lib/api/search-answer.ts';
 import { buildProblemResponse } from '../../lib/api/problem.ts';
-import { createSnapshotReader } from '../../lib/store/snapshot-reader.ts';
+import { createSnapshotReader } from '../../lib/store/scraped/snapshot-reader.ts';
 
 export type SearchResponder = (request: Request) => Response;
 

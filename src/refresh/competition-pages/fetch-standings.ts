@@ -15,12 +15,12 @@ import type { Match } from '../../lib/model/model.ts';
 import { isCompetitionSlug } from '../../lib/model/standings-paths.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import { runInSlices } from '../../lib/slices/run-in-slices.ts';
-import { readDetailSchedule, writeDetailScheduleAsync } from '../../lib/store/detail-store.ts';
+import { readDetailSchedule, writeDetailScheduleAsync } from '../../lib/store/scraped/detail-store.ts';
 import {
   readStandingsRecords,
   writeStandingsRecordAsync,
   type StandingsRecord,
-} from '../../lib/store/standings-store.ts';
+} from '../../lib/store/scraped/standings-store.ts';
 import { UpstreamFetchError } from '../../upstream/fetch/errors.ts';
 import { fetchPage } from '../../upstream/fetch/fetch-page.ts';
 import { parseCompetitionPageSteps } from '../../upstream/competition-page/parse-competition-page.ts';

@@ -6,7 +6,7 @@
  */
 import type { Match } from '../../lib/model/model.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
-import { freshStandingsRecord, type StandingsRecord } from '../../lib/store/standings-store.ts';
+import { freshStandingsRecord, type StandingsRecord } from '../../lib/store/scraped/standings-store.ts';
 import { detailBackoffMs } from '../match-pages/detail-schedule.ts';
 
 /** A read table is read again after this long at most… */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { buildContentHash } from '../../lib/api/etag.ts';
-import { writeSiteManifestAsync, type SiteFile, type SiteManifest } from '../../lib/store/site-manifest.ts';
+import { writeSiteManifestAsync, type SiteFile, type SiteManifest } from '../../lib/store/builds/site-manifest.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import { cacheControlFor, contentTypeFor } from '../../lib/api/headers-policy.ts';
 import { linkOrCopy } from '../render/link-or-copy.ts';

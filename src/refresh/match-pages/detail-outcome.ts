@@ -6,7 +6,7 @@
  */
 import type { Match, MatchDetail, MatchPageFacts } from '../../lib/model/model.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
-import type { DetailRecord } from '../../lib/store/detail-store.ts';
+import type { DetailRecord } from '../../lib/store/scraped/detail-store.ts';
 import type { MatchPageDiagnostics } from '../../upstream/match-page/match-page-diagnostics.ts';
 import { detailBackoffMs, isEndedStatus } from './detail-schedule.ts';
 

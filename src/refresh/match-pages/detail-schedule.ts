@@ -11,7 +11,7 @@
  */
 import type { Match, Status } from '../../lib/model/model.ts';
 import { LIVE_DETAIL_INTERVAL_SECONDS } from '../../lib/model/staleness.ts';
-import type { DetailRecord } from '../../lib/store/detail-store.ts';
+import type { DetailRecord } from '../../lib/store/scraped/detail-store.ts';
 
 export const LIVE_DETAIL_INTERVAL_MS = LIVE_DETAIL_INTERVAL_SECONDS * 1000;
 /** Back-off after a failed page: 1 minute, doubled per failure in a row, at most 30 minutes. */

@@ -22,8 +22,8 @@ import {
   writeDetailRecordAsync,
   writeDetailScheduleAsync,
   type DetailRecord,
-} from '../../lib/store/detail-store.ts';
-import type { MatchPageSightings } from '../../lib/store/event-store.ts';
+} from '../../lib/store/scraped/detail-store.ts';
+import type { MatchPageSightings } from '../../lib/store/scraped/event-store.ts';
 import { MatchPageParseError, UpstreamFetchError } from '../../upstream/fetch/errors.ts';
 import type { MatchPageDiagnostics } from '../../upstream/match-page/match-page-diagnostics.ts';
 import { fetchPage } from '../../upstream/fetch/fetch-page.ts';

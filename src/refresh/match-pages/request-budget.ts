@@ -6,7 +6,7 @@
  * reset it) and this process's memory (a schedule file that could not be written — a full disk —
  * does not reset it either; requestBudgetOf).
  */
-import { BUDGET_WINDOW_MS } from '../../lib/store/detail-store.ts';
+import { BUDGET_WINDOW_MS } from '../../lib/store/scraped/detail-store.ts';
 
 export { BUDGET_WINDOW_MS };
 

@@ -7,10 +7,10 @@
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { buildDir, buildManifestPath, buildsDir, isBuildId } from '../../lib/store/build-layout.ts';
-import { isBuildInUse } from '../../lib/store/build-in-use.ts';
-import { readCurrentBuildId } from '../../lib/store/current-link.ts';
-import { readSiteManifest, type SiteFile } from '../../lib/store/site-manifest.ts';
+import { buildDir, buildManifestPath, buildsDir, isBuildId } from '../../lib/store/builds/build-layout.ts';
+import { isBuildInUse } from '../../lib/store/builds/build-in-use.ts';
+import { readCurrentBuildId } from '../../lib/store/builds/current-link.ts';
+import { readSiteManifest, type SiteFile } from '../../lib/store/builds/site-manifest.ts';
 import { runMatchFilesCleanup } from '../render/match-files.ts';
 import { keepArchived, runExpiredMatchFilesCleanup } from '../render/archive-matches.ts';
 

@@ -9,12 +9,12 @@
  * in between are skipped — the destination only ever needs the latest — and the newest one
  * is never left behind until the next refresh.
  */
-import { buildClientDir, buildManifestPath } from '../../lib/store/build-layout.ts';
-import { readSiteManifest } from '../../lib/store/site-manifest.ts';
-import { markBuildInUse, unmarkBuildInUse } from '../../lib/store/build-in-use.ts';
-import { readCurrentBuildId } from '../../lib/store/current-link.ts';
+import { buildClientDir, buildManifestPath } from '../../lib/store/builds/build-layout.ts';
+import { readSiteManifest } from '../../lib/store/builds/site-manifest.ts';
+import { markBuildInUse, unmarkBuildInUse } from '../../lib/store/builds/build-in-use.ts';
+import { readCurrentBuildId } from '../../lib/store/builds/current-link.ts';
 import { runPublishCommand, type PublishRequest, type PublishResult } from './publish-command.ts';
-import { readPublishState, writePublishStateAtomically } from '../../lib/store/publish-state-store.ts';
+import { readPublishState, writePublishStateAtomically } from '../../lib/store/builds/publish-state-store.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import { errorMessage } from '../../lib/model/caught-error.ts';
 

@@ -15,8 +15,8 @@
 import { BUILD_NOTICE_CHANNEL, chainChannels } from '../../lib/api/event-channels.ts';
 import { errorMessage } from '../../lib/model/caught-error.ts';
 import { MatchEventSchema, type MatchEvent } from '../../lib/model/model.ts';
-import { readEventStore, readKeptEvents } from '../../lib/store/event-store.ts';
-import { readPushpinLastIds, writePushpinLastIds } from '../../lib/store/pushpin-publish-store.ts';
+import { readEventStore, readKeptEvents } from '../../lib/store/scraped/event-store.ts';
+import { readPushpinLastIds, writePushpinLastIds } from '../../lib/store/push/pushpin-publish-store.ts';
 import { formatBuildNoticeWire, formatEventWire } from '../../lib/api/event-wire.ts';
 
 /** Deadline of one publish request. */

@@ -15,9 +15,9 @@ import type { Config } from '../../lib/config/config.ts';
 import { errorMessage } from '../../lib/model/caught-error.ts';
 import type { MatchEvent } from '../../lib/model/model.ts';
 import type { PushSubscriptionRecord } from '../../lib/model/push-subscription.ts';
-import { readEventStore, readKeptEvents } from '../../lib/store/event-store.ts';
-import { loadVapidKeys, type VapidKeys } from '../../lib/store/push-keys.ts';
-import { createPushSubscriptionReader, removePushSubscription } from '../../lib/store/push-subscriptions.ts';
+import { readEventStore, readKeptEvents } from '../../lib/store/scraped/event-store.ts';
+import { loadVapidKeys, type VapidKeys } from '../../lib/store/push/push-keys.ts';
+import { createPushSubscriptionReader, removePushSubscription } from '../../lib/store/push/push-subscriptions.ts';
 import { createDeliveryQueue, type Delivery, type DeliveryOutcome } from './push-delivery-queue.ts';
 import { postPush, type PushAnswer } from './push-request.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The archive's part of a new build (src/lib/store/archive-store.ts keeps it in DATA_DIR/arquivo):
+ * The archive's part of a new build (src/lib/store/scraped/archive-store.ts keeps it in DATA_DIR/arquivo):
  * yesterday's listing is kept under its day each time it is fetched anew, so the last one stays
  * once midnight turns it into the day before; finished matches leaving the listings are archived
  * (archive-matches.ts); days and matches past the window go (files and
@@ -21,9 +21,9 @@ import {
   writeArchiveIndex,
   writeDayListing,
   type ArchiveIndex,
-} from '../../lib/store/archive-store.ts';
-import { buildClientDir } from '../../lib/store/build-layout.ts';
-import type { SiteFile } from '../../lib/store/site-manifest.ts';
+} from '../../lib/store/scraped/archive-store.ts';
+import { buildClientDir } from '../../lib/store/builds/build-layout.ts';
+import type { SiteFile } from '../../lib/store/builds/site-manifest.ts';
 import { keepArchiveAssets } from './archive-assets.ts';
 import { archiveLeavingMatches, type MatchLines } from './archive-matches.ts';
 import { buildLine, compress, writeMatchFile, type Write } from './match-files.ts';

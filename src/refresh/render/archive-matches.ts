@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { isKeptDay } from '../../lib/model/archive-days.ts';
-import { readArchiveIndex, writeArchiveIndex, type ArchiveIndex } from '../../lib/store/archive-store.ts';
-import type { SiteFile } from '../../lib/store/site-manifest.ts';
+import { readArchiveIndex, writeArchiveIndex, type ArchiveIndex } from '../../lib/store/scraped/archive-store.ts';
+import type { SiteFile } from '../../lib/store/builds/site-manifest.ts';
 import { matchFilePaths, removeMatchFiles, type IsArchived } from './match-files.ts';
 
 /** The archive's window on a refresh's day (São Paulo). */

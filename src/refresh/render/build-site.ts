@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildsDir } from '../../lib/store/build-layout.ts';
+import { buildsDir } from '../../lib/store/builds/build-layout.ts';
 
 export class SiteBuildError extends Error {
   override name = 'SiteBuildError' as const;

@@ -9,10 +9,10 @@
  * (test/integration/refresh/render-pipeline.test.ts).
  */
 import path from 'node:path';
-import { buildClientDir, buildServerEntry } from '../../lib/store/build-layout.ts';
+import { buildClientDir, buildServerEntry } from '../../lib/store/builds/build-layout.ts';
 import type { Config } from '../../lib/config/config.ts';
 import { DATA_ROUTES } from '../../lib/api/data-routes.ts';
-import type { SiteFile } from '../../lib/store/site-manifest.ts';
+import type { SiteFile } from '../../lib/store/builds/site-manifest.ts';
 import { dayPagePath } from '../../lib/model/archive-days.ts';
 import { saoPauloDate } from '../../lib/model/time.ts';
 import { makeArchiveFiles, type ArchiveFiles } from './archive-files.ts';

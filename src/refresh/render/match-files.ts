@@ -25,10 +25,10 @@ import type { MatchPageData } from '../../lib/display/match-page-data.ts';
 import { matchPagePath } from '../../lib/model/match-paths.ts';
 import type { Steps } from '../../lib/model/steps.ts';
 import { runInSlices } from '../../lib/slices/run-in-slices.ts';
-import { buildClientDir } from '../../lib/store/build-layout.ts';
-import { readJsonFileOr, writeJsonAtomicallyAsync } from '../../lib/store/json-file.ts';
-import { createKeptValues, fileIdentity } from '../../lib/store/kept-values.ts';
-import { SiteFileSchema, type SiteFile } from '../../lib/store/site-manifest.ts';
+import { buildClientDir } from '../../lib/store/builds/build-layout.ts';
+import { readJsonFileOr, writeJsonAtomicallyAsync } from '../../lib/store/files/json-file.ts';
+import { createKeptValues, fileIdentity } from '../../lib/store/files/kept-values.ts';
+import { SiteFileSchema, type SiteFile } from '../../lib/store/builds/site-manifest.ts';
 import { COMPRESSION_LEVELS, CONCURRENT_FILES } from '../compress/precompress.ts';
 
 export const MATCH_FILES_FOLDER = 'jogos';

@@ -8,8 +8,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { BUNDLE_PREFIX, bundleDir, bundleInfoPath, buildsDir } from '../../lib/store/build-layout.ts';
-import { writeJsonAtomically } from '../../lib/store/json-file.ts';
+import { BUNDLE_PREFIX, bundleDir, bundleInfoPath, buildsDir } from '../../lib/store/builds/build-layout.ts';
+import { writeJsonAtomically } from '../../lib/store/files/json-file.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import { runSiteBuild } from './build-site.ts';
 import { RENDER_APP_FILE } from './render-app-integration.ts';

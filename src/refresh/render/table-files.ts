@@ -14,8 +14,8 @@ import path from 'node:path';
 import { buildStandingsRoutes } from '../../lib/api/data-routes.ts';
 import type { StandingsPageData } from '../../lib/display/standings-data.ts';
 import { errorCode } from '../../lib/model/caught-error.ts';
-import { buildClientDir } from '../../lib/store/build-layout.ts';
-import { readCurrentBuildId } from '../../lib/store/current-link.ts';
+import { buildClientDir } from '../../lib/store/builds/build-layout.ts';
+import { readCurrentBuildId } from '../../lib/store/builds/current-link.ts';
 import { linkOrCopySync } from './link-or-copy.ts';
 import { type RouteRenderer, writeRenderedRoutes } from './render-routes.ts';
 

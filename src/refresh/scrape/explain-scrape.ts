@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { StartupError } from '../../lib/config/cli.ts';
 import { LISTING_NAMES } from '../../lib/model/model.ts';
-import { listingSource } from '../../lib/store/snapshot-store.ts';
+import { listingSource } from '../../lib/store/scraped/snapshot-store.ts';
 import { explainPage, formatExplanation } from '../../upstream/listing/explain-listing.ts';
 import { explainCompetitionPage } from '../../upstream/competition-page/explain-competition-page.ts';
 import { explainMatchPage, formatMatchPageExplanation } from '../../upstream/match-page/explain-match-page.ts';

@@ -8,7 +8,7 @@
  * start appears within minutes once the upstream answers, not an hour later.
  */
 import type { ListingName } from '../../lib/model/model.ts';
-import type { ListingScrapeState } from '../../lib/store/scrape-state-store.ts';
+import type { ListingScrapeState } from '../../lib/store/scraped/scrape-state-store.ts';
 import { listingIntervalSeconds, type ListingIntervals } from '../../lib/model/staleness.ts';
 
 export type ListingAttempts = Pick<ListingScrapeState, 'lastAttemptAt' | 'lastError' | 'failures'>;

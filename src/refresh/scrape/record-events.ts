@@ -1,7 +1,7 @@
 /**
  * The events step of a refresh, right after its scrape and under its lock: compare the
  * scraped matches with the event store's baseline and write the new events and baseline
- * together (src/lib/store/event-store.ts). The listings that arrived (fetched and parsed, or
+ * together (src/lib/store/scraped/event-store.ts). The listings that arrived (fetched and parsed, or
  * not due) are compared; a failed one's matches are left out — the snapshot still holds its
  * last good rows, which say nothing new — so a match only there keeps its baseline, raises no
  * event and is not taken for gone, and the others' goals are not held back by it (a yesterday
@@ -15,7 +15,7 @@ import {
   type MatchPageSightings,
   writeEventStoreAtomicallyAsync,
   type EventStore,
-} from '../../lib/store/event-store.ts';
+} from '../../lib/store/scraped/event-store.ts';
 import { errorMessage } from '../../lib/model/caught-error.ts';
 
 export interface EventsOutcome {

@@ -19,8 +19,12 @@ import {
   readScrapeState,
   writeScrapeStateAtomicallyAsync,
   type ScrapeState,
-} from '../../lib/store/scrape-state-store.ts';
-import { listingSource, readSnapshotOrEmpty, writeSnapshotAtomicallyAsync } from '../../lib/store/snapshot-store.ts';
+} from '../../lib/store/scraped/scrape-state-store.ts';
+import {
+  listingSource,
+  readSnapshotOrEmpty,
+  writeSnapshotAtomicallyAsync,
+} from '../../lib/store/scraped/snapshot-store.ts';
 import { isListingStale, listingIntervalSeconds } from '../../lib/model/staleness.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import { ParseError, UpstreamFetchError, messageWithoutKeptData } from '../../upstream/fetch/errors.ts';
@@ -32,7 +36,7 @@ import { parseNotices } from './parse-notices.ts';
 import { dropForeignCrests } from '../../crests/crest-origin.ts';
 import { syncCrests, type CrestSyncReport } from '../../crests/sync-crests.ts';
 import { withServedCrests } from '../../crests/served-crests.ts';
-import { buildCrestPaths, readCrestMap } from '../../lib/store/crest-store.ts';
+import { buildCrestPaths, readCrestMap } from '../../lib/store/scraped/crest-store.ts';
 import { isListingDue } from './listing-schedule.ts';
 import { collectKickoffs, withKnownKickoffs } from './known-kickoffs.ts';
 import { withMatchPageFacts } from '../match-pages/match-page-facts.ts';

@@ -11,7 +11,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { StartupError } from '../../lib/config/cli.ts';
 import type { Config } from '../../lib/config/config.ts';
 import type { RefreshReport } from '../../refresh/refresh-scheduler.ts';
-import { readCurrentBuildId } from '../../lib/store/current-link.ts';
+import { readCurrentBuildId } from '../../lib/store/builds/current-link.ts';
 import { readWorkerMessage, sendToWorker, type PrimaryMessage, type RefreshEnd } from './cluster-messages.ts';
 import { serveRateLimit } from '../limits/cluster-rate-limit.ts';
 import type { RunPlacarOptions } from '../run-placar.ts';

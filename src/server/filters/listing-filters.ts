@@ -15,7 +15,7 @@ import { hasMatchFilters, parseMatchFilterQuery, type MatchFilterQuery } from '.
 import { buildRateLimitedProblem } from '../../lib/api/problem.ts';
 import type { ListingName } from '../../lib/model/model.ts';
 import { normalizeQuery } from '../../lib/search/search-text.ts';
-import type { SnapshotReading } from '../../lib/store/snapshot-reader.ts';
+import type { SnapshotReading } from '../../lib/store/scraped/snapshot-reader.ts';
 import { createBoundedMemo } from './bounded-memo.ts';
 import { createMatchIdsMemo, filterEvents, filterListing } from './filter-bodies.ts';
 import type { EventHub } from '../event-stream/event-hub.ts';

@@ -10,9 +10,9 @@
  */
 import type { Config } from '../../lib/config/config.ts';
 import { LISTING_NAMES, type ListingName, type ListingParseSummary } from '../../lib/model/model.ts';
-import { readPublishState, type PublishState } from '../../lib/store/publish-state-store.ts';
-import { readScrapeState } from '../../lib/store/scrape-state-store.ts';
-import { BUDGET_WINDOW_MS, readDetailSchedule, type DetailSummary } from '../../lib/store/detail-store.ts';
+import { readPublishState, type PublishState } from '../../lib/store/builds/publish-state-store.ts';
+import { readScrapeState } from '../../lib/store/scraped/scrape-state-store.ts';
+import { BUDGET_WINDOW_MS, readDetailSchedule, type DetailSummary } from '../../lib/store/scraped/detail-store.ts';
 import { isListingStale, listingIntervalSeconds } from '../../lib/model/staleness.ts';
 import type { RefreshOutcome } from '../../refresh/refresh-scheduler.ts';
 import { readServedListing } from './stale-listing.ts';

@@ -7,7 +7,7 @@
 import { StartupError } from '../../lib/config/cli.ts';
 import type { Config } from '../../lib/config/config.ts';
 import { errorMessage } from '../../lib/model/caught-error.ts';
-import { loadVapidKeys, type VapidKeys } from '../../lib/store/push-keys.ts';
+import { loadVapidKeys, type VapidKeys } from '../../lib/store/push/push-keys.ts';
 import type { PushApi } from './push-endpoint.ts';
 
 /** The key pair push signs with; throws StartupError when DATA_DIR's cannot be read or made. */

@@ -19,7 +19,7 @@ import {
   readSubscribeBody,
   readUnsubscribeBody,
 } from '../../lib/api/push-subscription-request.ts';
-import { removePushSubscription, savePushSubscription } from '../../lib/store/push-subscriptions.ts';
+import { removePushSubscription, savePushSubscription } from '../../lib/store/push/push-subscriptions.ts';
 import { buildRateLimitHeaders, type RateLimiter } from '../limits/rate-limit.ts';
 import { writeJson, writeProblem } from '../respond.ts';
 

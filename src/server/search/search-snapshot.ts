@@ -7,7 +7,7 @@
  */
 import { matchIndexOfSteps } from '../../lib/search/match-index.ts';
 import { runInSlices } from '../../lib/slices/run-in-slices.ts';
-import { createSnapshotReader, type SnapshotReading } from '../../lib/store/snapshot-reader.ts';
+import { createSnapshotReader, type SnapshotReading } from '../../lib/store/scraped/snapshot-reader.ts';
 
 export interface SearchSnapshot {
   /**

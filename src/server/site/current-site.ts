@@ -6,7 +6,7 @@
  * cluster's primary) re-points the link — as soon as the server notices, at most about a second
  * later.
  */
-import { readCurrentBuildId } from '../../lib/store/current-link.ts';
+import { readCurrentBuildId } from '../../lib/store/builds/current-link.ts';
 import { yieldToRequests } from '../../lib/slices/run-in-slices.ts';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
 import { errorMessage } from '../../lib/model/caught-error.ts';

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { buildContentHash } from '../../lib/api/etag.ts';
-import type { SiteFile } from '../../lib/store/site-manifest.ts';
+import type { SiteFile } from '../../lib/store/builds/site-manifest.ts';
 import { createBoundedMemo } from '../filters/bounded-memo.ts';
 
 /** What a read gives: the line as read (hash and size of these bytes) and the compressed bytes. */

@@ -7,10 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildContentHash } from '../../lib/api/etag.ts';
-import { buildClientDir, buildManifestPath } from '../../lib/store/build-layout.ts';
-import { SiteManifestError, readSiteManifest, type SiteFile } from '../../lib/store/site-manifest.ts';
+import { buildClientDir, buildManifestPath } from '../../lib/store/builds/build-layout.ts';
+import { SiteManifestError, readSiteManifest, type SiteFile } from '../../lib/store/builds/site-manifest.ts';
 import { hasMatchPage } from '../../lib/model/match-paths.ts';
-import { readArchiveIndex, type ArchiveIndex } from '../../lib/store/archive-store.ts';
+import { readArchiveIndex, type ArchiveIndex } from '../../lib/store/scraped/archive-store.ts';
 import { createMatchFileCache } from './match-file-cache.ts';
 
 export interface StaticEntry {
@@ -114,7 +114,7 @@ export function buildRoutePaths(relative: string): string[] {
 const archivedRoutesByDataDir = new Map<string, { index: ArchiveIndex; routes: Array<[string, StaticEntry]> }>();
 
 /**
- * Routes of the matches the archive keeps (src/lib/store/archive-store.ts): not in the builds'
+ * Routes of the matches the archive keeps (src/lib/store/scraped/archive-store.ts): not in the builds'
  * manifests (tens of thousands of lines each minute), read from the archive's index when it changes.
  * Their files sit in the same shared folders as the listed matches', read from disk when asked for.
  */

@@ -21,7 +21,7 @@ import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { buildPushMessages } from '../../../src/lib/display/push-alert.ts';
 import { hasMatchPage } from '../../../src/lib/model/match-paths.ts';
 import type { MatchEvent } from '../../../src/lib/model/model.ts';
-import { pushSubscriptionsDir } from '../../../src/lib/store/push-subscriptions.ts';
+import { pushSubscriptionsDir } from '../../../src/lib/store/push/push-subscriptions.ts';
 import { startDashboardHarness, type DashboardHarness } from '../../support/browser/dashboard-harness.ts';
 import { followBeforeLoad } from '../../support/browser/fan-page.ts';
 import { createBrowserSubscription } from '../../../harness/push-service.ts';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
-import { currentLinkPath } from '../../../src/lib/store/build-layout.ts';
+import { currentLinkPath } from '../../../src/lib/store/builds/build-layout.ts';
 import { EventFeedSchema, type MatchEvent } from '../../../src/lib/model/model.ts';
 import { openEventStream, type EventStreamClient } from '../../../harness/event-stream-client.ts';
 import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
-import { currentLinkPath } from '../../../src/lib/store/build-layout.ts';
+import { currentLinkPath } from '../../../src/lib/store/builds/build-layout.ts';
 import { startNginx, type NginxProcess } from '../../../harness/nginx.ts';
 import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { startPushpin, type PushpinProcess } from '../../../harness/pushpin.ts';

@@ -16,8 +16,8 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../..
 import { EventFeedSchema, type EventFeed, type MatchEvent } from '../../../src/lib/model/model.ts';
 import { openEventStream, type EventStreamClient } from '../../../harness/event-stream-client.ts';
 import { startNginx } from '../../../harness/nginx.ts';
-import { currentLinkPath } from '../../../src/lib/store/build-layout.ts';
-import { readPushpinLastIds } from '../../../src/lib/store/pushpin-publish-store.ts';
+import { currentLinkPath } from '../../../src/lib/store/builds/build-layout.ts';
+import { readPushpinLastIds } from '../../../src/lib/store/push/pushpin-publish-store.ts';
 import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { startPushpin, type PushpinProcess } from '../../../harness/pushpin.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';

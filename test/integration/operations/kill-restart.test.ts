@@ -8,11 +8,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isBuildId } from '../../../src/lib/store/build-layout.ts';
+import { isBuildId } from '../../../src/lib/store/builds/build-layout.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { ListEnvelopeSchema, type Snapshot } from '../../../src/lib/model/model.ts';
-import { readSnapshot, serializeSnapshot } from '../../../src/lib/store/snapshot-store.ts';
+import { readSnapshot, serializeSnapshot } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { runTempFileSweep } from '../../../src/refresh/sweep-temp-files.ts';
 import { expectConsistentDataDir, killBuildChildren } from '../../support/data-dir/data-dir-checks.ts';
 import { buildEnvelope, buildFixtureSnapshot } from '../../../harness/fixture-snapshot.ts';

@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildClientDir, buildManifestPath } from '../../../src/lib/store/build-layout.ts';
-import { writeSiteManifest } from '../../../src/lib/store/site-manifest.ts';
-import { swapCurrentBuild } from '../../../src/lib/store/current-link.ts';
-import { readPublishState } from '../../../src/lib/store/publish-state-store.ts';
-import { isProcessAlive } from '../../../src/lib/store/process-alive.ts';
+import { buildClientDir, buildManifestPath } from '../../../src/lib/store/builds/build-layout.ts';
+import { writeSiteManifest } from '../../../src/lib/store/builds/site-manifest.ts';
+import { swapCurrentBuild } from '../../../src/lib/store/builds/current-link.ts';
+import { readPublishState } from '../../../src/lib/store/builds/publish-state-store.ts';
+import { isProcessAlive } from '../../../src/lib/store/files/process-alive.ts';
 import { createBuildPublisher, type PublishRequest } from '../../../src/refresh/publish/publish-build.ts';
 
 let dataDir: string;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUILD_NOTICE_CHANNEL, chainChannels, channelsOfMatch } from '../../../src/lib/api/event-channels.ts';
 import { formatEventWire } from '../../../src/lib/api/event-wire.ts';
 import type { MatchEvent } from '../../../src/lib/model/model.ts';
-import { writeEventStoreAtomically } from '../../../src/lib/store/event-store.ts';
+import { writeEventStoreAtomically } from '../../../src/lib/store/scraped/event-store.ts';
 import { createEventPublisher } from '../../../src/refresh/publish/publish-events.ts';
 import { readFixturePages, startFakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { buildGoalEvents } from '../../../harness/event-sites.ts';

@@ -13,9 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream } from '../../../src/demo/upstream-server.ts';
-import { buildClientDir } from '../../../src/lib/store/build-layout.ts';
+import { buildClientDir } from '../../../src/lib/store/builds/build-layout.ts';
 import { runPublishCommand, type PublishResult } from '../../../src/refresh/publish/publish-command.ts';
-import { readCurrentBuildId } from '../../../src/lib/store/current-link.ts';
+import { readCurrentBuildId } from '../../../src/lib/store/builds/current-link.ts';
 import {
   CACHE_CONTROL,
   CLEAN_URL_PAGES,

@@ -14,10 +14,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDemoCrests } from '../../../src/demo/demo-crests.ts';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
-import { buildClientDir } from '../../../src/lib/store/build-layout.ts';
+import { buildClientDir } from '../../../src/lib/store/builds/build-layout.ts';
 import type { ListEnvelope } from '../../../src/lib/model/model.ts';
-import { readPublishState } from '../../../src/lib/store/publish-state-store.ts';
-import { readCurrentBuildId } from '../../../src/lib/store/current-link.ts';
+import { readPublishState } from '../../../src/lib/store/builds/publish-state-store.ts';
+import { readCurrentBuildId } from '../../../src/lib/store/builds/current-link.ts';
 import { expectedBucket, websitePath } from '../../support/publish/bucket-expectations.ts';
 import { listBucket, refreshIntoBucket, startLocalS3, type LocalS3 } from '../../support/publish/local-s3.ts';
 

@@ -13,9 +13,9 @@ import path from 'node:path';
 import { Agent, fetch as fetchWith } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
-import { currentLinkPath } from '../../../src/lib/store/build-layout.ts';
-import { pushSubscriptionsDir } from '../../../src/lib/store/push-subscriptions.ts';
-import { vapidKeysFile } from '../../../src/lib/store/push-keys.ts';
+import { currentLinkPath } from '../../../src/lib/store/builds/build-layout.ts';
+import { pushSubscriptionsDir } from '../../../src/lib/store/push/push-subscriptions.ts';
+import { vapidKeysFile } from '../../../src/lib/store/push/push-keys.ts';
 import { startNginx } from '../../../harness/nginx.ts';
 import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/lib/config/config.ts';
 import type { Snapshot } from '../../../src/lib/model/model.ts';
-import { buildClientDir } from '../../../src/lib/store/build-layout.ts';
+import { buildClientDir } from '../../../src/lib/store/builds/build-layout.ts';
 import { matchFilesDir } from '../../../src/refresh/render/match-files.ts';
 import type { RefreshReport } from '../../../src/refresh/refresh.ts';
 import { FLAMENGO, refreshFrom, withFlamengoScore } from '../../support/data-dir/fixture-refreshes.ts';

@@ -11,7 +11,7 @@ import { toCardLayout } from '../../../src/demo/card-layout.ts';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { parseConfig } from '../../../src/lib/config/config.ts';
 import { LISTING_PATHS } from '../../../src/lib/model/model.ts';
-import { readScrapeState } from '../../../src/lib/store/scrape-state-store.ts';
+import { readScrapeState } from '../../../src/lib/store/scraped/scrape-state-store.ts';
 import { formatScrapeWarnings } from '../../../src/refresh/refresh-log.ts';
 import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';

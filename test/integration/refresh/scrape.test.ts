@@ -10,8 +10,8 @@ import {
 } from '../../../src/demo/upstream-server.ts';
 import { parseConfig, type Config } from '../../../src/lib/config/config.ts';
 import type { Snapshot } from '../../../src/lib/model/model.ts';
-import { readScrapeState } from '../../../src/lib/store/scrape-state-store.ts';
-import { readSnapshot } from '../../../src/lib/store/snapshot-store.ts';
+import { readScrapeState } from '../../../src/lib/store/scraped/scrape-state-store.ts';
+import { readSnapshot } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
 import { readExpectedMatchesServedFrom } from '../../../harness/fixture-snapshot.ts';
 import { listingRequests, withScore, withStatusLabel } from '../../../harness/upstream-pages.ts';

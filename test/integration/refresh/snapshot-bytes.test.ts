@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { parseConfig } from '../../../src/lib/config/config.ts';
 import { SnapshotSchema } from '../../../src/lib/model/model.ts';
-import { snapshotPath } from '../../../src/lib/store/snapshot-store.ts';
+import { snapshotPath } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
 
 let upstream: FakeUpstream;

@@ -13,7 +13,7 @@ import { buildFixtureSnapshot } from '../../../harness/fixture-snapshot.ts';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
 import { parseConfig } from '../../../src/lib/config/config.ts';
 import { StandingsEnvelopeSchema, type Snapshot, type StandingsEnvelope } from '../../../src/lib/model/model.ts';
-import { buildClientDir } from '../../../src/lib/store/build-layout.ts';
+import { buildClientDir } from '../../../src/lib/store/builds/build-layout.ts';
 import type { RefreshReport } from '../../../src/refresh/refresh.ts';
 import { refreshFrom, withFlamengoScore } from '../../support/data-dir/fixture-refreshes.ts';
 import { keepTableRead } from '../../support/samples/kept-table.ts';

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
-import { currentLinkPath } from '../../../src/lib/store/build-layout.ts';
+import { currentLinkPath } from '../../../src/lib/store/builds/build-layout.ts';
 import type { EventFeed, ListEnvelope } from '../../../src/lib/model/model.ts';
 import { openEventStream } from '../../../harness/event-stream-client.ts';
 import { startNginx, type NginxProcess } from '../../../harness/nginx.ts';

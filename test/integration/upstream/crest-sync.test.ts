@@ -7,14 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCrestMap } from '../../../src/lib/store/crest-store.ts';
+import { readCrestMap } from '../../../src/lib/store/scraped/crest-store.ts';
 import { linkCrestsIntoBuild } from '../../../src/crests/link-crests.ts';
 import { MAX_CREST_BYTES, syncCrests, type CrestSyncOptions } from '../../../src/crests/sync-crests.ts';
 import type { Resolver } from '../../../src/crests/checked-lookup.ts';
 import { buildDemoCrest } from '../../../src/demo/demo-crests.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import type { Snapshot } from '../../../src/lib/model/model.ts';
-import { emptySnapshot } from '../../../src/lib/store/snapshot-store.ts';
+import { emptySnapshot } from '../../../src/lib/store/scraped/snapshot-store.ts';
 
 let upstream: FakeUpstream;
 let foreign: FakeUpstream;

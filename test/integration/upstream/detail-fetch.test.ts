@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { parseConfig } from '../../../src/lib/config/config.ts';
-import { readDetailRecords, readDetailSchedule } from '../../../src/lib/store/detail-store.ts';
+import { readDetailRecords, readDetailSchedule } from '../../../src/lib/store/scraped/detail-store.ts';
 import { buildRenderLocals } from '../../../src/refresh/render/render-routes.ts';
 import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
 import { readExpectedMatchDetail } from '../../../harness/fixture-snapshot.ts';

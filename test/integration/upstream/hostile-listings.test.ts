@@ -13,8 +13,8 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../..
 import { parseConfig, type Config } from '../../../src/lib/config/config.ts';
 import { hasMatchPage } from '../../../src/lib/model/match-paths.ts';
 import { LIMITS, type ListEnvelope } from '../../../src/lib/model/model.ts';
-import { readScrapeState } from '../../../src/lib/store/scrape-state-store.ts';
-import { readSnapshot } from '../../../src/lib/store/snapshot-store.ts';
+import { readScrapeState } from '../../../src/lib/store/scraped/scrape-state-store.ts';
+import { readSnapshot } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
 import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';

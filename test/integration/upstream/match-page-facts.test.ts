@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { parseConfig } from '../../../src/lib/config/config.ts';
 import { SnapshotSchema, type Snapshot } from '../../../src/lib/model/model.ts';
-import { readSnapshot } from '../../../src/lib/store/snapshot-store.ts';
+import { readSnapshot } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';

@@ -17,8 +17,8 @@ import {
   type ListEnvelope,
   type ListingName,
 } from '../../../src/lib/model/model.ts';
-import { readScrapeState } from '../../../src/lib/store/scrape-state-store.ts';
-import { readSnapshot } from '../../../src/lib/store/snapshot-store.ts';
+import { readScrapeState } from '../../../src/lib/store/scraped/scrape-state-store.ts';
+import { readSnapshot } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
 import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { parseConfig } from '../../../src/lib/config/config.ts';
-import { readSnapshot, snapshotPath } from '../../../src/lib/store/snapshot-store.ts';
+import { readSnapshot, snapshotPath } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
 import { buildManyMatchesPage } from '../../../harness/upstream-pages.ts';
 

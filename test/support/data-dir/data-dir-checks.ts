@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { buildClientDir, buildManifestPath, buildsDir, isBuildId } from '../../../src/lib/store/build-layout.ts';
-import { ScrapeStateSchema, scrapeStatePath } from '../../../src/lib/store/scrape-state-store.ts';
-import { readSnapshot } from '../../../src/lib/store/snapshot-store.ts';
-import { readCurrentBuildId } from '../../../src/lib/store/current-link.ts';
+import { buildClientDir, buildManifestPath, buildsDir, isBuildId } from '../../../src/lib/store/builds/build-layout.ts';
+import { ScrapeStateSchema, scrapeStatePath } from '../../../src/lib/store/scraped/scrape-state-store.ts';
+import { readSnapshot } from '../../../src/lib/store/scraped/snapshot-store.ts';
+import { readCurrentBuildId } from '../../../src/lib/store/builds/current-link.ts';
 import { loadStaticSite } from '../../../src/server/site/static-site.ts';
 
 export interface DataDirState {

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
 import type { Config } from '../../../src/lib/config/config.ts';
 import type { Snapshot } from '../../../src/lib/model/model.ts';
-import { writeSnapshotAtomically } from '../../../src/lib/store/snapshot-store.ts';
+import { writeSnapshotAtomically } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { runRefresh, type RefreshReport } from '../../../src/refresh/refresh.ts';
 
 /** In play in the fixture listings (live and today). */

@@ -4,7 +4,7 @@
  * before the render pipeline, with the crests linked in as a refresh does. Tests only: no user
  * needs a second pipeline.
  */
-import { buildClientDir, buildDir } from '../../../src/lib/store/build-layout.ts';
+import { buildClientDir, buildDir } from '../../../src/lib/store/builds/build-layout.ts';
 import { linkCrestsIntoBuild } from '../../../src/crests/link-crests.ts';
 import { runSiteBuild } from '../../../src/refresh/render/build-site.ts';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readFixturePages, startFakeUpstream } from '../../../src/demo/upstream-server.ts';
-import { currentLinkPath } from '../../../src/lib/store/build-layout.ts';
+import { currentLinkPath } from '../../../src/lib/store/builds/build-layout.ts';
 import { startNginx } from '../../../harness/nginx.ts';
 import { startPlacar } from '../../../harness/placar-process.ts';
 import { openStreams } from '../http/stream-flood.ts';

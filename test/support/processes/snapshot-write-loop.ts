@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { SnapshotSchema } from '../../../src/lib/model/model.ts';
-import { writeSnapshotAtomically } from '../../../src/lib/store/snapshot-store.ts';
+import { writeSnapshotAtomically } from '../../../src/lib/store/scraped/snapshot-store.ts';
 
 const [dataDir, first, second] = process.argv.slice(2);
 if (!dataDir || !first || !second) throw new Error('usage: snapshot-write-loop.ts <dataDir> <a.json> <b.json>');

@@ -4,7 +4,7 @@ import { API_ROUTES } from '../../../src/lib/api/api-routes.ts';
 import { buildOpenApiDocument } from '../../../src/lib/api/openapi.ts';
 import { buildBadQueryProblem, buildNotFoundProblem } from '../../../src/lib/api/problem.ts';
 import { searchSnapshot } from '../../../src/lib/search/search.ts';
-import { emptySnapshot } from '../../../src/lib/store/snapshot-store.ts';
+import { emptySnapshot } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { buildFixtureSnapshot } from '../../../harness/fixture-snapshot.ts';
 import { createOpenApiBodyValidator } from '../../support/openapi/openapi-validator.ts';
 

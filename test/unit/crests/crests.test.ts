@@ -3,15 +3,15 @@
  * hosts count as the upstream's, and which crests a refresh may fetch (new, bounded, once).
  */
 import { describe, expect, it } from 'vitest';
-import { buildCrestPaths, type CrestMap } from '../../../src/lib/store/crest-store.ts';
-import { withCrestSources } from '../../../src/lib/store/legacy-crests.ts';
+import { buildCrestPaths, type CrestMap } from '../../../src/lib/store/scraped/crest-store.ts';
+import { withCrestSources } from '../../../src/lib/store/scraped/legacy-crests.ts';
 import { withServedCrests } from '../../../src/crests/served-crests.ts';
 import { CREST_RETRY_AFTER_MS, crestPriority, planCrestFetches } from '../../../src/crests/plan-crest-fetches.ts';
 import { dropForeignCrests, isAllowedCrestUrl } from '../../../src/crests/crest-origin.ts';
 import { sniffRasterType } from '../../../src/crests/sniff-image.ts';
 import { buildDemoCrest } from '../../../src/demo/demo-crests.ts';
 import { MatchSchema, type Match, type Snapshot } from '../../../src/lib/model/model.ts';
-import { emptySnapshot } from '../../../src/lib/store/snapshot-store.ts';
+import { emptySnapshot } from '../../../src/lib/store/scraped/snapshot-store.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
 const SOURCES = { upstreamUrl: UPSTREAM, crestOrigins: [] };

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMatchPages } from '../../../src/lib/display/match-page-data.ts';
 import { buildShownUpdate } from '../../../src/lib/display/match-page-text.ts';
 import { MatchDetailEnvelopeSchema } from '../../../src/lib/model/model.ts';
-import { freshDetailRecord, type DetailRecord } from '../../../src/lib/store/detail-store.ts';
+import { freshDetailRecord, type DetailRecord } from '../../../src/lib/store/scraped/detail-store.ts';
 import { buildFixtureSnapshot, readExpectedMatchDetail } from '../../../harness/fixture-snapshot.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';

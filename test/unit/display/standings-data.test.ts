@@ -12,7 +12,7 @@ import {
   formatGoalDifference,
 } from '../../../src/lib/display/standings-display.ts';
 import { StandingsEnvelopeSchema, type Match, type Snapshot } from '../../../src/lib/model/model.ts';
-import { freshStandingsRecord, type StandingsRecord } from '../../../src/lib/store/standings-store.ts';
+import { freshStandingsRecord, type StandingsRecord } from '../../../src/lib/store/scraped/standings-store.ts';
 import { buildSampleMatch } from '../../support/samples/sample-match.ts';
 
 const UPSTREAM = 'https://upstream.test';

@@ -1,7 +1,7 @@
 /** What match pages add to the events: the scorer of a GOAL, and RED_CARD (src/lib/model/detail-events.ts). */
 import { describe, expect, it } from 'vitest';
 import type { Match, MatchDetail } from '../../../src/lib/model/model.ts';
-import { advanceEventStore, type MatchPageSightings } from '../../../src/lib/store/event-store.ts';
+import { advanceEventStore, type MatchPageSightings } from '../../../src/lib/store/scraped/event-store.ts';
 import { readExpectedMatchDetail, readExpectedMatches } from '../../../harness/fixture-snapshot.ts';
 
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');

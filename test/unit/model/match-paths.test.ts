@@ -17,7 +17,7 @@ import {
   matchPageRefusal,
 } from '../../../src/lib/model/match-paths.ts';
 import { LIMITS, type Snapshot } from '../../../src/lib/model/model.ts';
-import { emptySnapshot } from '../../../src/lib/store/snapshot-store.ts';
+import { emptySnapshot } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { makeMatchFiles, matchFilesDir } from '../../../src/refresh/render/match-files.ts';
 import { buildSampleMatch, SAMPLE_MATCH_ID } from '../../support/samples/sample-match.ts';
 

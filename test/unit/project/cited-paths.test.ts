@@ -1,7 +1,7 @@
 /**
  * Every project file a comment or a document names exists: a move or a rename that forgets a
  * comment fails here, not in a reader's head. Paths are cited three ways: from the root
- * (`src/refresh/refresh.ts`), by a folder's last parts (`server/health/healthz.ts`, `store/json-file.ts`),
+ * (`src/refresh/refresh.ts`), by a folder's last parts (`server/health/healthz.ts`, `store/files/json-file.ts`),
  * or by file name alone (`refresh-scheduler.ts`).
  */
 import { execFileSync } from 'node:child_process';
@@ -79,7 +79,7 @@ describe('files named in comments and documents', () => {
   it('the check can fail: a moved file, a short form and a bare name that are gone are reported', () => {
     const text = [
       '// see src/pipeline/refresh.ts and server/healthz.ts, and match-routes.ts',
-      '// these exist: src/lib/model/model.ts, store/json-file.ts, model.ts, api/busca.ts',
+      '// these exist: src/lib/model/model.ts, store/files/json-file.ts, model.ts, api/busca.ts',
       '// not citations: https://example.com/src/x.ts, DATA_DIR/jogos/api/<id>, ../lib/model/model.ts',
     ].join('\n');
     expect(missingCitations('x.ts', text, exists, basenames).map((citation) => citation.cited)).toEqual([

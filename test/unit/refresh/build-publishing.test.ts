@@ -12,21 +12,21 @@ import {
   buildManifestPath,
   currentLinkPath,
   parseCurrentLinkTarget,
-} from '../../../src/lib/store/build-layout.ts';
+} from '../../../src/lib/store/builds/build-layout.ts';
 import {
   LIST_JSON_CACHE_CONTROL,
   ASSET_CACHE_CONTROL,
   PAGE_CACHE_CONTROL,
 } from '../../../src/lib/api/headers-policy.ts';
-import { markBuildInUse } from '../../../src/lib/store/build-in-use.ts';
+import { markBuildInUse } from '../../../src/lib/store/builds/build-in-use.ts';
 import { runBuildCleanup } from '../../../src/refresh/publish/cleanup-builds.ts';
 import { summarizeBuildOutput } from '../../../src/refresh/render/build-site.ts';
 import { buildContentHash } from '../../../src/lib/api/etag.ts';
 import { runPrecompress } from '../../../src/refresh/compress/precompress.ts';
 import { tryAcquireRefreshLock } from '../../../src/refresh/refresh-lock.ts';
-import { readCurrentBuildId, swapCurrentBuild } from '../../../src/lib/store/current-link.ts';
+import { readCurrentBuildId, swapCurrentBuild } from '../../../src/lib/store/builds/current-link.ts';
 import { buildRoutePaths, loadStaticSite } from '../../../src/server/site/static-site.ts';
-import { writeSiteManifest, type SiteManifest } from '../../../src/lib/store/site-manifest.ts';
+import { writeSiteManifest, type SiteManifest } from '../../../src/lib/store/builds/site-manifest.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

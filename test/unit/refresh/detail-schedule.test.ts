@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Match, Status } from '../../../src/lib/model/model.ts';
-import { freshDetailRecord, type DetailRecord } from '../../../src/lib/store/detail-store.ts';
+import { freshDetailRecord, type DetailRecord } from '../../../src/lib/store/scraped/detail-store.ts';
 import { applyDetailOutcome } from '../../../src/refresh/match-pages/detail-outcome.ts';
 import {
   DETAIL_BACKOFF_MAX_MS,

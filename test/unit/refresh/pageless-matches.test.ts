@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../../src/lib/model/model.ts';
-import { emptySnapshot } from '../../../src/lib/store/snapshot-store.ts';
+import { emptySnapshot } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { pagelessMatchNotices } from '../../../src/refresh/render/pageless-matches.ts';
 import { buildSampleMatch, SAMPLE_MATCH_ID } from '../../support/samples/sample-match.ts';
 

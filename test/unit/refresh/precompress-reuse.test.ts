@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildClientDir, buildManifestPath } from '../../../src/lib/store/build-layout.ts';
-import type { SiteManifest } from '../../../src/lib/store/site-manifest.ts';
+import { buildClientDir, buildManifestPath } from '../../../src/lib/store/builds/build-layout.ts';
+import type { SiteManifest } from '../../../src/lib/store/builds/site-manifest.ts';
 import { runPrecompress } from '../../../src/refresh/compress/precompress.ts';
 
 const dirs: string[] = [];

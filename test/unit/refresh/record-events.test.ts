@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LISTING_NAMES, type ListingName, type Match, type Snapshot } from '../../../src/lib/model/model.ts';
-import { readEventStore } from '../../../src/lib/store/event-store.ts';
+import { readEventStore } from '../../../src/lib/store/scraped/event-store.ts';
 import { formatEventsLines, recordMatchEvents } from '../../../src/refresh/scrape/record-events.ts';
 import { buildEnvelope, readExpectedMatches } from '../../../harness/fixture-snapshot.ts';
 

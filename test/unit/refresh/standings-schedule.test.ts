@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Match, StandingsGroupRead } from '../../../src/lib/model/model.ts';
-import { freshStandingsRecord, type StandingsRecord } from '../../../src/lib/store/standings-store.ts';
+import { freshStandingsRecord, type StandingsRecord } from '../../../src/lib/store/scraped/standings-store.ts';
 import {
   applyStandingsOutcome,
   noteFinishedMatches,

@@ -12,8 +12,8 @@ import { formatRefreshLine } from '../../../src/refresh/refresh-log.ts';
 import { formatListingLine, type ListingScrapeResult } from '../../../src/refresh/scrape/scrape.ts';
 import { isListingStale, listingIntervalSeconds } from '../../../src/lib/model/staleness.ts';
 import { LISTING_NAMES } from '../../../src/lib/model/model.ts';
-import { readSnapshot, snapshotPath, writeSnapshotAtomically } from '../../../src/lib/store/snapshot-store.ts';
-import { readScrapeState, scrapeStatePath } from '../../../src/lib/store/scrape-state-store.ts';
+import { readSnapshot, snapshotPath, writeSnapshotAtomically } from '../../../src/lib/store/scraped/snapshot-store.ts';
+import { readScrapeState, scrapeStatePath } from '../../../src/lib/store/scraped/scrape-state-store.ts';
 import { buildFixtureSnapshot } from '../../../harness/fixture-snapshot.ts';
 
 const HOURLY = { refreshIntervalSeconds: 60, yesterdayRefreshSeconds: 3600 };

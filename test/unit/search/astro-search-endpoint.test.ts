@@ -9,7 +9,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../../src/lib/config/config.ts';
 import type { SearchEnvelope } from '../../../src/lib/model/model.ts';
-import { writeSnapshotAtomically } from '../../../src/lib/store/snapshot-store.ts';
+import { writeSnapshotAtomically } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { createSearchResponder } from '../../../src/pages/api/_search-endpoint.ts';
 import { buildFixtureSnapshot } from '../../../harness/fixture-snapshot.ts';
 

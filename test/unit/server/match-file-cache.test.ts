@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildContentHash } from '../../../src/lib/api/etag.ts';
-import type { SiteFile } from '../../../src/lib/store/site-manifest.ts';
+import type { SiteFile } from '../../../src/lib/store/builds/site-manifest.ts';
 import { createMatchFileCache } from '../../../src/server/site/match-file-cache.ts';
 
 let dir: string;

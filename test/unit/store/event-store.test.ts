@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVENT_KEEP_MS, MATCH_EVENT_ID_PATTERN, MAX_KEPT_EVENTS, type Match } from '../../../src/lib/model/model.ts';
-import { nextEventIds } from '../../../src/lib/store/event-ids.ts';
+import { nextEventIds } from '../../../src/lib/store/scraped/event-ids.ts';
 import {
   advanceEventStore,
   readEventStore,
   writeEventStoreAtomically,
   EventStoreFileError,
-} from '../../../src/lib/store/event-store.ts';
+} from '../../../src/lib/store/scraped/event-store.ts';
 import { readExpectedMatches } from '../../../harness/fixture-snapshot.ts';
 
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');

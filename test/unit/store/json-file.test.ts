@@ -1,5 +1,5 @@
 /**
- * DATA_DIR's JSON files (src/lib/store/json-file.ts): a read tells absent from unusable (with a
+ * DATA_DIR's JSON files (src/lib/store/files/json-file.ts): a read tells absent from unusable (with a
  * reason naming the file) and validates with the store's schema; a write is atomic and leaves no
  * temp file, also when it fails.
  */
@@ -13,7 +13,7 @@ import {
   readJsonFileOr,
   writeJsonAtomically,
   writeJsonAtomicallyAsync,
-} from '../../../src/lib/store/json-file.ts';
+} from '../../../src/lib/store/files/json-file.ts';
 import { errorCode, errorMessage } from '../../../src/lib/model/caught-error.ts';
 
 const dirs: string[] = [];

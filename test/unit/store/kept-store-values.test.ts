@@ -1,5 +1,5 @@
 /**
- * The stores keep what this process last read or wrote (src/lib/store/kept-values.ts): the
+ * The stores keep what this process last read or wrote (src/lib/store/files/kept-values.ts): the
  * refresh, the pages and /api/busca share one parsed copy, never read back after this process's
  * own write — and a file another process renamed into place is always read afresh.
  */
@@ -7,8 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readEventStore, writeEventStoreAtomically } from '../../../src/lib/store/event-store.ts';
-import { readSnapshot, snapshotPath, writeSnapshotAtomicallyAsync } from '../../../src/lib/store/snapshot-store.ts';
+import { readEventStore, writeEventStoreAtomically } from '../../../src/lib/store/scraped/event-store.ts';
+import {
+  readSnapshot,
+  snapshotPath,
+  writeSnapshotAtomicallyAsync,
+} from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { buildEnvelope, buildFixtureSnapshot } from '../../../harness/fixture-snapshot.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';

@@ -7,7 +7,7 @@ import {
   readScrapeState,
   scrapeStatePath,
   writeScrapeStateAtomically,
-} from '../../../src/lib/store/scrape-state-store.ts';
+} from '../../../src/lib/store/scraped/scrape-state-store.ts';
 import { isListingStale } from '../../../src/lib/model/staleness.ts';
 
 const dirs: string[] = [];

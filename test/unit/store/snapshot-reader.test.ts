@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { snapshotPath, writeSnapshotAtomically } from '../../../src/lib/store/snapshot-store.ts';
-import { createSnapshotReader } from '../../../src/lib/store/snapshot-reader.ts';
+import { snapshotPath, writeSnapshotAtomically } from '../../../src/lib/store/scraped/snapshot-store.ts';
+import { createSnapshotReader } from '../../../src/lib/store/scraped/snapshot-reader.ts';
 import { buildEnvelope, buildFixtureSnapshot } from '../../../harness/fixture-snapshot.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
