@@ -117,6 +117,19 @@ describe('an unknown address', () => {
     expect(await readVisibleText(page, 'h1')).toBe('Página não encontrada');
     expect(await page.getByRole('link', { name: 'jogos ao vivo' }).getAttribute('href')).toBe('/');
   });
+
+  it('says why a table is gone: a competition’s table stays while the listings name it (a kept match page links it)', async () => {
+    const page = await harness.newPage();
+    const response = await page.goto(`${harness.placar.url}/tabela/campeonato-que-saiu-das-listas`);
+    expect(response?.status()).toBe(404);
+    expect(await readVisibleText(page, '[data-table-window]')).toBe(
+      'A tabela de uma competição fica aqui enquanto ela tem jogos nas listas de ontem, hoje ou amanhã; depois ' +
+        'disso, veja a classificação no site de origem.',
+    );
+    expect(await page.getByRole('link', { name: 'site de origem' }).last().getAttribute('href')).toBe(
+      harness.upstream.url,
+    );
+  });
 });
 
 describe('without JavaScript', () => {
