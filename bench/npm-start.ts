@@ -6,7 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT, whenPlacarReady, type PlacarProcess } from '../harness/placar-process.ts';
+import {
+  isClusterWorkerCommand,
+  PROJECT_ROOT,
+  whenPlacarReady,
+  type PlacarProcess,
+} from '../harness/placar-process.ts';
 import { listDescendants } from '../harness/process-stats.ts';
 import { linkSharedSiteBundle } from '../harness/shared-site-bundle.ts';
 import { startChild } from '../harness/watched-child.ts';
@@ -48,22 +53,13 @@ function readCommandLine(pid: number): string {
   }
 }
 
-function readParent(pid: number): number {
-  try {
-    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return -1;
-  }
-}
-
 /** Every process of the service now, with its role: npm's wrapper is the root. */
 export function listServiceProcesses(npmPid: number): Array<{ pid: number; role: ServiceRole }> {
   const found: Array<{ pid: number; role: ServiceRole }> = [{ pid: npmPid, role: 'npm' }];
   for (const pid of listDescendants(npmPid)) {
     const command = readCommandLine(pid);
-    if (command.includes('scripts/start.ts'))
-      found.push({ pid, role: readParent(pid) === npmPid ? 'servidor' : 'processo do cluster' });
+    if (isClusterWorkerCommand(command)) found.push({ pid, role: 'processo do cluster' });
+    else if (command.includes('scripts/start.ts')) found.push({ pid, role: 'servidor' });
     else if (command !== '') found.push({ pid, role: 'build' });
   }
   return found;

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WORKER_BUNDLE_FILE } from '../src/server/cluster/worker-bundle.ts';
 import { linkSharedSiteBundle } from './shared-site-bundle.ts';
 import { startChild, type WatchedChild } from './watched-child.ts';
 
@@ -40,6 +41,11 @@ export interface StartPlacarOptions {
    * (shared-site-bundle.ts); 'own': Placar builds its own, for tests that watch that build.
    */
   siteBundle?: 'shared' | 'own';
+}
+
+/** Whether a process's command line (/proc/<pid>/cmdline) is a cluster worker's: the compiled worker program. */
+export function isClusterWorkerCommand(commandLine: string): boolean {
+  return commandLine.includes(WORKER_BUNDLE_FILE);
 }
 
 export const LISTENING_LINE = /Placar ouvindo em (http:\/\/\S+)/;

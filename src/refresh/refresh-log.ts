@@ -3,6 +3,7 @@
  * parse), and the warnings for listings the upstream did not deliver.
  */
 import { LISTING_NAMES } from '../lib/model/model.ts';
+import type { RefreshOutcome } from '../lib/model/refresh-outcome.ts';
 import type { ScrapeSummary } from './scrape/scrape.ts';
 
 export interface RefreshTimings {
@@ -16,9 +17,6 @@ export interface RefreshTimings {
   cleanupMs: number;
   totalMs: number;
 }
-
-export const REFRESH_OUTCOMES = ['published', 'build-failed', 'skipped', 'aborted'] as const;
-export type RefreshOutcome = (typeof REFRESH_OUTCOMES)[number];
 
 export interface RefreshReport {
   outcome: RefreshOutcome;

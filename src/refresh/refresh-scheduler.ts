@@ -19,7 +19,7 @@ import { formatRefreshLine } from './refresh-log.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
 
 // The server's one door into the pipeline: the scheduler and the report it hands back.
-export { REFRESH_OUTCOMES, type RefreshOutcome, type RefreshReport } from './refresh-log.ts';
+export type { RefreshReport } from './refresh-log.ts';
 
 export interface RefreshSchedulerOptions {
   projectRoot: string;

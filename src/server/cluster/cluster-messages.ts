@@ -6,7 +6,7 @@
  */
 import type { Worker } from 'node:cluster';
 import { z } from 'zod';
-import { REFRESH_OUTCOMES } from '../../refresh/refresh-scheduler.ts';
+import { REFRESH_OUTCOMES } from '../../lib/model/refresh-outcome.ts';
 
 /** Ids, token counts and seconds: whole numbers, never negative. */
 const natural = z.number().int().nonnegative();

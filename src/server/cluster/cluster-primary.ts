@@ -18,6 +18,7 @@ import type { RunPlacarOptions } from '../run-placar.ts';
 import { runRefreshes } from '../run-refreshes.ts';
 import { formatRuntimeLine } from '../runtime-line.ts';
 import { createWorkerRestartPolicy, WORKER_RESTART_LIMITS } from './worker-restart-policy.ts';
+import { writeWorkerBundle } from './worker-bundle.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /**
@@ -151,6 +152,7 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
   options.signal.addEventListener('abort', () => (stopping = true), { once: true });
 
   try {
+    cluster.setupPrimary({ exec: await writeWorkerBundle(options.projectRoot, config.dataDir) });
     for (let i = 0; i < config.workers; i += 1) fork();
     await ready;
     log(`Placar ouvindo em ${url} (em ${elapsedMs()} ms; ${config.workers} processos)`);

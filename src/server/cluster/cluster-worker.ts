@@ -9,9 +9,9 @@ import type { Config } from '../../lib/config/config.ts';
 import { readPrimaryMessage, sendToPrimary, type RefreshEnd } from './cluster-messages.ts';
 import { createPrimaryRateLimiter } from '../limits/cluster-rate-limit.ts';
 import { startHttpServer, type PlacarHttpServer } from '../http-server.ts';
-import type { RunPlacarOptions } from '../run-placar.ts';
+import type { ServeOptions } from '../serve-command.ts';
 
-export async function runClusterWorker(config: Config, options: RunPlacarOptions): Promise<void> {
+export async function runClusterWorker(config: Config, options: ServeOptions): Promise<void> {
   // Listen to the primary before anything else: a shutdown may come while the server is starting.
   let server: PlacarHttpServer | null = null;
   let lastReport: RefreshEnd | null = null;

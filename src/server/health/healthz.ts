@@ -14,7 +14,7 @@ import { readPublishState, type PublishState } from '../../lib/store/builds/publ
 import { readScrapeState } from '../../lib/store/scraped/scrape-state-store.ts';
 import { BUDGET_WINDOW_MS, readDetailSchedule, type DetailSummary } from '../../lib/store/scraped/detail-store.ts';
 import { isListingStale, listingIntervalSeconds } from '../../lib/model/staleness.ts';
-import type { RefreshOutcome } from '../../refresh/refresh-scheduler.ts';
+import type { RefreshOutcome } from '../../lib/model/refresh-outcome.ts';
 import { readServedListing } from './stale-listing.ts';
 import type { StaticSite } from '../site/static-site.ts';
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+import { isClusterWorkerCommand, startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 
 let upstream: FakeUpstream | undefined;
 let placar: PlacarProcess | undefined;
@@ -17,7 +17,7 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-/** Pids of the cluster workers of `primary`: its children running scripts/start.ts. */
+/** Pids of the cluster workers of `primary`: its children running the compiled worker program. */
 function workerPids(primary: number): number[] {
   return fs
     .readdirSync('/proc')
@@ -26,7 +26,7 @@ function workerPids(primary: number): number[] {
       try {
         const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
         const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return parent === primary && fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('scripts/start.ts');
+        return parent === primary && isClusterWorkerCommand(fs.readFileSync(`/proc/${name}/cmdline`, 'utf8'));
       } catch {
         return false;
       }

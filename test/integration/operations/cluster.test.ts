@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../../src/lib/model/model.ts';
 import { listingRequests } from '../../../harness/upstream-pages.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+import { isClusterWorkerCommand, startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { leaseShare } from '../../../src/server/limits/cluster-rate-limit.ts';
 
@@ -52,11 +52,11 @@ function socketCount(pid: number): number {
   }
 }
 
-/** The cluster's workers: children running scripts/start.ts (not a refresh's build child). */
+/** The cluster's workers: children running the compiled worker program (not a refresh's build child). */
 function workers(): number[] {
   return childrenOf(placar.process.pid ?? -1).filter((pid) => {
     try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/start.ts');
+      return isClusterWorkerCommand(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
     } catch {
       return false;
     }

@@ -1,0 +1,43 @@
+/**
+ * What `npm start` and each cluster worker do as a command: read the server's flags and the
+ * environment once, shut down cleanly on SIGTERM or Ctrl+C, print start-up errors as one line
+ * (runCli). scripts/start.ts serves with it; scripts/cluster-worker.ts, compiled once per start
+ * (cluster/worker-bundle.ts), runs a worker with it.
+ */
+import { runCli } from '../lib/config/cli.ts';
+import { readConfig, type Config } from '../lib/config/config.ts';
+import { writeLogLine } from '../lib/config/log-line.ts';
+import { readServerArgs, SERVER_ARG_HELP, SERVER_ARG_OPTIONS } from '../lib/config/server-args.ts';
+
+export interface ServeOptions {
+  log: (line: string) => void;
+  /** Aborted on SIGTERM or SIGINT. */
+  signal: AbortSignal;
+}
+
+export async function runServeCommand(serve: (config: Config, options: ServeOptions) => Promise<void>): Promise<void> {
+  const log = (line: string): void => writeLogLine(process.stdout, line);
+  await runCli(
+    {
+      usage: 'npm start [-- --port N] [--host ENDEREÇO]',
+      description:
+        'Serve o painel e a API em HOST:PORT e atualiza os dados agora e a cada REFRESH_CRON (coleta → build → publicação). ' +
+        'SIGTERM ou Ctrl+C encerram de forma limpa.',
+      options: SERVER_ARG_HELP,
+    },
+    SERVER_ARG_OPTIONS,
+    async (values) => {
+      const config = readConfig(readServerArgs(values));
+      const shutdown = new AbortController();
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+        process.once(signal, () => {
+          log(`${signal} recebido: encerrando…`);
+          shutdown.abort();
+        });
+      }
+      await serve(config, { log, signal: shutdown.signal });
+      log('Placar encerrado.');
+      return 0;
+    },
+  );
+}

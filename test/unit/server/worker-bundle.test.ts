@@ -1,0 +1,48 @@
+/**
+ * The cluster workers' program (src/server/cluster/worker-bundle.ts): one JavaScript file that
+ * needs nothing beside it but Node, and a worker that loads no refresh pipeline — a value imported
+ * from src/refresh/ once pulled the scrape, the render and Web Push (undici, cheerio, web-push)
+ * into every worker.
+ */
+import fs from 'node:fs';
+import { isBuiltin } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import { workerBundlePath, writeWorkerBundle } from '../../../src/server/cluster/worker-bundle.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-worker-bundle-'));
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('the workers’ program', () => {
+  it('is one file in DATA_DIR that imports nothing but Node’s own modules', async () => {
+    const file = await writeWorkerBundle(PROJECT_ROOT, dataDir);
+    expect(file).toBe(workerBundlePath(dataDir));
+    const code = fs.readFileSync(file, 'utf8');
+    const imported = [...code.matchAll(/^import\s[^;]*?from\s*["']([^"']+)["']/gm)].map((match) => match[1]);
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.filter((specifier) => !isBuiltin(specifier ?? ''))).toEqual([]);
+    expect(fs.readdirSync(path.dirname(file))).toEqual([path.basename(file)]);
+  });
+
+  it('reaches no refresh pipeline: nothing of src/refresh/ or src/upstream/, no undici, cheerio, web-push or astro', async () => {
+    const result = await build({
+      entryPoints: [path.join(PROJECT_ROOT, 'scripts', 'cluster-worker.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs).toContain('src/server/http-server.ts');
+    const heavy = inputs.filter((input) =>
+      /^src\/(refresh|upstream|crests)\/|node_modules\/(undici|cheerio|web-push|astro)\//.test(input),
+    );
+    expect(heavy).toEqual([]);
+  });
+});
