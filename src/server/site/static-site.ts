@@ -38,10 +38,11 @@ function isMatchFile(relative: string): boolean {
 }
 
 /**
- * Where a match file is on disk, past the build's links to the shared folders (resolved once per
- * build): a request read after the swap must not go through a build folder the cleanup removed.
+ * Where a build's match files are on disk, past its links to the shared folders, resolved as the
+ * build is loaded: a request read after the swap must not go through a build folder the cleanup
+ * removed. Returns, for a match file's path, its real folder (one string per folder, shared).
  */
-function createMatchFileLocator(clientDir: string): (relative: string) => string {
+function createMatchFolderResolver(clientDir: string): (relative: string) => string {
   const resolved = new Map<string, string>();
   return (relative) => {
     const folder = matchFileFolder(relative) ?? '';
@@ -50,8 +51,14 @@ function createMatchFileLocator(clientDir: string): (relative: string) => string
       real = fs.realpathSync(path.join(clientDir, ...folder.split('/')));
       resolved.set(folder, real);
     }
-    return path.join(real, ...relative.slice(folder.length + 1).split('/'));
+    return real;
   };
+}
+
+/** A match file's path on disk, from its real folder (createMatchFolderResolver). */
+function matchFilePath(realFolder: string, relative: string): string {
+  const folder = matchFileFolder(relative) ?? '';
+  return path.join(realFolder, ...relative.slice(folder.length + 1).split('/'));
 }
 
 /** One cache for every build this process loads: a match file unchanged from build to build stays cached. */
@@ -60,19 +67,20 @@ const matchFileCache = createMatchFileCache();
 /**
  * A match file's entry: its manifest line, and its bytes read when a request asks (as it is then on
  * disk). A class, not an object literal with getters: thousands of entries share one prototype
- * instead of holding four closures each, and the file's path on disk is found when it is read.
+ * instead of holding four closures each, and the file's path is made when it is read, from its real
+ * folder (one string for all of a folder's entries).
  */
 class DiskEntry implements StaticEntry {
   readonly file: SiteFile;
-  readonly #locate: (relative: string) => string;
+  readonly #realFolder: string;
 
-  constructor(file: SiteFile, locate: (relative: string) => string) {
+  constructor(file: SiteFile, realFolder: string) {
     this.file = file;
-    this.#locate = locate;
+    this.#realFolder = realFolder;
   }
 
   fromDisk(): StaticEntry {
-    return matchFileCache.read(this.file, this.#locate(this.file.path));
+    return matchFileCache.read(this.file, matchFilePath(this.#realFolder, this.file.path));
   }
 
   get identity(): Buffer {
@@ -88,8 +96,8 @@ class DiskEntry implements StaticEntry {
   }
 }
 
-function readEntry(file: SiteFile, absolute: string, locateMatchFile: (relative: string) => string): StaticEntry {
-  if (isMatchFile(file.path) && file.gzip) return new DiskEntry(file, locateMatchFile);
+function readEntry(file: SiteFile, absolute: string, resolveMatchFolder: (relative: string) => string): StaticEntry {
+  if (isMatchFile(file.path) && file.gzip) return new DiskEntry(file, resolveMatchFolder(file.path));
   const identity = fs.readFileSync(absolute);
   // A match file is rewritten in place: its ETag comes from the bytes read (as above).
   const hash = isMatchFile(file.path) ? buildContentHash(identity) : file.hash;
@@ -133,7 +141,7 @@ const archivedRoutesByDataDir = new Map<string, { index: ArchiveIndex; routes: A
  */
 function archivedMatchRoutes(
   dataDir: string,
-  locateMatchFile: (relative: string) => string,
+  resolveMatchFolder: (relative: string) => string,
 ): Array<[string, StaticEntry]> {
   const index = readArchiveIndex(dataDir);
   const cached = archivedRoutesByDataDir.get(dataDir);
@@ -144,7 +152,9 @@ function archivedMatchRoutes(
     // becomes a file path; one that cannot be read costs its own match, never the build.
     if (!hasMatchPage(id) || page.path !== `jogo/${id}.html` || json.path !== `api/jogo/${id}`) continue;
     try {
-      const entries = [page, json].map((line) => readEntry(line, locateMatchFile(line.path), locateMatchFile));
+      const entries = [page, json].map((line) =>
+        readEntry(line, matchFilePath(resolveMatchFolder(line.path), line.path), resolveMatchFolder),
+      );
       for (const entry of entries) for (const route of buildRoutePaths(entry.file.path)) routes.push([route, entry]);
     } catch {
       // Its files are gone (removed by hand): the match is served no more, as after its window.
@@ -180,14 +190,14 @@ export function loadStaticSite(dataDir: string, buildId: string, previous: Stati
   const manifest = readSiteManifest(buildManifestPath(dataDir, buildId));
   if (!manifest) throw new SiteManifestError(`O build ${buildId} não tem manifesto: não foi publicado por completo.`);
   const clientDir = buildClientDir(dataDir, buildId);
-  const locateMatchFile = createMatchFileLocator(clientDir);
+  const resolveMatchFolder = createMatchFolderResolver(clientDir);
   const routes = new Map<string, StaticEntry>();
   const before = entriesByPath(previous);
   let notFoundPage: StaticEntry | null = null;
   for (const file of manifest.files) {
     const absolute = path.join(clientDir, ...file.path.split('/'));
     const kept = before.get(file.path);
-    const entry = kept && sameFile(kept.file, file) ? kept : readEntry(file, absolute, locateMatchFile);
+    const entry = kept && sameFile(kept.file, file) ? kept : readEntry(file, absolute, resolveMatchFolder);
     if (ERROR_PAGES.has(file.path)) {
       if (file.path === '404.html') notFoundPage = entry;
       continue;
@@ -195,7 +205,7 @@ export function loadStaticSite(dataDir: string, buildId: string, previous: Stati
     for (const route of buildRoutePaths(file.path)) routes.set(route, entry);
   }
   // A match listed again is the listings' (its manifest line): the archive's only where none.
-  for (const [route, entry] of archivedMatchRoutes(dataDir, locateMatchFile))
+  for (const [route, entry] of archivedMatchRoutes(dataDir, resolveMatchFolder))
     if (!routes.has(route)) routes.set(route, entry);
   return { buildId, builtAt: manifest.builtAt, routes, notFoundPage };
 }

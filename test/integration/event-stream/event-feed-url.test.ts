@@ -124,7 +124,8 @@ describe('a server that follows the published site (EVENT_FEED_URL)', () => {
     expect(resumed.ids()).toEqual(ids(missed));
     expect(direct.ids()).toEqual(ids(missed));
     expect(team.ids()).toEqual(ids(missed.filter((event) => event.match.homeTeam.name === 'Flamengo')));
-    expect(pushpin.output()).toMatch(/subscribe \S+ channel=t\.flamengo/);
+    // Pushpin logs the subscription as it sets it up, a moment after the stream opened.
+    await expect.poll(() => pushpin.output()).toMatch(/subscribe \S+ channel=t\.flamengo/);
 
     setScore(FLAMENGO, 5, 1);
     await refresh();

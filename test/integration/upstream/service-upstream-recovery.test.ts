@@ -101,7 +101,8 @@ describe('odd pages that are still valid', () => {
     upstream.setFault(LISTING_PATHS.hoje, { kind: 'invalid-utf8' });
     try {
       await expect
-        .poll(async () => (await readListing(placar.url, 'live')).count, { timeout: 90_000, interval: 500 })
+        // 22–25 s on CI beside two busy loops; 92 s once with benchmarks running too: the wait is a bound, not a target.
+        .poll(async () => (await readListing(placar.url, 'live')).count, { timeout: 180_000, interval: 500 })
         .toBe(5_000);
       const live = ListEnvelopeSchema.parse(await readListing(placar.url, 'live'));
       expect(live.matches.at(-1)?.homeTeam.name).toBe('Mandante Futebol Clube 4999');
@@ -123,7 +124,7 @@ describe('odd pages that are still valid', () => {
     await expect
       .poll(async () => (await readListing(placar.url, 'live')).count, { timeout: 60_000, interval: 500 })
       .toBe(4);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('an hour of failures', () => {
