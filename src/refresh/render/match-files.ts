@@ -92,9 +92,14 @@ function readIndex(dataDir: string): MatchFilesIndex {
   return index;
 }
 
+/**
+ * Without fsync: the index only spares work (a lost or older one makes matches again, or leaves a
+ * line of a match's previous version, whose ETag the server takes from the bytes anyway): not worth
+ * a refresh waiting on the disk for its ~1 MB at 400 matches, rewritten whenever a match changes.
+ */
 async function writeIndex(dataDir: string, index: MatchFilesIndex): Promise<void> {
   const file = indexPath(dataDir);
-  await writeJsonAtomicallyAsync(file, index);
+  await writeJsonAtomicallyAsync(file, index, { durable: false });
   keptIndexes.set(file, fileIdentity(file), index);
 }
 
