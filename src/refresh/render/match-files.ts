@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { buildContentHash } from '../../lib/api/etag.ts';
 import { cacheControlFor, contentTypeFor } from '../../lib/api/headers-policy.ts';
 import type { MatchPageData } from '../../lib/display/match-page-data.ts';
+import type { MatchDetail } from '../../lib/model/model.ts';
 import { matchPagePath } from '../../lib/model/match-paths.ts';
 import type { Steps } from '../../lib/model/steps.ts';
 import { runInSlices } from '../../lib/slices/run-in-slices.ts';
@@ -120,10 +121,33 @@ function sameInputs(a: MatchPageData, b: MatchPageData): boolean {
   );
 }
 
+/**
+ * Each detail's JSON digested once, not at every key of its match: a listing read again makes new
+ * match objects for every row, while a detail is a new object only when its page was read again
+ * (it is never changed in place).
+ */
+const detailDigests = new WeakMap<MatchDetail, string>();
+
+/** `data` as its keys hash it: the detail by its digest. */
+function keyedData(data: MatchPageData): MatchPageData | object {
+  const { detail } = data.envelope;
+  if (detail === null) return data;
+  let digest = detailDigests.get(detail);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(JSON.stringify(detail)).digest('base64url');
+    detailDigests.set(detail, digest);
+  }
+  return { ...data, envelope: { ...data.envelope, detail: digest } };
+}
+
 function matchKey(salt: string, id: string, data: MatchPageData): string {
   const last = lastKeys.get(id);
   if (last && last.salt === salt && sameInputs(last.data, data)) return last.key;
-  const key = createHash('sha256').update(salt).update(JSON.stringify(data)).digest('base64url').slice(0, 22);
+  const key = createHash('sha256')
+    .update(salt)
+    .update(JSON.stringify(keyedData(data)))
+    .digest('base64url')
+    .slice(0, 22);
   lastKeys.set(id, { salt, data, key });
   return key;
 }
@@ -141,7 +165,11 @@ function matchPageKey(salt: string, data: MatchPageData, key: string): string {
   if (!LIVE_STATUSES.has(envelope.match.status)) return key;
   const match = { ...envelope.match, minute: null, injuryTime: null, statusLabel: '' };
   const steady = { ...data, envelope: { ...envelope, generatedAt: null, matchReadAt: null, match } };
-  return createHash('sha256').update(salt).update(JSON.stringify(steady)).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(salt)
+    .update(JSON.stringify(keyedData(steady)))
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** The two files of a match: their path in the client folder (the manifest's) and in DATA_DIR/jogos. */
