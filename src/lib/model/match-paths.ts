@@ -23,7 +23,11 @@ export const MATCH_PAGE_SEGMENT_MAX_BYTES = 255 - '.html.gz.00000000.tmp'.length
 
 const SEGMENT = /^[a-z0-9_~-]+$/;
 const encoder = new TextEncoder();
-const bytesOf = (text: string): number => encoder.encode(text).length;
+/** UTF-8 bytes of `text`; an id is ASCII nearly always, and then its length (no encoding allocated, per row a refresh). */
+function bytesOf(text: string): number {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return encoder.encode(text).length;
+  return text.length;
+}
 
 /** Why match `id` gets no page of its own on Placar (pt-BR, for the log and /healthz), or null when it gets one. */
 export function matchPageRefusal(id: string): string | null {

@@ -6,6 +6,7 @@
  * Those unchanged files also take their variants from the previous build (hard links) instead
  * of being compressed again (most of a refresh's files: assets, tomorrow's listing).
  */
+import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -98,6 +99,33 @@ async function reuseVariants(file: string, previousFile: string, before: SiteFil
 }
 
 /**
+ * The line of `file` when it is the previous build's file itself (both hard links of one site
+ * bundle file, link-tree.ts: most of a build): its bytes, and so its hash, are the previous line's,
+ * without reading and hashing them again. Null when it is another file or a variant is missing.
+ */
+async function carrySharedFile(
+  file: string,
+  previousFile: string,
+  relative: string,
+  before: SiteFile,
+): Promise<SiteFile | null> {
+  let now: Stats;
+  try {
+    const [stat, previousStat] = await Promise.all([fs.stat(file), fs.stat(previousFile)]);
+    if (stat.ino !== previousStat.ino || stat.dev !== previousStat.dev) return null;
+    now = stat;
+  } catch {
+    return null;
+  }
+  const modified = new Date(before.lastModified);
+  if (!(await reuseVariants(file, previousFile, before, modified))) return null;
+  // Set by the build that made the line, on this very inode, unless someone touched it since.
+  if (now.mtimeMs !== modified.getTime()) await fs.utimes(file, modified, modified);
+  const contentType = contentTypeFor(relative);
+  return { ...before, path: relative, contentType, cacheControl: cacheControlFor(relative, contentType) };
+}
+
+/**
  * Writes `file.br` and `file.gz` beside `file` (whose bytes are `content`) at `levels`, when the
  * type is text and compressing saves something; says which it wrote.
  */
@@ -138,10 +166,14 @@ async function precompressFile(
   isRefreshed: (file: string) => boolean,
 ): Promise<SiteFile> {
   const file = path.join(clientDir, ...relative.split('/'));
+  const before = previous.get(relative);
+  if (before !== undefined && previousClientDir !== null) {
+    const shared = await carrySharedFile(file, path.join(previousClientDir, ...relative.split('/')), relative, before);
+    if (shared) return shared;
+  }
   const content = await fs.readFile(file);
   const hash = buildContentHash(content);
   const contentType = contentTypeFor(relative);
-  const before = previous.get(relative);
   const lastModified = before && before.hash === hash ? before.lastModified : builtAt.toUTCString();
   const modified = new Date(lastModified);
   let br = false;

@@ -120,8 +120,7 @@ async function makeDayFiles(input: ArchiveFilesInput, index: ArchiveIndex): Prom
     const page: Write = { target: pageFile, relative: `dia/${day}.html`, content: html, compressed: null };
     const body: Write = { target: jsonFile, relative: `api/dia/${day}`, content: json, compressed: null };
     [page.compressed, body.compressed] = await Promise.all([compress(html), compress(json)]);
-    writeMatchFile(page, input.builtAt, madeDirs);
-    writeMatchFile(body, input.builtAt, madeDirs);
+    await Promise.all([writeMatchFile(page, input.builtAt, madeDirs), writeMatchFile(body, input.builtAt, madeDirs)]);
     index.days[day] = {
       ...entry,
       salt: input.salt,

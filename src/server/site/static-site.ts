@@ -195,9 +195,11 @@ export function loadStaticSite(dataDir: string, buildId: string, previous: Stati
   const before = entriesByPath(previous);
   let notFoundPage: StaticEntry | null = null;
   for (const file of manifest.files) {
-    const absolute = path.join(clientDir, ...file.path.split('/'));
     const kept = before.get(file.path);
-    const entry = kept && sameFile(kept.file, file) ? kept : readEntry(file, absolute, resolveMatchFolder);
+    const entry =
+      kept && sameFile(kept.file, file)
+        ? kept
+        : readEntry(file, path.join(clientDir, ...file.path.split('/')), resolveMatchFolder);
     if (ERROR_PAGES.has(file.path)) {
       if (file.path === '404.html') notFoundPage = entry;
       continue;

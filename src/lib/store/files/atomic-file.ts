@@ -33,15 +33,28 @@ export function writeFileAtomically(file: string, contents: string | Uint8Array)
   }
 }
 
+export interface AtomicWriteOptions {
+  /**
+   * false: no fsync. The file is still whole or absent after a killed process (the rename), but a
+   * power cut may lose it: for a file that matters only for a minute and is written many times a
+   * refresh (the match pages' request window), where each fsync waited 2–8 ms on a busy disk.
+   */
+  durable?: boolean;
+}
+
 /** writeFileAtomically without blocking the event loop. */
-export async function writeFileAtomicallyAsync(file: string, contents: string | Uint8Array): Promise<void> {
+export async function writeFileAtomicallyAsync(
+  file: string,
+  contents: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   await fsp.mkdir(path.dirname(file), { recursive: true });
   const temp = tempPathFor(file);
   try {
     const handle = await fsp.open(temp, 'w');
     try {
       await handle.writeFile(contents);
-      await handle.sync();
+      if (options.durable !== false) await handle.sync();
     } finally {
       await handle.close();
     }

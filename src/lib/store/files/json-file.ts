@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { z } from 'zod';
 import { errorCode, errorMessage } from '../../model/caught-error.ts';
-import { writeFileAtomically, writeFileAtomicallyAsync } from './atomic-file.ts';
+import { writeFileAtomically, writeFileAtomicallyAsync, type AtomicWriteOptions } from './atomic-file.ts';
 
 export type JsonFileReading<T> =
   | { kind: 'found'; value: T }
@@ -51,7 +51,7 @@ export function readJsonFileOr<Schema extends z.ZodType>(
   return reading.kind === 'found' ? reading.value : fallback;
 }
 
-export interface JsonWriteOptions {
+export interface JsonWriteOptions extends AtomicWriteOptions {
   /** JSON.stringify's indentation: files people read are indented, large ones are not. */
   space?: number;
 }
@@ -72,5 +72,5 @@ export async function writeJsonAtomicallyAsync(
   value: unknown,
   options: JsonWriteOptions = {},
 ): Promise<void> {
-  await writeFileAtomicallyAsync(file, formatJsonFile(value, options));
+  await writeFileAtomicallyAsync(file, formatJsonFile(value, options), options);
 }
