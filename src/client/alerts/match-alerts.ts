@@ -15,6 +15,7 @@ import {
   observeSightings,
   pruneSightings,
   readSightings,
+  SIGHTINGS_KEPT_MS,
   sightingOfRow,
 } from '../../lib/display/alert-sightings.ts';
 import type { SeenMatch, Sighting, Sightings } from '../../lib/display/alert-sightings.ts';
@@ -35,8 +36,6 @@ import { badgeTitle } from './title-badge.ts';
 
 const LIVE = '/api/live';
 const TODAY = '/api/hoje';
-/** A tab's sightings older than this are dropped: yesterday's matches raise nothing any more. */
-const KEEP_MS = 2 * 24 * 60 * 60 * 1000;
 
 /** This tab's own sightings, carried from view to view. */
 const TAB_KEY = 'placar:alertas-aba';
@@ -81,7 +80,7 @@ function readStored(store: () => Storage, key: string): Record<string, Sighting>
 
 function keepStored(store: () => Storage, key: string, sightings: Sightings): void {
   try {
-    store().setItem(key, JSON.stringify(pruneSightings(sightings, Date.now() - KEEP_MS)));
+    store().setItem(key, JSON.stringify(pruneSightings(sightings, Date.now() - SIGHTINGS_KEPT_MS)));
   } catch {
     // Not kept (see above).
   }

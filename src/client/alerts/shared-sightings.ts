@@ -9,15 +9,13 @@
  * whatever the process, and two of them on one store never overlap. Where IndexedDB cannot be
  * opened (some privacy modes), localStorage under the lock is the fallback.
  */
-import { pruneSightings, readSightings, type Sightings } from '../../lib/display/alert-sightings.ts';
+import { pruneSightings, readSightings, SIGHTINGS_KEPT_MS, type Sightings } from '../../lib/display/alert-sightings.ts';
 
 const DATABASE = 'placar';
 const STORE = 'alertas';
 const KEY = 'vistos';
 const LEGACY_KEY = 'placar:alertas-vistos';
 const LOCK_NAME = 'placar:alertas';
-/** Shared sightings older than this are dropped: yesterday's matches raise nothing any more. */
-const KEEP_MS = 2 * 24 * 60 * 60 * 1000;
 
 /** What one claim decided: the sightings to keep, and its result. */
 export interface SharedUpdate<T> {
@@ -38,7 +36,7 @@ function openDatabase(): Promise<IDBDatabase> {
 }
 
 function kept(sightings: Sightings): string {
-  return JSON.stringify(pruneSightings(sightings, Date.now() - KEEP_MS));
+  return JSON.stringify(pruneSightings(sightings, Date.now() - SIGHTINGS_KEPT_MS));
 }
 
 /** One read-write transaction: read, decide, write; resolved once committed (visible to every tab). */

@@ -146,6 +146,9 @@ export function readSightings(raw: string | null): Record<string, Sighting> {
 }
 
 /** The sightings not older than `keepSinceMs` (epoch ms): finished days need not be remembered. */
+/** Sightings older than this are dropped when kept: yesterday's matches raise nothing any more. */
+export const SIGHTINGS_KEPT_MS = 2 * 24 * 60 * 60 * 1000;
+
 export function pruneSightings(sightings: Sightings, keepSinceMs: number): Record<string, Sighting> {
   return Object.fromEntries(Object.entries(sightings).filter(([, sighting]) => Date.parse(sighting.at) >= keepSinceMs));
 }
