@@ -64,7 +64,8 @@ export interface PushpinProcess {
   /** http://127.0.0.1:PORT — the control server (an entry of PUSHPIN_PUBLISH_URLS). */
   controlUrl: string;
   process: ChildProcess;
-  /** What pushpin and its services printed. */
+  /** What pushpin and its services printed since it was ready (the readiness probe's lines before).
+   * A probe's late lines (its unsubscribe) may follow. */
   output(): string;
   /** The process ids of pushpin and the services it started (condure, zurl, proxy, handler). */
   pids(): number[];
@@ -99,20 +100,17 @@ async function isListening(port: number): Promise<boolean> {
   });
 }
 
-/** The status of HEAD /api/eventos/stream through the instance (0: no answer). */
-function headStatus(port: number): Promise<number> {
+/**
+ * The status of a request for /api/eventos/stream through the instance (0: no answer). A GET is
+ * held by Pushpin when Placar answers it with GRIP; the socket is closed once the status is in.
+ */
+function streamStatus(port: number, method: 'HEAD' | 'GET'): Promise<number> {
   return new Promise((resolve) => {
-    const request = http.request({
-      host: '127.0.0.1',
-      port,
-      method: 'HEAD',
-      path: '/api/eventos/stream',
-      agent: false,
-    });
+    const request = http.request({ host: '127.0.0.1', port, method, path: '/api/eventos/stream', agent: false });
     request.setTimeout(2_000, () => request.destroy());
     request.once('response', (response) => {
-      response.resume();
       resolve(response.statusCode ?? 0);
+      response.destroy();
     });
     request.once('error', () => resolve(0));
     request.end();
@@ -161,25 +159,38 @@ async function launch(options: StartPushpinOptions, folder: string): Promise<Pus
     if (/[Aa]ddress already in use|Address in use/.test(printed())) return null;
     throw new Error(`pushpin não iniciou:\n${printed()}`);
   }
-  // Listening is not ready: the proxy, handler and zurl connect to each other after. Ready once a
-  // request (HEAD of the routed path: Placar ends it at once) is answered by Placar, not by Pushpin:
-  // a deadline of its own, as a busy machine may take long to connect them (or Placar to serve).
-  // Without a Placar to reach, any answer of Pushpin's own will do.
-  const answered = (status: number): boolean => status !== 0 && (options.waitForPlacar === false || status < 500);
+  // Listening is not ready: the proxy, handler and zurl connect to each other after. A HEAD of the
+  // routed path (Placar ends it at once) passes through the proxy alone; a GET that Placar holds
+  // also needs the proxy's link to the handler, which may come seconds later on a busy machine (until
+  // then the proxy answers it "500 Accept service unavailable."). Ready once both are answered by
+  // Placar; without a Placar to reach, any answer of Pushpin's own to the HEAD will do.
+  const holding = options.waitForPlacar !== false;
+  const ready = async (): Promise<boolean> => {
+    const head = await streamStatus(port, 'HEAD');
+    if (head === 0 || (holding && head >= 500)) return false;
+    return !holding || (await streamStatus(port, 'GET')) === 200;
+  };
   const readyBy = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < readyBy && !hasExited() && !answered(await headStatus(port))) {
+  let isReady = false;
+  while (Date.now() < readyBy && !hasExited() && !(isReady = await ready())) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (hasExited() || !answered(await headStatus(port))) {
+  if (hasExited() || !isReady) {
     await stop();
     throw new Error(`pushpin não passou pedidos ao Placar em ${READY_TIMEOUT_MS} ms:\n${printed()}`);
   }
+  // The probe's held stream logs its own subscribe line a moment later: what a test reads of the
+  // output (output()) starts after it, so that a line it looks for is its own streams'.
+  while (holding && Date.now() < readyBy && !/\] subscribe \S+ channel=/.test(printed())) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const readyOutputLength = printed().length;
   services = listDescendants(pid);
   return {
     url: `http://127.0.0.1:${port}`,
     controlUrl: `http://127.0.0.1:${controlPort}`,
     process: child.process,
-    output: printed,
+    output: () => printed().slice(readyOutputLength),
     pids: () => [pid, ...services],
     async stop() {
       await stop();

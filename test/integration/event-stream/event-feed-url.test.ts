@@ -125,7 +125,7 @@ describe('a server that follows the published site (EVENT_FEED_URL)', () => {
     expect(direct.ids()).toEqual(ids(missed));
     expect(team.ids()).toEqual(ids(missed.filter((event) => event.match.homeTeam.name === 'Flamengo')));
     // Pushpin logs the subscription as it sets it up, a moment after the stream opened.
-    await expect.poll(() => pushpin.output()).toMatch(/subscribe \S+ channel=t\.flamengo/);
+    await expect.poll(() => pushpin.output()).toMatch(/\] subscribe \S+ channel=t\.flamengo/);
 
     setScore(FLAMENGO, 5, 1);
     await refresh();

@@ -173,7 +173,7 @@ describe('the event stream on two Pushpin instances', () => {
     console.info(`pushpin: 4 clientes com os 2 eventos ${latencyMs.toFixed(0)} ms após o fim da atualização`);
     expect(output).not.toMatch(/aviso: Pushpin/);
     // Pushpin holds them: each instance subscribed its streams to the channel of every event.
-    for (const pushpin of [a, b]) expect(pushpin.output()).toMatch(/subscribe \S+ channel=todos/);
+    for (const pushpin of [a, b]) expect(pushpin.output()).toMatch(/\] subscribe \S+ channel=todos/);
   });
 
   it('the streams are held by Pushpin: they keep receiving while a Placar reader is stopped', async () => {
@@ -331,7 +331,7 @@ describe('the event stream on two Pushpin instances', () => {
       const added = (await feedWith(16)).at(-1);
       await client.waitFor(has(1), DELIVERY_DEADLINE_MS);
       expect(client.ids()).toEqual([added?.id]);
-      expect(b.output()).toMatch(/subscribe \S+ channel=t\.real-madrid/);
+      expect(b.output()).toMatch(/\] subscribe \S+ channel=t\.real-madrid/);
       // Every stream holds the notices' channel: the refresher's notice of its build reached each, without an id.
       for (const stream of [client, ...pages]) {
         await stream.waitFor((c) => c.notices().length >= 1, DELIVERY_DEADLINE_MS);
@@ -339,7 +339,7 @@ describe('the event stream on two Pushpin instances', () => {
         expect(JSON.parse(stream.notices()[0]?.data ?? '{}')).toEqual({ build: expect.any(String) });
       }
       for (const stream of pages) expect(stream.matchMessages()).toEqual([]);
-      expect(b.output()).toMatch(/subscribe \S+ channel=builds/);
+      expect(b.output()).toMatch(/\] subscribe \S+ channel=builds/);
 
       // A reconnect storm, each client from its own loopback address (the front lets one client hold 20
       // streams). nginx paces it; what Pushpin still refuses on a busy machine is a 503 with Retry-After,
