@@ -172,7 +172,9 @@ async function launch(options: StartPushpinOptions, folder: string): Promise<Pus
   };
   const readyBy = Date.now() + READY_TIMEOUT_MS;
   let isReady = false;
-  while (Date.now() < readyBy && !hasExited() && !(isReady = await ready())) {
+  while (Date.now() < readyBy && !hasExited()) {
+    isReady = await ready();
+    if (isReady) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (hasExited() || !isReady) {
