@@ -11,7 +11,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
-import { workerBundlePath, writeWorkerBundle } from '../../../src/server/cluster/worker-bundle.ts';
+import { escapeNonAscii, workerBundlePath, writeWorkerBundle } from '../../../src/server/cluster/worker-bundle.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-worker-bundle-'));
 
@@ -26,6 +26,32 @@ describe('the workers’ program', () => {
     expect(imported.length).toBeGreaterThan(0);
     expect(imported.filter((specifier) => !isBuiltin(specifier ?? ''))).toEqual([]);
     expect(fs.readdirSync(path.dirname(file))).toEqual([path.basename(file)]);
+  });
+
+  it('is ASCII only (V8 would hold a two-byte copy of the whole source) and leaves no esbuild process running', async () => {
+    const file = await writeWorkerBundle(PROJECT_ROOT, dataDir);
+    const bytes = fs.readFileSync(file);
+    expect(bytes.findIndex((byte) => byte > 0x7f)).toBe(-1);
+    const esbuildChildren = fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+          const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+          return parent === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('esbuild');
+        } catch {
+          return false; // it ended meanwhile
+        }
+      });
+    expect(esbuildChildren).toEqual([]);
+  });
+
+  it('escapes non-ASCII so that strings, templates and regular expressions mean the same', () => {
+    const source = 'const a = "São Paulo"; const b = `Grêmio ${1}`; const c = /ção/.test("ação"); return [a, b, c]; // Atlético';
+    const escaped = escapeNonAscii(source);
+    expect(escaped).toMatch(/^[\x00-\x7f]*$/);
+    expect(new Function(escaped)()).toEqual(new Function(source)());
   });
 
   it('reaches no refresh pipeline: nothing of src/refresh/ or src/upstream/, no undici, cheerio, web-push or astro', async () => {
