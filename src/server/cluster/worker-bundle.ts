@@ -49,5 +49,5 @@ export async function writeWorkerBundle(projectRoot: string, dataDir: string): P
  * in a comment.
  */
 export function escapeNonAscii(code: string): string {
-  return code.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return code.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

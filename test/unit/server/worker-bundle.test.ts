@@ -48,9 +48,10 @@ describe('the workers’ program', () => {
   });
 
   it('escapes non-ASCII so that strings, templates and regular expressions mean the same', () => {
-    const source = 'const a = "São Paulo"; const b = `Grêmio ${1}`; const c = /ção/.test("ação"); return [a, b, c]; // Atlético';
+    const source =
+      'const a = "São Paulo"; const b = `Grêmio`; const c = /ção/.test("ação"); return [a, b, c]; // Atlético';
     const escaped = escapeNonAscii(source);
-    expect(escaped).toMatch(/^[\x00-\x7f]*$/);
+    expect([...escaped].every((char) => char.charCodeAt(0) < 0x80)).toBe(true);
     expect(new Function(escaped)()).toEqual(new Function(source)());
   });
 
