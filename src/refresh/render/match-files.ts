@@ -128,26 +128,34 @@ function sameInputs(a: MatchPageData, b: MatchPageData): boolean {
  */
 const detailDigests = new WeakMap<MatchDetail, string>();
 
-/** `data` as its keys hash it: the detail by its digest. */
-function keyedData(data: MatchPageData): MatchPageData | object {
-  const { detail } = data.envelope;
-  if (detail === null) return data;
+/** What a match's keys hash: its data with the detail by its digest. */
+type KeyedData = Omit<MatchPageData, 'envelope'> & {
+  envelope: Omit<MatchPageData['envelope'], 'detail'> & { detail: string | null };
+};
+
+function detailDigest(detail: MatchDetail): string {
   let digest = detailDigests.get(detail);
   if (digest === undefined) {
     digest = createHash('sha256').update(JSON.stringify(detail)).digest('base64url');
     detailDigests.set(detail, digest);
   }
-  return { ...data, envelope: { ...data.envelope, detail: digest } };
+  return digest;
+}
+
+function keyedData(data: MatchPageData): KeyedData {
+  const { detail } = data.envelope;
+  return { ...data, envelope: { ...data.envelope, detail: detail === null ? null : detailDigest(detail) } };
+}
+
+/** The key of what `keyed` holds, salted with the site bundle. */
+function hashKeyed(salt: string, keyed: KeyedData): string {
+  return createHash('sha256').update(salt).update(JSON.stringify(keyed)).digest('base64url').slice(0, 22);
 }
 
 function matchKey(salt: string, id: string, data: MatchPageData): string {
   const last = lastKeys.get(id);
   if (last && last.salt === salt && sameInputs(last.data, data)) return last.key;
-  const key = createHash('sha256')
-    .update(salt)
-    .update(JSON.stringify(keyedData(data)))
-    .digest('base64url')
-    .slice(0, 22);
+  const key = hashKeyed(salt, keyedData(data));
   lastKeys.set(id, { salt, data, key });
   return key;
 }
@@ -164,12 +172,8 @@ function matchPageKey(salt: string, data: MatchPageData, key: string): string {
   const { envelope } = data;
   if (!LIVE_STATUSES.has(envelope.match.status)) return key;
   const match = { ...envelope.match, minute: null, injuryTime: null, statusLabel: '' };
-  const steady = { ...data, envelope: { ...envelope, generatedAt: null, matchReadAt: null, match } };
-  return createHash('sha256')
-    .update(salt)
-    .update(JSON.stringify(keyedData(steady)))
-    .digest('base64url')
-    .slice(0, 22);
+  const keyed = keyedData(data);
+  return hashKeyed(salt, { ...keyed, envelope: { ...keyed.envelope, generatedAt: null, matchReadAt: null, match } });
 }
 
 /** The two files of a match: their path in the client folder (the manifest's) and in DATA_DIR/jogos. */
