@@ -45,14 +45,16 @@ async function updateInDatabase<T>(decide: (shared: Sightings) => SharedUpdate<T
   return new Promise((resolve, reject) => {
     const transaction = db.transaction(STORE, 'readwrite');
     const store = transaction.objectStore(STORE);
-    let result: T | undefined;
+    // Set by the read's success handler, which runs before the transaction can complete.
+    let decided: { result: T } | null = null;
     const read = store.get(KEY);
     read.onsuccess = () => {
       const update = decide(readSightings(typeof read.result === 'string' ? read.result : null));
-      result = update.result;
+      decided = { result: update.result };
       store.put(kept(update.sightings), KEY);
     };
-    transaction.oncomplete = () => resolve(result as T);
+    transaction.oncomplete = () =>
+      decided ? resolve(decided.result) : reject(new Error('transação concluída sem leitura'));
     transaction.onabort = () => reject(transaction.error ?? new Error('transação abortada'));
   });
 }
