@@ -6,7 +6,7 @@
  * its baseline: the V8 heap after a full GC (asked through the inspector) and the RSS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { ProblemSchema } from '../../../src/lib/model/model.ts';
 import { buildBadInputCorpus, buildRequestBytes, type CorpusRequest } from '../../support/http/bad-input-corpus.ts';
 import {
@@ -15,8 +15,8 @@ import {
   readRssMegabytes,
   type HeapProbe,
 } from '../../support/processes/heap-probe.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { sendRawRequest, type SocketResponse } from '../../support/http/raw-socket.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 /** Heap in use after a full GC may differ this much from the baseline (caches, JIT data). */
 const HEAP_TOLERANCE_MB = 5;
@@ -26,26 +26,20 @@ const RSS_TOLERANCE_MB = 40;
 // 416: a Range that cannot be read, refused as nginx refuses it (issue 35).
 const ALLOWED = new Set([200, 204, 304, 308, 400, 404, 405, 408, 416, 431]);
 const PT_BR = /[ãáâàçéêíóôõú]|\b(não|use|informe|tente|verifique|esta|este)\b/i;
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
 let port: number;
 let heap: HeapProbe;
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    env: { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: '0', NODE_OPTIONS: INSPECT_OPTION },
-  });
-  port = Number(new URL(placar.url).port);
-  heap = await connectHeapProbe(placar.output());
+const served = servePlacarForFile({
+  pages: () => readFixturePages(),
+  env: { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: '0', NODE_OPTIONS: INSPECT_OPTION },
 });
 
-afterAll(async () => {
-  heap?.close();
-  await placar?.stop();
-  await upstream?.close();
+beforeAll(async () => {
+  port = Number(new URL(served.placar.url).port);
+  heap = await connectHeapProbe(served.placar.output());
 });
+
+afterAll(() => heap?.close());
 
 /** Whether the server counts the target as an API path (same rule as its router). */
 function isApiTarget(target: string): boolean {
@@ -113,7 +107,7 @@ describe('a generated corpus of bad input', () => {
   it('gets only 2xx/3xx/4xx answers, problem+json in pt-BR for the API, and no crash or memory growth', async () => {
     const corpus = buildBadInputCorpus();
     expect(corpus.length).toBeGreaterThanOrEqual(1_000);
-    const pid = placar.process.pid ?? 0;
+    const pid = served.placar.process.pid ?? 0;
     // Warm up (search handler loaded, caches filled) on ordinary requests, then take the baseline.
     const ordinary: CorpusRequest[] = Array.from({ length: 300 }, (_, i) => ({
       label: 'ordinary',
@@ -137,8 +131,8 @@ describe('a generated corpus of bad input', () => {
         `heap after GC ${baseline.heapMb} → ${after.heapMb} MB; RSS ${baseline.rssMb} → ${rounds.map((r) => r.peakRssMb).join('/')} → ${after.rssMb} MB`,
     );
 
-    expect(placar.process.exitCode).toBeNull();
-    expect(placar.output()).not.toMatch(/erro ao responder|Erro inesperado/);
+    expect(served.placar.process.exitCode).toBeNull();
+    expect(served.placar.output()).not.toMatch(/erro ao responder|Erro inesperado/);
     expect(after.heapMb - baseline.heapMb).toBeLessThanOrEqual(HEAP_TOLERANCE_MB);
     expect(after.rssMb - baseline.rssMb).toBeLessThanOrEqual(RSS_TOLERANCE_MB);
     expect(

@@ -5,42 +5,34 @@
  * keep being served; /healthz shows its details only with the token (loopback is nobody special by default).
  */
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { parseSocketResponse, sendRawRequest } from '../../support/http/raw-socket.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 const HEADERS_TIMEOUT_MS = 600;
 const MAX_CONNECTIONS = 4;
 const TOKEN = 'token-de-teste-healthz-0123456789';
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
 let port: number;
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    env: {
-      REFRESH_CRON: '0 0 * * *',
-      SEARCH_RATE_LIMIT: '0',
-      CLIENT_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-      CLIENT_REQUEST_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-      // Idle keep-alive connections stay open through the cap test.
-      KEEP_ALIVE_TIMEOUT_MS: '60000',
-      MAX_CONNECTIONS: String(MAX_CONNECTIONS),
-      HEALTHZ_TOKEN: TOKEN,
-      // The default: loopback is not "this machine" (a TCP-level front connects from it for anyone).
-      HEALTHZ_LOOPBACK_DETAILS: 'off',
-    },
-  });
-  port = Number(new URL(placar.url).port);
+const served = servePlacarForFile({
+  pages: () => readFixturePages(),
+  env: {
+    REFRESH_CRON: '0 0 * * *',
+    SEARCH_RATE_LIMIT: '0',
+    CLIENT_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+    CLIENT_REQUEST_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+    // Idle keep-alive connections stay open through the cap test.
+    KEEP_ALIVE_TIMEOUT_MS: '60000',
+    MAX_CONNECTIONS: String(MAX_CONNECTIONS),
+    HEALTHZ_TOKEN: TOKEN,
+    // The default: loopback is not "this machine" (a TCP-level front connects from it for anyone).
+    HEALTHZ_LOOPBACK_DETAILS: 'off',
+  },
 });
-
-afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
+beforeAll(async () => {
+  port = Number(new URL(served.placar.url).port);
 });
 
 /** A conditional GET: the server's 1-second response cache never replays it, so the adapter answers every time. */
@@ -64,7 +56,7 @@ describe('the Host header and absolute-form targets', () => {
       expect(response.status, target).toBe(200);
       expect(response.body.equals(plain.body), target).toBe(true);
     }
-    expect(placar.output()).not.toMatch(/erro ao responder/);
+    expect(served.placar.output()).not.toMatch(/erro ao responder/);
   });
 });
 
@@ -137,7 +129,9 @@ describe('client limits', () => {
       const first = open.shift();
       first?.destroy();
       await expect
-        .poll(async () => (await rawRequest(placar.url, '/api/live').catch(() => null))?.status, { timeout: 5_000 })
+        .poll(async () => (await rawRequest(served.placar.url, '/api/live').catch(() => null))?.status, {
+          timeout: 5_000,
+        })
         .toBe(200);
     } finally {
       for (const socket of open) socket.destroy();
@@ -148,7 +142,7 @@ describe('client limits', () => {
 describe('/healthz', () => {
   type Listing = Record<string, unknown>;
   const listingOf = async (headers: Record<string, string>): Promise<Listing> => {
-    const response = await rawRequest(placar.url, '/healthz', { headers });
+    const response = await rawRequest(served.placar.url, '/healthz', { headers });
     expect(response.status).toBe(200);
     return response.json() as Listing;
   };

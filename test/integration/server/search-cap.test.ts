@@ -5,33 +5,32 @@
  * a query (other parameters, case, accents, spacing) gets the same bytes.
  */
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { LIMITS, type SearchEnvelope } from '../../../src/lib/model/model.ts';
 import { SEARCH_RESULTS_MAX } from '../../../src/lib/model/search-results.ts';
 import { createOpenApiBodyValidator, type OpenApiBodyValidator } from '../../support/openapi/openapi-validator.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { rawRequest, type RawResponse } from '../../support/http/raw-http.ts';
 import { buildManyMatchesPage } from '../../../harness/upstream-pages.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 const pages = readFixturePages();
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
 let schemas: OpenApiBodyValidator;
 
-const search = (target: string, headers: Record<string, string> = {}): Promise<RawResponse> =>
-  rawRequest(placar.url, target, { headers });
-
-beforeAll(async () => {
-  const today = buildManyMatchesPage(pages['/jogos-em-andamento'] ?? '', LIMITS.matches);
-  upstream = await startFakeUpstream({ pages: { ...pages, '/jogos-de-hoje': today } });
-  placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: '0' } });
-  schemas = createOpenApiBodyValidator((await rawRequest(placar.url, '/api/routes')).json() as Record<string, unknown>);
+const served = servePlacarForFile({
+  pages: () => ({
+    ...pages,
+    '/jogos-de-hoje': buildManyMatchesPage(pages['/jogos-em-andamento'] ?? '', LIMITS.matches),
+  }),
+  env: { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: '0' },
 });
 
-afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
+const search = (target: string, headers: Record<string, string> = {}): Promise<RawResponse> =>
+  rawRequest(served.placar.url, target, { headers });
+
+beforeAll(async () => {
+  const routes = await rawRequest(served.placar.url, '/api/routes');
+  schemas = createOpenApiBodyValidator(routes.json() as Record<string, unknown>);
 });
 
 describe(`/api/busca on a ${LIMITS.matches.toLocaleString('pt-BR')}-match day`, () => {

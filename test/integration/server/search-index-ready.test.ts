@@ -5,41 +5,31 @@
  * once its build is served, and no search ever had to build an index (the handler says so in the
  * log when one does: "a busca construiu o índice durante um pedido"), nor ran ahead of the pages.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { describe, expect, it } from 'vitest';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import type { SearchEnvelope } from '../../../src/lib/model/model.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { withTeamName } from '../../../harness/upstream-pages.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
 const SWAPS = 3;
 const pages = readFixturePages();
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
 
-const count = (re: RegExp): number => placar.output().match(new RegExp(re.source, 'g'))?.length ?? 0;
+const count = (re: RegExp): number => served.placar.output().match(new RegExp(re.source, 'g'))?.length ?? 0;
 const PUBLISHED = /atualização #\d+ concluída/;
 const PREPARED = /busca: índice pronto \(\d+ jogos, \d+ nomes\)/;
 const BUILT_ON_REQUEST = /a busca construiu o índice durante um pedido/;
 
 async function search(q: string): Promise<SearchEnvelope> {
-  const response = await fetch(new URL(`/api/busca?q=${encodeURIComponent(q)}`, placar.url));
+  const response = await fetch(new URL(`/api/busca?q=${encodeURIComponent(q)}`, served.placar.url));
   expect(response.status).toBe(200);
   return (await response.json()) as SearchEnvelope;
 }
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages });
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
-  });
-});
-
-afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
+const served = servePlacarForFile({
+  pages: () => pages,
+  env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
 });
 
 describe('the search index of a new snapshot', () => {
@@ -56,13 +46,13 @@ describe('the search index of a new snapshot', () => {
     try {
       for (let swap = 1; swap <= SWAPS; swap++) {
         const name = `Renomeado Numero ${['Um', 'Dois', 'Tres'][swap - 1]}`;
-        upstream.setPage(LIVE_PATH, withTeamName(pages[LIVE_PATH] ?? '', FLAMENGO, 'home', name));
+        served.upstream.setPage(LIVE_PATH, withTeamName(pages[LIVE_PATH] ?? '', FLAMENGO, 'home', name));
         await expect
           .poll(async () => (await search(name)).count, { timeout: 30_000, interval: 100 })
           .toBeGreaterThan(0);
         // The search and the pages switch together: once a search finds the new name, the served
         // listing has it too (never a search ahead of its build).
-        const live = await fetch(new URL('/api/live', placar.url)).then((response) => response.text());
+        const live = await fetch(new URL('/api/live', served.placar.url)).then((response) => response.text());
         expect(live).toContain(name);
       }
     } finally {
@@ -74,6 +64,6 @@ describe('the search index of a new snapshot', () => {
     await expect.poll(() => count(PUBLISHED), { timeout: 30_000 }).toBeGreaterThan(SWAPS);
     // One index per published snapshot at least (the first start's included), none on a request.
     expect(count(PREPARED)).toBeGreaterThanOrEqual(SWAPS + 1);
-    expect(placar.output()).not.toMatch(BUILT_ON_REQUEST);
+    expect(served.placar.output()).not.toMatch(BUILT_ON_REQUEST);
   });
 });

@@ -6,41 +6,33 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pagesInLayout } from '../../../src/demo/card-layout.ts';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { LISTING_NAMES, LISTING_PATHS } from '../../../src/lib/model/model.ts';
 import { readExpectedMatchesServedFrom } from '../../../harness/fixture-snapshot.ts';
-import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
 import { readHealth, readListing } from '../../support/processes/service-probe.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 const FIXTURES = path.join(PROJECT_ROOT, 'test/fixtures/upstream');
 
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: pagesInLayout(readFixturePages(), 'cards') });
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
-  });
-});
-afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
+const served = servePlacarForFile({
+  pages: () => pagesInLayout(readFixturePages(), 'cards'),
+  env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
 });
 
 describe('Placar against an upstream whose listings are cards', () => {
   it('serves /api/live, /api/hoje and /api/amanha exactly as from the row pages', async () => {
     for (const listing of LISTING_NAMES) {
-      const envelope = await readListing(placar.url, listing);
-      expect(envelope.matches, listing).toStrictEqual(readExpectedMatchesServedFrom(listing, upstream.url));
+      const envelope = await readListing(served.placar.url, listing);
+      expect(envelope.matches, listing).toStrictEqual(readExpectedMatchesServedFrom(listing, served.upstream.url));
       expect(envelope.stale).toBe(false);
     }
   });
 
   it('reports the card markup per listing in /healthz', async () => {
-    const health = await readHealth(placar.url);
+    const health = await readHealth(served.placar.url);
     expect(health.listings.live.parse).toEqual({
       markup: 'cards',
       candidates: 4,
@@ -59,9 +51,9 @@ describe('Placar against an upstream whose listings are cards', () => {
   });
 
   it('shows skipped cards and unknown status texts in /healthz, and logs them once across refreshes', async () => {
-    upstream.setPage(LISTING_PATHS.hoje, fs.readFileSync(path.join(FIXTURES, 'cards/variants.html'), 'utf8'));
+    served.upstream.setPage(LISTING_PATHS.hoje, fs.readFileSync(path.join(FIXTURES, 'cards/variants.html'), 'utf8'));
     await expect
-      .poll(async () => (await readHealth(placar.url)).listings.hoje.parse, { timeout: 30_000, interval: 500 })
+      .poll(async () => (await readHealth(served.placar.url)).listings.hoje.parse, { timeout: 30_000, interval: 500 })
       .toEqual({
         markup: 'cards',
         candidates: 14,
@@ -70,11 +62,13 @@ describe('Placar against an upstream whose listings are cards', () => {
         unknownStatusLabels: ['2º TEMPO', 'A DEFINIR'],
       });
     // Let a few more refreshes (every 2 s) read the same page.
-    const refreshes = (): number => (placar.output().match(/atualização #\d+ (concluída|falhou)/g) ?? []).length;
+    const refreshes = (): number => (served.placar.output().match(/atualização #\d+ (concluída|falhou)/g) ?? []).length;
     const seen = refreshes();
     await expect.poll(refreshes, { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(seen + 3);
-    expect(placar.output().match(/aviso: hoje: situação não reconhecida "2º TEMPO", "A DEFINIR"/g)).toHaveLength(1);
-    expect(placar.output().match(/aviso: hoje: 2 de 14 jogos da página foram ignorados/g)).toHaveLength(1);
-    expect((await readListing(placar.url, 'hoje')).count).toBe(12);
+    expect(served.placar.output().match(/aviso: hoje: situação não reconhecida "2º TEMPO", "A DEFINIR"/g)).toHaveLength(
+      1,
+    );
+    expect(served.placar.output().match(/aviso: hoje: 2 de 14 jogos da página foram ignorados/g)).toHaveLength(1);
+    expect((await readListing(served.placar.url, 'hoje')).count).toBe(12);
   });
 });

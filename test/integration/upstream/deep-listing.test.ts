@@ -5,18 +5,16 @@
  * quadratic in its depth (1.6 MB of nested `<div>`s: a 70-second refresh, /healthz waiting up
  * to 32 s), and this refresh would not have ended within the test.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { describe, expect, it } from 'vitest';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { LISTING_PATHS } from '../../../src/lib/model/model.ts';
 import { MAX_DEPTH } from '../../../src/upstream/scan-page-steps.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { readHealth } from '../../support/processes/service-probe.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 /** MAX_RESPONSE_BYTES's default. */
 const CAP = 5_000_000;
 const REFRESH_DONE = /atualização #\d+ (concluída|falhou)/g;
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
 
 /**
  * About 3 MB nested just under the bound (read in full, in about a second of CPU: the parse is
@@ -34,18 +32,11 @@ function deepListing(): string {
   return `${start}${deep}${end}`;
 }
 
-const refreshesDone = (): number => placar.output().match(REFRESH_DONE)?.length ?? 0;
+const refreshesDone = (): number => served.placar.output().match(REFRESH_DONE)?.length ?? 0;
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
-  });
-});
-afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
+const served = servePlacarForFile({
+  pages: () => readFixturePages(),
+  env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
 });
 
 describe('a listing nested a million levels deep at the 5 MB cap', () => {
@@ -53,10 +44,10 @@ describe('a listing nested a million levels deep at the 5 MB cap', () => {
     const page = deepListing();
     expect(page.length).toBeLessThanOrEqual(CAP);
     expect(page.length).toBeGreaterThan(CAP - 10);
-    const asked = upstream.requests.length;
-    upstream.setPage(LISTING_PATHS.live, page);
+    const asked = served.upstream.requests.length;
+    served.upstream.setPage(LISTING_PATHS.live, page);
     await expect
-      .poll(() => upstream.requests.slice(asked).some((request) => request.path === LISTING_PATHS.live), {
+      .poll(() => served.upstream.requests.slice(asked).some((request) => request.path === LISTING_PATHS.live), {
         timeout: 30_000,
         interval: 50,
       })
@@ -67,13 +58,13 @@ describe('a listing nested a million levels deep at the 5 MB cap', () => {
     let answeredDuring = 0;
     const deadline = Date.now() + 90_000;
     while (refreshesDone() === doneBefore && Date.now() < deadline) {
-      expect((await readHealth(placar.url)).status).toBeDefined();
+      expect((await readHealth(served.placar.url)).status).toBeDefined();
       if (refreshesDone() === doneBefore) answeredDuring++;
     }
     expect(refreshesDone(), 'the refresh that read the deep page ended').toBeGreaterThan(doneBefore);
     console.info(`/healthz answered ${answeredDuring} times while the refresh read the deep listing`);
     expect(answeredDuring).toBeGreaterThan(0);
-    const health = await readHealth(placar.url);
+    const health = await readHealth(served.placar.url);
     expect(health.listings.live.lastError).toMatch(/aninha elementos em mais de 500 níveis/);
     // The other listings were read and published as usual.
     expect(health.listings.hoje.lastError).toBeNull();

@@ -1,0 +1,47 @@
+/**
+ * The pair most process tests open with: one fake upstream and one Placar reading it, started
+ * before the file's tests and stopped after them (the Placar first, then its upstream), whatever
+ * failed in between. A file's own beforeAll/afterAll registered after the call run after the start
+ * and before the stop.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { startFakeUpstream, type FakeUpstream, type FakeUpstreamOptions } from '../../../src/demo/upstream-server.ts';
+import { startPlacar, type PlacarProcess, type StartPlacarOptions } from '../../../harness/placar-process.ts';
+
+export interface ServedPlacarOptions extends Omit<StartPlacarOptions, 'upstreamUrl'> {
+  /** What the upstream serves, read when the file starts. */
+  pages: () => Record<string, string>;
+  upstream?: Omit<FakeUpstreamOptions, 'pages'>;
+}
+
+export interface ServedPlacar {
+  readonly placar: PlacarProcess;
+  readonly upstream: FakeUpstream;
+}
+
+/** Registers the start and the stop in the calling file; its parts are there once the file's tests run. */
+export function servePlacarForFile(options: ServedPlacarOptions): ServedPlacar {
+  let placar: PlacarProcess | undefined;
+  let upstream: FakeUpstream | undefined;
+  const { pages, upstream: upstreamOptions, ...placarOptions } = options;
+  beforeAll(async () => {
+    upstream = await startFakeUpstream({ ...upstreamOptions, pages: pages() });
+    placar = await startPlacar({ ...placarOptions, upstreamUrl: upstream.url });
+  });
+  afterAll(async () => {
+    await placar?.stop();
+    await upstream?.close();
+  });
+  const started = <T>(part: T | undefined, name: string): T => {
+    if (part === undefined) throw new Error(`${name} não iniciou (veja o beforeAll do arquivo)`);
+    return part;
+  };
+  return {
+    get placar() {
+      return started(placar, 'o Placar');
+    },
+    get upstream() {
+      return started(upstream, 'o upstream falso');
+    },
+  };
+}
