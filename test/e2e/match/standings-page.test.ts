@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import {
   ListEnvelopeSchema,
   StandingsEnvelopeSchema,
@@ -24,36 +24,31 @@ import { findSeriousViolations } from '../../support/browser/axe.ts';
 import { keepTableRead } from '../../support/samples/kept-table.ts';
 import { launchBrowser, saveScreenshot, watchPage } from '../../../harness/browser.ts';
 import { followBeforeLoad } from '../../support/browser/fan-page.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 const SLUG = 'brasileirao-serie-a';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-tabela-'));
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
 let browser: Browser;
 
+// Before the start and after the stop (hooks run in order, after-hooks in reverse).
+beforeAll(() => keepTableRead(dataDir, SLUG));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const served = servePlacarForFile({ pages: () => readFixturePages(), dataDir, env: { REFRESH_CRON: '0 0 * * *' } });
 beforeAll(async () => {
-  keepTableRead(dataDir, SLUG);
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({ upstreamUrl: upstream.url, dataDir, env: { REFRESH_CRON: '0 0 * * *' } });
   browser = await launchBrowser();
 });
-
 afterAll(async () => {
   await browser?.close();
-  await placar?.stop();
-  await upstream?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function liveMatches(): Promise<Match[]> {
-  const live = ListEnvelopeSchema.parse(await (await fetch(`${placar.url}/api/live`)).json());
+  const live = ListEnvelopeSchema.parse(await (await fetch(`${served.placar.url}/api/live`)).json());
   return live.matches.filter((match) => match.competition.slug === SLUG);
 }
 
 async function readTable(): Promise<StandingsEnvelope> {
-  const response = await fetch(`${placar.url}/api/tabela/${SLUG}`);
+  const response = await fetch(`${served.placar.url}/api/tabela/${SLUG}`);
   expect(response.status).toBe(200);
   return StandingsEnvelopeSchema.parse(await response.json());
 }
@@ -62,7 +57,7 @@ describe('/api/tabela/{slug}', () => {
   it('serves the kept table with every row of the touched group carrying its live numbers', async () => {
     const table = await readTable();
     expect(table.competition).toEqual({ name: 'Brasileirão Série A', slug: SLUG });
-    expect(table.source).toBe(`${upstream.url}/${SLUG}`);
+    expect(table.source).toBe(`${served.upstream.url}/${SLUG}`);
     expect(table.stale).toBe(false);
     const [group] = table.groups;
     expect(group?.rows).toHaveLength(20);
@@ -86,22 +81,24 @@ describe('/api/tabela/{slug}', () => {
 
   it('answers 304 to its ETag, br and gzip when asked, and an unknown slug a 404 problem', async () => {
     const target = `/api/tabela/${SLUG}`;
-    const first = await rawRequest(placar.url, target);
+    const first = await rawRequest(served.placar.url, target);
     expect(first.status).toBe(200);
-    const again = await rawRequest(placar.url, target, { headers: { 'If-None-Match': String(first.headers.etag) } });
+    const again = await rawRequest(served.placar.url, target, {
+      headers: { 'If-None-Match': String(first.headers.etag) },
+    });
     expect(again.status).toBe(304);
     for (const coding of ['br', 'gzip']) {
-      const compressed = await rawRequest(placar.url, target, { headers: { 'Accept-Encoding': coding } });
+      const compressed = await rawRequest(served.placar.url, target, { headers: { 'Accept-Encoding': coding } });
       expect(compressed.headers['content-encoding']).toBe(coding);
     }
-    const unknown = await rawRequest(placar.url, '/api/tabela/copa-que-nao-existe');
+    const unknown = await rawRequest(served.placar.url, '/api/tabela/copa-que-nao-existe');
     expect(unknown.status).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect((JSON.parse(unknown.body.toString('utf8')) as { title: string }).title).toBe('Competição não encontrada');
   });
 
   it('is in the OpenAPI document', async () => {
-    const document = (await (await fetch(`${placar.url}/api/routes`)).json()) as {
+    const document = (await (await fetch(`${served.placar.url}/api/routes`)).json()) as {
       paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
     };
     expect(Object.keys(document.paths['/api/tabela/{slug}']?.get?.responses ?? {})).toEqual(
@@ -114,7 +111,7 @@ async function open(width: number, colorScheme: 'light' | 'dark', follow: readon
   const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
   await followBeforeLoad(context, follow);
   const page = await context.newPage();
-  await page.goto(`${placar.url}/tabela/${SLUG}`);
+  await page.goto(`${served.placar.url}/tabela/${SLUG}`);
   return page;
 }
 
@@ -151,21 +148,21 @@ describe('/tabela/{slug} in Chromium', () => {
     }
 
   it('has no inline script or style, asks nothing of another origin, and shows its table without JavaScript', async () => {
-    const html = await (await fetch(`${placar.url}/tabela/${SLUG}`)).text();
+    const html = await (await fetch(`${served.placar.url}/tabela/${SLUG}`)).text();
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toMatch(/\bsrc="\/_astro\/[^"]+\.js"|type="application\/json"/);
     expect(html).not.toMatch(/\sstyle=/);
     expect(html).not.toMatch(/<style\b/);
     const page = await open(360, 'light');
-    const seen = watchPage(page, placar.url);
+    const seen = watchPage(page, served.placar.url);
     await page.reload({ waitUntil: 'networkidle' });
     expect(seen.foreignRequests).toEqual([]);
     expect(seen.errors).toEqual([]);
     await page.context().close();
     const context = await browser.newContext({ javaScriptEnabled: false });
     const still = await context.newPage();
-    await still.goto(`${placar.url}/tabela/${SLUG}`);
+    await still.goto(`${served.placar.url}/tabela/${SLUG}`);
     expect(await still.locator('tbody tr').count()).toBe(20);
     expect(await still.locator('.standings-live-note').count()).toBe(1);
     await context.close();
@@ -232,20 +229,20 @@ describe('/tabela/{slug} in Chromium', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     for (const view of ['/', '/hoje', '/ontem', '/amanha']) {
-      await page.goto(`${placar.url}${view}`);
+      await page.goto(`${served.placar.url}${view}`);
       const headings = page.locator('h2.competition-name');
       const count = await headings.count();
       expect(count, view).toBeGreaterThan(0);
       expect(await page.locator('h2.competition-name a[href^="/tabela/"]').count(), view).toBe(count);
     }
-    await page.goto(`${placar.url}/busca?q=flamengo`);
+    await page.goto(`${served.placar.url}/busca?q=flamengo`);
     await expect.poll(() => page.locator(`h2.competition-name a[href="/tabela/${SLUG}"]`).count()).toBeGreaterThan(0);
-    await page.goto(`${placar.url}/hoje`);
+    await page.goto(`${served.placar.url}/hoje`);
     await page.locator(`h2.competition-name a[href="/tabela/${SLUG}"]`).first().click();
-    await page.waitForURL(`${placar.url}/tabela/${SLUG}`);
+    await page.waitForURL(`${served.placar.url}/tabela/${SLUG}`);
     expect(await page.locator('h1').textContent()).toBe('Brasileirão Série A');
     const [match] = await liveMatches();
-    await page.goto(`${placar.url}/jogo/${match?.id}`);
+    await page.goto(`${served.placar.url}/jogo/${match?.id}`);
     expect(await page.locator(`.match-facts dd > a[href="/tabela/${SLUG}"]`).first().textContent()).toBe(
       'Brasileirão Série A',
     );

@@ -9,13 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { buildManyMatchesPage } from '../../../harness/upstream-pages.ts';
 import { keepTableRead } from '../../support/samples/kept-table.ts';
-
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 /** Live in Hoje's listing, with the sample match page: a page with every part of the detail. */
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
@@ -23,26 +20,21 @@ const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
 const TABLE = 'brasileirao-serie-a';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-page-weight-'));
 
-beforeAll(async () => {
+function upstreamPages(): Record<string, string> {
   const pages = readFixturePages();
   const live = buildManyMatchesPage(pages['/jogos-em-andamento'] ?? '', 100);
   const matchPage = fs.readFileSync(
     path.resolve(import.meta.dirname, '../../fixtures/upstream/match-pages/jogo-flamengo-x-palmeiras.html'),
     'utf8',
   );
-  upstream = await startFakeUpstream({
-    pages: { ...pages, '/jogos-em-andamento': live, [`/${FLAMENGO}.html`]: matchPage },
-  });
-  // Budget enough for the 100 live matches' pages (missing upstream) and Flamengo's in the first refresh.
-  keepTableRead(dataDir, TABLE);
-  placar = await startPlacar({ upstreamUrl: upstream.url, dataDir, env: { DETAIL_REQUESTS_PER_MINUTE: '200' } });
-});
+  return { ...pages, '/jogos-em-andamento': live, [`/${FLAMENGO}.html`]: matchPage };
+}
 
-afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+// Before the start and after the stop (hooks run in order, after-hooks in reverse).
+beforeAll(() => keepTableRead(dataDir, TABLE));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+// Budget enough for the 100 live matches' pages (missing upstream) and Flamengo's in the first refresh.
+const served = servePlacarForFile({ pages: upstreamPages, dataDir, env: { DETAIL_REQUESTS_PER_MINUTE: '200' } });
 
 interface Weight {
   path: string;
@@ -52,7 +44,7 @@ interface Weight {
 }
 
 async function weigh(path: string): Promise<Weight> {
-  const raw = Buffer.from(await (await fetch(new URL(path, placar.url))).arrayBuffer());
+  const raw = Buffer.from(await (await fetch(new URL(path, served.placar.url))).arrayBuffer());
   return {
     path,
     raw: raw.length,
@@ -67,13 +59,13 @@ function assetsOf(html: string): string[] {
 
 /** Static imports inside a JS chunk ("./render-matches.X.js"), resolved against /_astro/. */
 async function importsOf(path: string): Promise<string[]> {
-  const code = await (await fetch(new URL(path, placar.url))).text();
+  const code = await (await fetch(new URL(path, served.placar.url))).text();
   return [...code.matchAll(/from\s*["']\.\/([^"']+\.js)["']/g)].map((m) => `/_astro/${m[1] ?? ''}`);
 }
 
 /** A page with the CSS and JS it loads (and what that JS imports): gzip bytes in total and of the JS. */
 async function weighWithAssets(page: string): Promise<{ total: number; js: number }> {
-  const html = await (await fetch(new URL(page, placar.url))).text();
+  const html = await (await fetch(new URL(page, served.placar.url))).text();
   const assets = new Set(assetsOf(html));
   for (const asset of [...assets]) for (const imported of await importsOf(asset)) assets.add(imported);
   const weights = [await weigh(page), ...(await Promise.all([...assets].map(weigh)))];
@@ -85,11 +77,11 @@ async function weighWithAssets(page: string): Promise<{ total: number; js: numbe
 
 describe('page weight', () => {
   it('keeps the live page with 100 matches under 40 KB compressed and its JS under 10 KB', async () => {
-    const live = (await (await fetch(`${placar.url}/api/live`)).json()) as { count: number };
+    const live = (await (await fetch(`${served.placar.url}/api/live`)).json()) as { count: number };
     expect(live.count).toBe(100);
     const weights: Weight[] = [];
     for (const page of ['/', '/hoje', '/busca']) {
-      const html = await (await fetch(new URL(page, placar.url))).text();
+      const html = await (await fetch(new URL(page, served.placar.url))).text();
       const assets = new Set(assetsOf(html));
       for (const asset of [...assets]) for (const imported of await importsOf(asset)) assets.add(imported);
       const pageWeight = await weigh(page);
@@ -110,7 +102,7 @@ describe('page weight', () => {
   });
 
   it('keeps a match page with its whole detail within the same budget', async () => {
-    const envelope = (await (await fetch(`${placar.url}/api/jogo/${FLAMENGO}`)).json()) as { detail: unknown };
+    const envelope = (await (await fetch(`${served.placar.url}/api/jogo/${FLAMENGO}`)).json()) as { detail: unknown };
     expect(envelope.detail).not.toBeNull();
     const { total, js } = await weighWithAssets(`/jogo/${FLAMENGO}`);
     console.log(`match page: ${total} B gzip in total, JS ${js} B gzip`);
@@ -119,7 +111,7 @@ describe('page weight', () => {
   });
 
   it('keeps a table page (20 teams, live numbers while its matches are played) within the same budget', async () => {
-    const table = (await (await fetch(`${placar.url}/api/tabela/${TABLE}`)).json()) as {
+    const table = (await (await fetch(`${served.placar.url}/api/tabela/${TABLE}`)).json()) as {
       groups: { rows: { live: unknown }[] }[];
     };
     expect(table.groups[0]?.rows).toHaveLength(20);

@@ -1,8 +1,9 @@
 /**
  * The pair most process tests open with: one fake upstream and one Placar reading it, started
  * before the file's tests and stopped after them (the Placar first, then its upstream), whatever
- * failed in between. A file's own beforeAll/afterAll registered after the call run after the start
- * and before the stop.
+ * failed in between. Vitest runs a file's before-hooks in order and its after-hooks in reverse: a
+ * beforeAll/afterAll the file registers before the call runs before the start and after the stop
+ * (a DATA_DIR prepared, then removed); one registered after it, after the start and before the stop.
  */
 import { afterAll, beforeAll } from 'vitest';
 import { startFakeUpstream, type FakeUpstream, type FakeUpstreamOptions } from '../../../src/demo/upstream-server.ts';
