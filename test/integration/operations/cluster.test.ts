@@ -7,19 +7,18 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { describe, expect, it } from 'vitest';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../../src/lib/model/model.ts';
 import { listingRequests } from '../../../harness/upstream-pages.ts';
-import { isClusterWorkerCommand, startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+import { isClusterWorkerCommand } from '../../../harness/placar-process.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { leaseShare } from '../../../src/server/limits/cluster-rate-limit.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const SEARCH_LIMIT = 5;
 const WORKERS = 2;
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
 
 /** Pids of the processes whose parent is `pid`. */
 function childrenOf(pid: number): number[] {
@@ -54,7 +53,7 @@ function socketCount(pid: number): number {
 
 /** The cluster's workers: children running the compiled worker program (not a refresh's build child). */
 function workers(): number[] {
-  return childrenOf(placar.process.pid ?? -1).filter((pid) => {
+  return childrenOf(served.placar.process.pid ?? -1).filter((pid) => {
     try {
       return isClusterWorkerCommand(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
     } catch {
@@ -64,25 +63,17 @@ function workers(): number[] {
 }
 
 async function refreshCount(): Promise<number> {
-  return [...placar.output().matchAll(/atualização #\d+ concluída/g)].length;
+  return [...served.placar.output().matchAll(/atualização #\d+ concluída/g)].length;
 }
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    env: { WORKERS: String(WORKERS), REFRESH_CRON: '*/3 * * * * *', SEARCH_RATE_LIMIT: String(SEARCH_LIMIT) },
-  });
-});
-
-afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
+const served = servePlacarForFile({
+  pages: () => readFixturePages(),
+  env: { WORKERS: String(WORKERS), REFRESH_CRON: '*/3 * * * * *', SEARCH_RATE_LIMIT: String(SEARCH_LIMIT) },
 });
 
 describe('npm start with WORKERS=2', () => {
   it('runs two server processes that share the port and both take connections', async () => {
-    expect(placar.output()).toMatch(/Placar ouvindo em http:\/\/127\.0\.0\.1:\d+ \(em \d+ ms; 2 processos\)/);
+    expect(served.placar.output()).toMatch(/Placar ouvindo em http:\/\/127\.0\.0\.1:\d+ \(em \d+ ms; 2 processos\)/);
     const pids = workers();
     expect(pids).toHaveLength(2);
     const before = pids.map(socketCount);
@@ -90,7 +81,7 @@ describe('npm start with WORKERS=2', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
     try {
       const responses = await Promise.all(
-        Array.from({ length: 6 }, () => rawRequest(placar.url, '/api/hoje', { agent })),
+        Array.from({ length: 6 }, () => rawRequest(served.placar.url, '/api/hoje', { agent })),
       );
       for (const response of responses) expect(response.status).toBe(200);
       const after = pids.map(socketCount);
@@ -101,7 +92,7 @@ describe('npm start with WORKERS=2', () => {
   });
 
   it('refreshes once for all workers (3 upstream requests per refresh), and every worker serves the new build', async () => {
-    upstream.setPage(LIVE_PATH, (readFixturePages()[LIVE_PATH] ?? '').replaceAll('Flamengo', 'Sampaio Corrêa'));
+    served.upstream.setPage(LIVE_PATH, (readFixturePages()[LIVE_PATH] ?? '').replaceAll('Flamengo', 'Sampaio Corrêa'));
     const startCount = await refreshCount();
     await expect.poll(refreshCount, { timeout: 30_000 }).toBeGreaterThanOrEqual(startCount + 2);
     // At most one refresh is running at any moment, and each asks for the 3 listings once:
@@ -109,18 +100,22 @@ describe('npm start with WORKERS=2', () => {
     const finishedBefore = await refreshCount();
     // The yesterday listing goes at most once an hour, apart from the 3 minute listings.
     // The minute's listings (match pages and yesterday's listing have their own rhythm).
-    const requests = listingRequests(upstream.requests).filter((request) => request.path !== '/jogos-de-ontem').length;
+    const requests = listingRequests(served.upstream.requests).filter(
+      (request) => request.path !== '/jogos-de-ontem',
+    ).length;
     const finishedAfter = await refreshCount();
     expect(finishedBefore).toBeGreaterThanOrEqual(3);
     expect(requests).toBeGreaterThanOrEqual(3 * finishedBefore);
     expect(requests).toBeLessThanOrEqual(3 * (finishedAfter + 1));
     // Fresh connections land on both workers: each answers with the new data and the last refresh.
     for (let i = 0; i < 6; i += 1) {
-      const live = await rawRequest(placar.url, '/api/live');
+      const live = await rawRequest(served.placar.url, '/api/live');
       expect((live.json() as ListEnvelope).matches.flatMap((m) => [m.homeTeam.name, m.awayTeam.name])).toContain(
         'Sampaio Corrêa',
       );
-      const health = (await rawRequest(placar.url, '/healthz')).json() as { lastRefresh: { outcome: string } | null };
+      const health = (await rawRequest(served.placar.url, '/healthz')).json() as {
+        lastRefresh: { outcome: string } | null;
+      };
       expect(health.lastRefresh?.outcome).toBe('published');
     }
   });
@@ -130,7 +125,7 @@ describe('npm start with WORKERS=2', () => {
     const remaining: number[] = [];
     // Each search on a new connection, so they are dealt to both workers.
     for (let i = 0; i < SEARCH_LIMIT + 3; i += 1) {
-      const response = await rawRequest(placar.url, '/api/busca?q=flamengo', { localAddress: '127.0.0.9' });
+      const response = await rawRequest(served.placar.url, '/api/busca?q=flamengo', { localAddress: '127.0.0.9' });
       statuses.push(response.status);
       if (response.status === 200) remaining.push(Number(response.headers['ratelimit-remaining']));
     }
@@ -153,7 +148,7 @@ describe('npm start with WORKERS=2', () => {
         statuses.push(
           await new Promise<number>((resolve, reject) => {
             http
-              .get(new URL('/api/busca?q=flamengo', placar.url), { agent }, (res) => {
+              .get(new URL('/api/busca?q=flamengo', served.placar.url), { agent }, (res) => {
                 res.resume();
                 res.on('end', () => resolve(res.statusCode ?? 0));
               })
@@ -170,19 +165,22 @@ describe('npm start with WORKERS=2', () => {
   it('replaces a worker that dies, and keeps answering meanwhile', async () => {
     const [victim] = workers();
     process.kill(victim ?? -1, 'SIGKILL');
-    await placar.waitForOutput(
+    await served.placar.waitForOutput(
       new RegExp(`processo do servidor ${victim} saiu \\(sinal SIGKILL\\); iniciando outro`),
       10_000,
     );
-    for (let i = 0; i < 6; i += 1) expect((await rawRequest(placar.url, '/api/hoje')).status).toBe(200);
+    for (let i = 0; i < 6; i += 1) expect((await rawRequest(served.placar.url, '/api/hoje')).status).toBe(200);
     await expect.poll(() => workers().length, { timeout: 10_000 }).toBe(2);
     expect(workers()).not.toContain(victim);
   });
 
   it('stops every worker on SIGTERM', async () => {
     const pids = workers();
-    await placar.stop();
-    expect(placar.process.exitCode, `${placar.process.signalCode ?? ''}\n${placar.output().slice(-2000)}`).toBe(0);
+    await served.placar.stop();
+    expect(
+      served.placar.process.exitCode,
+      `${served.placar.process.signalCode ?? ''}\n${served.placar.output().slice(-2000)}`,
+    ).toBe(0);
     for (const pid of pids) expect(fs.existsSync(`/proc/${pid}`), `worker ${pid}`).toBe(false);
   });
 });

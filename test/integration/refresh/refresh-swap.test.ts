@@ -8,15 +8,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { BUNDLE_PREFIX, isBuildId } from '../../../src/lib/store/builds/build-layout.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { describe, expect, it } from 'vitest';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../../src/lib/model/model.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/upstream');
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
 
 function countMatches(text: string, re: RegExp): number {
   return text.match(new RegExp(re.source, 'g'))?.length ?? 0;
@@ -24,11 +22,11 @@ function countMatches(text: string, re: RegExp): number {
 
 /** Resolves when `count` more lines matching `re` have been printed. */
 async function waitForMore(re: RegExp, count: number, timeoutMs = 90_000): Promise<void> {
-  const target = countMatches(placar.output(), re) + count;
+  const target = countMatches(served.placar.output(), re) + count;
   const deadline = Date.now() + timeoutMs;
-  while (countMatches(placar.output(), re) < target) {
+  while (countMatches(served.placar.output(), re) < target) {
     if (Date.now() > deadline)
-      throw new Error(`timeout waiting for ${count} × ${re}:\n${placar.output().slice(-3000)}`);
+      throw new Error(`timeout waiting for ${count} × ${re}:\n${served.placar.output().slice(-3000)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -36,17 +34,9 @@ async function waitForMore(re: RegExp, count: number, timeoutMs = 90_000): Promi
 const PUBLISHED = /atualização #\d+ concluída/;
 const FAILED = /atualização #\d+ falhou/;
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
-  });
-});
-
-afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
+const served = servePlacarForFile({
+  pages: () => readFixturePages(),
+  env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
 });
 
 describe('refreshes while serving', () => {
@@ -71,7 +61,7 @@ describe('refreshes while serving', () => {
         // Half the workers reuse connections, half open a new one per request.
         const agent = id % 2 === 0 ? keepAlive : undefined;
         try {
-          const response = await rawRequest(placar.url, target, {
+          const response = await rawRequest(served.placar.url, target, {
             agent,
             headers: { 'Accept-Encoding': i % 3 === 0 ? 'br' : 'identity' },
           });
@@ -100,15 +90,15 @@ describe('refreshes while serving', () => {
   }, 150_000);
 
   it('shows an upstream change in /api/live after the next refresh', async () => {
-    const before = (await rawRequest(placar.url, '/api/live')).json() as ListEnvelope;
+    const before = (await rawRequest(served.placar.url, '/api/live')).json() as ListEnvelope;
     expect(before.count).toBe(4);
-    upstream.setPage(
+    served.upstream.setPage(
       '/jogos-em-andamento',
       fs.readFileSync(path.join(FIXTURES, 'jogos-em-andamento-vazio.html'), 'utf8'),
     );
     // The refresh running now may have fetched before the change: wait for two to finish.
     await waitForMore(PUBLISHED, 2);
-    const after = (await rawRequest(placar.url, '/api/live')).json() as ListEnvelope;
+    const after = (await rawRequest(served.placar.url, '/api/live')).json() as ListEnvelope;
     expect(after).toMatchObject({ count: 0, matches: [], stale: false });
     expect(Date.parse(after.generatedAt ?? '')).toBeGreaterThan(Date.parse(before.generatedAt ?? ''));
   }, 60_000);
@@ -117,7 +107,7 @@ describe('refreshes while serving', () => {
     // Simulate a broken upgrade: the site bundle is gone (a new version needs a new one) and the
     // builds' package folder points at an empty folder, so the bundle's `astro build` fails
     // resolving its imports (a real build failure).
-    const link = path.join(placar.dataDir, 'builds', 'node_modules');
+    const link = path.join(served.placar.dataDir, 'builds', 'node_modules');
     const original = fs.readlinkSync(link);
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-empty-modules-'));
     const relink = (target: string): void => {
@@ -126,30 +116,30 @@ describe('refreshes while serving', () => {
       fs.renameSync(temp, link);
     };
     // Load the search handler first: it is imported from a build and needs the packages too.
-    expect((await rawRequest(placar.url, '/api/busca?q=flamengo')).status).toBe(200);
+    expect((await rawRequest(served.placar.url, '/api/busca?q=flamengo')).status).toBe(200);
     relink(empty);
-    for (const name of fs.readdirSync(path.join(placar.dataDir, 'builds'))) {
+    for (const name of fs.readdirSync(path.join(served.placar.dataDir, 'builds'))) {
       if (name.startsWith(BUNDLE_PREFIX))
-        fs.rmSync(path.join(placar.dataDir, 'builds', name), { recursive: true, force: true });
+        fs.rmSync(path.join(served.placar.dataDir, 'builds', name), { recursive: true, force: true });
     }
     try {
       await waitForMore(FAILED, 1);
-      const health = (await rawRequest(placar.url, '/healthz')).json() as { lastBuildAt: string };
+      const health = (await rawRequest(served.placar.url, '/healthz')).json() as { lastBuildAt: string };
       await waitForMore(FAILED, 1);
       for (const target of ['/', '/api/hoje', '/api/busca?q=flamengo'])
-        expect((await rawRequest(placar.url, target)).status, target).toBe(200);
-      expect(((await rawRequest(placar.url, '/healthz')).json() as { lastBuildAt: string }).lastBuildAt).toBe(
+        expect((await rawRequest(served.placar.url, target)).status, target).toBe(200);
+      expect(((await rawRequest(served.placar.url, '/healthz')).json() as { lastBuildAt: string }).lastBuildAt).toBe(
         health.lastBuildAt,
       );
-      expect(placar.output()).toMatch(/atualização #\d+ falhou build=\S+ .*erro="build falhou/);
+      expect(served.placar.output()).toMatch(/atualização #\d+ falhou build=\S+ .*erro="build falhou/);
     } finally {
       relink(original);
       fs.rmSync(empty, { recursive: true, force: true });
     }
     await waitForMore(PUBLISHED, 1);
-    expect((await rawRequest(placar.url, '/api/live')).status).toBe(200);
+    expect((await rawRequest(served.placar.url, '/api/live')).status).toBe(200);
     // Failed builds are deleted at once: only published builds (at most 2 + the one in use) remain.
-    const builds = fs.readdirSync(path.join(placar.dataDir, 'builds')).filter(isBuildId);
+    const builds = fs.readdirSync(path.join(served.placar.dataDir, 'builds')).filter(isBuildId);
     expect(builds.length).toBeLessThanOrEqual(3);
   }, 120_000);
 });

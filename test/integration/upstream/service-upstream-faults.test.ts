@@ -17,7 +17,6 @@ import {
   type UpstreamFault,
 } from '../../../src/demo/upstream-server.ts';
 import { LISTING_NAMES, LISTING_PATHS, type ListEnvelope, type ListingName } from '../../../src/lib/model/model.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import {
   expectNoStackTraces,
@@ -27,6 +26,7 @@ import {
   waitForHealthy,
   waitForStale,
 } from '../../support/processes/service-probe.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 const VARIANTS = path.resolve(import.meta.dirname, '../../fixtures/upstream/variants');
 const RETRY_AFTER_SECONDS = 8;
@@ -110,44 +110,40 @@ const FAULTS: Fault[] = [
 ];
 const ROUNDS = [0, 3, 6, 9, 12, 15, 18].map((start) => FAULTS.slice(start, start + 3));
 
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
-
 beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages });
   // "Another host": same machine, another loopback address, so its host name differs.
   other = await startFakeUpstream({ host: '127.0.0.2', pages });
   otherPort = await startFakeUpstream({ pages });
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    env: {
-      REFRESH_CRON: '*/2 * * * * *',
-      REQUEST_TIMEOUT_MS: '1500',
-      MAX_RESPONSE_BYTES: '5000000',
-      SEARCH_RATE_LIMIT: '0',
-    },
-  });
 });
-
 afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
   await other?.close();
   await otherPort?.close();
 });
+// Registered after the two above: started after them, stopped before them (after-hooks run in reverse).
+const served = servePlacarForFile({
+  pages: () => pages,
+  env: {
+    REFRESH_CRON: '*/2 * * * * *',
+    REQUEST_TIMEOUT_MS: '1500',
+    MAX_RESPONSE_BYTES: '5000000',
+    SEARCH_RATE_LIMIT: '0',
+  },
+});
 
 function apply(fault: Fault, upstreamPath: string): void {
-  if (fault.page !== undefined) upstream.setPage(upstreamPath, fault.page);
+  if (fault.page !== undefined) served.upstream.setPage(upstreamPath, fault.page);
   else if (fault.label === 'redirect to another host')
-    upstream.setFault(upstreamPath, { kind: 'redirect', location: other.url + upstreamPath });
+    served.upstream.setFault(upstreamPath, { kind: 'redirect', location: other.url + upstreamPath });
   else if (fault.label === 'redirect to another port') {
-    upstream.setFault(upstreamPath, { kind: 'redirect', location: otherPort.url + upstreamPath });
-  } else upstream.setFault(upstreamPath, fault.fault ?? null);
+    served.upstream.setFault(upstreamPath, { kind: 'redirect', location: otherPort.url + upstreamPath });
+  } else served.upstream.setFault(upstreamPath, fault.fault ?? null);
 }
 
 /** Every request that got the Retry-After answer is followed by none before the time it asked for. */
 function expectRetryAfterHonoured(upstreamPath: string, faultFrom: number, faultUntil: number): void {
-  const times = upstream.requests.filter((request) => request.path === upstreamPath).map((request) => request.at);
+  const times = served.upstream.requests
+    .filter((request) => request.path === upstreamPath)
+    .map((request) => request.at);
   const answered = times.filter((at) => at >= faultFrom && at < faultUntil);
   expect(answered.length).toBeGreaterThan(0);
   for (const at of answered) {
@@ -160,20 +156,20 @@ describe('upstream faults, seen through the running service', () => {
   it.each(ROUNDS.map((faults) => [faults.map((f) => f.label).join(' · '), faults] as const))(
     '%s',
     async (_labels, faults) => {
-      await waitForHealthy(placar.url);
+      await waitForHealthy(served.placar.url);
       const assigned = faults.map((fault, index) => ({ fault, listing: LISTING_NAMES[index] as ListingName }));
       const good = {} as Record<ListingName, ListEnvelope>;
-      for (const { listing } of assigned) good[listing] = await readListing(placar.url, listing);
+      for (const { listing } of assigned) good[listing] = await readListing(served.placar.url, listing);
       expect(good.live.matches.some((match) => match.status === 'IN_PLAY')).toBe(true);
       const held: Partial<Record<ListingName, string | null>> = {};
-      const logFrom = placar.output().length;
+      const logFrom = served.placar.output().length;
       const faultFrom = Date.now();
       for (const { fault, listing } of assigned) apply(fault, LISTING_PATHS[listing]);
       let faultUntil = Date.now();
       try {
         // Within 3 refresh intervals (6 s) and one build, every faulted listing says it is stale.
         const errors = Object.fromEntries(assigned.map(({ fault, listing }) => [listing, fault.error]));
-        const { served: all, health } = await waitForStale(placar.url, errors);
+        const { served: all, health } = await waitForStale(served.placar.url, errors);
         for (const { fault, listing } of assigned) {
           const served = all[listing] ?? good[listing];
           // The last good data, untouched: same matches (IN_PLAY ones included), fetched before the fault.
@@ -194,21 +190,24 @@ describe('upstream faults, seen through the running service', () => {
           });
           held[listing] = served.generatedAt;
         }
-        expect((await rawRequest(placar.url, '/api/busca?q=flamengo')).json()).toMatchObject({ stale: true, count: 1 });
+        expect((await rawRequest(served.placar.url, '/api/busca?q=flamengo')).json()).toMatchObject({
+          stale: true,
+          count: 1,
+        });
       } finally {
         faultUntil = Date.now();
         for (const { listing } of assigned) {
-          upstream.setFault(LISTING_PATHS[listing], null);
-          upstream.setPage(LISTING_PATHS[listing], pages[LISTING_PATHS[listing]] ?? '');
+          served.upstream.setFault(LISTING_PATHS[listing], null);
+          served.upstream.setPage(LISTING_PATHS[listing], pages[LISTING_PATHS[listing]] ?? '');
         }
       }
 
-      const health = await waitForHealthy(placar.url, held, RETRY_AFTER_SECONDS * 1000 + 30_000);
+      const health = await waitForHealthy(served.placar.url, held, RETRY_AFTER_SECONDS * 1000 + 30_000);
       expect(Object.values(health.listings).every((listing) => listing.lastError === null)).toBe(true);
       for (const { listing } of assigned)
-        expect((await readListing(placar.url, listing)).matches).toEqual(good[listing].matches);
+        expect((await readListing(served.placar.url, listing)).matches).toEqual(good[listing].matches);
 
-      const log = placar.output().slice(logFrom);
+      const log = served.placar.output().slice(logFrom);
       expectNoStackTraces(log);
       const blocks = splitRefreshBlocks(log);
       for (const { fault, listing } of assigned) {
