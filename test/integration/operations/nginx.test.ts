@@ -14,7 +14,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { buildManifestPath, currentLinkPath } from '../../../src/lib/store/builds/build-layout.ts';
 import type { EventFeed, ListEnvelope } from '../../../src/lib/model/model.ts';
 import { readSiteManifest } from '../../../src/lib/store/builds/site-manifest.ts';
@@ -22,11 +22,11 @@ import { readCurrentBuildId } from '../../../src/lib/store/builds/current-link.t
 import { buildRoutePaths } from '../../../src/server/site/static-site.ts';
 import { openEventStream } from '../../../harness/event-stream-client.ts';
 import { hasBrotliStaticModule, startNginx, type NginxProcess } from '../../../harness/nginx.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { runScript, type ScriptResult } from '../../../harness/run-script.ts';
 import { rawRequest, type RawRequestOptions, type RawResponse } from '../../support/http/raw-http.ts';
 import { parseSocketResponse, type SocketResponse } from '../../support/http/raw-socket.ts';
 import { withScore } from '../../../harness/upstream-pages.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
@@ -48,25 +48,24 @@ const SAME_HEADERS = [
 const HEALTHZ_TOKEN = 'token-do-nginx-teste-0123456789';
 const ENV = { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: '0', HEALTHZ_TOKEN };
 
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
 let nginx: NginxProcess;
-let dataDir: string;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-nginx-data-'));
 const pages = readFixturePages();
 const brotli = hasBrotliStaticModule();
 
+// Hooks run in order, after-hooks in reverse: the folder goes after the Placar stops, nginx stops before it.
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const served = servePlacarForFile({ pages: () => pages, dataDir, env: ENV });
 beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-nginx-data-'));
-  placar = await startPlacar({ upstreamUrl: upstream.url, dataDir, env: ENV });
-  nginx = await startNginx({ clientDir: currentLinkPath(dataDir), placarUrl: placar.url, upstreamUrl: upstream.url });
+  nginx = await startNginx({
+    clientDir: currentLinkPath(dataDir),
+    placarUrl: served.placar.url,
+    upstreamUrl: served.upstream.url,
+  });
 });
 
 afterAll(async () => {
   await nginx?.stop();
-  await placar?.stop();
-  await upstream?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A request to nginx's HTTPS server, trusting the test's certificate. */
@@ -112,7 +111,12 @@ function buildRoutes(): string[] {
 }
 
 function runRefreshCli(): Promise<ScriptResult> {
-  return runScript('scripts/refresh.ts', { ...process.env, DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, ...ENV });
+  return runScript('scripts/refresh.ts', {
+    ...process.env,
+    DATA_DIR: dataDir,
+    UPSTREAM_URL: served.upstream.url,
+    ...ENV,
+  });
 }
 
 let searchCachedAt = 0;
@@ -128,7 +132,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
       for (const acceptEncoding of ['', 'gzip', 'gzip, deflate, br']) {
         const headers: Record<string, string> = acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {};
         const [own, proxied] = await Promise.all([
-          rawRequest(placar.url, route, { headers }),
+          rawRequest(served.placar.url, route, { headers }),
           viaNginx(route, { headers }),
         ]);
         const label = `${route} (Accept-Encoding: ${acceptEncoding || '-'})`;
@@ -174,7 +178,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
       ['/api/live', 'DELETE'],
     ] as const) {
       const [own, proxied] = await Promise.all([
-        rawRequest(placar.url, route, { method }),
+        rawRequest(served.placar.url, route, { method }),
         viaNginx(route, { method }),
       ]);
       const label = `${method} ${route}`;
@@ -231,7 +235,9 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
       expect(session.alpnProtocol).toBe('h2');
       expect(headers[':status']).toBe(200);
       expect(headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(headers['cache-control']).toBe((await rawRequest(placar.url, '/api/live')).headers['cache-control']);
+      expect(headers['cache-control']).toBe(
+        (await rawRequest(served.placar.url, '/api/live')).headers['cache-control'],
+      );
       expect(headers['strict-transport-security']).toBe('max-age=31536000');
     } finally {
       session.close();
@@ -246,7 +252,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
           ...(acceptEncoding && { 'Accept-Encoding': acceptEncoding }),
         };
         const [own, proxied] = await Promise.all([
-          rawRequest(placar.url, route, { headers }),
+          rawRequest(served.placar.url, route, { headers }),
           viaNginx(route, { headers }),
         ]);
         const label = `${route} ${acceptEncoding || 'identity'}`;
@@ -260,7 +266,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     }
     const size = (await viaNginx('/api/live')).body.length;
     const [own, proxied] = await Promise.all([
-      rawRequest(placar.url, '/api/live', { headers: { Range: `bytes=${size}-` } }),
+      rawRequest(served.placar.url, '/api/live', { headers: { Range: `bytes=${size}-` } }),
       viaNginx('/api/live', { headers: { Range: `bytes=${size}-` } }),
     ]);
     expect(own.status).toBe(416);
@@ -314,7 +320,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     const differences: string[] = [];
     for (const { route, headers } of requests) {
       const [own, proxied] = await Promise.all([
-        rawRequest(placar.url, route, { headers }),
+        rawRequest(served.placar.url, route, { headers }),
         viaNginx(route, { headers }),
       ]);
       const shown = (answer: RawResponse): string =>
@@ -343,7 +349,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     };
     // A path nginx cannot decode: 400, as on Placar's server.
     for (const route of ['/api/%zz', '/api/%00']) {
-      const [own, proxied] = await Promise.all([rawRequest(placar.url, route), viaNginx(route)]);
+      const [own, proxied] = await Promise.all([rawRequest(served.placar.url, route), viaNginx(route)]);
       expect(own.status, route).toBe(400);
       problemOf(proxied, 400, route);
       expect(proxied.json(), route).toEqual(own.json());
@@ -360,7 +366,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
   });
 
   it('proxies /api/busca through its cache, with Placar headers once, and /healthz uncached', async () => {
-    const own = await rawRequest(placar.url, '/api/busca?q=flamengo');
+    const own = await rawRequest(served.placar.url, '/api/busca?q=flamengo');
     const miss = await viaNginx('/api/busca?q=flamengo');
     searchCachedAt = Date.now();
     const hit = await viaNginx('/api/busca?q=flamengo');
@@ -387,7 +393,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
   });
 
   it('keeps /healthz details inside: only the status and timings through nginx, unless the token is sent', async () => {
-    const direct = (await rawRequest(placar.url, '/healthz')).json() as Record<string, unknown>;
+    const direct = (await rawRequest(served.placar.url, '/healthz')).json() as Record<string, unknown>;
     expect(direct).toHaveProperty(['listings', 'live', 'lastError']);
     const outside = (await viaNginx('/healthz')).json() as Record<string, unknown>;
     expect(Object.keys(outside).sort()).toEqual(['lastBuildAt', 'lastRefresh', 'listings', 'status']);
@@ -409,10 +415,10 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
         .join('');
       const response = await viaNginxRaw(`GET /api/busca?q=vasco HTTP/1.1\r\n${head}Connection: close\r\n\r\n`);
       expect(response.status, host).toBeLessThan(500);
-      const direct = await rawRequest(placar.url, '/api/busca?q=vasco', { headers });
+      const direct = await rawRequest(served.placar.url, '/api/busca?q=vasco', { headers });
       expect(direct.status, host).toBe(200);
     }
-    expect(placar.output()).not.toMatch(/erro ao responder/);
+    expect(served.placar.output()).not.toMatch(/erro ao responder/);
   });
 
   it('serves a rebuild at once: the current symlink is followed on every request', async () => {
@@ -421,7 +427,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
       home: 2,
       away: 1,
     });
-    upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, 5, 4));
+    served.upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, 5, 4));
     const buildBefore = readCurrentBuildId(dataDir);
     const refresh = await runRefreshCli();
     expect(refresh.code, refresh.output).toBe(0);
@@ -445,7 +451,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     expect(stream.headers['cache-control']).toBe('no-cache, no-transform');
     // The first line comes before any event: nothing waits in a proxy buffer.
     await stream.waitFor((client) => client.retry !== null);
-    upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, 6, 4));
+    served.upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, 6, 4));
     const refresh = await runRefreshCli();
     expect(refresh.code, refresh.output).toBe(0);
     await stream.waitFor((client) => client.ids().length >= 1);
@@ -456,7 +462,7 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
   });
 
   it('keeps answering a cached search while Placar is down (stale-if-error), and says so for the rest', async () => {
-    await placar.stop();
+    await served.placar.stop();
     const down = await viaNginx('/api/busca?q=palmeiras');
     expect(down.status).toBe(503);
     expect(down.headers['content-type']).toBe('application/problem+json; charset=utf-8');

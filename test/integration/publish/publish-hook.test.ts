@@ -6,22 +6,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import type { PublishState } from '../../../src/lib/store/builds/publish-state-store.ts';
 import { readCurrentBuildId } from '../../../src/lib/store/builds/current-link.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { runScript, type ScriptResult } from '../../../harness/run-script.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 // Copies the build into $DEST/<build id>, unless $DEST/fail exists.
 const PUBLISH_COMMAND =
   'if [ -e "$DEST/fail" ]; then echo "destino recusou o envio" >&2; exit 7; fi; cp -r "$PLACAR_BUILD_DIR" "$DEST/$PLACAR_BUILD_ID"';
 
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
-let dest: string;
-let env: Record<string, string>;
+const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-publish-dest-'));
+const env: Record<string, string> = { REFRESH_CRON: '0 0 * * *', PUBLISH_COMMAND, DEST: dest };
 
 interface HealthWithPublish {
   status: string;
@@ -29,35 +27,26 @@ interface HealthWithPublish {
 }
 
 async function health(): Promise<HealthWithPublish> {
-  return (await rawRequest(placar.url, '/healthz')).json() as HealthWithPublish;
+  return (await rawRequest(served.placar.url, '/healthz')).json() as HealthWithPublish;
 }
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
-  dest = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-publish-dest-'));
-  env = { REFRESH_CRON: '0 0 * * *', PUBLISH_COMMAND, DEST: dest };
-  placar = await startPlacar({ upstreamUrl: upstream.url, env });
-});
-
-afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
-  fs.rmSync(dest, { recursive: true, force: true });
-});
+// After the stop (after-hooks run in reverse).
+afterAll(() => fs.rmSync(dest, { recursive: true, force: true }));
+const served = servePlacarForFile({ pages: () => readFixturePages(), env });
 
 function runRefreshCli(): Promise<ScriptResult> {
   return runScript('scripts/refresh.ts', {
     ...process.env,
     HOST: '127.0.0.1',
-    DATA_DIR: placar.dataDir,
-    UPSTREAM_URL: upstream.url,
+    DATA_DIR: served.placar.dataDir,
+    UPSTREAM_URL: served.upstream.url,
     ...env,
   });
 }
 
 describe('PUBLISH_COMMAND in Placar', () => {
   it('publishes the build npm start swapped in, and /healthz says so', async () => {
-    const buildId = readCurrentBuildId(placar.dataDir);
+    const buildId = readCurrentBuildId(served.placar.dataDir);
     expect(buildId).not.toBeNull();
     await expect.poll(async () => (await health()).publish?.lastBuildId, { timeout: 20_000 }).toBe(buildId);
     const { publish } = await health();
@@ -66,10 +55,10 @@ describe('PUBLISH_COMMAND in Placar', () => {
     const copied = path.join(dest, buildId ?? '');
     for (const file of ['index.html', 'hoje.html', 'api/hoje', 'api/live']) {
       expect(fs.readFileSync(path.join(copied, file))).toEqual(
-        fs.readFileSync(path.join(placar.dataDir, 'current', file)),
+        fs.readFileSync(path.join(served.placar.dataDir, 'current', file)),
       );
     }
-    await placar.waitForOutput(new RegExp(`publicação concluída build=${buildId} publicacao_ms=\\d+`));
+    await served.placar.waitForOutput(new RegExp(`publicação concluída build=${buildId} publicacao_ms=\\d+`));
   });
 
   it('reports a failed publication in /healthz and keeps serving the new local build', async () => {
@@ -82,16 +71,16 @@ describe('PUBLISH_COMMAND in Placar', () => {
     );
     const after = (await health()).publish;
     expect(after?.lastError).toBe('saiu com código 7: destino recusou o envio');
-    expect(after?.lastBuildId).toBe(readCurrentBuildId(placar.dataDir));
+    expect(after?.lastBuildId).toBe(readCurrentBuildId(served.placar.dataDir));
     expect(after?.lastSuccessAt).toBe(before?.lastSuccessAt);
     expect((await health()).status).toBe('ok');
     // The command's output stays inside: a client that is not a direct loopback one (here, as
     // through a proxy) sees only the status and timings.
-    const outside = await rawRequest(placar.url, '/healthz', { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    const outside = await rawRequest(served.placar.url, '/healthz', { headers: { 'X-Forwarded-For': '203.0.113.9' } });
     expect(outside.text()).not.toContain('destino recusou');
     expect(outside.json()).toMatchObject({ status: 'ok' });
     expect(outside.json()).not.toHaveProperty('publish');
-    const page = await rawRequest(placar.url, '/api/hoje');
+    const page = await rawRequest(served.placar.url, '/api/hoje');
     expect(page.status).toBe(200);
   });
 });
