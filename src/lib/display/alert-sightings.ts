@@ -145,10 +145,10 @@ export function readSightings(raw: string | null): Record<string, Sighting> {
   return Object.fromEntries(Object.entries(value).filter(([, sighting]) => isSighting(sighting)));
 }
 
-/** The sightings not older than `keepSinceMs` (epoch ms): finished days need not be remembered. */
 /** Sightings older than this are dropped when kept: yesterday's matches raise nothing any more. */
 export const SIGHTINGS_KEPT_MS = 2 * 24 * 60 * 60 * 1000;
 
+/** The sightings not older than `keepSinceMs` (epoch ms): finished days need not be remembered. */
 export function pruneSightings(sightings: Sightings, keepSinceMs: number): Record<string, Sighting> {
   return Object.fromEntries(Object.entries(sightings).filter(([, sighting]) => Date.parse(sighting.at) >= keepSinceMs));
 }

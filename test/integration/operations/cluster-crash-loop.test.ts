@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { isClusterWorkerCommand, startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+import { listChildren } from '../../../harness/process-stats.ts';
 
 let upstream: FakeUpstream | undefined;
 let placar: PlacarProcess | undefined;
@@ -19,19 +20,13 @@ afterAll(async () => {
 
 /** Pids of the cluster workers of `primary`: its children running the compiled worker program. */
 function workerPids(primary: number): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return parent === primary && isClusterWorkerCommand(fs.readFileSync(`/proc/${name}/cmdline`, 'utf8'));
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return listChildren(primary).filter((pid) => {
+    try {
+      return isClusterWorkerCommand(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    } catch {
+      return false;
+    }
+  });
 }
 
 describe('a worker that keeps crashing', () => {

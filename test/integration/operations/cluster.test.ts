@@ -12,6 +12,7 @@ import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../../src/lib/model/model.ts';
 import { listingRequests } from '../../../harness/upstream-pages.ts';
 import { isClusterWorkerCommand } from '../../../harness/placar-process.ts';
+import { listChildren } from '../../../harness/process-stats.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { leaseShare } from '../../../src/server/limits/cluster-rate-limit.ts';
 import { servePlacarForFile } from '../../support/processes/served-placar.ts';
@@ -19,23 +20,6 @@ import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 const LIVE_PATH = '/jogos-em-andamento';
 const SEARCH_LIMIT = 5;
 const WORKERS = 2;
-
-/** Pids of the processes whose parent is `pid`. */
-function childrenOf(pid: number): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        // Field 4 of /proc/PID/stat (after the parenthesised command) is the parent's pid.
-        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 function socketCount(pid: number): number {
   try {
@@ -53,7 +37,7 @@ function socketCount(pid: number): number {
 
 /** The cluster's workers: children running the compiled worker program (not a refresh's build child). */
 function workers(): number[] {
-  return childrenOf(served.placar.process.pid ?? -1).filter((pid) => {
+  return listChildren(served.placar.process.pid ?? -1).filter((pid) => {
     try {
       return isClusterWorkerCommand(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
     } catch {

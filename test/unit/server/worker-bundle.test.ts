@@ -11,6 +11,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import { listChildren } from '../../../harness/process-stats.ts';
 import { escapeNonAscii, workerBundlePath, writeWorkerBundle } from '../../../src/server/cluster/worker-bundle.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-worker-bundle-'));
@@ -32,18 +33,13 @@ describe('the workers’ program', () => {
     const file = await writeWorkerBundle(PROJECT_ROOT, dataDir);
     const bytes = fs.readFileSync(file);
     expect(bytes.findIndex((byte) => byte > 0x7f)).toBe(-1);
-    const esbuildChildren = fs
-      .readdirSync('/proc')
-      .filter((entry) => /^\d+$/.test(entry))
-      .filter((pid) => {
-        try {
-          const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-          const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-          return parent === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('esbuild');
-        } catch {
-          return false; // it ended meanwhile
-        }
-      });
+    const esbuildChildren = listChildren(process.pid).filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('esbuild');
+      } catch {
+        return false; // it ended meanwhile
+      }
+    });
     expect(esbuildChildren).toEqual([]);
   });
 
