@@ -94,17 +94,32 @@ function buildRow(match: Match, today: string | null): Element {
 /** The link or button of a row keyboard focus is on, to put it back on the same one after a redraw. */
 const FOCUSABLE_IN_ROW = ['.match-link', '.follow--home', '.follow--away'];
 
+/** A competition heading's link to its table (issue 34), found again by where it leads. */
+const TABLE_LINK = '.competition-name a';
+
+/** Where keyboard focus is in the list, in terms that survive a redraw: a match's control, or a table link. */
+function findFocusTarget(list: Element): (() => HTMLElement | null | undefined) | null {
+  const focused = document.activeElement;
+  if (!focused || !list.contains(focused)) return null;
+  if (focused.matches(TABLE_LINK)) {
+    const href = focused.getAttribute('href');
+    return () => [...list.querySelectorAll<HTMLElement>(TABLE_LINK)].find((link) => link.getAttribute('href') === href);
+  }
+  const id = focused.closest('.match')?.getAttribute('data-id');
+  const control = FOCUSABLE_IN_ROW.find((selector) => focused.matches(selector));
+  if (!id || !control) return null;
+  return () => findRow(list, id)?.querySelector<HTMLElement>(control);
+}
+
 /**
  * Runs `redraw` (which replaces the list's rows) and puts keyboard focus back on the same
- * control of the same match when the list had it and the match is still listed.
+ * control of the same match, or the same competition's table link, when the list had it and
+ * it is still there: a minute's redraw must not throw a keyboard user back to the page's start.
  */
 export function keepFocus(list: Element, redraw: () => void): void {
-  const focused = document.activeElement;
-  const row = focused && list.contains(focused) ? focused.closest('.match') : null;
-  const id = row?.getAttribute('data-id');
-  const control = FOCUSABLE_IN_ROW.find((selector) => focused?.matches(selector));
+  const target = findFocusTarget(list);
   redraw();
-  if (id && control) findRow(list, id)?.querySelector<HTMLElement>(control)?.focus();
+  target?.()?.focus();
 }
 
 /** Replaces the list's content; keeps keyboard focus on the same match when it is still listed. */

@@ -161,6 +161,38 @@ describe('the search page', () => {
     expect(new URL(page.url()).search).toBe('?q=brasileirao');
   });
 
+  it('keeps keyboard focus on a competition’s table link when the minute’s refresh draws the results again', {
+    timeout: 120_000,
+  }, async () => {
+    const page = await withoutBuildNotices(await harness.newPage());
+    await page.clock.install();
+    const answers: number[] = [];
+    page.on('response', (response) => {
+      if (isSearchRequest(response.url())) answers.push(response.status());
+    });
+    await openSearch(page, 'brasileirao');
+    const opened = (await harness.readListing('hoje')).generatedAt;
+    const tableLink = page.locator('[data-match-list] .competition-name a').first();
+    const href = await tableLink.getAttribute('href');
+    expect(href).toMatch(/^\/tabela\//);
+    // Marks the element drawn now: after the redraw, focus must be on its replacement.
+    await tableLink.evaluate((link) => link.setAttribute('data-drawn-before', ''));
+    await tableLink.focus();
+    // A newer build (the server scrapes every 3 s) makes the minute's conditional request a 200: a redraw.
+    await expect
+      .poll(async () => (await harness.readListing('hoje')).generatedAt, { timeout: 30_000, interval: 250 })
+      .not.toBe(opened);
+    await page.clock.runFor(60_000);
+    await expect.poll(() => answers).toEqual([200, 200]);
+    await page.waitForFunction(() => !document.querySelector('[data-drawn-before]'));
+    expect(
+      await page.evaluate(() => ({
+        href: document.activeElement?.getAttribute('href'),
+        inHeading: document.activeElement?.matches('.competition-name a'),
+      })),
+    ).toEqual({ href, inHeading: true });
+  });
+
   it('suggests team and competition names as an accessible combobox (keyboard, ARIA, axe)', async () => {
     const page = await harness.newPage();
     await page.goto(`${harness.placar.url}/busca`);
