@@ -13,7 +13,7 @@ import {
   type PlacarProcess,
 } from '../harness/placar-process.ts';
 import { listDescendants } from '../harness/process-stats.ts';
-import { linkSharedSiteBundle } from '../harness/shared-site-bundle.ts';
+import { copySharedSiteBundle } from '../harness/shared-site-bundle.ts';
 import { startChild } from '../harness/watched-child.ts';
 
 export type ServiceRole = 'npm' | 'servidor' | 'processo do cluster' | 'build';
@@ -21,7 +21,7 @@ export type ServiceRole = 'npm' | 'servidor' | 'processo do cluster' | 'build';
 export interface NpmStartOptions {
   timeoutMs?: number;
   /**
-   * A data folder holding the site bundle of this code, built once for the run (harness/shared-site-bundle.ts): linked
+   * A data folder holding the site bundle of this code, built once for the run (harness/shared-site-bundle.ts): copied
    * into the DATA_DIR, so refresh #1 renders from it instead of building its own.
    */
   siteBundle?: string;
@@ -31,7 +31,7 @@ export interface NpmStartOptions {
 export async function startWithNpm(env: Record<string, string>, options: NpmStartOptions = {}): Promise<PlacarProcess> {
   const timeoutMs = options.timeoutMs ?? 180_000;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-bench-'));
-  if (options.siteBundle) linkSharedSiteBundle(env.DATA_DIR ?? dataDir, PROJECT_ROOT, options.siteBundle);
+  if (options.siteBundle) copySharedSiteBundle(env.DATA_DIR ?? dataDir, PROJECT_ROOT, options.siteBundle);
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !['WORKERS', 'NODE_OPTIONS'].includes(name)),
   );

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_BUNDLE_FILE } from '../src/server/cluster/worker-bundle.ts';
-import { linkSharedSiteBundle } from './shared-site-bundle.ts';
+import { copySharedSiteBundle } from './shared-site-bundle.ts';
 import { startChild, type WatchedChild } from './watched-child.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,7 +55,7 @@ export async function startPlacar(options: StartPlacarOptions): Promise<PlacarPr
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'placar-test-'));
   if (options.siteBundle !== 'own' && !fs.existsSync(path.join(dataDir, 'builds'))) {
-    linkSharedSiteBundle(dataDir, PROJECT_ROOT);
+    copySharedSiteBundle(dataDir, PROJECT_ROOT);
   }
   const child = startChild(process.execPath, ['scripts/start.ts'], {
     name: 'placar',

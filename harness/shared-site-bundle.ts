@@ -2,16 +2,17 @@
  * One site bundle for a whole test run. `astro build` costs a core for about a minute, and every
  * test that starts Placar on a fresh DATA_DIR would build the same bundle again (the fingerprint
  * covers the code, not the data). The run's global setup builds it once into a data folder of its
- * own, named by PLACAR_TEST_SITE_BUNDLE; startPlacar hard-links it into each new DATA_DIR, where
- * Placar finds it complete and renders from it, as after `npm run build`. A test that watches the
- * bundle being built asks for its own (`siteBundle: 'own'`).
+ * own, named by PLACAR_TEST_SITE_BUNDLE; startPlacar copies it (~1 MB) into each new DATA_DIR, where
+ * Placar finds it complete and renders from it, as after `npm run build`. Copies, not hard links: a
+ * build sets the mtime of the bundle files it links (its Last-Modified), and test files run side by
+ * side would set each other's. A test that watches the bundle being built asks for its own
+ * (`siteBundle: 'own'`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BUNDLE_PREFIX, buildsDir } from '../src/lib/store/builds/build-layout.ts';
 import { ensureBuildModulesLink } from '../src/refresh/render/build-site.ts';
-import { linkTree } from '../src/refresh/render/link-tree.ts';
 import { ensureSiteBundle } from '../src/refresh/render/site-bundle.ts';
 
 export const SHARED_SITE_BUNDLE_VARIABLE = 'PLACAR_TEST_SITE_BUNDLE';
@@ -31,21 +32,21 @@ export async function buildSharedSiteBundle(projectRoot: string): Promise<string
 }
 
 /**
- * Links the run's shared bundle (or the one of `shared`, a bench group's own) into `dataDir` (unless it has one);
+ * Copies the run's shared bundle (or the one of `shared`, a bench group's own) into `dataDir` (unless it has one);
  * nothing when no run built one (the bench's other groups).
  */
-export function linkSharedSiteBundle(
+export function copySharedSiteBundle(
   dataDir: string,
   projectRoot: string,
   shared: string | undefined = process.env[SHARED_SITE_BUNDLE_VARIABLE],
 ): void {
   if (!shared) return;
-  // Another file system (a test's small tmpfs) would get copies, not links: Placar builds its own there.
+  // Another file system (a test's small tmpfs, whose space the test measures): Placar builds its own there.
   if (fs.statSync(dataDir).dev !== fs.statSync(shared).dev) return;
   for (const name of fs.readdirSync(buildsDir(shared))) {
     if (!name.startsWith(BUNDLE_PREFIX)) continue;
     const target = path.join(buildsDir(dataDir), name);
-    if (!fs.existsSync(target)) linkTree(path.join(buildsDir(shared), name), target);
+    if (!fs.existsSync(target)) fs.cpSync(path.join(buildsDir(shared), name), target, { recursive: true });
   }
   ensureBuildModulesLink(dataDir, projectRoot);
 }

@@ -445,6 +445,13 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
   });
 
   it('passes /api/eventos/stream on unbuffered: an event arrives at once over the open connection, as in the feed', async () => {
+    // Placar learns of another process's swap (the rebuild test's) at its next request: first make it serve the
+    // build nginx serves, or that build's events would reach the new stream as news.
+    const lastOf = (response: RawResponse): string | undefined => (response.json() as EventFeed).events.at(-1)?.id;
+    const onDisk = lastOf(await viaNginx('/api/eventos'));
+    await expect
+      .poll(async () => lastOf(await rawRequest(served.placar.url, '/api/eventos')), { timeout: 10_000 })
+      .toBe(onDisk);
     const stream = await openEventStream(nginx.url, '/api/eventos/stream', { ca: nginx.ca });
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);

@@ -16,7 +16,7 @@ import { buildClientDir } from '../../../src/lib/store/builds/build-layout.ts';
 import { readCurrentBuildId } from '../../../src/lib/store/builds/current-link.ts';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
 import { runScript } from '../../../harness/run-script.ts';
-import { linkSharedSiteBundle } from '../../../harness/shared-site-bundle.ts';
+import { copySharedSiteBundle } from '../../../harness/shared-site-bundle.ts';
 import { CACHE_CONTROL, expectedBucket } from '../../support/publish/bucket-expectations.ts';
 import { listBucket, startLocalS3, type LocalS3 } from '../../support/publish/local-s3.ts';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
   upstream = await startFakeUpstream({ pages: readFixturePages() });
   s3 = await startLocalS3();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-s3-arquivo-'));
-  linkSharedSiteBundle(dataDir, PROJECT_ROOT);
+  copySharedSiteBundle(dataDir, PROJECT_ROOT);
 });
 
 afterAll(async () => {

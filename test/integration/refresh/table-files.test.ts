@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkSharedSiteBundle } from '../../../harness/shared-site-bundle.ts';
+import { copySharedSiteBundle } from '../../../harness/shared-site-bundle.ts';
 import { buildFixtureSnapshot } from '../../../harness/fixture-snapshot.ts';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
 import { parseConfig } from '../../../src/lib/config/config.ts';
@@ -40,7 +40,7 @@ const readTable = (report: RefreshReport, slug: string): StandingsEnvelope =>
 let quietReadAt = '';
 let first: RefreshReport;
 beforeAll(async () => {
-  linkSharedSiteBundle(dataDir, PROJECT_ROOT);
+  copySharedSiteBundle(dataDir, PROJECT_ROOT);
   keepTableRead(dataDir, LIVE_TABLE);
   quietReadAt = keepTableRead(dataDir, QUIET_TABLE).readAt ?? '';
   first = await refresh(buildFixtureSnapshot(UPSTREAM));
