@@ -29,8 +29,19 @@ function bytesOf(text: string): number {
   return text.length;
 }
 
+/**
+ * An id that gets a page, in one test: two parts of allowed characters, each within a file name,
+ * and the match part not "index" (its length and the whole id's are checked beside it). Every
+ * listing row asks at every refresh, in the refresh's render and in the browser's: nothing is
+ * split or encoded for the ids that pass.
+ */
+const ACCEPTED_ID = new RegExp(
+  `^[a-z0-9_~-]{1,${MATCH_PAGE_SEGMENT_MAX_BYTES}}/(?!index$)[a-z0-9_~-]{1,${MATCH_PAGE_SEGMENT_MAX_BYTES}}$`,
+);
+
 /** Why match `id` gets no page of its own on Placar (pt-BR, for the log and /healthz), or null when it gets one. */
 export function matchPageRefusal(id: string): string | null {
+  if (id.length <= MATCH_PAGE_ID_MAX_BYTES && ACCEPTED_ID.test(id)) return null;
   const bytes = bytesOf(id);
   if (bytes > MATCH_PAGE_ID_MAX_BYTES) return `id com ${bytes} bytes, máximo ${MATCH_PAGE_ID_MAX_BYTES}`;
   const segments = id.split('/');

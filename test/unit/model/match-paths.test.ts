@@ -80,6 +80,15 @@ describe('which match ids get a page', () => {
     expect(written).toEqual([longest]);
   });
 
+  it('accepts a whole id of 300 bytes, and no longer one, whose two parts each fit', () => {
+    const id = (bytes: number): string => `${'a'.repeat(150)}/${'b'.repeat(bytes - 151)}`;
+    expect(matchPageRefusal(id(300))).toBeNull();
+    expect(matchPageRefusal(id(301))).toBe('id com 301 bytes, máximo 300');
+    expect(matchPageRefusal(`index/${'b'.repeat(20)}`)).toBeNull();
+    expect(matchPageRefusal(`${COMPETITION}/indexes`)).toBeNull();
+    expect(matchPageRefusal(`${COMPETITION}/`)).not.toBeNull();
+  });
+
   it('measures a part in UTF-8 bytes, not characters', () => {
     // 118 characters, 236 bytes: a count of characters would let it through.
     const part = 'ã'.repeat(118);
