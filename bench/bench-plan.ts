@@ -1,6 +1,7 @@
 /**
- * How much the benchmark measures in each mode. The default keeps the whole run under about
- * ten minutes, --quick under two; every group says in its output which numbers it used.
+ * How much the benchmark measures in each mode. On a quiet 2-core machine the default takes about
+ * 30 minutes and --quick about 4 (10 with two busy loops beside it, as in a loaded `.ci/run`);
+ * every group says in its output which numbers it used.
  */
 import type { DetailPlan } from './refresh/detail-group.ts';
 import type { LeanServicePlan } from './serving/lean-service-group.ts';
