@@ -10,17 +10,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MATCH_PAGE_PATH,
-  readFixturePages,
-  startFakeUpstream,
-  type FakeUpstream,
-  type UpstreamRequest,
-} from '../../../src/demo/upstream-server.ts';
+import { MATCH_PAGE_PATH, readFixturePages, type UpstreamRequest } from '../../../src/demo/upstream-server.ts';
 import { LISTING_PATHS } from '../../../src/lib/model/model.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { fillDisk, fillerOf, mountTmpfs, unmountTmpfs } from '../../support/data-dir/tmpfs.ts';
 import { buildManyMatchesPage } from '../../../harness/upstream-pages.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 const BUDGET = 5;
 const WINDOW_MS = 60_000;
@@ -31,8 +25,25 @@ const EMPTY = fs.readFileSync(
   'utf8',
 );
 let mountPoint: string;
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
+
+// Hooks run in order, after-hooks in reverse: the tmpfs is mounted before the Placar starts, unmounted after it stops.
+beforeAll(() => {
+  mountPoint = mountTmpfs('48m');
+});
+afterAll(() => {
+  if (mountPoint) unmountTmpfs(mountPoint);
+});
+// No match started yet: no match page is asked for before the disk is full.
+const served = servePlacarForFile({
+  pages: () => ({ ...pages, ...Object.fromEntries(Object.values(LISTING_PATHS).map((listing) => [listing, EMPTY])) }),
+  dataDir: () => mountPoint,
+  env: {
+    REFRESH_CRON: '*/2 * * * * *',
+    SEARCH_RATE_LIMIT: '0',
+    YESTERDAY_REFRESH_SECONDS: '2',
+    DETAIL_REQUESTS_PER_MINUTE: String(BUDGET),
+  },
+});
 
 /** The most match-page requests any 60-second window holds. */
 function busiestWindow(requests: readonly UpstreamRequest[]): number {
@@ -46,38 +57,14 @@ function busiestWindow(requests: readonly UpstreamRequest[]): number {
 }
 
 const matchPageRequests = (): UpstreamRequest[] =>
-  upstream.requests.filter((request) => MATCH_PAGE_PATH.test(request.path.split('?')[0] ?? ''));
-const refreshesDone = (): number => placar.output().match(REFRESH_DONE)?.length ?? 0;
-
-beforeAll(async () => {
-  mountPoint = mountTmpfs('48m');
-  // No match started yet: no match page is asked for before the disk is full.
-  upstream = await startFakeUpstream({
-    pages: { ...pages, ...Object.fromEntries(Object.values(LISTING_PATHS).map((listing) => [listing, EMPTY])) },
-  });
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    dataDir: mountPoint,
-    env: {
-      REFRESH_CRON: '*/2 * * * * *',
-      SEARCH_RATE_LIMIT: '0',
-      YESTERDAY_REFRESH_SECONDS: '2',
-      DETAIL_REQUESTS_PER_MINUTE: String(BUDGET),
-    },
-  });
-});
-
-afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
-  if (mountPoint) unmountTmpfs(mountPoint);
-});
+  served.upstream.requests.filter((request) => MATCH_PAGE_PATH.test(request.path.split('?')[0] ?? ''));
+const refreshesDone = (): number => served.placar.output().match(REFRESH_DONE)?.length ?? 0;
 
 describe('the match-page budget on a full disk', () => {
   it(`never sends more than ${BUDGET} match-page requests in any 60 s, full disk or not`, async () => {
     expect(matchPageRequests()).toEqual([]);
     fillDisk(mountPoint, 0);
-    upstream.setPage(LISTING_PATHS.live, buildManyMatchesPage(pages[LISTING_PATHS.live] ?? '', 30));
+    served.upstream.setPage(LISTING_PATHS.live, buildManyMatchesPage(pages[LISTING_PATHS.live] ?? '', 30));
     // Several refreshes on the full disk, each listing 30 live matches whose pages are due.
     const from = refreshesDone();
     await expect.poll(refreshesDone, { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(from + 6);

@@ -8,43 +8,39 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { expectConsistentDataDir } from '../../support/data-dir/data-dir-checks.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { expectNoStackTraces, readHealth, readListing, waitForHealthy } from '../../support/processes/service-probe.ts';
 import { fillDisk, fillerOf, mountTmpfs, unmountTmpfs } from '../../support/data-dir/tmpfs.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 let mountPoint: string;
 let filler: string;
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
 
-beforeAll(async () => {
+// Hooks run in order, after-hooks in reverse: the tmpfs is mounted before the Placar starts, unmounted after it stops.
+beforeAll(() => {
   mountPoint = mountTmpfs('48m');
   filler = fillerOf(mountPoint);
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    dataDir: mountPoint,
-    env: {
-      REFRESH_CRON: '*/2 * * * * *',
-      SEARCH_RATE_LIMIT: '0',
-      // Yesterday's listing on the same rhythm as the others: its error (the disk's, not the upstream's)
-      // then clears at the next refresh, as theirs does, instead of at its next hourly slot.
-      YESTERDAY_REFRESH_SECONDS: '2',
-    },
-  });
 });
-
-afterAll(async () => {
-  await placar?.stop();
-  await upstream?.close();
+afterAll(() => {
   if (mountPoint) unmountTmpfs(mountPoint);
+});
+const served = servePlacarForFile({
+  pages: readFixturePages,
+  dataDir: () => mountPoint,
+  env: {
+    REFRESH_CRON: '*/2 * * * * *',
+    SEARCH_RATE_LIMIT: '0',
+    // Yesterday's listing on the same rhythm as the others: its error (the disk's, not the upstream's)
+    // then clears at the next refresh, as theirs does, instead of at its next hourly slot.
+    YESTERDAY_REFRESH_SECONDS: '2',
+  },
 });
 
 describe('a full disk', () => {
   it('keeps serving the last good state, reports the error, turns stale on time, and recovers once freed', async () => {
+    const { placar } = served;
     await waitForHealthy(placar.url);
     const logFrom = placar.output().length;
 

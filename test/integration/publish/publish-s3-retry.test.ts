@@ -7,16 +7,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import type { PublishState } from '../../../src/lib/store/builds/publish-state-store.ts';
 import { readCurrentBuildId } from '../../../src/lib/store/builds/current-link.ts';
 import { startLocalS3, type LocalS3 } from '../../support/publish/local-s3.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
-let upstream: FakeUpstream;
 let s3: LocalS3;
-let placar: PlacarProcess;
+
+// Hooks run in order, after-hooks in reverse: the bucket is there before the Placar starts and after it stops.
+beforeAll(async () => {
+  s3 = await startLocalS3();
+  s3.refusing = true;
+});
+afterAll(async () => {
+  await s3?.close();
+});
+const served = servePlacarForFile({
+  pages: readFixturePages,
+  env: () => ({
+    ...s3.rcloneVariables,
+    WORKERS: '2',
+    REFRESH_CRON: '*/4 * * * * *',
+    PUBLISH_COMMAND: s3.publishCommand,
+  }),
+});
 
 interface Health {
   status: string;
@@ -24,33 +40,12 @@ interface Health {
 }
 
 async function health(): Promise<Health> {
-  return (await rawRequest(placar.url, '/healthz')).json() as Health;
+  return (await rawRequest(served.placar.url, '/healthz')).json() as Health;
 }
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
-  s3 = await startLocalS3();
-  s3.refusing = true;
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    env: {
-      ...s3.rcloneVariables,
-      WORKERS: '2',
-      REFRESH_CRON: '*/4 * * * * *',
-      PUBLISH_COMMAND: s3.publishCommand,
-    },
-  });
-});
-
-afterAll(async () => {
-  await placar?.stop();
-  await s3?.close();
-  await upstream?.close();
-});
 
 describe('a failing upload to the bucket', () => {
   it('is reported in /healthz while the site stays ok, and the bucket is left as it was', async () => {
-    await placar.waitForOutput(
+    await served.placar.waitForOutput(
       /aviso: publicação falhou build=\S+ publicacao_ms=\d+ erro="saiu com código \d+: .+"/,
       30_000,
     );
@@ -72,13 +67,13 @@ describe('a failing upload to the bucket', () => {
       .poll(
         async () => {
           const published = (await health()).publish?.lastBuildId ?? '';
-          const file = path.join(placar.dataDir, 'builds', published, 'client', 'api', 'live');
+          const file = path.join(served.placar.dataDir, 'builds', published, 'client', 'api', 'live');
           const live = await s3.readWebsite('/api/live');
           return live.status === 200 && fs.existsSync(file) && live.body.equals(fs.readFileSync(file));
         },
         { timeout: 30_000, interval: 250 },
       )
       .toBe(true);
-    expect(readCurrentBuildId(placar.dataDir)).not.toBeNull();
+    expect(readCurrentBuildId(served.placar.dataDir)).not.toBeNull();
   });
 });

@@ -10,14 +10,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { BUNDLE_PREFIX, isBuildId } from '../../../src/lib/store/builds/build-layout.ts';
 import { isProcessAlive } from '../../../src/lib/store/files/process-alive.ts';
 import { killBuildChildren } from '../../support/data-dir/data-dir-checks.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { expectNoStackTraces, readHealth } from '../../support/processes/service-probe.ts';
+import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 const BUILD_TIMEOUT_MS = 12_000;
 const flagDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-hang-'));
@@ -31,33 +31,27 @@ const hungPids = (): number[] =>
     .map((name) => /^hang\.(\d+)\.pid$/.exec(name)?.[1])
     .filter((pid) => pid !== undefined)
     .map(Number);
-let upstream: FakeUpstream;
-let placar: PlacarProcess;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
-  const preload = `--import=${pathToFileURL(path.resolve(import.meta.dirname, '../../support/processes/hang-build.mjs')).href}`;
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    env: {
-      REFRESH_CRON: '*/2 * * * * *',
-      BUILD_TIMEOUT_MS: String(BUILD_TIMEOUT_MS),
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${preload}`.trim(),
-      PLACAR_TEST_HANG_FLAG: flag,
-    },
-  });
+// Hooks run in order, after-hooks in reverse: the flag folder goes after the Placar stops; the hung build is let
+// go and killed before.
+afterAll(() => fs.rmSync(flagDir, { recursive: true, force: true }));
+const preload = `--import=${pathToFileURL(path.resolve(import.meta.dirname, '../../support/processes/hang-build.mjs')).href}`;
+const served = servePlacarForFile({
+  pages: readFixturePages,
+  env: {
+    REFRESH_CRON: '*/2 * * * * *',
+    BUILD_TIMEOUT_MS: String(BUILD_TIMEOUT_MS),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${preload}`.trim(),
+    PLACAR_TEST_HANG_FLAG: flag,
+  },
 });
-
-afterAll(async () => {
+afterAll(() => {
   fs.rmSync(flag, { force: true });
-  if (placar) killBuildChildren(placar.dataDir);
-  await placar?.stop();
-  await upstream?.close();
-  fs.rmSync(flagDir, { recursive: true, force: true });
+  killBuildChildren(served.placar.dataDir);
 });
 
 describe('a build that hangs', () => {
   it('is killed after BUILD_TIMEOUT_MS while the old site serves, and the next refresh publishes', async () => {
+    const { placar } = served;
     const logFrom = placar.output().length;
     fs.writeFileSync(flag, '');
     for (const name of fs.readdirSync(path.join(placar.dataDir, 'builds'))) {

@@ -9,11 +9,18 @@ import { afterAll, beforeAll } from 'vitest';
 import { startFakeUpstream, type FakeUpstream, type FakeUpstreamOptions } from '../../../src/demo/upstream-server.ts';
 import { startPlacar, type PlacarProcess, type StartPlacarOptions } from '../../../harness/placar-process.ts';
 
-export interface ServedPlacarOptions extends Omit<StartPlacarOptions, 'upstreamUrl'> {
+/** A value given as is, or made when the file starts (from what the file's earlier before-hooks prepared). */
+type AtStart<T> = T | (() => T);
+
+export interface ServedPlacarOptions extends Omit<StartPlacarOptions, 'upstreamUrl' | 'env' | 'dataDir'> {
   /** What the upstream serves, read when the file starts. */
   pages: () => Record<string, string>;
   upstream?: Omit<FakeUpstreamOptions, 'pages'>;
+  env?: AtStart<Record<string, string>>;
+  dataDir?: AtStart<string>;
 }
+
+const atStart = <T>(value: AtStart<T>): T => (typeof value === 'function' ? (value as () => T)() : value);
 
 export interface ServedPlacar {
   readonly placar: PlacarProcess;
@@ -24,10 +31,15 @@ export interface ServedPlacar {
 export function servePlacarForFile(options: ServedPlacarOptions): ServedPlacar {
   let placar: PlacarProcess | undefined;
   let upstream: FakeUpstream | undefined;
-  const { pages, upstream: upstreamOptions, ...placarOptions } = options;
+  const { pages, upstream: upstreamOptions, env, dataDir, ...placarOptions } = options;
   beforeAll(async () => {
     upstream = await startFakeUpstream({ ...upstreamOptions, pages: pages() });
-    placar = await startPlacar({ ...placarOptions, upstreamUrl: upstream.url });
+    placar = await startPlacar({
+      ...placarOptions,
+      upstreamUrl: upstream.url,
+      env: env === undefined ? undefined : atStart(env),
+      dataDir: dataDir === undefined ? undefined : atStart(dataDir),
+    });
   });
   afterAll(async () => {
     await placar?.stop();
