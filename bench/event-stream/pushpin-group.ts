@@ -40,9 +40,11 @@ export interface PushpinSide {
   perProcessKb: Record<string, number>;
   /** What the Placar reader gained per stream meanwhile, KB (on Placar's side, the same as rssPerStreamKb). */
   placarPerStreamKb: number;
-  /** ms from the swap to the event at the first and at the last stream. */
+  /** ms from the swap to the event at the first and at the last stream that had it. */
   firstMs: number;
   lastMs: number;
+  /** Streams still without the event ARRIVAL_WAIT_MS after the refresh began (a figure, not a crash: a loaded machine lost one once). */
+  missed: number;
 }
 
 export interface PushpinGroupResult {
@@ -170,13 +172,19 @@ export async function runPushpinGroup(log: (line: string) => void, count: number
             streams.map(async (stream) => {
               // Past Pushpin's recheck of an idle stream (GRIP_RECHECK_SECONDS): a publish lost on a busy machine
               // reaches the stream then, as it would a fan's.
-              await stream.waitFor((client) => client.ids().length > 0, ARRIVAL_WAIT_MS);
-              return performance.now();
+              return stream
+                .waitFor((client) => client.ids().length > 0, ARRIVAL_WAIT_MS)
+                .then(
+                  () => performance.now(),
+                  () => null,
+                );
             }),
           );
           await refresh();
           const swappedAt = await swap.swapped;
-          const times = await arrivals;
+          const times = (await arrivals).filter((time) => time !== null);
+          if (times.length === 0) throw new Error(`nenhum dos ${count} fluxos recebeu o evento`);
+          const missed = count - times.length;
           const perProcessKb = Object.fromEntries(
             [...after].map(([name, kb]) => [name, (kb - (before.get(name) ?? 0)) / count]),
           );
@@ -192,12 +200,13 @@ export async function runPushpinGroup(log: (line: string) => void, count: number
             placarPerStreamKb: (placarAfter - placarBefore) / count,
             firstMs: Math.min(...times) - swappedAt,
             lastMs: Math.max(...times) - swappedAt,
+            missed,
           };
           sides.push(side);
           log(
             `  ${count} fluxos no ${holder === 'placar' ? 'Placar' : 'Pushpin'}: ${side.rssPerStreamKb.toFixed(1)} KB/fluxo ` +
               `(Placar +${side.placarPerStreamKb.toFixed(1)} KB/fluxo); evento após a troca: 1º ${side.firstMs.toFixed(0)} ms, ` +
-              `último ${side.lastMs.toFixed(0)} ms; ${refused} recusados ao abrir`,
+              `último ${side.lastMs.toFixed(0)} ms; ${refused} recusados ao abrir; ${missed} sem o evento`,
           );
         } finally {
           for (const stream of streams) stream.close();

@@ -12,7 +12,7 @@ export function formatPushpinSection(result: PushpinGroupResult | undefined): st
     `${formatNumber(side.placarPerStreamKb, 1)} KB`,
     `${formatNumber(side.openSeconds, 1)} s (${formatNumber(side.refused)} recusados)`,
     `${formatNumber(side.firstMs)} ms`,
-    `${formatNumber(side.lastMs)} ms`,
+    `${formatNumber(side.lastMs)} ms${side.missed > 0 ? ` (${formatNumber(side.missed)} sem o evento)` : ''}`,
   ]);
   const pushpin = result.sides.find((side) => side.holder === 'pushpin');
   const parts = Object.entries(pushpin?.perProcessKb ?? {})
