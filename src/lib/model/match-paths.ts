@@ -21,7 +21,9 @@ export const MATCH_PAGE_ID_MAX_BYTES = 300;
 /** A file name may hold 255 bytes; the longest made from a part is "<part>.html.gz.<8 hex>.tmp" (21 more). */
 export const MATCH_PAGE_SEGMENT_MAX_BYTES = 255 - '.html.gz.00000000.tmp'.length;
 
-const SEGMENT = /^[a-z0-9_~-]+$/;
+/** The characters a part of an id may hold (one class for both tests below). */
+const SEGMENT_CHAR = '[a-z0-9_~-]';
+const SEGMENT = new RegExp(`^${SEGMENT_CHAR}+$`);
 const encoder = new TextEncoder();
 /** UTF-8 bytes of `text`; an id is ASCII nearly always, and then its length (no encoding allocated, per row a refresh). */
 function bytesOf(text: string): number {
@@ -36,7 +38,7 @@ function bytesOf(text: string): number {
  * split or encoded for the ids that pass.
  */
 const ACCEPTED_ID = new RegExp(
-  `^[a-z0-9_~-]{1,${MATCH_PAGE_SEGMENT_MAX_BYTES}}/(?!index$)[a-z0-9_~-]{1,${MATCH_PAGE_SEGMENT_MAX_BYTES}}$`,
+  `^${SEGMENT_CHAR}{1,${MATCH_PAGE_SEGMENT_MAX_BYTES}}/(?!index$)${SEGMENT_CHAR}{1,${MATCH_PAGE_SEGMENT_MAX_BYTES}}$`,
 );
 
 /** Why match `id` gets no page of its own on Placar (pt-BR, for the log and /healthz), or null when it gets one. */
