@@ -34,7 +34,7 @@ describe('snapshot.json', () => {
       expect(report.snapshot.hoje.count).toBeGreaterThan(0);
       const text = fs.readFileSync(snapshotPath(dataDir), 'utf8');
       const ordered = SnapshotSchema.parse(JSON.parse(text));
-      expect(text).toBe(`${JSON.stringify(ordered, null, 2)}\n`);
+      expect(text).toBe(`${JSON.stringify(ordered)}\n`);
     }
   });
 });

@@ -22,7 +22,9 @@ import {
 } from '../../model/model.ts';
 import { formatSaoPauloIso } from '../../model/time.ts';
 import { eventIdTime, nextEventIds } from './event-ids.ts';
-import { readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from '../files/json-file.ts';
+import { readJsonFile } from '../files/json-file.ts';
+import { writeFileAtomically, writeFileAtomicallyAsync } from '../files/atomic-file.ts';
+import { jsonSharingParts } from '../../model/json-once.ts';
 import { withCrestSources } from './legacy-crests.ts';
 import { createKeptValues, fileIdentity } from '../files/kept-values.ts';
 
@@ -90,16 +92,21 @@ export function readKeptEvents(dataDir: string): { events: MatchEvent[]; checked
   }
 }
 
+/** The file's text; its events are the text /api/eventos serves, made once a refresh (json-once.ts). */
+function serializeEventStore(store: EventStore): string {
+  return `${jsonSharingParts(store, ['events'])}\n`;
+}
+
 export function writeEventStoreAtomically(dataDir: string, store: EventStore): void {
   const file = eventStorePath(dataDir);
-  writeJsonAtomically(file, store);
+  writeFileAtomically(file, serializeEventStore(store));
   keptStores.set(file, fileIdentity(file), store);
 }
 
 /** writeEventStoreAtomically off the event loop (the refresh, in a serving process). */
 export async function writeEventStoreAtomicallyAsync(dataDir: string, store: EventStore): Promise<void> {
   const file = eventStorePath(dataDir);
-  await writeJsonAtomicallyAsync(file, store);
+  await writeFileAtomicallyAsync(file, serializeEventStore(store));
   keptStores.set(file, fileIdentity(file), store);
 }
 

@@ -6,7 +6,9 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { formatJsonFile, readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from '../files/json-file.ts';
+import { readJsonFile } from '../files/json-file.ts';
+import { writeFileAtomically, writeFileAtomicallyAsync } from '../files/atomic-file.ts';
+import { jsonSharingParts } from '../../model/json-once.ts';
 import { createKeptValues, fileIdentity } from '../files/kept-values.ts';
 import { withCrestSources } from './legacy-crests.ts';
 import { finishSteps, type Steps } from '../../model/steps.ts';
@@ -21,8 +23,6 @@ import {
 } from '../../model/model.ts';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
-/** Indented: people read this file when a listing looks wrong. */
-const SNAPSHOT_FORMAT = { space: 2 };
 
 const keptSnapshots = createKeptValues<Snapshot>();
 
@@ -124,23 +124,25 @@ export function readSnapshotOrEmpty(dataDir: string, upstreamUrl: string): Snaps
 
 /**
  * Every snapshot object is made in the schema's key order (zod's output, the parsers' and the
- * scrape's literals; snapshot-store.test.ts checks a real scrape's), and the listings in theirs
+ * scrape's literals; test/integration/refresh/snapshot-bytes.test.ts checks a real scrape's), and the listings in theirs
  * (live, hoje, amanha, ontem), so equal data gives equal bytes. The matches were validated where
- * they were read: nothing is parsed again here (that took ~25 ms at 1,000 matches a day).
+ * they were read: nothing is parsed again here (that took ~25 ms at 1,000 matches a day). Not
+ * indented (`jq . snapshot.json` reads it): each listing's text is the one its /api route serves,
+ * made once a refresh (json-once.ts).
  */
 export function serializeSnapshot(snapshot: Snapshot): string {
-  return formatJsonFile(snapshot, SNAPSHOT_FORMAT);
+  return `${jsonSharingParts(snapshot, LISTING_NAMES)}\n`;
 }
 
 export function writeSnapshotAtomically(dataDir: string, snapshot: Snapshot): void {
   const file = snapshotPath(dataDir);
-  writeJsonAtomically(file, snapshot, SNAPSHOT_FORMAT);
+  writeFileAtomically(file, serializeSnapshot(snapshot));
   keptSnapshots.set(file, fileIdentity(file), snapshot);
 }
 
 /** writeSnapshotAtomically off the event loop (the refresh, in a serving process). */
 export async function writeSnapshotAtomicallyAsync(dataDir: string, snapshot: Snapshot): Promise<void> {
   const file = snapshotPath(dataDir);
-  await writeJsonAtomicallyAsync(file, snapshot, SNAPSHOT_FORMAT);
+  await writeFileAtomicallyAsync(file, serializeSnapshot(snapshot));
   keptSnapshots.set(file, fileIdentity(file), snapshot);
 }
