@@ -21,10 +21,10 @@ import { createListingFilters } from './filters/listing-filters.ts';
 import { buildHealth, type RefreshHealth } from './health/healthz.ts';
 import { createRateLimiter, type RateLimiter } from './limits/rate-limit.ts';
 import { NOT_FOUND_ANSWER, createRequestListener } from './route-request.ts';
-import { createSearchHandler } from './search/search-handler.ts';
+import { createLocalSearchSource, createSearchHandler, type SearchSource } from './search/search-handler.ts';
 import { createStaticResponder } from './site/serve-static.ts';
 import { withSearchResponseCache } from './search/search-response-cache.ts';
-import { createSearchSnapshot } from './search/search-snapshot.ts';
+import { createSearchSnapshot, type SearchSnapshot } from './search/search-snapshot.ts';
 import { readPushApi } from './push/push-api.ts';
 import { yieldToRequests } from '../lib/slices/run-in-slices.ts';
 
@@ -59,6 +59,11 @@ function watchCurrentLink(dataDir: string, onSwap: () => void): fs.FSWatcher | n
 export interface HttpServerOptions {
   /** Default: this process's own limiter; cluster workers share the primary's. */
   rateLimiter?: RateLimiter;
+  /**
+   * Default: this process prepares each build's snapshot and index and searches it; a cluster
+   * worker asks its primary instead, and holds no snapshot (its filters read the served files).
+   */
+  searchSource?: SearchSource;
 }
 
 /**
@@ -84,6 +89,17 @@ function createNodeServer(limits: ClientLimits, listener: http.RequestListener):
   return server;
 }
 
+/** The given search source (a worker's primary), or this process's own snapshot and the source over it. */
+function searchOf(
+  config: Config,
+  log: (line: string) => void,
+  given: SearchSource | undefined,
+): { snapshot: SearchSnapshot | null; source: SearchSource } {
+  if (given) return { snapshot: null, source: given };
+  const snapshot = createSearchSnapshot(config.dataDir, config.upstreamUrl, log);
+  return { snapshot, source: createLocalSearchSource(config, snapshot, log) };
+}
+
 export async function startHttpServer(
   config: Config,
   log: (line: string) => void,
@@ -92,13 +108,13 @@ export async function startHttpServer(
   const events = createEventHub({ perIp: config.eventStreamsPerIp, max: config.eventStreamsMax, log });
   // A new build's search snapshot is prepared (index built, in slices) and its event feed read as the
   // build loads, before it is served; the event streams send the build's new events as it is switched in.
-  const searchSnapshot = createSearchSnapshot(config.dataDir, config.upstreamUrl, log);
+  const { snapshot: searchSnapshot, source: searchSource } = searchOf(config, log, options.searchSource);
   const commonHeaders = buildCommonHeaders({
     strictTransportSecurity: config.strictTransportSecurity,
   });
   const statics = createStaticResponder(commonHeaders);
   const site = createCurrentSite(config.dataDir, log, Date.now, async (loaded) => {
-    const switchSearch = await searchSnapshot.prepare();
+    const switchSearch = searchSnapshot ? await searchSnapshot.prepare() : () => undefined;
     await yieldToRequests();
     // With EVENT_FEED_URL the streams follow the published site's feed instead (event-feed-poller.ts).
     const switchEvents = config.eventFeedUrl === null ? events.prepareLoad(loaded) : () => undefined;
@@ -116,11 +132,14 @@ export async function startHttpServer(
   const linkCheck = setInterval(() => void site.reload(), LINK_CHECK_INTERVAL_MS);
   linkCheck.unref();
   const linkWatch = watchCurrentLink(config.dataDir, () => void site.reload());
-  const handler = createSearchHandler(config, searchSnapshot, log);
-  const search = withSearchResponseCache(handler, () => String(searchSnapshot.generation()));
+  const handler = createSearchHandler(searchSource);
+  // Cached answers are dropped with the snapshot they came from: the served build's, in a worker.
+  const search = withSearchResponseCache(handler, () =>
+    searchSnapshot ? String(searchSnapshot.generation()) : (site.get()?.buildId ?? ''),
+  );
   let lastRefresh: RefreshHealth | null = null;
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config.searchRateLimit);
-  const filters = createListingFilters({ reading: () => searchSnapshot.current(), events, rateLimiter });
+  const filters = createListingFilters({ reading: () => searchSnapshot?.current() ?? null, events, rateLimiter });
   const listener = createRequestListener({
     site,
     search,

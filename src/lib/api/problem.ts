@@ -103,6 +103,16 @@ export function buildStartingProblem(pathname: string): Problem {
   );
 }
 
+/** A cluster worker's search that its primary did not answer in time (src/server/cluster/primary-search.ts). */
+export function buildSearchUnavailableProblem(pathname: string): Problem {
+  return buildProblem(
+    503,
+    'Busca indisponível',
+    'A busca não respondeu a tempo. Tente de novo em alguns segundos.',
+    pathname,
+  );
+}
+
 export function buildInternalErrorProblem(pathname: string): Problem {
   return buildProblem(500, 'Erro interno', 'Algo falhou do nosso lado. Tente de novo.', pathname);
 }

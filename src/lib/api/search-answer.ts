@@ -29,15 +29,23 @@ export type SearchAnswer =
   | { problem: Problem }
   | { problem: null; status: 200 | 304; headers: Record<string, string>; body: Buffer | null };
 
-export function answerSearch(
-  request: SearchRequest,
+/**
+ * What a search finds, as the JSON text of its answer and the Last-Modified of the snapshot it
+ * searched: the part of the answer made of the data (a cluster's primary makes it for its workers).
+ */
+export interface SearchBody {
+  text: string;
+  lastModified: string;
+}
+
+/** The found matches of `q` (already validated) in the snapshot, as the answer's JSON. */
+export function findSearchBody(
+  q: string,
   reading: { snapshot: Snapshot; modifiedAt: Date },
   settings: SearchSettings,
-): SearchAnswer {
-  const query = parseSearchQuery(request.search, request.pathname);
-  if (!query.ok) return { problem: query.problem };
+): SearchBody {
   const { snapshot, modifiedAt } = reading;
-  const envelope = searchSnapshot(snapshot, query.q, settings.upstreamUrl);
+  const envelope = searchSnapshot(snapshot, q, settings.upstreamUrl);
   // The snapshot's flags are as new as its last write: once scrapes stopped writing it (a full
   // disk, refreshes stuck) for 3 intervals, the listings' age decides instead.
   const now = new Date();
@@ -46,15 +54,29 @@ export function answerSearch(
       isListingStale(snapshot[listing].generatedAt, now, listingIntervalSeconds(listing, settings)),
     );
   }
-  const body = Buffer.from(JSON.stringify(envelope));
+  return { text: JSON.stringify(envelope), lastModified: modifiedAt.toUTCString() };
+}
+
+/** The HTTP answer to a request for `found`: ETag, 304, br/gzip as the request asks. */
+export function answerSearchBody(
+  request: JsonRequestHeaders,
+  found: SearchBody,
+): { status: 200 | 304; headers: Record<string, string>; body: Buffer | null } {
+  const body = Buffer.from(found.text);
   const prepared = {
     identity: body,
     hash: buildContentHash(body),
     encoded: (coding: 'br' | 'gzip') => encodeJson(body, coding),
   };
-  const answer = answerJson(prepared, request, {
-    cacheControl: SEARCH_CACHE_CONTROL,
-    lastModified: modifiedAt.toUTCString(),
-  });
-  return { problem: null, ...answer };
+  return answerJson(prepared, request, { cacheControl: SEARCH_CACHE_CONTROL, lastModified: found.lastModified });
+}
+
+export function answerSearch(
+  request: SearchRequest,
+  reading: { snapshot: Snapshot; modifiedAt: Date },
+  settings: SearchSettings,
+): SearchAnswer {
+  const query = parseSearchQuery(request.search, request.pathname);
+  if (!query.ok) return { problem: query.problem };
+  return { problem: null, ...answerSearchBody(request, findSearchBody(query.q, reading, settings)) };
 }

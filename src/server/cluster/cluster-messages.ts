@@ -7,6 +7,7 @@
 import type { Worker } from 'node:cluster';
 import { z } from 'zod';
 import { REFRESH_OUTCOMES } from '../../lib/model/refresh-outcome.ts';
+import { SEARCH_QUERY_MAX } from '../../lib/api/search-query.ts';
 
 /** Ids, token counts and seconds: whole numbers, never negative. */
 const natural = z.number().int().nonnegative();
@@ -20,8 +21,11 @@ const WorkerMessageSchema = z.discriminatedUnion('placar', [
   z.object({ placar: z.literal('rate-limit-lease'), id: natural, client: z.string(), wanted: natural }),
   /** Tokens of an expired lease that were not spent. */
   z.object({ placar: z.literal('rate-limit-return'), client: z.string(), tokens: natural }),
-  /** The worker serves the build `current` named when it was told to reload (files and search index loaded). */
+  /** The worker serves the build `current` named when it was told to reload (its files loaded). */
   z.object({ placar: z.literal('loaded') }),
+  /** Search the primary's snapshot for `q` (already validated by the worker; primary-search.ts). */
+  // SEARCH_QUERY_MAX counts code points: up to two UTF-16 units each.
+  z.object({ placar: z.literal('search'), id: natural, q: z.string().max(2 * SEARCH_QUERY_MAX) }),
 ]);
 export type WorkerMessage = z.infer<typeof WorkerMessageSchema>;
 
@@ -41,6 +45,12 @@ const PrimaryMessageSchema = z.discriminatedUnion('placar', [
     granted: natural,
     remaining: natural,
     resetSeconds: natural,
+  }),
+  /** What a worker's search found: the answer's JSON text and Last-Modified; null before there is a snapshot. */
+  z.object({
+    placar: z.literal('search-found'),
+    id: natural,
+    found: z.object({ text: z.string(), lastModified: z.string().max(40) }).nullable(),
   }),
   /** Close the server (open requests finish) and exit. */
   z.object({ placar: z.literal('shutdown') }),

@@ -3,8 +3,8 @@
  * port (node:cluster hands connections out round-robin), each serving the current build from its
  * own memory, and runs the one refresh schedule itself — so the upstream sees the same 3
  * requests a minute whatever the number of workers. It tells the workers when a build is
- * published and how each refresh ended (for /healthz), keeps the search rate limit's counts,
- * and replaces a worker that dies — after a growing delay, and not at all in a crash loop
+ * published and how each refresh ended (for /healthz), makes their searches (search-for-workers.ts),
+ * keeps the search rate limit's counts, and replaces a worker that dies — after a growing delay, and not at all in a crash loop
  * (worker-restart-policy.ts): then it stops everything and exits non-zero.
  */
 import cluster, { type Worker } from 'node:cluster';
@@ -19,6 +19,7 @@ import { runRefreshes } from '../run-refreshes.ts';
 import { formatRuntimeLine } from '../runtime-line.ts';
 import { createWorkerRestartPolicy, WORKER_RESTART_LIMITS } from './worker-restart-policy.ts';
 import { writeWorkerBundle } from './worker-bundle.ts';
+import { createSearchForWorkers } from './search-for-workers.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /**
@@ -89,6 +90,7 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
   const elapsedMs = (): number => Math.round(performance.now() - started);
   const { log } = options;
   const answerRateLimit = serveRateLimit(config.searchRateLimit);
+  const search = createSearchForWorkers(config, log);
   let lastReport: RefreshReport | null = null;
   let stopping = false;
   let url = '';
@@ -107,6 +109,7 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
       if (message.placar === 'rate-limit-lease' || message.placar === 'rate-limit-return') {
         return answerRateLimit(worker, message);
       }
+      if (message.placar === 'search') return search.answer(worker, message.id, message.q);
       if (message.placar === 'startup-error') return settleReady(new StartupError(message.message));
       if (message.placar === 'listening') {
         url = message.url;
@@ -153,6 +156,7 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
 
   try {
     cluster.setupPrimary({ exec: await writeWorkerBundle(options.projectRoot, config.dataDir) });
+    await search.prepare();
     for (let i = 0; i < config.workers; i += 1) fork();
     await ready;
     log(`Placar ouvindo em ${url} (em ${elapsedMs()} ms; ${config.workers} processos)`);
@@ -163,7 +167,8 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
       url,
       elapsedMs,
       hasSite: () => readCurrentBuildId(config.dataDir) !== null,
-      onPublished: reloadWorkers,
+      // The new snapshot is searched from the moment the workers start serving its build.
+      onPublished: () => Promise.all([search.prepare(), reloadWorkers()]).then(() => undefined),
       onFinished: (report) => {
         lastReport = report;
         broadcast({ placar: 'refresh-finished', report: refreshEnd(report) });
@@ -172,6 +177,7 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
     if (crashLoopError) throw crashLoopError;
   } finally {
     stopping = true;
+    search.stop();
     for (const timer of pendingForks) clearTimeout(timer);
     cluster.off('exit', onExit);
     await stopWorkers();

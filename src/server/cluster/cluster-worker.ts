@@ -1,14 +1,15 @@
 /**
  * One server process of a cluster (WORKERS > 1): the same HTTP server as a single process,
  * serving the current build from its own memory, but no refresh of its own — the primary
- * runs it and tells this worker when to reload and how it ended. Search rate limits spend
- * leases of the primary's buckets. Exits when the primary says so, or when it is gone.
+ * runs it and tells this worker when to reload and how it ended. Searches are made by the
+ * primary (primary-search.ts); their rate limits spend leases of the primary's buckets. Exits when the primary says so, or when it is gone.
  */
 import { EXIT_BAD_CONFIG, StartupError } from '../../lib/config/cli.ts';
 import type { Config } from '../../lib/config/config.ts';
 import { readPrimaryMessage, sendToPrimary, type RefreshEnd } from './cluster-messages.ts';
 import { createPrimaryRateLimiter } from '../limits/cluster-rate-limit.ts';
 import { startHttpServer, type PlacarHttpServer } from '../http-server.ts';
+import { createPrimarySearch } from './primary-search.ts';
 import type { ServeOptions } from '../serve-command.ts';
 
 export async function runClusterWorker(config: Config, options: ServeOptions): Promise<void> {
@@ -34,7 +35,7 @@ export async function runClusterWorker(config: Config, options: ServeOptions): P
   });
   try {
     const rateLimiter = createPrimaryRateLimiter(config.searchRateLimit, config.workers);
-    server = await startHttpServer(config, options.log, { rateLimiter });
+    server = await startHttpServer(config, options.log, { rateLimiter, searchSource: createPrimarySearch() });
   } catch (error) {
     if (!(error instanceof StartupError)) throw error;
     // The primary prints it (once, not once per worker) and exits 2.

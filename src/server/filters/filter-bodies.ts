@@ -60,17 +60,33 @@ export function createMatchIdsMemo(): MatchIdsOf {
   };
 }
 
+interface FilteredListing {
+  envelope: ListEnvelope;
+  snapshot: Snapshot;
+}
+
+/**
+ * Served files read for filtering, kept while their bytes are served: a cluster worker holds no
+ * snapshot of its own (src/server/cluster/primary-search.ts) and reads a listing only once it is filtered.
+ */
+const readListings = new WeakMap<Buffer, FilteredListing>();
+
 /** The listing as served: the search snapshot's when it is the file's data, else the file itself (read once). */
 function listingOf(
   listing: ListingName,
   entry: StaticEntry,
   head: FileHead,
   served: Snapshot | undefined,
-): { envelope: ListEnvelope; snapshot: Snapshot } {
+): FilteredListing {
   const envelope = served?.[listing];
   if (served && envelope && envelope.generatedAt === head.generatedAt) return { envelope, snapshot: served };
-  const own = ListEnvelopeSchema.parse(JSON.parse(entry.identity.toString('utf8')));
-  return { envelope: own, snapshot: buildFilterSnapshot(own.matches) };
+  let read = readListings.get(entry.identity);
+  if (!read) {
+    const own = ListEnvelopeSchema.parse(JSON.parse(entry.identity.toString('utf8')));
+    read = { envelope: own, snapshot: buildFilterSnapshot(own.matches) };
+    readListings.set(entry.identity, read);
+  }
+  return read;
 }
 
 /** The served listing file with only the matches `query` keeps. */

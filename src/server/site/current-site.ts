@@ -10,6 +10,7 @@ import { readCurrentBuildId } from '../../lib/store/builds/current-link.ts';
 import { yieldToRequests } from '../../lib/slices/run-in-slices.ts';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
 import { errorMessage } from '../../lib/model/caught-error.ts';
+import { coalescedRuns } from '../coalesced-runs.ts';
 
 export interface CurrentSite {
   /** The served site (null before the first build); notices another process's swap (checks at most once a second). */
@@ -35,8 +36,6 @@ export function createCurrentSite(
   let site: StaticSite | null = null;
   let checkedAt = 0;
   let failedBuildId: string | null = null;
-  let loading: Promise<void> | null = null;
-  let again = false;
   const loadCurrent = async (): Promise<void> => {
     const buildId = readCurrentBuildId(dataDir);
     if (buildId === null || buildId === site?.buildId || buildId === failedBuildId) return;
@@ -55,21 +54,7 @@ export function createCurrentSite(
     }
   };
   // One load at a time; a swap noticed meanwhile is loaded right after it.
-  const reload = (): Promise<void> => {
-    if (loading) {
-      again = true;
-      return loading;
-    }
-    loading = (async () => {
-      do {
-        again = false;
-        await loadCurrent();
-      } while (again);
-    })().finally(() => {
-      loading = null;
-    });
-    return loading;
-  };
+  const reload = coalescedRuns(loadCurrent);
   return {
     get(): StaticSite | null {
       // Requests check on their own too (at most once a second): another process's swap starts

@@ -1,7 +1,8 @@
 /**
  * `npm start` with WORKERS=2: two server processes share the port (node:cluster) and both
  * serve; the refresh runs once (3 upstream requests per refresh), every worker serves each new
- * build and reports the last refresh in /healthz; the search rate limit counts across workers
+ * build and reports the last refresh in /healthz; searches are made in the primary (the workers hold no
+ * snapshot or index); the search rate limit counts across workers
  * (leases of the primary's buckets: never over the limit);
  * a worker that dies is replaced; SIGTERM stops them all.
  */
@@ -102,6 +103,34 @@ describe('npm start with WORKERS=2', () => {
       };
       expect(health.lastRefresh?.outcome).toBe('published');
     }
+  });
+
+  it('makes every search in the primary: one index per snapshot for the cluster, the new data found through each worker', async () => {
+    // The previous test put "Sampaio Corrêa" in the live listing; each search on a new connection (both workers).
+    // One client address each: the rate limit's leases may refuse a client early (see the test below).
+    const searches = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        rawRequest(served.placar.url, '/api/busca?q=sampaio', { localAddress: `127.0.0.${21 + i}` }),
+      ),
+    );
+    for (const search of searches) {
+      expect(search.status).toBe(200);
+      const found = search.json() as { matches: { homeTeam: { name: string }; awayTeam: { name: string } }[] };
+      expect(found.matches.flatMap((m) => [m.homeTeam.name, m.awayTeam.name])).toContain('Sampaio Corrêa');
+    }
+    // Checked in the worker, before anything is asked of the primary.
+    const bad = await rawRequest(served.placar.url, '/api/busca?q=', { localAddress: '127.0.0.12' });
+    expect(bad.status).toBe(400);
+    // Filters read the served file in the worker (it holds no snapshot).
+    const filtered = await rawRequest(served.placar.url, '/api/live?time=sampaio', { localAddress: '127.0.0.13' });
+    expect(filtered.status).toBe(200);
+    const kept = (filtered.json() as ListEnvelope).matches;
+    expect(kept.length).toBeGreaterThan(0);
+    for (const match of kept) expect([match.homeTeam.name, match.awayTeam.name]).toContain('Sampaio Corrêa');
+    // Only the primary prepares a snapshot's index: at most one line per build published, not one per worker.
+    const indexLines = [...served.placar.output().matchAll(/busca: índice pronto/g)].length;
+    expect(indexLines).toBeGreaterThanOrEqual(1);
+    expect(indexLines).toBeLessThanOrEqual((await refreshCount()) + 1);
   });
 
   it('counts the search rate limit across workers: never over it, at most the lease tolerance under', async () => {

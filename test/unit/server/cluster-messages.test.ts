@@ -18,12 +18,15 @@ describe('cluster messages', () => {
       { placar: 'rate-limit-lease', id: 7, client: '203.0.113.9', wanted: 3 },
       { placar: 'rate-limit-return', client: '2001:db8::/64', tokens: 2 },
       { placar: 'loaded' },
+      { placar: 'search', id: 3, q: 'São Paulo ⚽' },
     ];
     for (const message of fromWorkers) expect(readWorkerMessage(message)).toEqual(message);
     const fromPrimary = [
       { placar: 'reload' },
       { placar: 'refresh-finished', report: { outcome: 'build-failed', error: 'coleta falhou' } },
       { placar: 'rate-limit-leased', id: 7, granted: 0, remaining: 0, resetSeconds: 4 },
+      { placar: 'search-found', id: 3, found: { text: '{"q":"x"}', lastModified: 'Sat, 28 Nov 2026 11:00:00 GMT' } },
+      { placar: 'search-found', id: 4, found: null },
       { placar: 'shutdown' },
     ];
     for (const message of fromPrimary) expect(readPrimaryMessage(message)).toEqual(message);
