@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonOnce, jsonSharingParts } from '../../../src/lib/model/json-once.ts';
+import { forgetJsonTexts, jsonOnce, jsonSharingParts } from '../../../src/lib/model/json-once.ts';
 
 describe('jsonOnce', () => {
   it('gives JSON.stringify’s text', () => {
@@ -13,6 +13,14 @@ describe('jsonOnce', () => {
     value.placar = '2 x 0';
     expect(jsonOnce(value)).toBe(first);
     expect(jsonOnce({ ...value })).toBe('{"placar":"2 x 0"}');
+  });
+
+  it('forgets every text when told (the end of a refresh): the next call makes it again', () => {
+    const value = { placar: '1 x 0' };
+    jsonOnce(value);
+    value.placar = '1 x 1';
+    forgetJsonTexts();
+    expect(jsonOnce(value)).toBe('{"placar":"1 x 1"}');
   });
 });
 
