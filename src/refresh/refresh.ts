@@ -25,7 +25,6 @@ import { buildMatchPageSightings, summarizeDetailRefresh } from './match-pages/f
 import { readCurrentBuildId, swapCurrentBuild } from '../lib/store/builds/current-link.ts';
 import { runTempFileSweep } from './sweep-temp-files.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
-import { forgetJsonTexts } from '../lib/model/json-once.ts';
 
 export type { RefreshReport } from './refresh-log.ts';
 
@@ -190,7 +189,6 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     timings.cleanupMs = since(mark);
     return finish();
   } finally {
-    forgetJsonTexts();
     lock.release();
   }
 }

@@ -1,8 +1,7 @@
 /** /api/amanha: the snapshot's envelope, unchanged (rendered at each refresh, see src/lib/api/data-routes.ts). */
 import type { APIRoute } from 'astro';
-import { jsonOnceResponse } from '../../lib/api/json-route.ts';
 import { dashboardDataFor } from '../../lib/display/dashboard-data.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = ({ locals }) => jsonOnceResponse(dashboardDataFor(locals).snapshot.amanha);
+export const GET: APIRoute = ({ locals }) => Response.json(dashboardDataFor(locals).snapshot.amanha);

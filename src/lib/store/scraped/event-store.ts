@@ -22,9 +22,7 @@ import {
 } from '../../model/model.ts';
 import { formatSaoPauloIso } from '../../model/time.ts';
 import { eventIdTime, nextEventIds } from './event-ids.ts';
-import { readJsonFile } from '../files/json-file.ts';
-import { writeFileAtomically, writeFileAtomicallyAsync } from '../files/atomic-file.ts';
-import { jsonSharingParts } from '../../model/json-once.ts';
+import { readJsonFile, writeJsonAtomically, writeJsonAtomicallyAsync } from '../files/json-file.ts';
 import { withCrestSources } from './legacy-crests.ts';
 import { createKeptValues, fileIdentity } from '../files/kept-values.ts';
 
@@ -92,21 +90,16 @@ export function readKeptEvents(dataDir: string): { events: MatchEvent[]; checked
   }
 }
 
-/** The file's text; its events are the text /api/eventos serves, made once a refresh (json-once.ts). */
-function serializeEventStore(store: EventStore): string {
-  return `${jsonSharingParts(store, ['events'])}\n`;
-}
-
 export function writeEventStoreAtomically(dataDir: string, store: EventStore): void {
   const file = eventStorePath(dataDir);
-  writeFileAtomically(file, serializeEventStore(store));
+  writeJsonAtomically(file, store);
   keptStores.set(file, fileIdentity(file), store);
 }
 
 /** writeEventStoreAtomically off the event loop (the refresh, in a serving process). */
 export async function writeEventStoreAtomicallyAsync(dataDir: string, store: EventStore): Promise<void> {
   const file = eventStorePath(dataDir);
-  await writeFileAtomicallyAsync(file, serializeEventStore(store));
+  await writeJsonAtomicallyAsync(file, store);
   keptStores.set(file, fileIdentity(file), store);
 }
 
