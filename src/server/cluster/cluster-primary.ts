@@ -109,7 +109,7 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
       if (message.placar === 'rate-limit-lease' || message.placar === 'rate-limit-return') {
         return answerRateLimit(worker, message);
       }
-      if (message.placar === 'search') return search.answer(worker, message.id, message.q);
+      if (message.placar === 'search') return sendToWorker(worker, search.answer(message.id, message.q));
       if (message.placar === 'startup-error') return settleReady(new StartupError(message.message));
       if (message.placar === 'listening') {
         url = message.url;

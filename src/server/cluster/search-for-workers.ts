@@ -1,23 +1,24 @@
 /**
  * The primary's side of its workers' searches (primary-search.ts): one snapshot and search index
- * for the whole cluster, prepared in slices when the primary publishes a build (before the
- * workers are told to load it) and when another process's swap replaces snapshot.json (checked
- * each second: a stat). Each 'search' message gets what the query finds as JSON text.
+ * for the whole cluster, prepared in slices when the primary publishes a build (while the
+ * workers load it) and when another process's swap re-points `current` (checked each second), so
+ * searches follow the published builds as the pages do. Each 'search' message gets what the
+ * query finds as JSON text.
  */
-import type { Worker } from 'node:cluster';
 import type { Config } from '../../lib/config/config.ts';
 import { findSearchBody } from '../../lib/api/search-answer.ts';
+import { readCurrentBuildId } from '../../lib/store/builds/current-link.ts';
 import { LINK_CHECK_INTERVAL_MS } from '../site/current-site.ts';
 import { createSearchSnapshot } from '../search/search-snapshot.ts';
 import { errorMessage } from '../../lib/model/caught-error.ts';
 import { coalescedRuns } from '../coalesced-runs.ts';
-import { sendToWorker } from './cluster-messages.ts';
+import type { PrimaryMessage } from './cluster-messages.ts';
 
 export interface SearchForWorkers {
   /** Prepares snapshot.json as it is now (if it changed) and searches it from then on. */
   prepare(): Promise<void>;
-  /** Answers a worker's search `id` for `q`. */
-  answer(worker: Worker, id: number, q: string): void;
+  /** The answer to a worker's search `id` for `q`, to send it back. */
+  answer(id: number, q: string): PrimaryMessage;
   stop(): void;
 }
 
@@ -31,13 +32,24 @@ export function createSearchForWorkers(config: Config, log: (line: string) => vo
       log(`aviso: a busca não preparou o snapshot novo: ${errorMessage(error)}`);
     }
   });
-  const check = setInterval(() => void prepare(), LINK_CHECK_INTERVAL_MS);
+  // Another process's swap (a second refresher, `npm run refresh`): seen when `current` names another build. Not
+  // snapshot.json's own changes: a scrape writes it before its build is published, or when its build fails.
+  let preparedFor = readCurrentBuildId(config.dataDir);
+  const check = setInterval(() => {
+    const current = readCurrentBuildId(config.dataDir);
+    if (current === preparedFor) return;
+    preparedFor = current;
+    void prepare();
+  }, LINK_CHECK_INTERVAL_MS);
   check.unref();
   return {
-    prepare,
-    answer(worker, id, q) {
+    prepare: () => {
+      preparedFor = readCurrentBuildId(config.dataDir);
+      return prepare();
+    },
+    answer(id, q) {
       const reading = snapshot.current();
-      sendToWorker(worker, { placar: 'search-found', id, found: reading ? findSearchBody(q, reading, config) : null });
+      return { placar: 'search-found', id, found: reading ? findSearchBody(q, reading, config) : null };
     },
     stop: () => clearInterval(check),
   };
