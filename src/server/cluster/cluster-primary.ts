@@ -3,9 +3,10 @@
  * port (node:cluster hands connections out round-robin), each serving the current build from its
  * own memory, and runs the one refresh schedule itself — so the upstream sees the same 3
  * requests a minute whatever the number of workers. It tells the workers when a build is
- * published and how each refresh ended (for /healthz), makes their searches (search-for-workers.ts),
- * keeps the search rate limit's counts, and replaces a worker that dies — after a growing delay, and not at all in a crash loop
- * (worker-restart-policy.ts): then it stops everything and exits non-zero.
+ * published and how each refresh ended (for /healthz), makes their searches
+ * (search-for-workers.ts), keeps the search rate limit's counts, and replaces a worker that dies
+ * — after a growing delay, and not at all in a crash loop (worker-restart-policy.ts): then it
+ * stops everything and exits non-zero.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { StartupError } from '../../lib/config/cli.ts';

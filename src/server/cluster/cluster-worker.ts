@@ -2,7 +2,8 @@
  * One server process of a cluster (WORKERS > 1): the same HTTP server as a single process,
  * serving the current build from its own memory, but no refresh of its own — the primary
  * runs it and tells this worker when to reload and how it ended. Searches are made by the
- * primary (primary-search.ts); their rate limits spend leases of the primary's buckets. Exits when the primary says so, or when it is gone.
+ * primary (primary-search.ts); their rate limits spend leases of the primary's buckets. Exits
+ * when the primary says so, or when it is gone.
  */
 import { EXIT_BAD_CONFIG, StartupError } from '../../lib/config/cli.ts';
 import type { Config } from '../../lib/config/config.ts';

@@ -123,10 +123,11 @@ export function readSnapshotOrEmpty(dataDir: string, upstreamUrl: string): Snaps
 
 /**
  * Every snapshot object is made in the schema's key order (zod's output, the parsers' and the
- * scrape's literals; test/integration/refresh/snapshot-bytes.test.ts checks a real scrape's), and the listings in theirs
- * (live, hoje, amanha, ontem), so equal data gives equal bytes. The matches were validated where
- * they were read: nothing is parsed again here (that took ~25 ms at 1,000 matches a day). Not
- * indented (`jq . snapshot.json` reads it): 683 instead of 1,087 KB at 400 matches, written in half the time.
+ * scrape's literals; test/integration/refresh/snapshot-bytes.test.ts checks a real scrape's), and
+ * the listings in theirs (live, hoje, amanha, ontem), so equal data gives equal bytes. The
+ * matches were validated where they were read: nothing is parsed again here (that took ~25 ms at
+ * 1,000 matches a day). Not indented (`jq . snapshot.json` reads it): 683 instead of 1,087 KB at
+ * 400 matches, written in half the time.
  */
 export function serializeSnapshot(snapshot: Snapshot): string {
   return `${JSON.stringify(snapshot)}\n`;
