@@ -31,6 +31,7 @@ import { ParseError, UpstreamFetchError, messageWithoutKeptData } from '../../up
 import { createUpstreamAgent, fetchPage, type FetchPageResult } from '../../upstream/fetch/fetch-page.ts';
 import { summarizeDiagnostics, type ListingDiagnostics } from '../../upstream/listing/listing-diagnostics.ts';
 import { readListingPageSteps } from '../../upstream/listing/parse-listing.ts';
+import { createListingRowCache, type ListingRowCache } from '../../upstream/listing/listing-row-cache.ts';
 import { matchUrlOnOrigin, originOf } from '../../upstream/fetch/upstream-origin.ts';
 import { parseNotices } from './parse-notices.ts';
 import { dropForeignCrests } from '../../crests/crest-origin.ts';
@@ -75,6 +76,14 @@ export interface ScrapeReport {
 export type ScrapeSummary = Omit<ScrapeReport, 'snapshot' | 'details'> & { details: DetailRefreshSummary };
 
 const MAX_CONCURRENT_FETCHES = 2;
+
+/** Each listing's rows of its last read in this process, from one scrape to the next (listing-row-cache.ts). */
+const listingRows: Readonly<Record<ListingName, ListingRowCache>> = {
+  live: createListingRowCache(),
+  hoje: createListingRowCache(),
+  amanha: createListingRowCache(),
+  ontem: createListingRowCache(),
+};
 const MatchListSchema = z.array(MatchSchema).max(LIMITS.matches);
 
 /**
@@ -82,12 +91,13 @@ const MatchListSchema = z.array(MatchSchema).max(LIMITS.matches);
  * is the edge's own check. Should it ever fail, that listing alone fails, with a short reason
  * instead of zod's dump, and the others are still written.
  */
-function checkMatches(matches: unknown, pageUrl: string): Match[] {
+function checkMatches(matches: Match[], pageUrl: string): Match[] {
   const checked = MatchListSchema.safeParse(matches);
-  if (checked.success) return checked.data;
+  // The read's own objects, not zod's copies: the listing's row cache holds them for the next read.
+  if (checked.success) return matches;
   const issue = checked.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` (campo ${issue.path.join('.')})` : '';
-  const count = Array.isArray(matches) ? matches.length : 0;
+  const count = matches.length;
   const detail = `a lista lida (${count} jogos) passa dos limites do modelo${where}, ${LIMITS.matches} jogos no máximo`;
   throw new ParseError(pageUrl, detail);
 }
@@ -161,7 +171,7 @@ async function readListing(
     let matches = envelope.matches;
     if (!page.notModified) {
       // In slices: the scrape runs in the serving process, between its requests.
-      const read = await runInSlices(readListingPageSteps(page.html, page.url));
+      const read = await runInSlices(readListingPageSteps(page.html, page.url, listingRows[listing]));
       parse = read.diagnostics;
       matches = checkMatches(read.matches, page.url);
     }

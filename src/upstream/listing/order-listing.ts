@@ -57,8 +57,18 @@ export function* orderListingSteps(
     duplicates++;
     // The competition's own block wins over the featured copy; a name known from either is kept.
     const [winner, other] = seen.featured && !entry.featured ? [{ ...entry, index }, seen] : [seen, entry];
-    if (winner.match.competition.name === '') winner.match.competition.name = other.match.competition.name;
-    kept.set(entry.match.id, winner);
+    // A copy, not the read match changed: a listing's row cache hands the same match to its next read.
+    const named =
+      winner.match.competition.name === '' && other.match.competition.name !== ''
+        ? {
+            ...winner,
+            match: {
+              ...winner.match,
+              competition: { ...winner.match.competition, name: other.match.competition.name },
+            },
+          }
+        : winner;
+    kept.set(entry.match.id, named);
   }
   // Page order of the entries kept (a copy that won keeps its own place): placed by index, not sorted.
   const byIndex: (ListedMatch & { index: number })[] = [];

@@ -35,6 +35,7 @@ import { ParseError } from '../fetch/errors.ts';
 import { DiagnosticsCollector, type ListingDiagnostics } from './listing-diagnostics.ts';
 import { MAX_DEPTH } from '../scan-page-steps.ts';
 import { SKIP_REASONS, normalizeText, parseMatchPath } from '../match-fields.ts';
+import type { ListingRowCache } from './listing-row-cache.ts';
 import { orderListingSteps, type ListedMatch } from './order-listing.ts';
 import { SCOPE, scanListingSteps, type ListingScan } from './scan-listing.ts';
 import {
@@ -72,15 +73,23 @@ function findListing(scan: ListingScan): ListingPlace | null {
   return { scope: scan.hasBody ? SCOPE.body : 0, container: 'body' };
 }
 
-export function readListingPage(html: string, pageUrl: string): ListingRead {
-  return finishSteps(readListingPageSteps(html, pageUrl));
+export function readListingPage(html: string, pageUrl: string, rows: ListingRowCache | null = null): ListingRead {
+  return finishSteps(readListingPageSteps(html, pageUrl, rows));
 }
 
-/** readListingPage in steps: the page's scan a chunk at a time, then one step per candidate. */
-export function* readListingPageSteps(html: string, pageUrl: string): Steps<ListingRead> {
+/**
+ * readListingPage in steps: the page's scan a chunk at a time, then one step per candidate. `rows`, when given, holds
+ * the rows of this listing's previous read (listing-row-cache.ts): those unchanged are not read again.
+ */
+export function* readListingPageSteps(
+  html: string,
+  pageUrl: string,
+  rows: ListingRowCache | null = null,
+): Steps<ListingRead> {
   const scan = yield* scanListingSteps(html, (href) => parseMatchPath(href, pageUrl) !== null);
   const listing = placeListing(scan, html, pageUrl);
-  const reading: ListingReading = { html, pageUrl, scan, collector: new DiagnosticsCollector() };
+  rows?.startRead();
+  const reading: ListingReading = { html, pageUrl, scan, collector: new DiagnosticsCollector(), rows };
   const entries = yield* readCandidatesSteps(reading, listing);
   const { ordered, duplicates } = yield* orderListingSteps(entries);
   reading.collector.duplicates = duplicates;

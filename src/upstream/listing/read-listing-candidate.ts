@@ -3,10 +3,12 @@
  * (diagnostics). Each candidate's HTML is parsed as its own small tree, read by parse-match-row.ts or
  * parse-match-card.ts, and checked against the model here, so one odd row never fails the whole listing.
  */
+import { hash } from 'node:crypto';
 import * as cheerio from 'cheerio/slim';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { LIMITS, MatchSchema } from '../../lib/model/model.ts';
 import type { CandidateMarkup, DiagnosticsCollector } from './listing-diagnostics.ts';
+import type { CandidateRead, ListingRowCache } from './listing-row-cache.ts';
 import { findFirst, textOf, withClass, type DomElement } from '../dom-query.ts';
 import {
   MAX_CANDIDATE_CHARS,
@@ -34,6 +36,8 @@ export interface ListingReading {
   pageUrl: string;
   scan: ListingScan;
   collector: DiagnosticsCollector;
+  /** The rows of this listing's previous read, if the caller keeps them (listing-row-cache.ts). */
+  rows: ListingRowCache | null;
 }
 
 /** The competition the rows read now belong to: the last league header's, or none in the featured block. */
@@ -90,6 +94,22 @@ function markupOf(record: LinkRecord, pageUrl: string): CandidateMarkup | null {
   return isCard ? 'card' : isRow ? 'row' : null;
 }
 
+/**
+ * Everything a link's read depends on: its markup and page, the competition it is read under (a featured row's may
+ * come from the label before it) and its HTML. Hashed: the cache then holds no copy of the page.
+ */
+function candidateKey(
+  reading: ListingReading,
+  record: LinkRecord,
+  markup: CandidateMarkup,
+  featured: boolean,
+  league: string,
+): string {
+  const label = featured && record.leagueLabel ? reading.scan.text(record.leagueLabel, MAX_LABEL_CHARS) : '';
+  const context = `${markup}\n${reading.pageUrl}\n${featured ? 'featured' : ''}\n${league}\n${label}\n`;
+  return hash('sha1', context + reading.html.slice(record.start, record.end), 'base64');
+}
+
 /** The link read as a match (null: no candidate, or skipped with its reason). */
 export function readLinkCandidate(
   reading: ListingReading,
@@ -109,9 +129,12 @@ export function readLinkCandidate(
     collector.skip(markup, SKIP_REASONS.noTeams, skippedHtmlOf(html, record));
     return null;
   }
+  const featured = context.inFeatured || record.featured;
+  const key = reading.rows ? candidateKey(reading, record, markup, featured, context.league) : '';
+  const known = reading.rows?.get(key);
+  if (known) return listed(reading, known, featured, markup, () => htmlOf(candidateElement(html, record)));
   const element = candidateElement(html, record);
   const nodeHtml = (): string => htmlOf(element);
-  const featured = context.inFeatured || record.featured;
   const outcome =
     markup === 'card'
       ? parseMatchCard(asSelection(element), pageUrl, featured ? '' : context.league)
@@ -130,6 +153,18 @@ export function readLinkCandidate(
     collector.skip(markup, `${SKIP_REASONS.outOfBounds}: ${fields}`, nodeHtml);
     return null;
   }
-  if (!outcome.statusRecognised) collector.unknownLabel(outcome.match.statusLabel);
-  return { match: outcome.match, featured, markup, html: nodeHtml };
+  const read: CandidateRead = { match: outcome.match, statusRecognised: outcome.statusRecognised };
+  reading.rows?.set(key, read);
+  return listed(reading, read, featured, markup, nodeHtml);
+}
+
+function listed(
+  { collector }: ListingReading,
+  read: CandidateRead,
+  featured: boolean,
+  markup: CandidateMarkup,
+  html: () => string,
+): ListingEntry {
+  if (!read.statusRecognised) collector.unknownLabel(read.match.statusLabel);
+  return { match: read.match, featured, markup, html };
 }
