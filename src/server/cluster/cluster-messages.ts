@@ -8,9 +8,17 @@ import type { Worker } from 'node:cluster';
 import { z } from 'zod';
 import { REFRESH_OUTCOMES } from '../../lib/model/refresh-outcome.ts';
 import { SEARCH_QUERY_MAX } from '../../lib/api/search-query.ts';
+import { SEARCH_RESULTS_MAX } from '../../lib/model/search-results.ts';
 
 /** Ids, token counts and seconds: whole numbers, never negative. */
 const natural = z.number().int().nonnegative();
+
+/**
+ * A search answer's JSON text at most: SEARCH_RESULTS_MAX matches of ~0.5 KB each, every field at its model bound
+ * and every character escaped is still under 32 KB a match. The room is generous; it is there so that no message
+ * can make a worker hold an unbounded text.
+ */
+export const SEARCH_ANSWER_MAX_CHARS = SEARCH_RESULTS_MAX * 64 * 1024;
 
 const WorkerMessageSchema = z.discriminatedUnion('placar', [
   /** The worker's server listens (every worker shares the one port). */
@@ -50,7 +58,7 @@ const PrimaryMessageSchema = z.discriminatedUnion('placar', [
   z.object({
     placar: z.literal('search-found'),
     id: natural,
-    found: z.object({ text: z.string(), lastModified: z.string().max(40) }).nullable(),
+    found: z.object({ text: z.string().max(SEARCH_ANSWER_MAX_CHARS), lastModified: z.string().max(40) }).nullable(),
   }),
   /** Close the server (open requests finish) and exit. */
   z.object({ placar: z.literal('shutdown') }),

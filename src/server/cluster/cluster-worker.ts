@@ -7,7 +7,8 @@
  */
 import { EXIT_BAD_CONFIG, StartupError } from '../../lib/config/cli.ts';
 import type { Config } from '../../lib/config/config.ts';
-import { readPrimaryMessage, sendToPrimary, type RefreshEnd } from './cluster-messages.ts';
+import { sendToPrimary, type RefreshEnd } from './cluster-messages.ts';
+import { createPrimaryChannel } from './primary-channel.ts';
 import { createPrimaryRateLimiter } from '../limits/cluster-rate-limit.ts';
 import { startHttpServer, type PlacarHttpServer } from '../http-server.ts';
 import { createPrimarySearch } from './primary-search.ts';
@@ -17,10 +18,9 @@ export async function runClusterWorker(config: Config, options: ServeOptions): P
   // Listen to the primary before anything else: a shutdown may come while the server is starting.
   let server: PlacarHttpServer | null = null;
   let lastReport: RefreshEnd | null = null;
+  const channel = createPrimaryChannel({ log: options.log });
   const stopped = new Promise<void>((resolve) => {
-    process.on('message', (received: unknown) => {
-      const message = readPrimaryMessage(received, options.log);
-      if (!message) return;
+    channel.onMessage((message) => {
       if (message.placar === 'reload') {
         // A worker still starting loads the current build as it starts.
         const loading = server ? server.site.reload() : Promise.resolve();
@@ -30,13 +30,13 @@ export async function runClusterWorker(config: Config, options: ServeOptions): P
         server?.recordRefresh(message.report);
       } else if (message.placar === 'shutdown') resolve();
     });
-    process.once('disconnect', () => resolve());
+    channel.onDisconnect(() => resolve());
     options.signal.addEventListener('abort', () => resolve(), { once: true });
     if (options.signal.aborted) resolve();
   });
   try {
-    const rateLimiter = createPrimaryRateLimiter(config.searchRateLimit, config.workers);
-    server = await startHttpServer(config, options.log, { rateLimiter, searchSource: createPrimarySearch() });
+    const rateLimiter = createPrimaryRateLimiter(config.searchRateLimit, config.workers, channel);
+    server = await startHttpServer(config, options.log, { rateLimiter, searchSource: createPrimarySearch(channel) });
   } catch (error) {
     if (!(error instanceof StartupError)) throw error;
     // The primary prints it (once, not once per worker) and exits 2.

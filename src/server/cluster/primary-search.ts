@@ -8,22 +8,9 @@
  */
 import type { SearchBody } from '../../lib/api/search-answer.ts';
 import type { SearchSource } from '../search/search-handler.ts';
-import { readPrimaryMessage, sendToPrimary, type WorkerMessage } from './cluster-messages.ts';
+import type { PrimaryChannel } from './primary-channel.ts';
 
 export const PRIMARY_SEARCH_WAIT_MS = 5_000;
-
-/** The worker's IPC channel to its primary (a test passes its own). */
-export interface PrimaryChannel {
-  send(message: WorkerMessage): void;
-  onMessage(listener: (message: unknown) => void): void;
-  onDisconnect(listener: () => void): void;
-}
-
-const processChannel: PrimaryChannel = {
-  send: (message) => sendToPrimary(message),
-  onMessage: (listener) => process.on('message', listener),
-  onDisconnect: (listener) => process.once('disconnect', listener),
-};
 
 interface Pending {
   resolve(found: SearchBody | null): void;
@@ -31,10 +18,7 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-export function createPrimarySearch(
-  waitMs: number = PRIMARY_SEARCH_WAIT_MS,
-  channel: PrimaryChannel = processChannel,
-): SearchSource {
+export function createPrimarySearch(channel: PrimaryChannel, waitMs: number = PRIMARY_SEARCH_WAIT_MS): SearchSource {
   let nextId = 0;
   const pending = new Map<number, Pending>();
   const settle = (id: number): Pending | undefined => {
@@ -45,10 +29,8 @@ export function createPrimarySearch(
     }
     return waiting;
   };
-  // Not logged here: the worker's own listener (cluster-worker.ts) reports a bad message.
-  channel.onMessage((received) => {
-    const message = readPrimaryMessage(received);
-    if (message?.placar === 'search-found') settle(message.id)?.resolve(message.found);
+  channel.onMessage((message) => {
+    if (message.placar === 'search-found') settle(message.id)?.resolve(message.found);
   });
   channel.onDisconnect(() => {
     for (const id of [...pending.keys()]) settle(id)?.reject(new Error('o processo principal saiu'));

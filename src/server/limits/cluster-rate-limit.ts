@@ -12,7 +12,8 @@
  * With the limit off (0) no message is sent.
  */
 import type { Worker } from 'node:cluster';
-import { readPrimaryMessage, sendToPrimary, sendToWorker, type WorkerMessage } from '../cluster/cluster-messages.ts';
+import { sendToWorker, type WorkerMessage } from '../cluster/cluster-messages.ts';
+import type { PrimaryChannel } from '../cluster/primary-channel.ts';
 import { rateLimitKey } from './rate-limit-key.ts';
 import { createRateLimiter, type RateLimitDecision, type RateLimiter } from './rate-limit.ts';
 
@@ -34,21 +35,24 @@ interface Lease {
 }
 
 /** Worker side: a RateLimiter spending leases of the primary's buckets. */
-export function createPrimaryRateLimiter(limit: number, workers: number, now: () => number = Date.now): RateLimiter {
+export function createPrimaryRateLimiter(
+  limit: number,
+  workers: number,
+  channel: PrimaryChannel,
+  now: () => number = Date.now,
+): RateLimiter {
   if (limit === 0) return { check: () => null };
   const share = leaseShare(limit, workers);
   let nextId = 0;
   const pending = new Map<number, (answer: { granted: number; remaining: number; resetSeconds: number }) => void>();
   const leases = new Map<string, Lease>();
-  // Not logged here: the worker's own listener (cluster-worker.ts) reports a bad message.
-  process.on('message', (received: unknown) => {
-    const message = readPrimaryMessage(received);
-    if (message?.placar !== 'rate-limit-leased') return;
+  channel.onMessage((message) => {
+    if (message.placar !== 'rate-limit-leased') return;
     pending.get(message.id)?.(message);
     pending.delete(message.id);
   });
   const giveBack = (client: string, lease: Lease): void => {
-    if (lease.tokens >= 1) sendToPrimary({ placar: 'rate-limit-return', client, tokens: Math.floor(lease.tokens) });
+    if (lease.tokens >= 1) channel.send({ placar: 'rate-limit-return', client, tokens: Math.floor(lease.tokens) });
   };
   // Unused leases go back even when their client never returns (keeps the map small, too).
   const sweep = setInterval(() => {
@@ -97,7 +101,7 @@ export function createPrimaryRateLimiter(limit: number, workers: number, now: ()
           leases.set(client, lease);
           resolve(answer.granted === 0 ? refuse(lease, answeredAt) : spend(lease));
         });
-        sendToPrimary({ placar: 'rate-limit-lease', id, client, wanted: share });
+        channel.send({ placar: 'rate-limit-lease', id, client, wanted: share });
       });
     },
   };

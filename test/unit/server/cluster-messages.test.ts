@@ -2,8 +2,15 @@
  * The cluster's IPC messages are outside data (src/server/cluster/cluster-messages.ts): each is validated
  * where it is received; anything else is ignored — null, and one log line when a log is given.
  */
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { readPrimaryMessage, readWorkerMessage } from '../../../src/server/cluster/cluster-messages.ts';
+import {
+  SEARCH_ANSWER_MAX_CHARS,
+  readPrimaryMessage,
+  readWorkerMessage,
+  type PrimaryMessage,
+} from '../../../src/server/cluster/cluster-messages.ts';
+import { createPrimaryChannel } from '../../../src/server/cluster/primary-channel.ts';
 
 function collectLog(): { lines: string[]; log: (line: string) => void } {
   const lines: string[] = [];
@@ -62,5 +69,42 @@ describe('cluster messages', () => {
     expect(lines).toEqual([]);
     expect(readPrimaryMessage(bad, log)).toBeNull();
     expect(lines).toEqual([expect.stringContaining('do processo principal ignorada (report.outcome: ')]);
+  });
+
+  it('refuses a search answer over its bound, and takes one at it', () => {
+    const answer = (text: string): unknown => ({
+      placar: 'search-found',
+      id: 1,
+      found: { text, lastModified: 'Sat, 28 Nov 2026 11:00:00 GMT' },
+    });
+    expect(readPrimaryMessage(answer('x'.repeat(SEARCH_ANSWER_MAX_CHARS)))).not.toBeNull();
+    expect(readPrimaryMessage(answer('x'.repeat(SEARCH_ANSWER_MAX_CHARS + 1)))).toBeNull();
+  });
+});
+
+describe("a worker's channel to its primary", () => {
+  it('reads each message once for all its listeners, and logs a bad one once', () => {
+    const endpoint = new EventEmitter();
+    const { lines, log } = collectLog();
+    const channel = createPrimaryChannel({ log, endpoint, send: () => undefined });
+    const first: PrimaryMessage[] = [];
+    const second: PrimaryMessage[] = [];
+    channel.onMessage((message) => first.push(message));
+    channel.onMessage((message) => second.push(message));
+    endpoint.emit('message', { placar: 'reload' });
+    endpoint.emit('message', { placar: 'search-found', id: 'x' });
+    endpoint.emit('message', { placar: 'shutdown' });
+    expect(first).toEqual([{ placar: 'reload' }, { placar: 'shutdown' }]);
+    expect(second).toEqual(first);
+    expect(lines).toEqual([expect.stringContaining('do processo principal ignorada (id: ')]);
+  });
+
+  it('tells its listeners when the primary is gone', () => {
+    const endpoint = new EventEmitter();
+    const channel = createPrimaryChannel({ endpoint, send: () => undefined });
+    let gone = 0;
+    channel.onDisconnect(() => gone++);
+    endpoint.emit('disconnect');
+    expect(gone).toBe(1);
   });
 });

@@ -4,12 +4,14 @@
  * source finds is answered with ETag and 304, and a source that cannot answer (a cluster's primary
  * that did not reply: src/server/cluster/primary-search.ts) gives a 503 with Retry-After, never a 500.
  */
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchBody } from '../../../src/lib/api/search-answer.ts';
 import type { WorkerMessage } from '../../../src/server/cluster/cluster-messages.ts';
-import { createPrimarySearch, type PrimaryChannel } from '../../../src/server/cluster/primary-search.ts';
+import { createPrimaryChannel, type PrimaryChannel } from '../../../src/server/cluster/primary-channel.ts';
+import { createPrimarySearch } from '../../../src/server/cluster/primary-search.ts';
 import { createSearchHandler, type SearchSource } from '../../../src/server/search/search-handler.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 
@@ -69,11 +71,10 @@ describe('the search handler over a source', () => {
 
   it('answers 503 with Retry-After when the primary does not reply in time, and goes on answering after', async () => {
     // A primary that never replies.
-    const primary = createPrimarySearch(50, {
-      send: () => undefined,
-      onMessage: () => undefined,
-      onDisconnect: () => undefined,
-    });
+    const primary = createPrimarySearch(
+      createPrimaryChannel({ endpoint: new EventEmitter(), send: () => undefined }),
+      50,
+    );
     answer = (q) => primary.find(q);
     const response = await rawRequest(url, '/api/busca?q=flamengo');
     expect(response.status).toBe(503);
@@ -86,27 +87,21 @@ describe('the search handler over a source', () => {
 
 /** A channel to a fake primary in this process: what the worker sent, and a way to reply or go away. */
 function fakePrimary(): PrimaryChannel & { sent: WorkerMessage[]; reply(message: unknown): void; disconnect(): void } {
-  const listeners: ((message: unknown) => void)[] = [];
-  const gone: (() => void)[] = [];
+  const endpoint = new EventEmitter();
   const sent: WorkerMessage[] = [];
+  const channel = createPrimaryChannel({ endpoint, send: (message) => sent.push(message) });
   return {
+    ...channel,
     sent,
-    send: (message) => sent.push(message),
-    onMessage: (listener) => listeners.push(listener),
-    onDisconnect: (listener) => gone.push(listener),
-    reply: (message) => {
-      for (const listener of listeners) listener(message);
-    },
-    disconnect: () => {
-      for (const listener of gone) listener();
-    },
+    reply: (message) => endpoint.emit('message', message),
+    disconnect: () => endpoint.emit('disconnect'),
   };
 }
 
 describe("a worker's searches through its primary", () => {
   it('sends each search with its own id and resolves each with the reply of that id', async () => {
     const primary = fakePrimary();
-    const search = createPrimarySearch(5_000, primary);
+    const search = createPrimarySearch(primary, 5_000);
     const first = search.find('flamengo');
     const second = search.find('palmeiras');
     expect(primary.sent).toEqual([
@@ -124,11 +119,11 @@ describe("a worker's searches through its primary", () => {
 
   it('rejects what is pending when the primary goes away, and what it does not answer in time', async () => {
     const primary = fakePrimary();
-    const search = createPrimarySearch(5_000, primary);
+    const search = createPrimarySearch(primary, 5_000);
     const pending = search.find('flamengo');
     primary.disconnect();
     await expect(pending).rejects.toThrow(/principal saiu/);
-    const slow = createPrimarySearch(20, fakePrimary());
+    const slow = createPrimarySearch(fakePrimary(), 20);
     await expect(slow.find('flamengo')).rejects.toThrow(/não respondeu em 20 ms/);
   });
 });
