@@ -45,11 +45,17 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** One formatter for every call: making one costs far more than formatting (each page lists the archive's days). */
+const dayTextFormat = new Intl.DateTimeFormat('pt-BR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+
 /** "quinta-feira, 26 de novembro" for "2026-11-26": how a view says the day of its data. */
 export function formatDayText(day: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
+  return dayTextFormat.format(new Date(`${day}T12:00:00Z`));
 }
 
 /** The pt-BR badge; a scheduled match's badge is its day, since the score slot shows the kickoff. */

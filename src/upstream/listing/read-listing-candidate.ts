@@ -158,6 +158,7 @@ export function readLinkCandidate(
   return listed(reading, read, featured, markup, nodeHtml);
 }
 
+/** The listing's entry for a candidate read as a match (now, or at the listing's last read). */
 function listed(
   { collector }: ListingReading,
   read: CandidateRead,
