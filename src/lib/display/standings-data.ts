@@ -110,13 +110,16 @@ export function buildStandingsPages(
   return pages;
 }
 
-function positionOf(envelope: StandingsEnvelope, team: string): TablePosition | null {
-  const key = teamKey(team);
+/** A table's places by team key (teamKey), the first row of a team kept, as a row-by-row search finds it. */
+function placesOf(envelope: StandingsEnvelope): Map<string, TablePosition> {
+  const places = new Map<string, TablePosition>();
   for (const group of envelope.groups)
-    for (const row of group.rows)
-      if (teamKey(row.team.name) === key)
-        return { position: row.position, live: row.live?.position ?? null, group: group.name };
-  return null;
+    for (const row of group.rows) {
+      const key = teamKey(row.team.name);
+      if (!places.has(key))
+        places.set(key, { position: row.position, live: row.live?.position ?? null, group: group.name });
+    }
+  return places;
 }
 
 /** Each match page with both teams' places in their competition's table (when it has one that names them). */
@@ -124,12 +127,24 @@ export function withTablePositions(
   matchPages: ReadonlyMap<string, MatchPageData>,
   standingsPages: ReadonlyMap<string, StandingsPageData>,
 ): Map<string, MatchPageData> {
+  // Each table's places made once, not searched row by row for both teams of each of its matches.
+  const placesBySlug = new Map<string, Map<string, TablePosition>>();
+  const placesFor = (slug: string): Map<string, TablePosition> | null => {
+    const table = standingsPages.get(slug)?.envelope;
+    if (!table) return null;
+    let places = placesBySlug.get(slug);
+    if (!places) {
+      places = placesOf(table);
+      placesBySlug.set(slug, places);
+    }
+    return places;
+  };
   const pages = new Map<string, MatchPageData>();
   for (const [id, data] of matchPages) {
     const { match } = data.envelope;
-    const table = standingsPages.get(match.competition.slug)?.envelope;
-    const home = table ? positionOf(table, match.homeTeam.name) : null;
-    const away = table ? positionOf(table, match.awayTeam.name) : null;
+    const places = placesFor(match.competition.slug);
+    const home = places?.get(teamKey(match.homeTeam.name)) ?? null;
+    const away = places?.get(teamKey(match.awayTeam.name)) ?? null;
     pages.set(id, home || away ? { ...data, positions: { home, away } } : data);
   }
   return pages;

@@ -4,7 +4,12 @@
  * read, failing or old, the live table from the listings' matches in play; and how a row is shown.
  */
 import { describe, expect, it } from 'vitest';
-import { buildStandingsPages, STANDINGS_STALE_MS } from '../../../src/lib/display/standings-data.ts';
+import type { MatchPageData } from '../../../src/lib/display/match-page-data.ts';
+import {
+  buildStandingsPages,
+  STANDINGS_STALE_MS,
+  withTablePositions,
+} from '../../../src/lib/display/standings-data.ts';
 import {
   buildMoveText,
   buildShownRows,
@@ -149,5 +154,49 @@ describe('how a table is shown', () => {
     expect(buildMoveText(2)).toEqual({ symbol: '↑2', label: 'subiu 2 posições' });
     expect(buildMoveText(-1)).toEqual({ symbol: '↓1', label: 'caiu 1 posição' });
     expect(buildMoveText(0)).toBeNull();
+  });
+});
+
+describe('withTablePositions', () => {
+  const pageOf = (match: Match): MatchPageData => ({
+    envelope: {
+      generatedAt: null,
+      matchReadAt: null,
+      timezone: 'America/Sao_Paulo',
+      source: `${UPSTREAM}/x`,
+      stale: false,
+      match,
+      detail: null,
+    },
+    upstreamUrl: UPSTREAM,
+    today: null,
+  });
+
+  it("gives each match its teams' places, by the table's spelling of their names, and leaves the others as they were", () => {
+    const tables = buildStandingsPages(UPSTREAM, SNAPSHOT, new Map([['brasileirao-serie-a', record()]]), NOW);
+    const respelled = buildSampleMatch({
+      id: 'brasileirao-serie-a/21-11-2026-palmeiras-x-gremio',
+      homeTeam: { name: 'PALMEIRAS', crest: null, crestSource: null, slug: null },
+      awayTeam: { name: 'Grêmio', crest: null, crestSource: null, slug: null },
+    });
+    const elsewhere = pageOf(ODD_SLUG);
+    const pages = withTablePositions(
+      new Map([
+        [LIVE.id, pageOf(LIVE)],
+        [respelled.id, pageOf(respelled)],
+        [ODD_SLUG.id, elsewhere],
+      ]),
+      tables,
+    );
+    // Flamengo 2-1 in play: second in the table as read, first live.
+    expect(pages.get(LIVE.id)?.positions).toEqual({
+      home: { position: 2, live: 1, group: null },
+      away: { position: 1, live: 2, group: null },
+    });
+    expect(pages.get(respelled.id)?.positions).toEqual({
+      home: { position: 1, live: 2, group: null },
+      away: null,
+    });
+    expect(pages.get(ODD_SLUG.id)).toBe(elsewhere);
   });
 });
