@@ -17,7 +17,7 @@ export type UpstreamFault =
   | { kind: 'content-type'; contentType: string }
   /** A text/html body of this many bytes (with Content-Length). */
   | { kind: 'oversize'; bytes: number }
-  /** A gzip stream that inflates to this many bytes, produced only as fast as it is read. */
+  /** A gzip stream that inflates to this many bytes (whole MiB), produced only as fast as it is read. */
   | { kind: 'gzip-bomb'; bytes: number }
   /** A well-framed 200 whose HTML stops halfway. */
   | { kind: 'truncated' }
@@ -64,24 +64,30 @@ function slowBody({ response, body, timers }: FaultContext, bytesPerSecond: numb
   });
 }
 
+/** What one gzip member of the bomb inflates to. */
+const BOMB_MEMBER_BYTES = 1024 * 1024;
+let bombMember: Buffer | null = null;
+
+/**
+ * A gzip stream that inflates to `bytes` (rounded up to whole MiB): the same compressed MiB of spaces sent as one gzip
+ * member after another, which a gzip reader inflates as one stream (RFC 1952, 2.2). Made once, not compressed while
+ * it is sent: compressing on the fly cost the fake upstream ~20 MB of deflate per request before its first bytes
+ * left, more than a refresh's timeout on a busy machine, so the reader saw a timeout instead of the bomb.
+ */
 function gzipBomb(response: http.ServerResponse, bytes: number): void {
-  const block = Buffer.alloc(64 * 1024, 0x20);
-  let remaining = bytes;
+  bombMember ??= zlib.gzipSync(Buffer.alloc(BOMB_MEMBER_BYTES, 0x20), { level: 9 });
+  const member = bombMember;
+  let remaining = Math.ceil(bytes / BOMB_MEMBER_BYTES);
   const source = new Readable({
     read() {
       if (remaining <= 0) return void this.push(null);
-      const size = Math.min(block.length, remaining);
-      remaining -= size;
-      this.push(block.subarray(0, size));
+      remaining -= 1;
+      this.push(member);
     },
   });
   response.writeHead(200, { 'content-type': HTML, 'content-encoding': 'gzip' });
-  const gzip = zlib.createGzip({ level: 9 });
-  source.pipe(gzip).pipe(response);
-  response.on('close', () => {
-    source.destroy();
-    gzip.destroy();
-  });
+  source.pipe(response);
+  response.on('close', () => source.destroy());
 }
 
 function withInvalidUtf8(body: Buffer): Buffer {
