@@ -4,7 +4,7 @@
  * ones): the others are taken as read, without building their trees or checking them against the model again. The
  * read stays a function of the page: with or without the cache, the same page reads as the same matches.
  */
-import type { Match } from '../../lib/model/model.ts';
+import { LIMITS, type Match } from '../../lib/model/model.ts';
 
 /** A candidate read as a match: what the cache keeps of it. */
 export interface CandidateRead {
@@ -19,8 +19,12 @@ export interface ListingRowCache {
   set(key: string, read: CandidateRead): void;
 }
 
-/** One cache per listing (one page read after another): it holds at most two reads' rows. */
-export function createListingRowCache(): ListingRowCache {
+/**
+ * One cache per listing (one page read after another): it holds at most two reads' rows, and at most `maxRows` of
+ * each. A listing keeps LIMITS.matches matches; a hostile page of 40k readable rows would otherwise stay in memory
+ * from one refresh to the next, where its read alone was garbage at once.
+ */
+export function createListingRowCache(maxRows: number = LIMITS.matches): ListingRowCache {
   let previous = new Map<string, CandidateRead>();
   let current = new Map<string, CandidateRead>();
   return {
@@ -30,11 +34,11 @@ export function createListingRowCache(): ListingRowCache {
     },
     get(key) {
       const read = current.get(key) ?? previous.get(key);
-      if (read) current.set(key, read);
+      if (read && current.size < maxRows) current.set(key, read);
       return read;
     },
     set(key, read) {
-      current.set(key, read);
+      if (current.size < maxRows) current.set(key, read);
     },
   };
 }

@@ -118,4 +118,21 @@ describe('a listing read with the rows of its previous read', () => {
     readListingPage(b, PAGE_URL, rows);
     expect(readListingPage(a, PAGE_URL, rows).matches[0]).not.toBe(first);
   });
+
+  it('keeps at most its bound of rows from one read to the next, and reads the others again', () => {
+    const rows = createListingRowCache(2);
+    const listing = page(
+      header('Copa do Brasil'),
+      row('a-x-b', 'A', 'B', 'ENCERRADO'),
+      row('c-x-d', 'C', 'D', 'ENCERRADO'),
+      row('e-x-f', 'E', 'F', 'ENCERRADO'),
+    );
+    const first = readListingPage(listing, PAGE_URL, rows).matches;
+    const second = readListingPage(listing, PAGE_URL, rows).matches;
+    expect(second.slice(0, 2)).toEqual(first.slice(0, 2));
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).toBe(first[1]);
+    expect(second[2]).not.toBe(first[2]);
+    expect(second).toEqual(readListingPage(listing, PAGE_URL).matches);
+  });
 });
