@@ -25,6 +25,7 @@ import {
   withStatusLabel,
 } from '../../../harness/upstream-pages.ts';
 import { withoutBuildNotices } from '../../support/browser/without-build-notices.ts';
+import { advanceClockToNextPoll } from '../../support/browser/next-poll.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
 const FLAMENGO_PATH = `/${FLAMENGO}.html`;
@@ -240,9 +241,8 @@ describe('while the match is live', () => {
       .poll(async () => (await readEnvelope(FLAMENGO)).detail?.goals.length, { timeout: 45_000, interval: 250 })
       .toBe(5);
 
-    const second = page.waitForRequest((request) => request.url().endsWith(endpoint));
-    await page.clock.runFor(60_000);
-    expect((await second).headers()['if-none-match']).toBe(etag);
+    const second = await advanceClockToNextPoll(page, endpoint);
+    expect(second.headers()['if-none-match']).toBe(etag);
     const score = page.locator('[data-score]');
     await expect.poll(() => score.textContent(), { timeout: 10_000 }).toBe('3 x 1');
     expect(await score.getAttribute('class')).toContain('score--changed');

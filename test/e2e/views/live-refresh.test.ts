@@ -12,6 +12,7 @@ import { startDashboardHarness, type DashboardHarness } from '../../support/brow
 import { formatExpectedClock, readRows, readVisibleText } from '../../support/browser/dashboard-page.ts';
 import { withoutMatch, withScore } from '../../../harness/upstream-pages.ts';
 import { withoutBuildNotices } from '../../support/browser/without-build-notices.ts';
+import { advanceClockToNextPoll } from '../../support/browser/next-poll.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
@@ -94,9 +95,8 @@ describe('live refresh every 60 seconds', () => {
     await page.clock.runFor(60_000);
     const etag = await (await first).headerValue('etag');
     expect(etag).toBeTruthy();
-    const second = page.waitForRequest((r) => r.url().endsWith('/api/hoje'));
-    await page.clock.runFor(60_000);
-    expect((await second).headers()['if-none-match']).toBe(etag);
+    const second = await advanceClockToNextPoll(page, '/api/hoje');
+    expect(second.headers()['if-none-match']).toBe(etag);
   });
 
   it('pauses while the tab is hidden and refreshes at once when it is shown again', async () => {
@@ -200,9 +200,8 @@ describe('live refresh every 60 seconds', () => {
       // The next minute asks conditionally (the counters cost a 304 when nothing changed).
       const etag = await hojeResponse?.headerValue('etag');
       expect(etag).toBeTruthy();
-      const next = hoje.waitForRequest((r) => r.url().endsWith('/api/live'));
-      await hoje.clock.runFor(60_000);
-      expect((await next).headers()['if-none-match']).toBe(etag);
+      const next = await advanceClockToNextPoll(hoje, '/api/live');
+      expect(next.headers()['if-none-match']).toBe(etag);
     } finally {
       harness.upstream.setPage(LIVE_PATH, original);
       await waitForServerLive((live) => live.count === before.count);

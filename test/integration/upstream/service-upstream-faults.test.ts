@@ -190,10 +190,14 @@ describe('upstream faults, seen through the running service', () => {
           });
           held[listing] = served.generatedAt;
         }
-        expect((await rawRequest(served.placar.url, '/api/busca?q=flamengo')).json()).toMatchObject({
-          stale: true,
-          count: 1,
-        });
+        // The search follows the listings once the server has switched to the new build, and its answers
+        // are replayed for up to a second (search-response-cache.ts): it may say stale a moment later.
+        await expect
+          .poll(async () => (await rawRequest(served.placar.url, '/api/busca?q=flamengo')).json(), {
+            timeout: 15_000,
+            interval: 250,
+          })
+          .toMatchObject({ stale: true, count: 1 });
       } finally {
         faultUntil = Date.now();
         for (const { listing } of assigned) {
