@@ -187,7 +187,8 @@ const sameFile = (a: SiteFile, b: SiteFile): boolean =>
  * of one copy instead of two while both builds are held.
  */
 export function loadStaticSite(dataDir: string, buildId: string, previous: StaticSite | null = null): StaticSite {
-  const manifest = readSiteManifest(buildManifestPath(dataDir, buildId));
+  // Not kept once read: the site holds what it needs of it (a refresh in this process keeps what it wrote).
+  const manifest = readSiteManifest(buildManifestPath(dataDir, buildId), { keep: false });
   if (!manifest) throw new SiteManifestError(`O build ${buildId} não tem manifesto: não foi publicado por completo.`);
   const clientDir = buildClientDir(dataDir, buildId);
   const resolveMatchFolder = createMatchFolderResolver(clientDir);

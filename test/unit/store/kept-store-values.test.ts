@@ -14,6 +14,7 @@ import {
   writeSnapshotAtomicallyAsync,
 } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { buildEnvelope, buildFixtureSnapshot } from '../../../harness/fixture-snapshot.ts';
+import { readSiteManifest, writeSiteManifest, type SiteManifest } from '../../../src/lib/store/builds/site-manifest.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
 const dirs: string[] = [];
@@ -64,5 +65,33 @@ describe('kept store values', () => {
     await writeSnapshotAtomicallyAsync(dataDir, buildFixtureSnapshot(UPSTREAM));
     fs.rmSync(snapshotPath(dataDir));
     expect(readSnapshot(dataDir)).toBeNull();
+  });
+
+  it("keeps the two manifests last written, and a serving process's read of a build only when asked to", () => {
+    const dataDir = tempDataDir();
+    const manifest = (buildId: string): SiteManifest => ({ buildId, builtAt: '2026-11-21T19:41:05-03:00', files: [] });
+    const files = ['a', 'b', 'c'].map((buildId) => {
+      const file = path.join(dataDir, `${buildId}.json`);
+      const written = manifest(buildId);
+      writeSiteManifest(file, written);
+      return { file, written };
+    });
+    const [first, second, third] = files;
+    // The refresh reads the served build's and the one it just wrote: the last two, as written.
+    expect(readSiteManifest(third?.file ?? '')).toBe(third?.written);
+    expect(readSiteManifest(second?.file ?? '')).toBe(second?.written);
+    const firstRead = readSiteManifest(first?.file ?? '');
+    expect(firstRead).not.toBe(first?.written);
+    expect(firstRead).toEqual(first?.written);
+
+    // A worker loading a build another process wrote: read afresh each time, never kept.
+    const outside = path.join(dataDir, 'outside.json');
+    replaceFromOutside(outside, JSON.stringify(manifest('outside')));
+    const once = readSiteManifest(outside, { keep: false });
+    expect(once?.buildId).toBe('outside');
+    expect(readSiteManifest(outside, { keep: false })).not.toBe(once);
+    // Kept as before when it is the refresh that reads it.
+    const kept = readSiteManifest(outside);
+    expect(readSiteManifest(outside, { keep: false })).toBe(kept);
   });
 });

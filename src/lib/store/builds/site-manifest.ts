@@ -35,9 +35,11 @@ export class SiteManifestError extends Error {
 
 /**
  * Manifests this process wrote or read, while the file is that one: the refresh reads the last
- * build's, the server the new one's — thousands of lines with the match files, parsed once.
+ * build's, the server the new one's — thousands of lines with the match files, parsed once. Two:
+ * every read is of the served build's or of the one just written (~3 MB of heap each at 12,000
+ * lines, most of it held by nothing else once the server has loaded the build).
  */
-const keptManifests = createKeptValues<SiteManifest>(4);
+const keptManifests = createKeptValues<SiteManifest>(2);
 
 /**
  * The manifest with one string for each repeated header value: parsed JSON gives every line its own
@@ -61,8 +63,11 @@ function shareRepeatedValues(manifest: SiteManifest): SiteManifest {
   return manifest;
 }
 
-/** The manifest at `file`; null when missing; SiteManifestError when unreadable or invalid. */
-export function readSiteManifest(file: string): SiteManifest | null {
+/**
+ * The manifest at `file`; null when missing; SiteManifestError when unreadable or invalid.
+ * `keep: false`: read once, not kept for later reads (a serving process that only loads each build).
+ */
+export function readSiteManifest(file: string, { keep = true }: { keep?: boolean } = {}): SiteManifest | null {
   const kept = keptManifests.get(file);
   if (kept) return kept;
   const identity = fileIdentity(file);
@@ -72,7 +77,7 @@ export function readSiteManifest(file: string): SiteManifest | null {
   }
   if (reading.kind !== 'found') return null;
   const manifest = shareRepeatedValues(reading.value);
-  keptManifests.set(file, identity, manifest);
+  if (keep) keptManifests.set(file, identity, manifest);
   return manifest;
 }
 
