@@ -194,12 +194,10 @@ function switchEvents({ loaded, connections, filters }: HubParts, next: KeptFeed
   const fresh = loaded.events.filter(({ id }) => sentBefore === null || id > sentBefore);
   loaded.lastSent = loaded.events.at(-1)?.id ?? loaded.lastSent;
   const all = [...fresh.map((event) => event.wire), notice];
-  // Encoded once for every stream, not once per socket.
-  const allJoined = Buffer.from(all.join(''));
-  const noticeBytes = Buffer.from(notice);
+  const allJoined = all.join('');
   for (const client of connections.clients) {
     const { query } = client;
-    if (query.onlyBuildNotices) connections.deliver(client, noticeBytes);
+    if (query.onlyBuildNotices) connections.deliver(client, notice);
     else if (query.team === null && query.competition === null) connections.deliverBatch(client, all, allJoined);
     else {
       const kept = fresh.filter((event) => filters.streamKeeps(client, event.matchId)).map((event) => event.wire);
@@ -216,8 +214,7 @@ function prepareLoad(site: EventSource, hub: HubParts): () => void {
   // At start nobody is connected yet: the notice reaches nobody.
   const notice = formatBuildNoticeWire(site.buildId);
   const tell = (): void => {
-    const noticeBytes = Buffer.from(notice);
-    for (const client of connections.clients) connections.deliver(client, noticeBytes);
+    for (const client of connections.clients) connections.deliver(client, notice);
   };
   let events: unknown[] | null;
   try {

@@ -1,7 +1,7 @@
 /**
  * The open /api/eventos/stream connections of one hub (event-hub.ts) and what each still has to be written.
  *
- * Memory stays bounded whatever clients do: a connection queues references to the hub's shared messages, not
+ * Memory stays bounded whatever clients do: a connection queues references to the hub's shared strings, not
  * copies; it is written only as fast as its socket drains (at most one highWaterMark buffered in node), and one
  * that falls more than `maxQueued` messages behind or stops draining for `stallMs` is dropped — it may reconnect
  * and resume by id.
@@ -20,16 +20,13 @@ export interface StreamClient extends FilteredStream {
   res: ServerResponse;
   /** Whom the per-client limit counts (rate-limit-key.ts: an IPv4 address or an IPv6 /64). */
   ip: string;
-  /** Messages to write (shared strings or bytes), from `queueAt` on; empty while the socket keeps up. */
-  queue: StreamChunk[];
+  /** Messages to write (shared strings), from `queueAt` on. */
+  queue: string[];
   queueAt: number;
   /** Since when the socket has refused more (write returned false); null while it drains. */
   blockedSince: number | null;
   closed: boolean;
 }
-
-/** A message as written: a build's messages are encoded once for all its streams. */
-export type StreamChunk = string | Buffer;
 
 export type StreamRefusal = 'per-ip' | 'full';
 
@@ -50,12 +47,12 @@ export interface StreamConnections {
   /** Keeps `client` open until its socket closes, and starts writing what it has queued. */
   add(client: StreamClient): void;
   /** Queues `chunk` for `client`, cutting it loose if it has fallen too far behind. */
-  deliver(client: StreamClient, chunk: StreamChunk): void;
+  deliver(client: StreamClient, chunk: string): void;
   /**
    * Queues `messages` for `client`: in one write (`joined`, their concatenation) when nothing is waiting,
    * else one by one, so the backlog a client may hold is still counted in messages.
    */
-  deliverBatch(client: StreamClient, messages: readonly StreamChunk[], joined: StreamChunk): void;
+  deliverBatch(client: StreamClient, messages: readonly string[], joined: string): void;
   /** Ends every stream and the heartbeat. */
   close(): void;
 }
@@ -70,35 +67,24 @@ export function newStreamClient(
   return { res, ip, query, filter: null, queue: opening, queueAt: 0, blockedSince: null, closed: false };
 }
 
-/**
- * Writes `chunk` to the client's socket; false when the socket refuses more (it keeps the chunk) —
- * the client then waits for 'drain' to go on with its queue.
- */
-function writeToSocket(client: StreamClient, chunk: StreamChunk): boolean {
-  const socket = client.res.socket;
-  if (socket === null) return true;
-  if (socket.write(chunk)) return true;
-  client.blockedSince = Date.now();
-  socket.once('drain', () => {
-    client.blockedSince = null;
-    pump(client);
-  });
-  return false;
-}
-
 /** Writes the client's queue until its socket refuses more, then waits for 'drain'. */
 function pump(client: StreamClient): void {
   while (!client.closed && client.queueAt < client.queue.length) {
     const chunk = client.queue[client.queueAt] ?? '';
     client.queueAt += 1;
-    if (client.res.socket === null) return;
-    if (!writeToSocket(client, chunk)) break;
+    const socket = client.res.socket;
+    if (socket === null) return;
+    if (!socket.write(chunk)) {
+      client.blockedSince = Date.now();
+      socket.once('drain', () => {
+        client.blockedSince = null;
+        pump(client);
+      });
+      break;
+    }
   }
   // Forget what was written, so a slow but steady reader's queue does not keep it.
-  if (client.queueAt === client.queue.length) {
-    client.queue.length = 0;
-    client.queueAt = 0;
-  } else if (client.queueAt > COMPACT_AFTER) {
+  if (client.queueAt === client.queue.length || client.queueAt > COMPACT_AFTER) {
     client.queue = client.queue.slice(client.queueAt);
     client.queueAt = 0;
   }
@@ -119,20 +105,15 @@ export function createStreamConnections(limits: StreamConnectionLimits): StreamC
     client.res.destroy();
     drop(client);
   };
-  const deliver = (client: StreamClient, chunk: StreamChunk): void => {
+  const deliver = (client: StreamClient, chunk: string): void => {
     if (client.closed) return;
-    // The usual case, at every build for every stream: nothing waiting, written at once, nothing queued.
-    if (client.blockedSince === null && client.queueAt === client.queue.length) {
-      writeToSocket(client, chunk);
-      return;
-    }
     client.queue.push(chunk);
     // A client that does not read: cut it loose before it costs more.
     if (client.queue.length - client.queueAt > limits.maxQueued) return cut(client);
     if (client.blockedSince === null) pump(client);
   };
 
-  const deliverBatch = (client: StreamClient, messages: readonly StreamChunk[], joined: StreamChunk): void => {
+  const deliverBatch = (client: StreamClient, messages: readonly string[], joined: string): void => {
     if (client.closed) return;
     if (client.blockedSince !== null || client.queueAt < client.queue.length)
       for (const message of messages) deliver(client, message);
