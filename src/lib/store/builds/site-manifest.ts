@@ -29,25 +29,6 @@ export const SiteManifestSchema = z.object({
 });
 export type SiteManifest = z.infer<typeof SiteManifestSchema>;
 
-/**
- * How a manifest is read: its outline, then each line checked where it is, not copied. Zod's output
- * is a copy of its input; of 12,000 lines that copy is ~11 MB of heap at once beside the parsed JSON,
- * at every load in every serving process, where line by line each check's copy dies young.
- * Strict lines: a line that passes has the schema's keys and no others, so it is what zod would give.
- */
-const ManifestOutlineSchema = SiteManifestSchema.extend({ files: z.array(z.unknown()) });
-const SiteFileLineSchema = z.strictObject(SiteFileSchema.shape);
-
-/** The manifest whose lines each passed SiteFileLineSchema; the first line that does not, as a reason. */
-function checkLinesInPlace(outline: z.output<typeof ManifestOutlineSchema>): SiteManifest | string {
-  for (const [index, line] of outline.files.entries()) {
-    const checked = SiteFileLineSchema.safeParse(line);
-    if (!checked.success) return `a linha ${index} de files não tem o formato esperado: ${checked.error.message}`;
-  }
-  // Each line checked strictly above (no defaults or transforms: the output would equal the input).
-  return outline as SiteManifest;
-}
-
 export class SiteManifestError extends Error {
   override name = 'SiteManifestError' as const;
 }
@@ -90,14 +71,12 @@ export function readSiteManifest(file: string, { keep = true }: { keep?: boolean
   const kept = keptManifests.get(file);
   if (kept) return kept;
   const identity = fileIdentity(file);
-  const reading = readJsonFile(file, ManifestOutlineSchema);
+  const reading = readJsonFile(file, SiteManifestSchema);
   if (reading.kind === 'unusable') {
     throw new SiteManifestError(`manifesto de build inválido: ${reading.reason}`, { cause: reading.cause });
   }
   if (reading.kind !== 'found') return null;
-  const checked = checkLinesInPlace(reading.value);
-  if (typeof checked === 'string') throw new SiteManifestError(`manifesto de build inválido: ${file}: ${checked}`);
-  const manifest = shareRepeatedValues(checked);
+  const manifest = shareRepeatedValues(reading.value);
   if (keep) keptManifests.set(file, identity, manifest);
   return manifest;
 }
