@@ -33,12 +33,26 @@ interface FileHead {
 /** The ids of the matches of `snapshot` that a team's or a competition's words find. */
 export type MatchIdsOf = (snapshot: Snapshot, kind: 'team' | 'competition', text: string) => ReadonlySet<string>;
 
+/** Heads read, per entry: entries do not change, and a compressed one inflates its bytes for each read. */
+const fileHeads = new WeakMap<StaticEntry, FileHead>();
+
 /** generatedAt and stale of a served listing or feed (its stale copy says true), read from its first bytes. */
 function readFileHead(entry: StaticEntry): FileHead {
-  const head = FILE_HEAD.exec(entry.identity.subarray(0, 512).toString('utf8'));
-  if (head) return { generatedAt: JSON.parse(head[1] ?? 'null') as string | null, stale: head[2] === 'true' };
-  const body = JSON.parse(entry.identity.toString('utf8')) as { generatedAt?: unknown; stale?: unknown };
-  return { generatedAt: typeof body.generatedAt === 'string' ? body.generatedAt : null, stale: body.stale !== false };
+  let known = fileHeads.get(entry);
+  if (!known) {
+    const identity = entry.identity;
+    const head = FILE_HEAD.exec(identity.subarray(0, 512).toString('utf8'));
+    if (head) known = { generatedAt: JSON.parse(head[1] ?? 'null') as string | null, stale: head[2] === 'true' };
+    else {
+      const body = JSON.parse(identity.toString('utf8')) as { generatedAt?: unknown; stale?: unknown };
+      known = {
+        generatedAt: typeof body.generatedAt === 'string' ? body.generatedAt : null,
+        stale: body.stale !== false,
+      };
+    }
+    fileHeads.set(entry, known);
+  }
+  return known;
 }
 
 /** matchIds with its answers kept per snapshot, bounded, and forgotten with the snapshot. */
@@ -66,10 +80,10 @@ interface FilteredListing {
 }
 
 /**
- * Served files read for filtering, kept while their bytes are served: a cluster worker holds no
+ * Served files read for filtering, kept while their entry is served: a cluster worker holds no
  * snapshot of its own (src/server/cluster/primary-search.ts) and reads a listing only once it is filtered.
  */
-const readListings = new WeakMap<Buffer, FilteredListing>();
+const readListings = new WeakMap<StaticEntry, FilteredListing>();
 
 /** The listing as served: the search snapshot's when it is the file's data, else the file itself (read once). */
 function listingOf(
@@ -80,11 +94,11 @@ function listingOf(
 ): FilteredListing {
   const envelope = served?.[listing];
   if (served && envelope && envelope.generatedAt === head.generatedAt) return { envelope, snapshot: served };
-  let read = readListings.get(entry.identity);
+  let read = readListings.get(entry);
   if (!read) {
     const own = ListEnvelopeSchema.parse(JSON.parse(entry.identity.toString('utf8')));
     read = { envelope: own, snapshot: buildFilterSnapshot(own.matches) };
-    readListings.set(entry.identity, read);
+    readListings.set(entry, read);
   }
   return read;
 }

@@ -1,11 +1,14 @@
 /**
- * One build's client folder, loaded into memory (the site is a few hundred KB) from its site
- * manifest: identity, br and gzip bytes per file, keyed by URL path, so deleting or swapping builds
- * can never break a response in flight. Each match's page and JSON are the exception: read from
- * disk when asked for, through a bounded cache (match-file-cache.ts).
+ * One build's client folder, loaded into memory from its site manifest, keyed by URL path, so
+ * deleting or swapping builds can never break a response in flight. A compressed file is held as
+ * its br and gzip bytes only: browsers and CDNs ask for those, and the listings' uncompressed bytes
+ * (about 4 MB at 1,000 matches a day, twice while a swap holds two builds) would sit unread in every
+ * process; they are inflated when asked for. Each match's page and JSON are the exception: read
+ * from disk when asked for, through a bounded cache (match-file-cache.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { buildContentHash } from '../../lib/api/etag.ts';
 import { buildClientDir, buildManifestPath } from '../../lib/store/builds/build-layout.ts';
 import { SiteManifestError, readSiteManifest, type SiteFile } from '../../lib/store/builds/site-manifest.ts';
@@ -96,8 +99,36 @@ class DiskEntry implements StaticEntry {
   }
 }
 
+/**
+ * A compressed file held as its br and gzip bytes: its uncompressed bytes are inflated from the gzip
+ * ones each time they are asked for, never kept here. The server keeps them once a client takes them
+ * (static-heads.ts prepares that answer when first asked for); code that reads a body (filters,
+ * health, the event feed) keeps what it made of it per entry.
+ */
+class CompressedEntry implements StaticEntry {
+  readonly file: SiteFile;
+  readonly br: Buffer | null;
+  readonly gzip: Buffer;
+
+  constructor(file: SiteFile, br: Buffer | null, gzip: Buffer) {
+    this.file = file;
+    this.br = br;
+    this.gzip = gzip;
+  }
+
+  get identity(): Buffer {
+    return zlib.gunzipSync(this.gzip);
+  }
+}
+
 function readEntry(file: SiteFile, absolute: string, resolveMatchFolder: (relative: string) => string): StaticEntry {
   if (isMatchFile(file.path) && file.gzip) return new DiskEntry(file, resolveMatchFolder(file.path));
+  if (file.gzip && !isMatchFile(file.path))
+    return new CompressedEntry(
+      file,
+      file.br ? fs.readFileSync(`${absolute}.br`) : null,
+      fs.readFileSync(`${absolute}.gz`),
+    );
   const identity = fs.readFileSync(absolute);
   // A match file is rewritten in place: its ETag comes from the bytes read (as above).
   const hash = isMatchFile(file.path) ? buildContentHash(identity) : file.hash;

@@ -170,6 +170,25 @@ describe('static index', () => {
     expect(site.notFoundPage?.identity.toString()).toContain('não encontrada');
     expect(site.routes.get('/api/live')?.br).not.toBeNull();
   });
+
+  it('holds a compressed file as its br and gzip bytes only, its uncompressed bytes made when asked for', async () => {
+    const dataDir = tempDataDir();
+    writeFakeBuild(dataDir, ID_1);
+    await publish(dataDir, ID_1, new Date(), null);
+    const onDisk = fs.readFileSync(path.join(buildClientDir(dataDir, ID_1), 'api', 'live'));
+    const site = loadStaticSite(dataDir, ID_1);
+    // A build folder may be cleaned up while its entries are still served.
+    fs.rmSync(path.join(dataDir, 'builds', ID_1), { recursive: true });
+    const live = site.routes.get('/api/live');
+    if (!live) throw new Error('no /api/live');
+    const held = Object.values(live).filter((value): value is Buffer => Buffer.isBuffer(value));
+    expect(held.map((bytes) => bytes.length).sort()).toEqual([live.br?.length, live.gzip?.length].sort());
+    expect(held.some((bytes) => bytes.length === onDisk.length)).toBe(false);
+    expect(live.identity.equals(onDisk)).toBe(true);
+    expect(live.identity).not.toBe(live.identity);
+    // A file too small to compress is held as it is.
+    expect(site.routes.get('/tiny.txt')?.identity.toString()).toBe('x');
+  });
 });
 
 describe('swap and cleanup', () => {
