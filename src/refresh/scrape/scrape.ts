@@ -4,17 +4,8 @@
  * its last good data: a failure leaves its matches and generatedAt untouched and never
  * touches the others. Upstream faults never throw; they are reported per listing.
  */
-import { z } from 'zod';
 import type { Config } from '../../lib/config/config.ts';
-import {
-  LIMITS,
-  LISTING_NAMES,
-  MatchSchema,
-  TIMEZONE,
-  type ListingName,
-  type Match,
-  type Snapshot,
-} from '../../lib/model/model.ts';
+import { LISTING_NAMES, TIMEZONE, type ListingName, type Match, type Snapshot } from '../../lib/model/model.ts';
 import {
   readScrapeState,
   writeScrapeStateAtomicallyAsync,
@@ -84,24 +75,6 @@ const listingRows: Readonly<Record<ListingName, ListingRowCache>> = {
   amanha: createListingRowCache(),
   ontem: createListingRowCache(),
 };
-const MatchListSchema = z.array(MatchSchema).max(LIMITS.matches);
-
-/**
- * The parser already keeps each listing within the model (LIMITS.matches, field bounds); this
- * is the edge's own check. Should it ever fail, that listing alone fails, with a short reason
- * instead of zod's dump, and the others are still written.
- */
-function checkMatches(matches: Match[], pageUrl: string): Match[] {
-  const checked = MatchListSchema.safeParse(matches);
-  // The read's own objects, not zod's copies: the listing's row cache holds them for the next read.
-  if (checked.success) return matches;
-  const issue = checked.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` (campo ${issue.path.join('.')})` : '';
-  const count = matches.length;
-  const detail = `a lista lida (${count} jogos) passa dos limites do modelo${where}, ${LIMITS.matches} jogos no máximo`;
-  throw new ParseError(pageUrl, detail);
-}
-
 interface ScrapeContext {
   config: Config;
   now: () => Date;
@@ -173,7 +146,9 @@ async function readListing(
       // In slices: the scrape runs in the serving process, between its requests.
       const read = await runInSlices(readListingPageSteps(page.html, page.url, listingRows[listing]));
       parse = read.diagnostics;
-      matches = checkMatches(read.matches, page.url);
+      // Each row was checked against the model as it was read (read-listing-candidate.ts), and a listing keeps
+      // LIMITS.matches at most (parse-listing.ts): the edge's one check, not repeated here.
+      matches = read.matches;
     }
     // Also on a 304: matches kept from before CREST_HOSTS changed follow the rule of today.
     matches = dropForeignCrests(matches, config.upstreamUrl, config.crestOrigins);
