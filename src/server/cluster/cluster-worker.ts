@@ -7,7 +7,7 @@
  */
 import { EXIT_BAD_CONFIG, StartupError } from '../../lib/config/cli.ts';
 import type { Config } from '../../lib/config/config.ts';
-import { sendToPrimary, type RefreshEnd } from './cluster-messages.ts';
+import type { RefreshEnd } from './cluster-messages.ts';
 import { createPrimaryChannel } from './primary-channel.ts';
 import { createPrimaryRateLimiter } from '../limits/cluster-rate-limit.ts';
 import { startHttpServer, type PlacarHttpServer } from '../http-server.ts';
@@ -24,7 +24,7 @@ export async function runClusterWorker(config: Config, options: ServeOptions): P
       if (message.placar === 'reload') {
         // A worker still starting loads the current build as it starts.
         const loading = server ? server.site.reload() : Promise.resolve();
-        void loading.then(() => sendToPrimary({ placar: 'loaded' }));
+        void loading.then(() => channel.send({ placar: 'loaded' }));
       } else if (message.placar === 'refresh-finished') {
         lastReport = message.report;
         server?.recordRefresh(message.report);
@@ -40,12 +40,12 @@ export async function runClusterWorker(config: Config, options: ServeOptions): P
   } catch (error) {
     if (!(error instanceof StartupError)) throw error;
     // The primary prints it (once, not once per worker) and exits 2.
-    await new Promise<void>((resolve) => sendToPrimary({ placar: 'startup-error', message: error.message }, resolve));
+    await new Promise<void>((resolve) => channel.send({ placar: 'startup-error', message: error.message }, resolve));
     process.exit(EXIT_BAD_CONFIG);
   }
   try {
     if (lastReport) server.recordRefresh(lastReport);
-    sendToPrimary({ placar: 'listening', url: server.url });
+    channel.send({ placar: 'listening', url: server.url });
     await stopped;
   } finally {
     await server.close();

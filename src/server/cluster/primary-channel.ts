@@ -12,7 +12,8 @@ export interface IpcEndpoint {
 }
 
 export interface PrimaryChannel {
-  send(message: WorkerMessage): void;
+  /** `done` once the message is handed to the channel (or the primary is gone). */
+  send(message: WorkerMessage, done?: () => void): void;
   onMessage(listener: (message: PrimaryMessage) => void): void;
   onDisconnect(listener: () => void): void;
 }
@@ -20,11 +21,11 @@ export interface PrimaryChannel {
 export interface PrimaryChannelOptions {
   log?: (line: string) => void;
   endpoint?: IpcEndpoint;
-  send?: (message: WorkerMessage) => void;
+  send?: (message: WorkerMessage, done?: () => void) => void;
 }
 
 export function createPrimaryChannel(options: PrimaryChannelOptions = {}): PrimaryChannel {
-  const { log, endpoint = process, send = (message) => sendToPrimary(message) } = options;
+  const { log, endpoint = process, send = sendToPrimary } = options;
   const listeners: ((message: PrimaryMessage) => void)[] = [];
   endpoint.on('message', (received) => {
     const message = readPrimaryMessage(received, log);
