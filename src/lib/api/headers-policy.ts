@@ -1,8 +1,8 @@
 /**
- * Which headers every response gets (CORS, security) and the per-kind Cache-Control and
- * Content-Type of static files, as docs/api.md ("Caching headers") lists them. Data only: no I/O.
+ * Which headers every response gets (CORS, security) and the per-kind Cache-Control of static
+ * files, as docs/api.md ("Caching headers") lists them (a file's Content-Type: file-content-type.ts).
+ * Data only: no I/O.
  */
-import mime from 'mime-types';
 
 export const LIST_JSON_CACHE_CONTROL =
   'public, max-age=15, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400';
@@ -98,12 +98,6 @@ export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
 
 /** Methods every route accepts (OPTIONS is the preflight). */
 export const ALLOWED_METHODS = 'GET, HEAD';
-
-/** The file's Content-Type; extensionless files under api/ are the pre-built JSON endpoints. */
-export function contentTypeFor(relativePath: string): string {
-  if (relativePath.startsWith('api/') && !relativePath.slice(4).includes('.')) return JSON_CONTENT_TYPE;
-  return mime.contentType(relativePath.split('/').pop() ?? '') || 'application/octet-stream';
-}
 
 /** Cache-Control of a static file by kind: list JSON, HTML page, fingerprinted asset, other. */
 export function cacheControlFor(relativePath: string, contentType: string): string {

@@ -14,7 +14,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { buildContentHash } from '../../lib/api/etag.ts';
 import { writeSiteManifestAsync, type SiteFile, type SiteManifest } from '../../lib/store/builds/site-manifest.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
-import { cacheControlFor, contentTypeFor } from '../../lib/api/headers-policy.ts';
+import { cacheControlFor } from '../../lib/api/headers-policy.ts';
+import { contentTypeFor } from '../../lib/api/file-content-type.ts';
 import { linkOrCopy } from '../render/link-or-copy.ts';
 
 const brotli = promisify(brotliCompress);
