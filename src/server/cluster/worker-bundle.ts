@@ -8,7 +8,7 @@
  * every worker; the file is not minified, so a stack trace still reads.
  */
 import path from 'node:path';
-import { build, stop } from 'esbuild';
+import { build, stop, type BuildOptions, type Plugin } from 'esbuild';
 import { writeFileAtomically } from '../../lib/store/files/atomic-file.ts';
 
 export const WORKER_BUNDLE_FILE = 'cluster-worker.mjs';
@@ -18,11 +18,26 @@ export function workerBundlePath(dataDir: string): string {
   return path.join(dataDir, 'server', WORKER_BUNDLE_FILE);
 }
 
-/** Compiles the workers' program into `dataDir` (atomically: a worker forked meanwhile reads a whole file); its path. */
-export async function writeWorkerBundle(projectRoot: string, dataDir: string): Promise<string> {
-  // esbuild keeps its Go process for a next call (~55 MB, measured beside a 2-worker cluster); the
-  // primary makes none until it restarts, so the process is ended once the file is compiled.
-  const result = await build({
+/**
+ * zod's translations of its error messages: 366 KB of source that a worker would hold for its life. Placar never
+ * picks another language (its messages are its own, in Portuguese; zod's English default is imported by zod
+ * itself), so the workers' program gets an empty `locales` namespace instead.
+ */
+const withoutZodLocales: Plugin = {
+  name: 'placar-without-zod-locales',
+  setup(bundle) {
+    bundle.onResolve({ filter: /\/locales\/index\.js$/ }, ({ importer, path: specifier }) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(importer)
+        ? { path: specifier, namespace: 'zod-without-locales' }
+        : undefined,
+    );
+    bundle.onLoad({ filter: /.*/, namespace: 'zod-without-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
+/** How esbuild compiles the workers' program (a test reads what goes into it with the same options). */
+export function workerBundleOptions(projectRoot: string): BuildOptions & { write: false } {
+  return {
     entryPoints: [path.join(projectRoot, 'scripts', 'cluster-worker.ts')],
     bundle: true,
     platform: 'node',
@@ -30,10 +45,18 @@ export async function writeWorkerBundle(projectRoot: string, dataDir: string): P
     target: 'node24',
     write: false,
     logLevel: 'silent',
+    plugins: [withoutZodLocales],
     banner: {
       js: "import { createRequire as createPlacarRequire } from 'node:module'; const require = createPlacarRequire(import.meta.url);",
     },
-  }).finally(() => stop());
+  };
+}
+
+/** Compiles the workers' program into `dataDir` (atomically: a worker forked meanwhile reads a whole file); its path. */
+export async function writeWorkerBundle(projectRoot: string, dataDir: string): Promise<string> {
+  // esbuild keeps its Go process for a next call (~55 MB, measured beside a 2-worker cluster); the
+  // primary makes none until it restarts, so the process is ended once the file is compiled.
+  const result = await build(workerBundleOptions(projectRoot)).finally(() => stop());
   const code = result.outputFiles[0]?.text;
   if (code === undefined) throw new Error(`esbuild não produziu ${WORKER_BUNDLE_FILE}`);
   const target = workerBundlePath(dataDir);

@@ -4,6 +4,7 @@
  * from src/refresh/ once pulled the scrape, the render and Web Push (undici, cheerio, web-push)
  * into every worker.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { isBuiltin } from 'node:module';
 import os from 'node:os';
@@ -12,7 +13,12 @@ import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
 import { listChildren } from '../../../harness/process-stats.ts';
-import { escapeNonAscii, workerBundlePath, writeWorkerBundle } from '../../../src/server/cluster/worker-bundle.ts';
+import {
+  escapeNonAscii,
+  workerBundleOptions,
+  workerBundlePath,
+  writeWorkerBundle,
+} from '../../../src/server/cluster/worker-bundle.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-worker-bundle-'));
 
@@ -52,20 +58,35 @@ describe('the workers’ program', () => {
   });
 
   it('reaches no refresh pipeline: nothing of src/refresh/ or src/upstream/, no undici, cheerio, web-push or astro', async () => {
-    const result = await build({
-      entryPoints: [path.join(PROJECT_ROOT, 'scripts', 'cluster-worker.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
+    const result = await build({ ...workerBundleOptions(PROJECT_ROOT), metafile: true });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs).toContain('src/server/http-server.ts');
     const heavy = inputs.filter((input) =>
       /^src\/(refresh|upstream|crests)\/|node_modules\/(undici|cheerio|web-push|astro)\//.test(input),
     );
     expect(heavy).toEqual([]);
+  });
+
+  it('holds no table of file types and none of zod’s translations, and zod still checks with its English messages', async () => {
+    const result = await build({ ...workerBundleOptions(PROJECT_ROOT), metafile: true });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((input) => input.startsWith('node_modules/zod/'))).toBe(true);
+    expect(inputs.filter((input) => /node_modules\/(mime-db|mime-types)\//.test(input))).toEqual([]);
+    expect(inputs.filter((input) => /node_modules\/zod\/.*locales\/(?!en\.js$)/.test(input))).toEqual([]);
+    // zod compiled the same way still says what is wrong, in its default English.
+    const probe = await build({
+      ...workerBundleOptions(PROJECT_ROOT),
+      entryPoints: undefined,
+      stdin: {
+        contents: "import { z } from 'zod'; console.log(z.string().safeParse(1).error?.issues[0]?.message);",
+        resolveDir: PROJECT_ROOT,
+        loader: 'ts',
+      },
+    });
+    const probeFile = path.join(dataDir, 'zod-probe.mjs');
+    fs.writeFileSync(probeFile, probe.outputFiles[0]?.text ?? '');
+    expect(execFileSync(process.execPath, [probeFile], { encoding: 'utf8' }).trim()).toBe(
+      'Invalid input: expected string, received number',
+    );
   });
 });
