@@ -123,7 +123,7 @@ class CompressedEntry implements StaticEntry {
 
 function readEntry(file: SiteFile, absolute: string, resolveMatchFolder: (relative: string) => string): StaticEntry {
   if (isMatchFile(file.path) && file.gzip) return new DiskEntry(file, resolveMatchFolder(file.path));
-  if (file.gzip && !isMatchFile(file.path))
+  if (file.gzip)
     return new CompressedEntry(
       file,
       file.br ? fs.readFileSync(`${absolute}.br`) : null,
