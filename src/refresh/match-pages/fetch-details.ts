@@ -38,6 +38,7 @@ import {
   type PlannedDetailFetch,
 } from './detail-schedule.ts';
 import { requestBudgetOf } from './request-budget.ts';
+import { createRequestAdmission } from './request-admission.ts';
 
 /** Pages fetched at once (the listings' own limit too). */
 const MAX_CONCURRENT_PAGES = 2;
@@ -175,27 +176,18 @@ export async function runDetailRefresh(input: DetailRefreshInput): Promise<Detai
   const pausedAt = schedule.pausedUntil === null ? Number.NaN : Date.parse(schedule.pausedUntil);
   let pausedUntil = pausedAt > now().getTime() ? schedule.pausedUntil : null;
   const budget = requestBudgetOf(dataDir, config.detailRequestsPerMinute, schedule.requests, () => now().getTime());
-  let requested = 0;
-  let admissions: Promise<unknown> = Promise.resolve();
-  // A request takes its place in the window, in memory and in the schedule file, before it is
-  // sent: one at a time, and a request whose place could not be written is not sent (the file
-  // outlives this process; the match records are written only after the pages are read).
-  const admitRequest = (): Promise<boolean> => {
-    const admission = admissions.then(async () => {
-      if (!budget.admit()) return false;
-      try {
-        await writeDetailScheduleAsync(dataDir, { requests: budget.recent(), pausedUntil, summary: schedule.summary });
-      } catch {
-        budget.withdraw();
-        return false;
-      }
-      requested += 1;
-      return true;
-    });
-    admissions = admission.catch(() => undefined);
-    return admission;
-  };
-  const deadline = performance.now() + Math.min(MAX_STEP_MS, (config.refreshIntervalSeconds * 1000) / 3);
+  const stepMs = Math.min(MAX_STEP_MS, (config.refreshIntervalSeconds * 1000) / 3);
+  const deadline = performance.now() + stepMs;
+  const admission = createRequestAdmission({
+    dataDir,
+    budget,
+    scheduleFields: () => ({ pausedUntil, summary: schedule.summary }),
+    now: () => now().getTime(),
+  });
+  // A request of the plan is sent before the deadline, and answers within its timeout.
+  if (plan.length > 0 && pausedUntil === null)
+    await admission.reserve(plan.length, now().getTime() + stepMs + config.requestTimeoutMs);
+  const { admitRequest } = admission;
   const readNow = new Map<string, MatchDetail>();
   const failed: DetailFailure[] = [];
   let read = 0;
@@ -234,7 +226,11 @@ export async function runDetailRefresh(input: DetailRefreshInput): Promise<Detai
       }
     }
   };
-  await Promise.all(Array.from({ length: MAX_CONCURRENT_PAGES }, worker));
+  try {
+    await Promise.all(Array.from({ length: MAX_CONCURRENT_PAGES }, worker));
+  } finally {
+    admission.settle();
+  }
 
   // Matches that left every listing leave DATA_DIR too.
   const listed = new Set(input.after.map((match) => match.id));
@@ -253,7 +249,7 @@ export async function runDetailRefresh(input: DetailRefreshInput): Promise<Detai
 
   return {
     planned: plan.length,
-    requested,
+    requested: admission.requested(),
     read,
     notModified,
     failed,

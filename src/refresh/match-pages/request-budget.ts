@@ -15,6 +15,13 @@ export interface RequestBudget {
   admit(): boolean;
   /** Gives back the place the last admit took (that request was not sent after all). */
   withdraw(): void;
+  /**
+   * Takes up to `count` places at once, each at instant `at` (no earlier than any of them can be
+   * sent); how many it took.
+   */
+  reserve(count: number, at: number): number;
+  /** Gives back `count` places reserved at `at`, and takes one at each instant of `sentAt` (the requests sent in them). */
+  settle(at: number, count: number, sentAt: readonly number[]): void;
   /** Requests sent in the window ending now. */
   used(): number;
   /** The instants of the requests still inside the window (for the schedule file). */
@@ -24,6 +31,11 @@ export interface RequestBudget {
 export function createRequestBudget(perMinute: number, sent: readonly number[], now: () => number): RequestBudget {
   const requests = [...sent].sort((a, b) => a - b);
   let last: number | null = null;
+  // Kept in order, oldest first (a reservation's instant is later than an admit's): prune reads the front.
+  const add = (instants: readonly number[]): void => {
+    requests.push(...instants);
+    requests.sort((a, b) => a - b);
+  };
   const prune = (): void => {
     const since = now() - BUDGET_WINDOW_MS;
     while (requests.length > 0 && (requests[0] ?? 0) <= since) requests.shift();
@@ -33,8 +45,22 @@ export function createRequestBudget(perMinute: number, sent: readonly number[], 
       prune();
       if (requests.length >= perMinute) return false;
       last = now();
-      requests.push(last);
+      add([last]);
       return true;
+    },
+    reserve(count, at) {
+      prune();
+      const taken = Math.max(0, Math.min(count, perMinute - requests.length));
+      add(Array.from({ length: taken }, () => at));
+      return taken;
+    },
+    settle(at, count, sentAt) {
+      for (let given = 0; given < count; given += 1) {
+        const index = requests.lastIndexOf(at);
+        if (index === -1) break;
+        requests.splice(index, 1);
+      }
+      add(sentAt);
     },
     withdraw() {
       const at = last === null ? -1 : requests.lastIndexOf(last);
@@ -89,6 +115,15 @@ export function requestBudgetOf(
     },
     withdraw() {
       budget.withdraw();
+      remember();
+    },
+    reserve(count, at) {
+      const taken = budget.reserve(count, at);
+      remember();
+      return taken;
+    },
+    settle(at, count, sentAt) {
+      budget.settle(at, count, sentAt);
       remember();
     },
   };

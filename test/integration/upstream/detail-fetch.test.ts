@@ -151,6 +151,24 @@ describe('match pages in a scrape', () => {
     ).toEqual([]);
   });
 
+  it('counts each match-page request on disk before it is sent, then keeps the instants it was sent at', async () => {
+    upstream.setFault(FLAMENGO_PAGE, { kind: 'timeout' });
+    const config = configFor({ REQUEST_TIMEOUT_MS: '1000' });
+    const since = upstream.requests.length;
+    const scraping = runScrape(config, { now: at(0) });
+    await expect.poll(() => pageRequests(since).length, { timeout: 10_000, interval: 10 }).toBe(1);
+    // While the page hangs, the window on disk holds every place of the plan, none earlier than its request.
+    const during = readDetailSchedule(config.dataDir).requests;
+    const sentSoFar = upstream.requests.slice(since).filter((r) => !listingRequests([r]).length).length;
+    expect(during.length).toBeGreaterThanOrEqual(sentSoFar);
+    expect(during.every((instant) => instant >= T0)).toBe(true);
+    const report = await scraping;
+    // Afterwards, the requests sent and nothing else, each at the instant it was sent (the scrape's clock).
+    expect(readDetailSchedule(config.dataDir).requests).toEqual(
+      Array.from({ length: report.details.requested }, () => T0),
+    );
+  });
+
   it('a match page that never answers delays no listing beyond its deadline and fails alone', async () => {
     upstream.setFault(FLAMENGO_PAGE, { kind: 'timeout' });
     const config = configFor({ REQUEST_TIMEOUT_MS: '500' });

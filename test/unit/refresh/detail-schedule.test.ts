@@ -167,6 +167,26 @@ describe('the request budget', () => {
     expect(budget.used()).toBe(3);
   });
 
+  it('reserves places for a whole plan at once, counts them until settled, then keeps only the instants sent', () => {
+    let clock = T0;
+    const budget = createRequestBudget(5, [T0 - 30_000], () => clock);
+    const at = T0 + 25_000;
+    // Room for four: the fifth place is the request sent 30 s ago.
+    expect(budget.reserve(10, at)).toBe(4);
+    expect(budget.admit()).toBe(false);
+    expect(budget.recent()).toEqual([T0 - 30_000, at, at, at, at]);
+    // Two were sent; the other two places go back.
+    clock = T0 + 200;
+    budget.settle(at, 4, [T0 + 100, T0 + 150]);
+    expect(budget.recent()).toEqual([T0 - 30_000, T0 + 100, T0 + 150]);
+    expect([budget.admit(), budget.admit(), budget.admit()]).toEqual([true, true, false]);
+    // A reserved place outlives the minute of its reservation (it is stamped no earlier than its request).
+    const later = createRequestBudget(2, [], () => clock);
+    later.reserve(2, T0 + 25_000);
+    clock = T0 + BUDGET_WINDOW_MS + 1000;
+    expect(later.admit()).toBe(false);
+  });
+
   it('remembers what this process admitted across refreshes, whatever the schedule file says', () => {
     let clock = T0;
     const dataDir = `/budget-memory-${process.pid}`;
