@@ -25,6 +25,7 @@ import { buildMatchPageSightings, summarizeDetailRefresh } from './match-pages/f
 import { readCurrentBuildId, swapCurrentBuild } from '../lib/store/builds/current-link.ts';
 import { runTempFileSweep } from './sweep-temp-files.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
+import type { DetailRecord } from '../lib/store/scraped/detail-store.ts';
 
 export type { RefreshReport } from './refresh-log.ts';
 
@@ -77,14 +78,21 @@ async function takeLock(config: Config, options: RefreshOptions): Promise<Refres
   return `outra atualização em andamento${attempt.heldBy === null ? '' : ` (pid ${attempt.heldBy})`}`;
 }
 
-/** The scrape step: fetch and parse (in slices), snapshot and scrape state, then the match events. */
-async function scrape(config: Config, options: RefreshOptions, now: () => Date): Promise<ScrapeSummary> {
+/**
+ * The scrape step: fetch and parse (in slices), snapshot and scrape state, then the match events.
+ * Its match records go on to the render as they are, not read back from DATA_DIR.
+ */
+async function scrape(
+  config: Config,
+  options: RefreshOptions,
+  now: () => Date,
+): Promise<{ summary: ScrapeSummary; detailRecords: ReadonlyMap<string, DetailRecord> }> {
   const progress = (line: string): void => options.progress?.(`coleta ${line}`);
   const report = await runScrape(config, { now, log: progress });
   const sightings = buildMatchPageSightings(report.details);
   formatEventsLines(await recordMatchEvents(config.dataDir, report, now(), sightings)).forEach(progress);
   const { snapshot: _written, details, ...summary } = report;
-  return { ...summary, details: summarizeDetailRefresh(details) };
+  return { summary: { ...summary, details: summarizeDetailRefresh(details) }, detailRecords: details.records };
 }
 
 export async function runRefresh(config: Config, options: RefreshOptions): Promise<RefreshReport> {
@@ -122,10 +130,11 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
   }
   try {
     runTempFileSweep(config.dataDir);
+    let detailRecords: ReadonlyMap<string, DetailRecord> | undefined;
     if (options.scrape !== false) {
       const mark = performance.now();
       try {
-        report.scrape = await scrape(config, options, now);
+        ({ summary: report.scrape, detailRecords } = await scrape(config, options, now));
         for (const warning of formatScrapeWarnings(report.scrape)) options.log(warning);
       } catch (error) {
         report.error = `coleta falhou: ${errorMessage(error)}`;
@@ -149,6 +158,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
         env: options.env ?? process.env,
         signal: options.signal,
         progress: options.progress,
+        detailRecords,
       };
       const made = await makeRenderedBuild(config, buildOptions);
       timings.bundleMs = made.bundleMs;

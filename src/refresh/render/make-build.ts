@@ -13,6 +13,7 @@ import { buildClientDir, buildServerEntry } from '../../lib/store/builds/build-l
 import type { Config } from '../../lib/config/config.ts';
 import { DATA_ROUTES } from '../../lib/api/data-routes.ts';
 import type { SiteFile } from '../../lib/store/builds/site-manifest.ts';
+import type { DetailRecord } from '../../lib/store/scraped/detail-store.ts';
 import { dayPagePath } from '../../lib/model/archive-days.ts';
 import { saoPauloDate } from '../../lib/model/time.ts';
 import { makeArchiveFiles, type ArchiveFiles } from './archive-files.ts';
@@ -29,6 +30,8 @@ export interface MakeBuildOptions {
   env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
   progress?: (line: string) => void;
+  /** The match records the scrape just left, by match id; absent (no scrape, or it failed): read from DATA_DIR. */
+  detailRecords?: ReadonlyMap<string, DetailRecord>;
 }
 
 export interface MadeBuild {
@@ -95,7 +98,7 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
     yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
   };
   const builtAt = new Date();
-  const locals = buildRenderLocals(config.dataDir, config.upstreamUrl, intervals, builtAt);
+  const locals = buildRenderLocals(config.dataDir, config.upstreamUrl, intervals, builtAt, options.detailRecords);
   const renderer = await openRouteRenderer({
     serverEntry: bundle.serverEntry,
     clientDir,

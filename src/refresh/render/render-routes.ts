@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_INTERVALS, buildDashboardData } from '../../lib/display/dashboard-data.ts';
 import { buildMatchPages } from '../../lib/display/match-page-data.ts';
-import { readDetailRecords } from '../../lib/store/scraped/detail-store.ts';
+import { readDetailRecords, type DetailRecord } from '../../lib/store/scraped/detail-store.ts';
 import { buildStandingsPages, withTablePositions } from '../../lib/display/standings-data.ts';
 import { readStandingsRecords } from '../../lib/store/scraped/standings-store.ts';
 import { buildEventFeed } from '../../lib/display/event-feed.ts';
@@ -72,18 +72,22 @@ function loadRenderApp(serverEntry: string): Promise<RenderApp> {
   return loaded;
 }
 
-/** What every route of a render is made from: the snapshot, scrape state, crests, events and match details. */
+/**
+ * What every route of a render is made from: the snapshot, scrape state, crests, events and match
+ * details (`detailRecords`: the scrape's own, by match id; without them, DATA_DIR's).
+ */
 export function buildRenderLocals(
   dataDir: string,
   upstreamUrl: string,
   intervals: ListingIntervals | undefined,
   now: Date,
+  detailRecords?: ReadonlyMap<string, DetailRecord>,
 ): App.Locals {
   const snapshot = readSnapshotOrEmpty(dataDir, upstreamUrl);
   const state = readScrapeState(dataDir);
   const context = intervals ? { state, intervals } : { state };
   const placar = buildDashboardData(upstreamUrl, snapshot, context);
-  const { records } = readDetailRecords(dataDir);
+  const records = detailRecords ?? readDetailRecords(dataDir).records;
   const standingsPages = buildStandingsPages(upstreamUrl, snapshot, readStandingsRecords(dataDir).records, now);
   return {
     placar,
