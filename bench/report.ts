@@ -495,6 +495,19 @@ function eventsSection(results: BenchResults): string[] {
             `${formatNumber(noticeLast)} ms no último leitor deste processo`,
         ]),
     ...floorLines(e),
+    ...twoWorkersLines(e),
+  ];
+}
+
+/** The most streams again with WORKERS=2 (group 9, from 2026-11-29). */
+function twoWorkersLines(e: NonNullable<BenchResults['events']>): string[] {
+  const row = e.twoWorkers;
+  if (row?.observedNoticeMs === undefined || row.observedNoticeQuietMs === undefined) return [];
+  const worst = Math.max(row.observedNoticeMs, row.observedNoticeQuietMs);
+  return [
+    `  Com WORKERS=2 (cada processo escreve aos fluxos que tem), ${formatNumber(row.streams)} fluxos, RSS do serviço ` +
+      `${formatNumber(row.rssMb)} MB: observador ${formatNumber(row.observedNoticeMs)} ms com os outros lendo, ` +
+      `${formatNumber(row.observedNoticeQuietMs)} ms sem — ${formatTarget(worst <= 100)} (≤ 100 ms)`,
   ];
 }
 

@@ -4,7 +4,9 @@
  * (loopback) and measures the server's RSS per stream and how long after the build swap (the
  * `current` link re-pointed, watched here every 2 ms) a new event, and the build notice every
  * open page waits for (issue 33), reach the first and the last stream — read by lean raw-socket readers
- * (lean-stream-reader.ts), so what is timed is the server more than the readers beside it.
+ * (lean-stream-reader.ts), so what is timed is the server more than the readers beside it. Then the
+ * most streams again with WORKERS=2 (each worker writes to the streams it holds, in parallel), as
+ * docs/deploying.md advises for that many open pages on one machine.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +16,7 @@ import { currentLinkPath } from '../../src/lib/store/builds/build-layout.ts';
 import { startPlacar } from '../../harness/placar-process.ts';
 import { runScript } from '../../harness/run-script.ts';
 import { withScore } from '../../harness/upstream-pages.ts';
-import { readMemoryKb } from '../../harness/process-stats.ts';
+import { listDescendants, readMemoryKb } from '../../harness/process-stats.ts';
 import { openLeanStreamReader, type LeanStreamReader } from './lean-stream-reader.ts';
 import { measureBroadcastFloor, type BroadcastFloor } from './broadcast-floor.ts';
 import { startStreamObserver, type ObservedSwap, type StreamObserver } from './stream-observer.ts';
@@ -48,6 +50,11 @@ export interface EventStreamResult {
   rows: EventStreamRow[];
   /** The same notice from a bare Node process to as many sockets, in the same run (absent before). */
   floor?: BroadcastFloor;
+  /**
+   * The most streams again, served by WORKERS=2 (RSS: every process of the service; the observer's
+   * stream is the last one its worker writes to). Absent before 2026-11-29.
+   */
+  twoWorkers?: EventStreamRow;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -119,7 +126,16 @@ async function timeSwap(
   };
 }
 
-async function measureEventStreams(log: (line: string) => void, counts: readonly number[]): Promise<EventStreamResult> {
+/** Every process of the service started as `pid` (a cluster's primary and its workers), RSS summed. */
+function readServiceRssKb(pid: number): number {
+  return [pid, ...listDescendants(pid)].reduce((sum, each) => sum + (readMemoryKb(each)?.rss ?? 0), 0);
+}
+
+async function measureEventStreams(
+  log: (line: string) => void,
+  counts: readonly number[],
+  workers = 1,
+): Promise<EventStreamResult> {
   const pages = readFixturePages();
   const upstream = await startFakeUpstream({ pages });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-bench-events-'));
@@ -132,7 +148,12 @@ async function measureEventStreams(log: (line: string) => void, counts: readonly
   const cleanups: Array<() => Promise<unknown>> = [];
   try {
     await refresh();
-    const env = { REFRESH_CRON: 'off', EVENT_STREAMS_PER_IP: '0', EVENT_STREAMS_MAX: '20000' };
+    const env = {
+      REFRESH_CRON: 'off',
+      EVENT_STREAMS_PER_IP: '0',
+      EVENT_STREAMS_MAX: '20000',
+      WORKERS: String(workers),
+    };
     const placar = await startPlacar({ upstreamUrl: upstream.url, dataDir, env, waitForFirstRefresh: false });
     try {
       const pid = placar.process.pid ?? 0;
@@ -141,7 +162,7 @@ async function measureEventStreams(log: (line: string) => void, counts: readonly
       const observer = startStreamObserver(placar.url, currentLinkPath(dataDir));
       cleanups.push(() => observer.close());
       await sleep(1_000);
-      const baselineKb = readMemoryKb(pid)?.rss ?? 0;
+      const baselineKb = readServiceRssKb(pid);
       const rows: EventStreamRow[] = [];
       let home = 2;
       for (const count of counts) {
@@ -152,7 +173,7 @@ async function measureEventStreams(log: (line: string) => void, counts: readonly
         }
         await withinMs(Promise.all(streams.map((stream) => stream.arrival('retry', 0))), 30_000, 'abertura dos fluxos');
         await sleep(1_000);
-        const rssKb = readMemoryKb(pid)?.rss ?? 0;
+        const rssKb = readServiceRssKb(pid);
         const scoreChange = async (): Promise<void> => {
           home += 1;
           pages[LIVE] = withScore(pages[LIVE] ?? '', FLAMENGO, home, 1);
@@ -200,9 +221,12 @@ export async function runEventStreamGroup(
   counts: readonly number[] = EVENT_STREAM_COUNTS,
 ): Promise<EventStreamResult> {
   const result = await measureEventStreams(log, counts);
-  const floor = await measureBroadcastFloor(Math.max(...counts));
+  const most = Math.max(...counts);
+  const floor = await measureBroadcastFloor(most);
   log(
     `  piso (processo Node mínimo, ${floor.streams} sockets): aviso ${floor.noticeMs.toFixed(0)} ms, outros sem ler ${floor.noticeQuietMs.toFixed(0)} ms`,
   );
-  return { ...result, floor };
+  log('  de novo com WORKERS=2:');
+  const twoWorkers = (await measureEventStreams(log, [most], 2)).rows[0];
+  return { ...result, floor, twoWorkers };
 }
