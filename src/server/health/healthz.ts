@@ -47,7 +47,10 @@ export interface Health {
 }
 
 export interface DetailsHealth extends DetailSummary {
-  /** Match-page requests sent in the last minute (DETAIL_REQUESTS_PER_MINUTE is the most). */
+  /**
+   * Match-page requests sent in the last minute (DETAIL_REQUESTS_PER_MINUTE is the most); while a refresh
+   * reads match pages, the places its plan took before its first request.
+   */
   requestsLastMinute: number;
   /** Every match-page fetch waits until then (the upstream asked, 429/503), or null. */
   pausedUntil: string | null;
