@@ -146,6 +146,11 @@ export function readServiceCpuSeconds(rootPid: number): number {
   return [rootPid, ...listDescendants(rootPid)].reduce((sum, pid) => sum + totalCpuSeconds(readCpuTimes(pid)), 0);
 }
 
+/** RSS of a whole service now, KB: the root process and every descendant (a cluster's workers), summed. */
+export function readServiceRssKb(rootPid: number): number {
+  return [rootPid, ...listDescendants(rootPid)].reduce((sum, pid) => sum + (readMemoryKb(pid)?.rss ?? 0), 0);
+}
+
 export interface ServiceMemoryWatch {
   /** Largest sum of RSS (root + every descendant) seen since the last take(), KB. */
   take(): { peakKb: number };
@@ -156,8 +161,7 @@ export interface ServiceMemoryWatch {
 export function watchServiceMemory(rootPid: number, intervalMs = 50): ServiceMemoryWatch {
   let peakKb = 0;
   const timer = setInterval(() => {
-    const total = [rootPid, ...listDescendants(rootPid)].reduce((sum, pid) => sum + (readMemoryKb(pid)?.rss ?? 0), 0);
-    peakKb = Math.max(peakKb, total);
+    peakKb = Math.max(peakKb, readServiceRssKb(rootPid));
   }, intervalMs);
   timer.unref();
   return {

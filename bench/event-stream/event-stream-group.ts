@@ -16,7 +16,7 @@ import { currentLinkPath } from '../../src/lib/store/builds/build-layout.ts';
 import { startPlacar } from '../../harness/placar-process.ts';
 import { runScript } from '../../harness/run-script.ts';
 import { withScore } from '../../harness/upstream-pages.ts';
-import { listDescendants, readMemoryKb } from '../../harness/process-stats.ts';
+import { readServiceRssKb } from '../../harness/process-stats.ts';
 import { openLeanStreamReader, type LeanStreamReader } from './lean-stream-reader.ts';
 import { measureBroadcastFloor, type BroadcastFloor } from './broadcast-floor.ts';
 import { startStreamObserver, type ObservedSwap, type StreamObserver } from './stream-observer.ts';
@@ -124,11 +124,6 @@ async function timeSwap(
     },
     observed: await withinMs(observed, 60_000, 'aviso de build no observador'),
   };
-}
-
-/** Every process of the service started as `pid` (a cluster's primary and its workers), RSS summed. */
-function readServiceRssKb(pid: number): number {
-  return [pid, ...listDescendants(pid)].reduce((sum, each) => sum + (readMemoryKb(each)?.rss ?? 0), 0);
 }
 
 async function measureEventStreams(
