@@ -4,7 +4,8 @@
  * and closes cleanly.
  */
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { StartupError } from '../lib/config/cli.ts';
@@ -27,6 +28,13 @@ import { withSearchResponseCache } from './search/search-response-cache.ts';
 import { createSearchSnapshot, type SearchSnapshot } from './search/search-snapshot.ts';
 import { readPushApi } from './push/push-api.ts';
 import { yieldToRequests } from '../lib/slices/run-in-slices.ts';
+
+/**
+ * node:http through `require`, not `import`: an ES import of a built-in reads each of its exports, and node:http's
+ * lazy WebSocket, CloseEvent and MessageEvent load Node's own copy of undici (~12 MB of private memory in every
+ * server process, docs/performance.md §8). Nothing here uses them.
+ */
+const { createServer } = createRequire(import.meta.url)('node:http') as typeof http;
 
 export interface PlacarHttpServer {
   url: string;
@@ -72,7 +80,7 @@ export interface HttpServerOptions {
  * that a timeout is honoured within a fraction of itself.
  */
 function createNodeServer(limits: ClientLimits, listener: http.RequestListener): http.Server {
-  const server = http.createServer(
+  const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
