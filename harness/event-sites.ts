@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serializeEventFeed } from '../src/lib/api/event-feed-body.ts';
 import { TIMEZONE, type EventFeed, type Match, type MatchEvent } from '../src/lib/model/model.ts';
 import { createEventHub, type EventHub, type EventHubOptions } from '../src/server/event-stream/event-hub.ts';
 import type { StaticSite } from '../src/server/site/static-site.ts';
@@ -33,7 +34,7 @@ export function buildFeedSite(buildId: string, events: readonly MatchEvent[]): S
     count: events.length,
     events: [...events],
   };
-  const identity = Buffer.from(JSON.stringify(feed));
+  const identity = Buffer.from(serializeEventFeed(feed));
   const file = {
     path: 'api/eventos',
     hash: buildId,

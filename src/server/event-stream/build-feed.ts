@@ -4,6 +4,7 @@
  * that does not parse is left out, never trusted.
  */
 import { LISTING_NAMES, ListEnvelopeSchema, MatchEventSchema, type Match, type Status } from '../../lib/model/model.ts';
+import { FEED_BODY_END, FEED_EVENTS_START } from '../../lib/api/event-feed-body.ts';
 import { formatEventWire } from '../../lib/api/event-wire.ts';
 import type { StaticEntry } from '../site/static-site.ts';
 
@@ -36,14 +37,6 @@ export function eventJsonOf(wire: string): string {
   return wire.slice(wire.indexOf('\ndata: ') + '\ndata: '.length, -2);
 }
 
-/** The entries of the build's feed; null when it has none. Throws when its bytes are not JSON. */
-export function readFeedEvents(site: EventSource): unknown[] | null {
-  const entry = site.routes.get(EVENT_FEED_ROUTE);
-  if (!entry) return null;
-  const body = JSON.parse(entry.identity.toString('utf8')) as { events?: unknown };
-  return Array.isArray(body.events) ? body.events : null;
-}
-
 /** The matches of a build's listings that parse (a listing that does not is left out). */
 export function readListingMatches(site: EventSource): Match[] {
   return LISTING_NAMES.flatMap((listing) => {
@@ -59,27 +52,86 @@ export function readListingMatches(site: EventSource): Match[] {
 }
 
 /**
- * The feed's entries as the hub keeps them: an event it already keeps (by id) is reused as it is, so its wire text
- * and match are not made again; a new one is validated; an entry that is not an event is left out.
+ * The build's feed as the hub keeps it; null when the build has none. Throws when its bytes are not JSON.
+ * An event the hub already keeps (by id) is reused as it is: its wire text and match are not made again. A new
+ * one is validated; an entry that is not an event is left out. A feed written one event per line
+ * (event-feed-body.ts) is read line by line, and only the new events' lines are parsed.
  */
-export function keepFeedEvents(entries: readonly unknown[], previous: KeptFeed): KeptFeed {
+export function readKeptFeed(site: EventSource, previous: KeptFeed): KeptFeed | null {
+  const entry = site.routes.get(EVENT_FEED_ROUTE);
+  if (!entry) return null;
+  const text = entry.identity.toString('utf8');
   const known = new Map(previous.events.map((item) => [item.id, item]));
-  const events: KeptEvent[] = [];
-  const matches = new Map<string, Match>();
-  for (const raw of entries) {
-    const id = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
-    const kept = typeof id === 'string' ? known.get(id) : undefined;
-    if (kept) {
-      events.push(kept);
-      const match = previous.matches.get(kept.matchId);
-      if (match && !matches.has(kept.matchId)) matches.set(kept.matchId, match);
-      continue;
-    }
-    const parsed = MatchEventSchema.safeParse(raw);
-    if (!parsed.success) continue;
-    const { match } = parsed.data;
-    events.push({ id: parsed.data.id, matchId: match.id, status: match.status, wire: formatEventWire(parsed.data) });
-    matches.set(parsed.data.match.id, parsed.data.match);
+  const keeping = createFeedKeeper(known, previous.matches);
+  if (!readFeedLines(text, keeping.take)) {
+    const body = JSON.parse(text) as { events?: unknown };
+    if (!Array.isArray(body.events)) return null;
+    for (const raw of body.events)
+      keeping.take(typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined, () => raw);
   }
-  return { events, matches };
+  return keeping.feed;
+}
+
+/** An event's line starts with its id (MatchEventSchema's first key). */
+const LINE_ID = /\{"id":"(\d{13}-\d{4})"/y;
+
+/**
+ * Hands each event line of a feed in event-feed-body.ts's layout to `take` (its id, and its value when asked);
+ * false, having handed nothing, when the text is not in that layout (a compact feed: an older build's, or none).
+ */
+function readFeedLines(text: string, take: (id: unknown, value: () => unknown) => void): boolean {
+  const headEnd = text.indexOf('\n');
+  const bodyEnd = text.length - FEED_BODY_END.length - 1;
+  if (headEnd < 0 || !text.startsWith(FEED_EVENTS_START, headEnd - FEED_EVENTS_START.length)) return false;
+  if (!text.startsWith(`\n${FEED_BODY_END}`, bodyEnd) || bodyEnd <= headEnd) return false;
+  // The head's own JSON must parse, as the whole body's would.
+  JSON.parse(`${text.slice(0, headEnd - FEED_EVENTS_START.length)}"events":[]}`);
+  for (let start = headEnd + 1; start <= bodyEnd; ) {
+    const next = text.indexOf('\n', start);
+    const end = next < 0 || next > bodyEnd ? bodyEnd : next;
+    const lineEnd = text.charCodeAt(end - 1) === COMMA ? end - 1 : end;
+    LINE_ID.lastIndex = start;
+    const id = LINE_ID.exec(text)?.[1];
+    take(id, () => JSON.parse(text.slice(start, lineEnd)));
+    start = end + 1;
+  }
+  return true;
+}
+
+const COMMA = ','.charCodeAt(0);
+
+/** Collects a feed's events as the hub keeps them, reusing the known ones by id. */
+function createFeedKeeper(
+  known: ReadonlyMap<string, KeptEvent>,
+  knownMatches: ReadonlyMap<string, Match>,
+): { feed: KeptFeed; take(id: unknown, value: () => unknown): void } {
+  const feed: KeptFeed = { events: [], matches: new Map() };
+  return {
+    feed,
+    take(id, value) {
+      const kept = typeof id === 'string' ? known.get(id) : undefined;
+      if (kept) {
+        feed.events.push(kept);
+        const match = knownMatches.get(kept.matchId);
+        if (match && !feed.matches.has(kept.matchId)) feed.matches.set(kept.matchId, match);
+        return;
+      }
+      let raw: unknown;
+      try {
+        raw = value();
+      } catch {
+        return;
+      }
+      const parsed = MatchEventSchema.safeParse(raw);
+      if (!parsed.success) return;
+      const { match } = parsed.data;
+      feed.events.push({
+        id: parsed.data.id,
+        matchId: match.id,
+        status: match.status,
+        wire: formatEventWire(parsed.data),
+      });
+      feed.matches.set(match.id, match);
+    },
+  };
 }

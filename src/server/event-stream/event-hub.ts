@@ -22,8 +22,7 @@ import { errorMessage } from '../../lib/model/caught-error.ts';
 import {
   EVENT_FEED_ROUTE,
   eventJsonOf,
-  keepFeedEvents,
-  readFeedEvents,
+  readKeptFeed,
   readListingMatches,
   type EventSource,
   type KeptEvent,
@@ -216,16 +215,15 @@ function prepareLoad(site: EventSource, hub: HubParts): () => void {
   const tell = (): void => {
     for (const client of connections.clients) connections.deliver(client, notice);
   };
-  let events: unknown[] | null;
+  let next: KeptFeed | null;
   try {
-    events = readFeedEvents(site);
+    next = readKeptFeed(site, loaded);
   } catch (error) {
     hub.log(`aviso: o build ${site.buildId} tem um ${EVENT_FEED_ROUTE} ilegível: ${errorMessage(error)}`);
     // Its pages are served all the same.
     return tell;
   }
   const readListings = memoize(() => readListingMatches(site));
-  const next = events === null ? null : keepFeedEvents(events, loaded);
   return () => {
     loaded.buildId = site.buildId;
     loaded.listings = readListings;
