@@ -60,11 +60,11 @@ export function readListingMatches(site: EventSource): Match[] {
 export function readKeptFeed(site: EventSource, previous: KeptFeed): KeptFeed | null {
   const entry = site.routes.get(EVENT_FEED_ROUTE);
   if (!entry) return null;
-  const text = entry.identity.toString('utf8');
+  const bytes = entry.identity;
   const known = new Map(previous.events.map((item) => [item.id, item]));
   const keeping = createFeedKeeper(known, previous.matches);
-  if (!readFeedLines(text, keeping.take)) {
-    const body = JSON.parse(text) as { events?: unknown };
+  if (!readFeedLines(bytes, keeping.take)) {
+    const body = JSON.parse(bytes.toString('utf8')) as { events?: unknown };
     if (!Array.isArray(body.events)) return null;
     for (const raw of body.events)
       keeping.take(typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined, () => raw);
@@ -72,33 +72,36 @@ export function readKeptFeed(site: EventSource, previous: KeptFeed): KeptFeed | 
   return keeping.feed;
 }
 
-/** An event's line starts with its id (MatchEventSchema's first key). */
-const LINE_ID = /\{"id":"(\d{13}-\d{4})"/y;
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+/** An event's line starts with its id (MatchEventSchema's first key), all ASCII: `{"id":"1764000125000-0000"`. */
+const LINE_ID = /^\{"id":"(\d{13}-\d{4})"$/;
+const LINE_ID_BYTES = '{"id":"1764000125000-0000"'.length;
 
 /**
  * Hands each event line of a feed in event-feed-body.ts's layout to `take` (its id, and its value when asked);
- * false, having handed nothing, when the text is not in that layout (a compact feed: an older build's, or none).
+ * false, having handed nothing, when the bytes are not in that layout (a compact feed: an older build's, or none).
+ * Read over the bytes: only the head and the new events' lines are decoded, never the whole feed as one string.
  */
-function readFeedLines(text: string, take: (id: unknown, value: () => unknown) => void): boolean {
-  const headEnd = text.indexOf('\n');
-  const bodyEnd = text.length - FEED_BODY_END.length - 1;
-  if (headEnd < 0 || !text.startsWith(FEED_EVENTS_START, headEnd - FEED_EVENTS_START.length)) return false;
-  if (!text.startsWith(`\n${FEED_BODY_END}`, bodyEnd) || bodyEnd <= headEnd) return false;
+function readFeedLines(bytes: Buffer, take: (id: unknown, value: () => unknown) => void): boolean {
+  const headEnd = bytes.indexOf(NEWLINE);
+  const bodyEnd = bytes.length - FEED_BODY_END.length - 1;
+  if (headEnd < 0 || bodyEnd <= headEnd) return false;
+  const head = bytes.toString('utf8', 0, headEnd);
+  if (!head.endsWith(FEED_EVENTS_START) || bytes.toString('latin1', bodyEnd) !== `\n${FEED_BODY_END}`) return false;
   // The head's own JSON must parse, as the whole body's would.
-  JSON.parse(`${text.slice(0, headEnd - FEED_EVENTS_START.length)}"events":[]}`);
+  JSON.parse(`${head.slice(0, -FEED_EVENTS_START.length)}"events":[]}`);
   for (let start = headEnd + 1; start <= bodyEnd; ) {
-    const next = text.indexOf('\n', start);
+    const next = bytes.indexOf(NEWLINE, start);
     const end = next < 0 || next > bodyEnd ? bodyEnd : next;
-    const lineEnd = text.charCodeAt(end - 1) === COMMA ? end - 1 : end;
-    LINE_ID.lastIndex = start;
-    const id = LINE_ID.exec(text)?.[1];
-    take(id, () => JSON.parse(text.slice(start, lineEnd)));
+    const lineEnd = bytes[end - 1] === COMMA ? end - 1 : end;
+    const id = LINE_ID.exec(bytes.toString('latin1', start, start + LINE_ID_BYTES))?.[1];
+    const lineStart = start;
+    take(id, () => JSON.parse(bytes.toString('utf8', lineStart, lineEnd)));
     start = end + 1;
   }
   return true;
 }
-
-const COMMA = ','.charCodeAt(0);
 
 /** Collects a feed's events as the hub keeps them, reusing the known ones by id. */
 function createFeedKeeper(

@@ -36,12 +36,21 @@ describe('serializeEventFeed', () => {
 });
 
 describe('readKeptFeed', () => {
-  it('reads the line layout and a compact feed alike', () => {
-    const feed = feedOf(buildGoalEvents(T0, 4));
+  it('reads the line layout and a compact feed alike, names beyond ASCII included', () => {
+    const events = buildGoalEvents(T0, 4).map((event, index) =>
+      index === 1
+        ? {
+            ...event,
+            scorer: { player: 'Gonçalo Ñúñez 😀', minute: 75, injuryTime: null, ownGoal: false, penalty: false },
+          }
+        : event,
+    );
+    const feed = feedOf(events);
     const lines = readKeptFeed(siteWithBody('a', serializeEventFeed(feed)), NOTHING_KEPT);
     const whole = readKeptFeed(siteWithBody('b', JSON.stringify(feed)), NOTHING_KEPT);
     expect(lines?.events.map((event) => event.id)).toEqual(feed.events.map((event) => event.id));
     expect(lines).toEqual(whole);
+    expect(lines?.events[1]?.wire).toContain('Gonçalo Ñúñez 😀');
   });
 
   it('reuses the events it keeps without parsing their lines, and parses the new ones', () => {
