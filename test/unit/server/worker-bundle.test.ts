@@ -67,6 +67,26 @@ describe('the workers’ program', () => {
     expect(heavy).toEqual([]);
   });
 
+  it('loads no copy of Node’s own undici: node:http is required, not imported (an import reads its lazy WebSocket)', async () => {
+    const probe = async (contents: string): Promise<string> => {
+      const built = await build({
+        ...workerBundleOptions(PROJECT_ROOT),
+        entryPoints: undefined,
+        stdin: { contents, resolveDir: PROJECT_ROOT, loader: 'ts' },
+      });
+      const probeFile = path.join(dataDir, 'undici-probe.mjs');
+      fs.writeFileSync(probeFile, built.outputFiles[0]?.text ?? '');
+      return execFileSync(process.execPath, [probeFile], { encoding: 'utf8' }).trim();
+    };
+    const report = "console.log(process.moduleLoadList.some((name) => name.includes('internal/deps/undici')));";
+    // Kept reachable: esbuild drops an import of a built-in that nothing uses.
+    const server =
+      "import { startHttpServer } from './src/server/http-server.ts'; globalThis.server = startHttpServer;";
+    expect(await probe(`${server} ${report}`)).toBe('false');
+    // The probe sees it when it is there.
+    expect(await probe(`import http from 'node:http'; http.STATUS_CODES; ${report}`)).toBe('true');
+  });
+
   it('holds no table of file types and none of zod’s translations, and zod still checks with its English messages', async () => {
     const result = await build({ ...workerBundleOptions(PROJECT_ROOT), metafile: true });
     const inputs = Object.keys(result.metafile.inputs);
