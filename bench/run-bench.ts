@@ -41,6 +41,8 @@ import { runUpstreamLoadGroup, YESTERDAY_SLOT_REFRESHES } from './refresh/upstre
 import { buildUpstreamPages } from './upstream-pages.ts';
 
 export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] as const;
+/** `--smoke` (CI): the refresh at three sizes with its memory, and a goal's Web Push, in the quick plan's numbers. */
+export const SMOKE_GROUPS = [5, 12] as const;
 export const SERVING_MATCHES = 1_000;
 
 export interface BenchOptions {

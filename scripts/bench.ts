@@ -4,13 +4,13 @@ import { runCli, StartupError } from '../src/lib/config/cli.ts';
 import { saoPauloDate } from '../src/lib/model/time.ts';
 import { formatReport } from '../bench/report.ts';
 import { listChildren } from '../harness/process-stats.ts';
-import { ALL_GROUPS, runBench } from '../bench/run-bench.ts';
+import { ALL_GROUPS, runBench, SMOKE_GROUPS } from '../bench/run-bench.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const progress = (line: string): void => void process.stderr.write(`${line}\n`);
 
-function parseGroups(only: string | undefined): number[] {
-  if (only === undefined) return [...ALL_GROUPS];
+function parseGroups(only: string | undefined, smoke: boolean): number[] {
+  if (only === undefined) return [...(smoke ? SMOKE_GROUPS : ALL_GROUPS)];
   const groups = only.split(',').map((part) => Number(part.trim()));
   if (groups.length === 0 || groups.some((group) => !(ALL_GROUPS as readonly number[]).includes(group))) {
     const hint = 'use números de 1 a 13 separados por vírgula, por exemplo --only 1,3.';
@@ -36,7 +36,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await runCli(
   {
-    usage: 'npm run bench [-- [--quick] [--only 1,3] [--out arquivo.json]]',
+    usage: 'npm run bench [-- [--quick | --smoke] [--only 1,3] [--out arquivo.json]]',
     description:
       'Mede, numa só execução e só em loopback: 1 ciclo de atualização, 2 frescor, 3 servir (Placar e nginx lado a lado), ' +
       '4 carga na origem, 5 memória, 6 peso das páginas, 7 Placar e nginx com os mesmos processos (wrk), ' +
@@ -47,12 +47,16 @@ await runCli(
       'Até ~30 min (--quick: ~4 min). Precisa de nginx, chromium, wrk e pushpin (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
     options: [
       { name: '--quick', description: 'Menos ciclos e janelas mais curtas (~4 min); a saída diz quais.' },
+      {
+        name: '--smoke',
+        description: `Como --quick, só os grupos ${SMOKE_GROUPS.join(', ')} (~1 min): prova que o benchmark roda (o .ci/run).`,
+      },
       { name: '--only <grupos>', description: 'Só estes grupos, por exemplo 1,3 (padrão: todos).' },
       {
         name: '--out <arquivo>',
         description:
           'Onde gravar o JSON (padrão: bench/results/AAAA-MM-DD.json, com a data do dia em São Paulo; ' +
-          'com --quick, bench/out/results-quick.json).',
+          'com --quick, bench/out/results-quick.json; com --smoke, bench/out/results-smoke.json).',
       },
       {
         name: '--idle-minutes <n>',
@@ -61,11 +65,20 @@ await runCli(
     ],
     variables: [],
   },
-  { quick: { type: 'boolean' }, only: { type: 'string' }, out: { type: 'string' }, 'idle-minutes': { type: 'string' } },
+  {
+    quick: { type: 'boolean' },
+    smoke: { type: 'boolean' },
+    only: { type: 'string' },
+    out: { type: 'string' },
+    'idle-minutes': { type: 'string' },
+  },
   async (values) => {
-    // Full runs are kept by date (docs/performance.md quotes them); a quick run never lands among them.
-    const defaultOut = values.quick
-      ? path.join(projectRoot, 'bench', 'out', 'results-quick.json')
+    const smoke = values.smoke === true;
+    const quick = smoke || values.quick === true;
+    // Full runs are kept by date (docs/performance.md quotes them); a quick or smoke run never lands among them.
+    const shortForm = smoke ? 'results-smoke.json' : 'results-quick.json';
+    const defaultOut = quick
+      ? path.join(projectRoot, 'bench', 'out', shortForm)
       : path.join(projectRoot, 'bench', 'results', `${saoPauloDate(new Date())}.json`);
     const outFile = path.resolve(values.out ?? defaultOut);
     const idleMinutes = Number(values['idle-minutes'] ?? 0);
@@ -75,8 +88,8 @@ await runCli(
       );
     }
     const results = await runBench({
-      quick: values.quick === true,
-      groups: parseGroups(values.only),
+      quick,
+      groups: parseGroups(values.only, smoke),
       outFile,
       idleMinutes,
       log: progress,

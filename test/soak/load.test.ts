@@ -1,7 +1,7 @@
 /**
  * Load while refreshing: autocannon on loopback, 200 connections on a mix of the live page,
  * /api/hoje, /api/live and /api/busca, while REFRESH_CRON refreshes and swaps the site every
- * 5 s. The load runs for at least 60 s AND until it has spanned SWAPS_DURING_LOAD published
+ * 5 s. The load runs for at least DURATION_SECONDS (60; 15 in the smoke form) AND until it has spanned SWAPS_DURING_LOAD published
  * refreshes (however slow a busy machine makes them; bounded by MAX_SECONDS): zero failed
  * requests, no failed refresh meanwhile, p99 reported, and the server's RSS at the end within
  * 20 MB of its value after warm-up (both read after a full GC, asked through the inspector).
@@ -14,11 +14,12 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../sr
 import { connectHeapProbe, INSPECT_OPTION, readRssMegabytes, type HeapProbe } from '../support/processes/heap-probe.ts';
 import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts';
 import { productionMemoryEnv } from '../support/processes/start-script.ts';
+import { SOAK_LENGTH } from './soak-length.ts';
 
 const CONNECTIONS = 200;
-const DURATION_SECONDS = 60;
+const DURATION_SECONDS = SOAK_LENGTH.loadSeconds;
 /** The load must span this many swaps; on a loaded machine it simply runs longer to get them. */
-const SWAPS_DURING_LOAD = 6;
+const SWAPS_DURING_LOAD = SOAK_LENGTH.swapsDuringLoad;
 const MAX_SECONDS = 300;
 const RSS_TOLERANCE_MB = 20;
 const PATHS = [
@@ -90,7 +91,7 @@ async function settledRss(pid: number): Promise<number> {
 describe('load while refreshing every 5 s', () => {
   it(`answers ${CONNECTIONS} connections for ${DURATION_SECONDS} s without a failed request, RSS within ${RSS_TOLERANCE_MB} MB`, async () => {
     const pid = placar.process.pid ?? 0;
-    const warmUp = await load(10);
+    const warmUp = await load(SOAK_LENGTH.warmUpLoadSeconds);
     expect(warmUp.errors + warmUp.non2xx).toBe(0);
     const afterWarmUp = await settledRss(pid);
     const publishedBefore = count(PUBLISHED);

@@ -1,5 +1,5 @@
 /**
- * 200 refresh cycles on a seconds-level schedule (REFRESH_CRON every second, so they run back
+ * 200 refresh cycles (30 in the smoke form) on a seconds-level schedule (REFRESH_CRON every second, so they run back
  * to back) against the local upstream, whose live page changes every few cycles: the server's
  * RSS stays flat (read after a full GC), its open file descriptors do not grow, and old builds
  * are cleaned up (at most 2 kept, plus the one /api/busca's handler came from). The server runs with
@@ -17,9 +17,10 @@ import { startPlacar, type PlacarProcess } from '../../harness/placar-process.ts
 import { productionMemoryEnv } from '../support/processes/start-script.ts';
 import { rawRequest } from '../support/http/raw-http.ts';
 import { withScore } from '../../harness/upstream-pages.ts';
+import { SOAK_LENGTH } from './soak-length.ts';
 
-const CYCLES = 200;
-const WARM_UP_CYCLES = 10;
+const CYCLES = SOAK_LENGTH.refreshCycles;
+const WARM_UP_CYCLES = SOAK_LENGTH.warmUpCycles;
 const RSS_TOLERANCE_MB = 20;
 const FD_TOLERANCE = 5;
 const LIVE_PATH = '/jogos-em-andamento';
