@@ -1,86 +1,123 @@
 /**
- * The tab's one event stream, of the build notices alone (/api/eventos/stream?apenas=build): the
- * server says so the moment it serves a new build, and every part of the page that polls
- * (poll-listing.ts, search.ts) fetches what it shows at once instead of at its next 60-s poll.
- * The stream opens with the first listener and closes with the last.
- * - Where there is no stream (a bucket or CDN: the request fails) or it breaks, it is closed and
- *   opened again after a back-off (BACKOFF_FIRST_MS doubling up to BACKOFF_MAX_MS, with jitter, so a
- *   restarted server is not met by every tab at once); the polls go on meanwhile. Back online, it
- *   is opened at once. Once it opens again the listeners are called: a notice may have been missed.
- * - A hidden tab holds no stream unless alerts need it (hidden-tab.ts): it is closed when the tab
- *   is hidden and opened again when it is shown (the pollers fetch then anyway), so a background
- *   tab neither holds a connection on the server nor retries one on a bucket.
+ * The server's build notices, heard by every part of the page that polls (poll-listing.ts,
+ * search.ts), which then fetches what it shows at once instead of at its next 60-s poll.
+ * - One stream per browser, not per tab: over HTTP/1.1 a browser opens six connections per host,
+ *   and a stream held by each of six tabs would leave every fetch queued for ever. The tab holding
+ *   the Web Lock LOCK_NAME leads: it holds the stream (notice-stream.ts) and relays each notice to the
+ *   other tabs on the BroadcastChannel CHANNEL_NAME. The others wait for the lock, so when the
+ *   leader closes (the browser releases its lock) or stops wanting notices, the next one leads.
+ * - Without Web Locks or BroadcastChannel each tab holds its own stream.
+ * - A tab wants notices while something listens and it updates (hidden-tab.ts: a hidden tab only
+ *   while alerts need it); a leader that stops wanting them closes the stream and lets go, so a
+ *   background tab neither holds a connection on the server nor retries one on a bucket.
  * - A notice reaches every tab at the same moment: each waits a random moment of up to SPREAD_MS
  *   first, so their requests do not all land in the same instant.
  */
-import { BUILD_NOTICE_TYPE } from '../../lib/api/event-wire.ts';
+import { closeNoticeStream, openNoticeStream, type NoticeStreamHandlers } from './notice-stream.ts';
 import { updatesWanted } from './hidden-tab.ts';
 
-/** `apenas=build` (event-stream-query.ts): no match events, only the notices. */
-const STREAM_URL = `/api/eventos/stream?apenas=${BUILD_NOTICE_TYPE}`;
-export const BACKOFF_FIRST_MS = 2_000;
-export const BACKOFF_MAX_MS = 5 * 60_000;
 export const SPREAD_MS = 500;
+const LOCK_NAME = 'placar:avisos';
+const CHANNEL_NAME = 'placar:avisos';
+
+/** What the leader relays: a notice, or its stream opened after a gap (a notice may have been missed). */
+type Relayed = 'build' | 'reopened';
+const isRelayed = (value: unknown): value is Relayed => value === 'build' || value === 'reopened';
 
 type Listener = () => void;
 
 const listeners = new Set<Listener>();
-let source: EventSource | null = null;
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
-let backoff = BACKOFF_FIRST_MS;
-/** Whether the stream broke since it last opened (its next opening calls the listeners). */
-let broken = false;
+const shared = 'locks' in navigator && typeof BroadcastChannel === 'function';
+const channel = shared ? new BroadcastChannel(CHANNEL_NAME) : null;
+/** Ends this tab's lead (closes the stream and lets the lock go); null while it does not lead. */
+let resign: (() => void) | null = null;
+/** Cancels this tab's wait for the lock; null while it does not wait. */
+let waiting: AbortController | null = null;
 
 function callListeners(): void {
   for (const listener of [...listeners]) listener();
 }
 
-function close(): void {
-  source?.close();
-  source = null;
-  clearTimeout(retryTimer);
-  retryTimer = undefined;
+function hear(relayed: Relayed): void {
+  if (listeners.size === 0 || !updatesWanted()) return;
+  if (relayed === 'reopened') callListeners();
+  else setTimeout(callListeners, Math.random() * SPREAD_MS);
 }
 
-function open(): void {
-  close();
-  if (listeners.size === 0 || !updatesWanted()) return;
-  source = new EventSource(STREAM_URL);
-  source.onopen = () => {
-    backoff = BACKOFF_FIRST_MS;
-    if (broken) callListeners();
-    broken = false;
-  };
-  source.addEventListener(BUILD_NOTICE_TYPE, () => setTimeout(callListeners, Math.random() * SPREAD_MS));
-  // The browser's own reconnection has a fixed delay and gives up on an answer that is no stream:
-  // both are replaced by one with a back-off (a closed source fires nothing more).
-  source.onerror = () => {
-    close();
-    broken = true;
-    retryTimer = setTimeout(open, backoff * (0.5 + Math.random() / 2));
-    backoff = Math.min(backoff * 2, BACKOFF_MAX_MS);
-  };
+const relay: NoticeStreamHandlers = {
+  notice: () => tell('build'),
+  reopened: () => tell('reopened'),
+};
+
+function tell(relayed: Relayed): void {
+  channel?.postMessage(relayed);
+  hear(relayed);
 }
+
+function wanted(): boolean {
+  return listeners.size > 0 && updatesWanted();
+}
+
+/** Holds the stream until resigned; `gap`: another tab held it until now. */
+function lead(gap: boolean): Promise<void> {
+  return new Promise((resolve) => {
+    resign = () => {
+      resign = null;
+      closeNoticeStream();
+      resolve();
+    };
+    openNoticeStream(relay, gap);
+  });
+}
+
+/** Leads while the lock is held and notices are wanted; false when the lock was not there to take. */
+async function holdLock(lock: Lock | null, gap: boolean): Promise<boolean> {
+  if (lock === null) return false;
+  waiting = null;
+  if (wanted()) await lead(gap);
+  return true;
+}
+
+/** Takes the lock if free; else waits for it (the leader's notices arrive on the channel meanwhile). */
+async function seekLead(): Promise<void> {
+  const controller = new AbortController();
+  waiting = controller;
+  try {
+    const held = await navigator.locks.request(LOCK_NAME, { ifAvailable: true }, (lock) => holdLock(lock, false));
+    if (!held && !controller.signal.aborted) {
+      await navigator.locks.request(LOCK_NAME, { signal: controller.signal }, (lock) => holdLock(lock, true));
+    }
+  } catch {
+    // The wait was cancelled: the tab no longer wants notices.
+  } finally {
+    if (waiting === controller) waiting = null;
+  }
+}
+
+/** Leads, waits for the lead or lets both go, as the tab wants notices or not. */
+function sync(): void {
+  if (!wanted()) {
+    waiting?.abort();
+    waiting = null;
+    resign?.();
+  } else if (resign === null && waiting === null) {
+    if (shared) void seekLead();
+    else void lead(false);
+  }
+}
+
+channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+  if (isRelayed(event.data)) hear(event.data);
+});
 
 /** Calls `listener` after each new build the server serves; returns what stops it. */
 export function onNewBuild(listener: Listener): () => void {
   listeners.add(listener);
-  if (source === null && retryTimer === undefined) open();
+  sync();
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) close();
+    sync();
   };
 }
 
-document.addEventListener('visibilitychange', () => {
-  if (!updatesWanted()) close();
-  else if (source === null && retryTimer === undefined) open();
-});
-
-// Back online: at once, not at the end of a back-off grown while offline.
-window.addEventListener('online', () => {
-  if (source?.readyState !== 1 /* OPEN */) {
-    backoff = BACKOFF_FIRST_MS;
-    open();
-  }
-});
+document.addEventListener('visibilitychange', sync);
