@@ -69,6 +69,13 @@ function readSeenWords(page: Page, team: string): Promise<SeenWord[]> {
   }, team);
 }
 
+/** Each row's home team, top to bottom. */
+function readRowHomes(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-match-list] .match')
+    .evaluateAll((rows) => rows.map((row) => row.querySelector('.team-name')?.textContent?.trim() ?? ''));
+}
+
 /** The row as read: words left to right on each line, lines top to bottom, " / " between lines. */
 function asRead(words: readonly SeenWord[]): string {
   const lines: SeenWord[][] = [];
@@ -118,6 +125,23 @@ describe('postponed, cancelled and suspended rows', () => {
       }
     }
     console.log(read.join('\n'));
+    await page.context().close();
+  });
+
+  it('sit below every match that started, in Hoje as drawn by the server and redrawn from /api/hoje', async () => {
+    const page = await harness.newPage();
+    await page.clock.install();
+    await page.goto(`${harness.placar.url}/hoje`);
+    // Started (finished, suspended, an unknown status word with goals) in the upstream's order; then those to
+    // start: postponed, cancelled, an unknown word without goals where the upstream put them, kick-offs in order.
+    const expected = ['Goiás', 'Coritiba', 'Cuiabá', 'ABC', 'Remo', 'Sport', 'CSA', 'Vasco da Gama', 'Botafogo'];
+    expect((await readRowHomes(page)).join(' · ')).toBe(expected.join(' · '));
+    await page.evaluate(() => {
+      for (const row of document.querySelectorAll('[data-match-list] .match')) row.setAttribute('data-servidor', '');
+    });
+    await page.clock.runFor(60_000);
+    await page.waitForFunction(() => !document.querySelector('[data-match-list] [data-servidor]'));
+    expect((await readRowHomes(page)).join(' · ')).toBe(expected.join(' · '));
     await page.context().close();
   });
 
