@@ -30,6 +30,20 @@ describe('the match page: kick-off and team keys', () => {
     expect(readMatchPage(readPage(name), PAGE_URL).facts).toEqual({ kickoff, homeSlug, awaySlug });
   });
 
+  it('reads the kick-off of a finished match page too (the date line keeps its time after the whistle)', () => {
+    const live = readPage('jogo-flamengo-x-palmeiras');
+    const finished = live.replace(
+      '<span class="badge badge-danger status-name">67 MIN</span>',
+      '<span class="badge badge-danger status-name">ENCERRADO</span>',
+    );
+    expect(finished).not.toBe(live);
+    expect(readMatchPage(finished, PAGE_URL).facts).toEqual({
+      kickoff: '2027-03-14T16:00:00-03:00',
+      homeSlug: 'flamengo',
+      awaySlug: 'palmeiras',
+    });
+  });
+
   it('reads no kick-off from an impossible date or time, and no key from a link elsewhere or out of charset', () => {
     const page = (dateLine: string, homeHref: string, awayHref: string): string =>
       '<!DOCTYPE html><html><body><div class="match-scoreboard"><span class="status-name">ENCERRADO</span>' +
