@@ -1,5 +1,4 @@
 /** A Snapshot built from the expected Match objects of the upstream samples in test/fixtures. */
-import { inKickoffOrder } from '../src/upstream/listing/order-listing.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import {
   type MatchDetail,
   type Snapshot,
 } from '../src/lib/model/model.ts';
+import { inMatchOrder } from '../src/lib/model/match-order.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures/upstream');
 
@@ -22,10 +22,10 @@ export function readExpectedMatches(listing: ListingName): Match[] {
 
 /**
  * The expected matches as a scrape serves them from `origin` (e.g. the fake upstream) instead of
- * the real site: each competition's in kick-off order (the samples list them in page order).
+ * the real site: each competition's in play order (match-order.ts; the samples list them in page order).
  */
 export function readExpectedMatchesServedFrom(listing: ListingName, origin: string): Match[] {
-  return inKickoffOrder(
+  return inMatchOrder(
     JSON.parse(
       JSON.stringify(readExpectedMatches(listing)).replaceAll('https://www.placardefutebol.com.br', origin),
     ) as Match[],

@@ -16,6 +16,7 @@ import { parseFixtureStatus } from './demo-status-label.ts';
 import { buildMatchStory } from './match-story.ts';
 import { planMatch, planPlayedMatch, type MatchPlan } from './match-timeline.ts';
 import { parseMatchPathDate } from './rewrite-fixture-dates.ts';
+import { playedKickoffClock, type PlayedKickoffBound } from './played-kickoff.ts';
 import { seededInt } from './seeded-random.ts';
 import { writeMatchPage } from './write-match-page.ts';
 import type { MatchPageLayout } from './write-match-events.ts';
@@ -96,6 +97,8 @@ export interface MatchPagesInput {
   pathOf: (href: string) => string;
   /** "16:30": the kick-off clock of a simulated match, when known. */
   kickoffClock: (plan: MatchPlan) => string | null;
+  /** The demo's start: matches shown played that day kicked off before it (played-kickoff.ts); null: no bound. */
+  playedBound?: PlayedKickoffBound | null;
 }
 
 /** The match pages of the listings' matches, keyed by their path. */
@@ -124,7 +127,10 @@ export function writeMatchPages(input: MatchPagesInput): Record<string, string> 
     });
     const day = parseMatchPathDate(path);
     const date = day ? day.split('-').reverse().join('/') : '';
-    const time = status.kickoffTime ?? (plan && input.plans.has(row.href) ? input.kickoffClock(plan) : null);
+    const simulatedClock = plan && input.plans.has(row.href) ? input.kickoffClock(plan) : null;
+    // A match shown played keeps its kick-off on its page, as the upstream's does.
+    const playedClock = played && day ? playedKickoffClock(input.seed, row.href, day, input.playedBound ?? null) : null;
+    const time = status.kickoffTime ?? simulatedClock ?? playedClock;
     const view = {
       competition: row.competition,
       group: story.detail.round ?? '',

@@ -44,6 +44,12 @@ const BADGE_CLASS: Readonly<Record<MatchState['phase'], string>> = {
   finished: 'badge badge-danger status-name',
 };
 
+/** Minutes after midnight, São Paulo time. */
+function minutesOfDay(instant: Date): number {
+  const [hours = 0, minutes = 0] = formatSaoPauloClock(instant).split(':').map(Number);
+  return hours * 60 + minutes;
+}
+
 function pageOf(pages: SimulationInput['fixturePages'], path: string): string {
   const html = pages[path];
   if (html === undefined) throw new Error(`missing fixture page ${path}`);
@@ -185,6 +191,7 @@ function simulate(
         pathOf: (href) => shiftMatchPathDate(href, dayDelta),
         kickoffClock: (plan) =>
           formatSaoPauloClock(new Date(startedAt.getTime() + (plan.kickoffOffset / speed) * 60_000)).slice(0, 5),
+        playedBound: { day: saoPauloDate(startedAt), startMinute: minutesOfDay(startedAt) },
       })
     : {};
   const listings = {

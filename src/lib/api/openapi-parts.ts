@@ -14,7 +14,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
       'true quando a última coleta bem-sucedida tem mais de 3 intervalos de atualização (ou nunca houve): os dados ainda são servidos.',
     count: 'Número de partidas (igual ao tamanho de matches).',
     matches:
-      'As partidas: os campeonatos na ordem do site de origem; dentro de cada um, por horário de início (as de início desconhecido depois, na ordem do site).',
+      'As partidas: os campeonatos na ordem do site de origem; dentro de cada um, as já iniciadas (ao vivo, encerradas, suspensas) antes das que ainda vão começar; em cada grupo, por horário de início quando conhecido (uma de início desconhecido mantém o lugar que tem no site).',
   },
   Match: {
     id: 'Caminho da partida no site de origem, sem a barra inicial nem .html; estável entre atualizações e listagens.',

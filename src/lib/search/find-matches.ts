@@ -3,9 +3,10 @@
  * Every query word must start a word of a team, the competition or their aliases (1–2 letter
  * words: the whole word), with typo tolerance for long words; "a x b" asks for one match with
  * a side matching each term. Results are ordered by tier, then first teams before women's and
- * youth sides, then live/hoje/amanha/ontem, then kickoff.
+ * youth sides, then live/hoje/amanha/ontem, then play order (match-order.ts: started first, then kickoff).
  */
 import type { Match, Snapshot } from '../model/model.ts';
+import { inPlayOrder } from '../model/match-order.ts';
 import { isTeamNameOrAlias } from './aliases.ts';
 import { matchIndexOf, type IndexedMatch, type MatchIndex, type RankTier, type WordHit } from './match-index.ts';
 import { parseQuery, wordsKey } from './search-text.ts';
@@ -186,7 +187,7 @@ export interface RankedMatch {
   tier: Tier;
 }
 
-/** Every match the query finds, best first (tier, then live/hoje/amanha/ontem, then kickoff). */
+/** Every match the query finds, best first (tier, then live/hoje/amanha/ontem, then play order). */
 export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
   const parsed = parseQuery(query);
   const words = parsed.kind === 'words' ? parsed.words : [...parsed.sides[0], ...parsed.sides[1]];
@@ -222,8 +223,27 @@ export function rankMatches(snapshot: Snapshot, query: string): RankedMatch[] {
       a.tier - b.tier ||
       Number(a.indexed.category) - Number(b.indexed.category) ||
       a.indexed.listingRank - b.indexed.listingRank ||
-      a.indexed.kickoffAt - b.indexed.kickoffAt ||
       a.id - b.id,
   );
-  return ranked.map(({ match, tier }) => ({ match, tier }));
+  return inPlayOrderPerRank(ranked).map(({ match, tier }) => ({ match, tier }));
+}
+
+type RankedEntry = RankedMatch & { indexed: IndexedMatch };
+
+/** Each run of results that rank alike (tier, category, listing), in the listings' upstream order, put in play order. */
+function inPlayOrderPerRank<T extends RankedEntry>(ranked: readonly T[]): T[] {
+  const ordered: T[] = [];
+  let run: T[] = [];
+  const alike = (a: T, b: T): boolean =>
+    a.tier === b.tier && a.indexed.category === b.indexed.category && a.indexed.listingRank === b.indexed.listingRank;
+  for (const entry of ranked) {
+    const first = run[0];
+    if (first && !alike(first, entry)) {
+      ordered.push(...inPlayOrder(run, ({ match }) => match));
+      run = [];
+    }
+    run.push(entry);
+  }
+  ordered.push(...inPlayOrder(run, ({ match }) => match));
+  return ordered;
 }

@@ -25,8 +25,6 @@ export interface IndexedMatch {
   match: Match;
   /** 0 live, 1 hoje, 2 amanha, 3 ontem: the first listing the match appears in. */
   listingRank: number;
-  /** Kickoff as epoch ms (Infinity when unknown), for the tie-break. */
-  kickoffAt: number;
   /** The team's words, sorted and joined: "exact team name" is a comparison of keys. */
   homeKey: string;
   awayKey: string;
@@ -159,7 +157,6 @@ export function* buildMatchIndexSteps(snapshot: Snapshot, previous: MatchIndex |
       matches.push({
         match,
         listingRank,
-        kickoffAt: match.kickoff === null ? Number.POSITIVE_INFINITY : Date.parse(match.kickoff),
         homeKey: home.key,
         awayKey: away.key,
         homeExactKeys: home.exactKeys,

@@ -32,7 +32,7 @@ import { buildCrestPaths, readCrestMap } from '../../lib/store/scraped/crest-sto
 import { isListingDue } from './listing-schedule.ts';
 import { collectKickoffs, withKnownKickoffs } from './known-kickoffs.ts';
 import { withMatchPageFacts } from '../match-pages/match-page-facts.ts';
-import { inKickoffOrder } from '../../upstream/listing/order-listing.ts';
+import { inMatchOrder } from '../../lib/model/match-order.ts';
 import { runInSlices } from '../../lib/slices/run-in-slices.ts';
 import type { Dispatcher } from 'undici';
 import { errorMessage } from '../../lib/model/caught-error.ts';
@@ -296,11 +296,11 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
     const matchesOf = (from: Snapshot): Match[] => matchesById(LISTING_NAMES.map((listing) => from[listing].matches));
     details = await runDetailRefresh({ config, dispatcher, now, before: matchesOf(read), after: matchesOf(snapshot) });
     // What the match pages add (a kick-off still unknown, the teams' keys), then each
-    // competition's matches in kick-off order.
+    // competition's matches in play order (match-order.ts).
     const { records } = details;
     for (const listing of LISTING_NAMES) {
       const envelope = snapshot[listing];
-      envelope.matches = inKickoffOrder(withMatchPageFacts(envelope.matches, (id) => records.get(id)?.facts));
+      envelope.matches = inMatchOrder(withMatchPageFacts(envelope.matches, (id) => records.get(id)?.facts));
     }
     // Competition tables: what the match pages left of the same budget, in quiet minutes only.
     standingsLine = formatStandingsLine(

@@ -7,6 +7,7 @@
  */
 import type { Match } from '../../lib/model/model.ts';
 import { finishSteps, type Steps } from '../../lib/model/steps.ts';
+import { createCompetitionKeys } from '../../lib/model/match-order.ts';
 
 /** Entries handled between two steps (a 5 MB page holds about 40k rows). */
 const ENTRIES_PER_STEP = 500;
@@ -15,23 +16,6 @@ export interface ListedMatch {
   match: Match;
   /** Read inside the featured block. */
   featured: boolean;
-}
-
-/**
- * A competition is its name and its slug: two blocks with one name but other slugs stay apart.
- * Each name is lowercased once: a locale-aware lowercasing costs microseconds, a day has thousands
- * of matches and a few dozen competitions.
- */
-function createCompetitionKeys(): (match: Match) => string {
-  const lowered = new Map<string, string>();
-  return ({ competition: { slug, name } }) => {
-    let lower = lowered.get(name);
-    if (lower === undefined) {
-      lower = name.toLocaleLowerCase('pt-BR');
-      lowered.set(name, lower);
-    }
-    return `${slug}\n${lower}`;
-  };
 }
 
 export function orderListing(entries: readonly ListedMatch[]): { ordered: ListedMatch[]; duplicates: number } {
@@ -108,37 +92,4 @@ export function* orderListingSteps(
     if (group) ordered.push(...group.own, ...group.featured);
   }
   return { ordered, duplicates };
-}
-
-/** Kick-off instants compared as instants (every kickoff carries its offset). */
-function kickoffTime(match: Match): number {
-  return match.kickoff === null ? Number.NaN : Date.parse(match.kickoff);
-}
-
-/**
- * The listing with each competition's matches in kick-off order, live and finished ones too (by
- * the kick-off Placar knows for them); matches whose kick-off is unknown follow the known ones, in
- * the upstream's order, and equal kick-offs keep it too. Competitions keep their order (the first
- * place each one appears). Run once the kick-offs the listing does not show are filled in
- * (src/refresh/scrape/scrape.ts): the parser alone knows none for matches under way.
- */
-export function inKickoffOrder(matches: readonly Match[]): Match[] {
-  const competitionKey = createCompetitionKeys();
-  const groups = new Map<string, { match: Match; index: number; time: number }[]>();
-  for (const [index, match] of matches.entries()) {
-    const key = competitionKey(match);
-    let group = groups.get(key);
-    if (!group) {
-      group = [];
-      groups.set(key, group);
-    }
-    group.push({ match, index, time: kickoffTime(match) });
-  }
-  const byKickoff = (a: { index: number; time: number }, b: { index: number; time: number }): number => {
-    const aKnown = !Number.isNaN(a.time);
-    const bKnown = !Number.isNaN(b.time);
-    if (aKnown !== bKnown) return aKnown ? -1 : 1;
-    return (aKnown && bKnown ? a.time - b.time : 0) || a.index - b.index;
-  };
-  return [...groups.values()].flatMap((group) => group.sort(byKickoff).map(({ match }) => match));
 }

@@ -44,7 +44,7 @@ describe('empty listings (the upstream lists no match)', () => {
     expect(await readTabs(page)).toEqual(ZERO_TABS(0));
     expect(await readVisibleText(page, '[data-empty-state]')).toBe('Nenhum jogo ao vivo no momento');
     expect(shown.line).toBe(
-      `Última atualização ${formatExpectedClock(shown.listing.generatedAt ?? '')} Atualização automática`,
+      `Última atualização ${formatExpectedClock(shown.listing.generatedAt ?? '')} Auto-refresh em 60s`,
     );
     expect(await readRows(page)).toEqual([]);
     expect(await page.locator('[data-stale-notice]').isVisible()).toBe(false);

@@ -35,11 +35,11 @@ describe('Ao Vivo (/) with live matches', () => {
     ]);
   });
 
-  it('says "Última atualização HH:MM:SS" (São Paulo time of the data) and "Atualização automática"', async () => {
+  it('says "Última atualização HH:MM:SS" (São Paulo time of the data) and "Auto-refresh em 60s"', async () => {
     const page = await harness.newPage();
     const shown = await readLastUpdateWithListing(page, `${harness.placar.url}/`, () => harness.readListing('live'));
     const { line, listing: live } = shown;
-    expect(line).toMatch(/^Última atualização \d{2}:\d{2}:\d{2} Atualização automática$/);
+    expect(line).toMatch(/^Última atualização \d{2}:\d{2}:\d{2} Auto-refresh em 60s$/);
     expect(line).toContain(`Última atualização ${formatExpectedClock(live.generatedAt ?? '')}`);
     expect(await page.locator('[data-stale-notice]').isVisible()).toBe(false);
     expect(await page.locator('[data-empty-state]').isVisible()).toBe(false);
@@ -95,6 +95,27 @@ describe("Hoje (/hoje) with today's matches", () => {
     expect(byHome.get('Atlético-MG')).toMatchObject({ score: '21:30', away: 'Red Bull Bragantino' });
     expect(byHome.get('Corinthians Sub-20')).toMatchObject({ badge: 'Suspenso', score: '0 x 0' });
     expect(byHome.get('São Paulo')).toMatchObject({ badge: 'Intervalo' });
+  });
+
+  it('lists, in each competition, the matches that started (kick-off unknown here) above those still to start, by kick-off', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.placar.url}/hoje`);
+    const rows = await readRows(page);
+    expect(rows.map((r) => [r.competition, r.home, r.badge])).toEqual([
+      ['Brasileirão Série A', 'Flamengo', "67'"],
+      ['Brasileirão Série A', 'São Paulo', 'Intervalo'],
+      ['Brasileirão Série A', 'Athletico-PR', 'Encerrado'],
+      ['Brasileirão Série A', 'Ceará', '21/11'],
+      ['Brasileirão Série A', 'Atlético-MG', '21/11'],
+      ['Campeonato Inglês', 'Arsenal', 'Encerrado'],
+      ['Campeonato Inglês', 'Manchester City', 'Encerrado'],
+      ['Campeonato Inglês', 'Tottenham', 'Encerrado'],
+      ['Copa do Brasil', 'Fortaleza', 'Encerrado'],
+      ['Campeonato Espanhol', 'Real Madrid', 'Ao vivo'],
+      ['Campeonato Espanhol', 'Atlético de Madrid', '21/11'],
+      ['Copa São Paulo de Futebol Júnior', 'Corinthians Sub-20', 'Suspenso'],
+      ['Brasileiro Feminino', 'Corinthians Feminino', "88'"],
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@
  * the row said "Adiado" with a stray "x" under it (the score slot of a match with neither goals
  * nor a kick-off time, laid out where a kick-off time goes). What a sighted fan sees is read off
  * the layout in Chromium: text clipped away (the "x" kept for screen readers) does not count.
+ * And where they sit (issue 48): below every match that started, by kick-off where Placar knows it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { startDashboardHarness, type DashboardHarness } from '../../support/browser/dashboard-harness.ts';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import { runScript } from '../../../harness/run-script.ts';
+import type { Match } from '../../../src/lib/model/model.ts';
 
 const STATUSES_PAGE = path.join(PROJECT_ROOT, 'test/fixtures/upstream/variants/statuses.html');
 const WIDTHS = [360, 480, 640, 800, 1280];
@@ -69,6 +72,13 @@ function readSeenWords(page: Page, team: string): Promise<SeenWord[]> {
   }, team);
 }
 
+/** Each row's home team, top to bottom. */
+function readRowHomes(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-match-list] .match')
+    .evaluateAll((rows) => rows.map((row) => row.querySelector('.team-name')?.textContent?.trim() ?? ''));
+}
+
 /** The row as read: words left to right on each line, lines top to bottom, " / " between lines. */
 function asRead(words: readonly SeenWord[]): string {
   const lines: SeenWord[][] = [];
@@ -121,6 +131,23 @@ describe('postponed, cancelled and suspended rows', () => {
     await page.context().close();
   });
 
+  it('sit below every match that started, in Hoje as drawn by the server and redrawn from /api/hoje', async () => {
+    const page = await harness.newPage();
+    await page.clock.install();
+    await page.goto(`${harness.placar.url}/hoje`);
+    // Started (finished, suspended, an unknown status word with goals) in the upstream's order; then those to
+    // start: postponed, cancelled, an unknown word without goals where the upstream put them, kick-offs in order.
+    const expected = ['Goiás', 'Coritiba', 'Cuiabá', 'ABC', 'Remo', 'Sport', 'CSA', 'Vasco da Gama', 'Botafogo'];
+    expect((await readRowHomes(page)).join(' · ')).toBe(expected.join(' · '));
+    await page.evaluate(() => {
+      for (const row of document.querySelectorAll('[data-match-list] .match')) row.setAttribute('data-servidor', '');
+    });
+    await page.clock.runFor(60_000);
+    await page.waitForFunction(() => !document.querySelector('[data-match-list] [data-servidor]'));
+    expect((await readRowHomes(page)).join(' · ')).toBe(expected.join(' · '));
+    await page.context().close();
+  });
+
   it('read the same once the browser redraws the list from /api/hoje (the same markup, cloned)', async () => {
     const page = await harness.newPage({ viewport: { width: 360, height: 900 } });
     await page.clock.install();
@@ -134,6 +161,33 @@ describe('postponed, cancelled and suspended rows', () => {
     await page.waitForFunction(() => !document.querySelector('[data-match-list] [data-servidor]'));
     expect((await readSeenWords(page, 'Remo')).map((word) => word.text).sort()).toEqual(before);
     expect(before).toEqual(['Adiado', 'Paysandu', 'Remo']);
+    await page.context().close();
+  });
+
+  it('a match postponed after Placar saw its kick-off goes by that kick-off among those to start (last: refreshes again)', async () => {
+    // Vasco x Flamengo, seen at 16:00, is postponed; Botafogo x Fluminense (21:30) stays above it upstream.
+    const statuses = fs.readFileSync(STATUSES_PAGE, 'utf8');
+    const postponed = statuses.replace('status-name">AMANHÃ 16:00<', 'status-name">ADIADO<');
+    expect(postponed).not.toBe(statuses);
+    harness.upstream.setPage('/jogos-de-hoje', postponed);
+    const refresh = await runScript('scripts/refresh.ts', {
+      ...process.env,
+      DATA_DIR: harness.placar.dataDir,
+      UPSTREAM_URL: harness.upstream.url,
+    });
+    expect(refresh.code, refresh.output).toBe(0);
+    const vasco = async (): Promise<Match | undefined> =>
+      (await harness.readListing('hoje')).matches.find((match) => match.homeTeam.name === 'Vasco da Gama');
+    await expect.poll(async () => (await vasco())?.status, { timeout: 30_000, interval: 200 }).toBe('POSTPONED');
+    expect((await vasco())?.kickoff).toBe('2026-11-22T16:00:00-03:00');
+
+    const page = await harness.newPage();
+    await page.goto(`${harness.placar.url}/hoje`);
+    const expected = ['Goiás', 'Coritiba', 'Cuiabá', 'ABC', 'Remo', 'Sport', 'CSA', 'Vasco da Gama', 'Botafogo'];
+    expect((await readRowHomes(page)).join(' · ')).toBe(expected.join(' · '));
+    expect(await readSeenWords(page, 'Vasco da Gama').then((words) => words.map((word) => word.text))).toContain(
+      'Adiado',
+    );
     await page.context().close();
   });
 });

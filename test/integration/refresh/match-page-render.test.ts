@@ -200,7 +200,7 @@ describe('the match page, rendered by the site bundle', () => {
       expect($(`[data-section="${section}"]`).attr('hidden'), section).toBeUndefined();
     expect($('[data-detail-notice]').attr('hidden')).toBeDefined();
     expect($('[data-settled]')).toHaveLength(0);
-    expect($('.auto-refresh').text()).toBe('Atualização automática');
+    expect($('.auto-refresh').text()).toBe('Auto-refresh em 60s');
   });
 
   it('says why the detail is missing, and shows no empty section', () => {

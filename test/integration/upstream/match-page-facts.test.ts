@@ -2,8 +2,8 @@
  * Issue 35 (a fan and an integrator), against the loopback upstream: a match Placar first sees
  * under way gets its kick-off from its match page's date line, and its teams their keys from the
  * page's team links, in every listing that has it and across the refreshes that do not read the
- * page again; each competition's matches are served in kick-off order, the competitions in the
- * upstream's.
+ * page again; each competition's matches are served in play order (src/lib/model/match-order.ts),
+ * the competitions in the upstream's.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,22 +79,22 @@ describe('what match pages add to the listings', () => {
     }
   });
 
-  it("serves each competition's matches by kick-off (unknown ones after, in page order), competitions in page order", async () => {
+  it("serves each competition's matches in play order (started first, by kick-off where known), competitions in page order", async () => {
     const config = configFor();
     await runScrape(config, { now: at(0) });
     const hoje = snapshotOf(config.dataDir).hoje.matches;
     expect(hoje.map((match) => match.id.replace(/\/21-11-2026-/, ' '))).toEqual([
-      'brasileirao-serie-a flamengo-x-palmeiras', // 16:00, from its page
-      'brasileirao-serie-a ceara-x-vitoria', // 19:00
-      'brasileirao-serie-a atletico-mg-x-red-bull-bragantino', // 21:30
-      'brasileirao-serie-a sao-paulo-x-gremio', // unknown, in page order
+      'brasileirao-serie-a flamengo-x-palmeiras', // under way: 16:00, from its page
+      'brasileirao-serie-a sao-paulo-x-gremio', // started, unknown: in page order
       'brasileirao-serie-a athletico-pr-x-vasco-da-gama',
+      'brasileirao-serie-a ceara-x-vitoria', // to start: 19:00
+      'brasileirao-serie-a atletico-mg-x-red-bull-bragantino', // 21:30
       'campeonato-ingles arsenal-x-chelsea',
       'campeonato-ingles manchester-city-x-liverpool',
       'campeonato-ingles tottenham-x-newcastle',
       'copa-do-brasil fortaleza-x-cruzeiro',
-      'campeonato-espanhol atletico-de-madrid-x-sevilla', // 17:00, before the one under way since unknown
-      'campeonato-espanhol real-madrid-x-barcelona',
+      'campeonato-espanhol real-madrid-x-barcelona', // under way (kick-off unknown) before the one to start
+      'campeonato-espanhol atletico-de-madrid-x-sevilla', // 17:00
       'copa-sao-paulo-de-futebol-junior corinthians-sub-20-x-botafogo-sp-sub-20',
       'brasileiro-feminino corinthians-feminino-x-ferroviaria-feminino',
     ]);

@@ -127,6 +127,23 @@ describe('past days', () => {
     expect(readDayListing(dataDir, '2026-11-20')).toMatchObject({ count: 5, generatedAt: '2026-11-21T23:00:00-03:00' });
   });
 
+  it('serves a day kept in another order (an earlier version kept what it was given) in play order', async () => {
+    const dataDir = newDataDir();
+    const [bayern, leverkusen, benfica, sporting, ...france] = readExpectedMatches('ontem');
+    if (!bayern || !leverkusen || !benfica || !sporting) throw new Error('the ontem sample changed');
+    const later = { ...bayern, kickoff: '2026-11-20T16:30:00-03:00' };
+    const earlier = { ...leverkusen, kickoff: '2026-11-20T14:00:00-03:00' };
+    const outOfOrder = [later, earlier, sporting, benfica, ...france];
+    const { files } = await makeArchiveFiles(
+      inputFor(dataDir, { yesterday: yesterdayListing('2026-11-21T20:00:00-03:00', outOfOrder) }),
+    );
+    expect(files.has('api/dia/2026-11-20')).toBe(true);
+    const jsonFile = path.join(dataDir, 'arquivo', 'site', 'api', 'dia', '2026-11-20');
+    const served = JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as ListEnvelope;
+    expect(served.matches.map((m) => m.id)).toEqual([earlier, later, benfica, sporting, ...france].map((m) => m.id));
+    expect(readDayListing(dataDir, '2026-11-20')?.matches).toEqual(served.matches);
+  });
+
   it('makes the days again for a new site bundle only', async () => {
     const dataDir = newDataDir();
     await makeArchiveFiles(inputFor(dataDir, {}));

@@ -2,16 +2,15 @@
  * Issue 35 (a fan and an integrator): what a match page adds to its listing row — the kick-off
  * of its date line (both layouts), each team's key from its team link — read at the edge, and
  * given to the rows with the listing's own kick-off first; the teams' and competitions' keys in
- * the model; and each competition's matches in kick-off order.
+ * the model (their order: test/unit/model/match-order.test.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureMatchPages } from '../../../src/demo/demo-match-pages.ts';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
-import { LISTING_PATHS, MatchSchema, TeamSchema, type Match } from '../../../src/lib/model/model.ts';
+import { LISTING_PATHS, MatchSchema, TeamSchema } from '../../../src/lib/model/model.ts';
 import { withMatchPageFacts } from '../../../src/refresh/match-pages/match-page-facts.ts';
-import { inKickoffOrder } from '../../../src/upstream/listing/order-listing.ts';
 import { teamSlugOf } from '../../../src/upstream/match-page/parse-match-facts.ts';
 import { readMatchPage } from '../../../src/upstream/match-page/parse-match-page.ts';
 import { buildSampleMatch } from '../../support/samples/sample-match.ts';
@@ -29,6 +28,20 @@ describe('the match page: kick-off and team keys', () => {
     ['jogo-nao-comecou', '2026-11-21T21:30:00-03:00', 'atletico-mg', 'bragantino'],
   ])('%s: its date line and team links', (name, kickoff, homeSlug, awaySlug) => {
     expect(readMatchPage(readPage(name), PAGE_URL).facts).toEqual({ kickoff, homeSlug, awaySlug });
+  });
+
+  it('reads the kick-off of a finished match page too (the date line keeps its time after the whistle)', () => {
+    const live = readPage('jogo-flamengo-x-palmeiras');
+    const finished = live.replace(
+      '<span class="badge badge-danger status-name">67 MIN</span>',
+      '<span class="badge badge-danger status-name">ENCERRADO</span>',
+    );
+    expect(finished).not.toBe(live);
+    expect(readMatchPage(finished, PAGE_URL).facts).toEqual({
+      kickoff: '2027-03-14T16:00:00-03:00',
+      homeSlug: 'flamengo',
+      awaySlug: 'palmeiras',
+    });
   });
 
   it('reads no kick-off from an impossible date or time, and no key from a link elsewhere or out of charset', () => {
@@ -94,13 +107,6 @@ describe('the model: team and competition keys', () => {
   });
 });
 
-const match = (id: string, competition: string, kickoff: string | null): Match =>
-  buildSampleMatch({
-    id: `${competition}/21-11-2026-${id}`,
-    competition: { name: competition, slug: competition },
-    kickoff,
-  });
-
 describe('withMatchPageFacts', () => {
   const facts = { kickoff: '2026-11-21T16:00:00-03:00', homeSlug: 'flamengo', awaySlug: 'palmeiras' };
 
@@ -121,37 +127,5 @@ describe('withMatchPageFacts', () => {
     expect(withMatchPageFacts([untouched], () => ({ kickoff: null, homeSlug: null, awaySlug: null }))[0]).toBe(
       untouched,
     );
-  });
-});
-
-describe('inKickoffOrder', () => {
-  it("orders each competition's matches by kick-off, unknown ones after in upstream order; competitions keep theirs", () => {
-    const listing = [
-      match('c-x-d', 'liga-b', '2026-11-21T21:30:00-03:00'),
-      match('late-live', 'liga-b', null),
-      match('a-x-b', 'liga-b', '2026-11-21T16:00:00-03:00'),
-      match('e-x-f', 'liga-a', '2026-11-21T19:00:00-03:00'),
-      match('other-unknown', 'liga-b', null),
-      match('g-x-h', 'liga-a', '2026-11-21T11:00:00-03:00'),
-      match('same-time', 'liga-b', '2026-11-21T16:00:00-03:00'),
-    ];
-    expect(inKickoffOrder(listing).map((m) => m.id.split('-2026-')[1])).toEqual([
-      'a-x-b',
-      'same-time',
-      'c-x-d',
-      'late-live',
-      'other-unknown',
-      'g-x-h',
-      'e-x-f',
-    ]);
-  });
-
-  it('compares instants, not texts, and keeps a listing already in order as it is', () => {
-    const ordered = [
-      match('early', 'liga', '2026-11-21T12:00:00-03:00'),
-      match('later-utc', 'liga', '2026-11-21T16:30:00+00:00'),
-      match('latest', 'liga', '2026-11-21T14:00:00-03:00'),
-    ];
-    expect(inKickoffOrder([...ordered].reverse()).map((m) => m.id)).toEqual(ordered.map((m) => m.id));
   });
 });

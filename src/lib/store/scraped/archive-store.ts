@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ListEnvelopeSchema, type ListEnvelope } from '../../model/model.ts';
+import { inMatchOrder } from '../../model/match-order.ts';
 import { readJsonFile, readJsonFileOr, writeJsonAtomicallyAsync } from '../files/json-file.ts';
 import { createKeptValues, fileIdentity } from '../files/kept-values.ts';
 import { SiteFileSchema } from '../builds/site-manifest.ts';
@@ -78,10 +79,13 @@ export async function writeArchiveIndex(dataDir: string, index: ArchiveIndex): P
   keptIndexes.set(file, fileIdentity(file), index);
 }
 
-/** The listing kept for `day`, or null (none, or unreadable). */
+/**
+ * The listing kept for `day`, or null (none, or unreadable). Its matches in play order
+ * (match-order.ts): a day kept in another order reads as every listing does.
+ */
 export function readDayListing(dataDir: string, day: string): ListEnvelope | null {
   const reading = readJsonFile(dayListingPath(dataDir, day), ListEnvelopeSchema);
-  return reading.kind === 'found' ? reading.value : null;
+  return reading.kind === 'found' ? { ...reading.value, matches: inMatchOrder(reading.value.matches) } : null;
 }
 
 export async function writeDayListing(dataDir: string, day: string, listing: ListEnvelope): Promise<void> {

@@ -1,0 +1,119 @@
+/**
+ * The order of a day's matches as the API answers it (issue 48): a day with every status —
+ * scheduled, live, at half time, finished, suspended, cancelled, postponed with a kick-off seen
+ * before and without one, started matches whose kick-off Placar never saw — read twice from the
+ * fake upstream (the kick-offs of the first read kept), served by the real server on loopback.
+ * /api/hoje, its filtered answer and /api/busca list, within a competition, every match that
+ * started above every match still to start, kick-offs in order where both are known, the
+ * upstream's order elsewhere; competitions in the upstream's order.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
+import type { ListEnvelope, Match } from '../../../src/lib/model/model.ts';
+import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+import { runScript } from '../../../harness/run-script.ts';
+
+const DAY_PAGE = fs.readFileSync(
+  path.join(PROJECT_ROOT, 'test/fixtures/upstream/variants/every-status-day.html'),
+  'utf8',
+);
+const ONCE = '0 0 1 1 *';
+
+/** The day as the upstream showed it earlier: `key`'s row still to start at `clock` (no status word, no goals). */
+function scheduledEarlier(html: string, key: string, clock: string): string {
+  const row = new RegExp(`(<a href="[^"]*-${key}\\.html">[\\s\\S]*?</a>)`);
+  return html.replace(row, (block) =>
+    block.replace(/status-name">[^<]*</, `status-name">${clock}<`).replace(/<h4>[\s\S]*?<\/h4>/g, ''),
+  );
+}
+
+const EARLIER = [
+  ['remo-x-paysandu', '21:30'],
+  ['coritiba-x-athletico-pr', '19:00'],
+  ['criciuma-x-avai', '14:00'],
+].reduce((html, [key = '', clock = '']) => scheduledEarlier(html, key, clock), DAY_PAGE);
+
+/** Within each competition: started first (upstream order, known kick-offs sorted into their places), then the rest. */
+const EXPECTED = [
+  ['copa-do-brasil', 'Goiás', 'FINISHED', null],
+  ['copa-do-brasil', 'ABC', 'IN_PLAY', null],
+  ['copa-do-brasil', 'Criciúma', 'FINISHED', '14:00'],
+  ['copa-do-brasil', 'Cuiabá', 'SUSPENDED', null],
+  ['copa-do-brasil', 'Coritiba', 'PAUSED', '19:00'],
+  ['copa-do-brasil', 'Ceará', 'SCHEDULED', '11:00'],
+  ['copa-do-brasil', 'Sport', 'SCHEDULED', '16:00'],
+  ['copa-do-brasil', 'CSA', 'POSTPONED', null],
+  ['copa-do-brasil', 'Remo', 'POSTPONED', '21:30'],
+  ['copa-do-brasil', 'Sampaio Corrêa', 'CANCELLED', null],
+  ['brasileirao-serie-b', 'Novorizontino', 'IN_PLAY', null],
+  ['brasileirao-serie-b', 'Ponte Preta', 'SCHEDULED', '20:00'],
+];
+
+const shown = (matches: readonly Match[]): (string | null)[][] =>
+  matches.map((m) => [m.competition.slug, m.homeTeam.name, m.status, m.kickoff?.slice(11, 16) ?? null]);
+
+let upstream: FakeUpstream;
+let placar: PlacarProcess;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-match-order-'));
+
+async function readJson<T>(route: string): Promise<T> {
+  const response = await fetch(`${placar.url}${route}`);
+  expect(response.status, route).toBe(200);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ pages: { ...readFixturePages(), '/jogos-de-hoje': EARLIER } });
+  // The first refresh at start reads the earlier day; a refresh by hand reads the day as it is now.
+  placar = await startPlacar({
+    upstreamUrl: upstream.url,
+    dataDir,
+    env: { REFRESH_CRON: ONCE, SEARCH_RATE_LIMIT: '0' },
+  });
+  upstream.setPage('/jogos-de-hoje', DAY_PAGE);
+  const refresh = await runScript('scripts/refresh.ts', {
+    ...process.env,
+    DATA_DIR: dataDir,
+    UPSTREAM_URL: upstream.url,
+  });
+  expect(refresh.code, refresh.output).toBe(0);
+  // The running server serves the new build once it sees `current` moved.
+  await vi.waitFor(
+    async () => {
+      const hoje = await readJson<ListEnvelope>('/api/hoje');
+      expect(hoje.matches.find((m) => m.homeTeam.name === 'Remo')?.status).toBe('POSTPONED');
+    },
+    { timeout: 30_000, interval: 200 },
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await placar?.stop();
+  await upstream?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the order of a day with every status', () => {
+  it('/api/hoje: started matches above those to start, by kick-off where known, competitions as listed', async () => {
+    expect(shown((await readJson<ListEnvelope>('/api/hoje')).matches)).toEqual(EXPECTED);
+  });
+
+  it('/api/hoje?competicao=: the same order, filtered', async () => {
+    const filtered = await readJson<ListEnvelope>('/api/hoje?competicao=copa%20do%20brasil');
+    expect(shown(filtered.matches)).toEqual(EXPECTED.filter(([slug]) => slug === 'copa-do-brasil'));
+  });
+
+  it('/api/busca: results that rank alike in the same order', async () => {
+    const found = await readJson<{ matches: Match[] }>('/api/busca?q=copa%20do%20brasil');
+    const today = found.matches.filter((m) => m.id.startsWith('copa-do-brasil/21-11-2026-'));
+    // A team whose nickname holds a word of the query ("Leão do Pici") is not what was asked for (docs/api.md).
+    const homes = new Set(today.map((m) => m.homeTeam.name));
+    expect(homes).toEqual(
+      new Set(['Goiás', 'ABC', 'Criciúma', 'Cuiabá', 'Coritiba', 'Sport', 'CSA', 'Sampaio Corrêa']),
+    );
+    expect(shown(today)).toEqual(EXPECTED.filter(([slug, home]) => slug === 'copa-do-brasil' && homes.has(home ?? '')));
+  });
+});
