@@ -13,13 +13,28 @@ export interface RequestPath {
 
 const ORIGIN = 'http://placar.invalid';
 
+/** The request target's path as sent, escapes and all (what precedes "?"). */
+export function targetPath(rawUrl: string): string {
+  return rawUrl.split('?', 1)[0] ?? '';
+}
+
+/**
+ * The target with each backslash of its path escaped: WHATWG parsing reads "\" as "/" in an http
+ * URL ("/api/push/..\..\healthz" would be /healthz), while nginx and RFC 3986 read no separator in
+ * it; escaped, it is a character of the path, which no route has.
+ */
+function withLiteralBackslashes(rawUrl: string): string {
+  return rawUrl.replace(/^[^?#]*/, (path) => path.replaceAll('\\', '%5C'));
+}
+
 /** The decoded path, or null when the URL cannot be read (bad escapes, NUL). */
 export function readPath(rawUrl: string): RequestPath | null {
   try {
     // WHATWG parsing resolves "." and ".." segments (also as %2e), so the path stays rooted. An
     // origin-form target is a path even when it starts with "//" (relative to a base, "//healthz"
     // would be a host named healthz and the path "/").
-    const url = rawUrl.startsWith('/') ? new URL(ORIGIN + rawUrl) : new URL(rawUrl, ORIGIN);
+    const target = withLiteralBackslashes(rawUrl);
+    const url = target.startsWith('/') ? new URL(ORIGIN + target) : new URL(target, ORIGIN);
     const decoded = decodeURIComponent(url.pathname);
     return decoded.includes('\0') ? null : { decoded, raw: url.pathname, search: url.search };
   } catch {

@@ -27,7 +27,7 @@ import { publicHealth, type Health } from './health/healthz.ts';
 import { answerPush, isPushPath, type PushApi } from './push/push-endpoint.ts';
 import { maySeeHealthDetails } from './health/healthz-access.ts';
 import { buildRateLimitHeaders, type RateLimiter } from './limits/rate-limit.ts';
-import { buildVerbatimRoutes, readPath } from './request-path.ts';
+import { buildVerbatimRoutes, readPath, targetPath } from './request-path.ts';
 import { setHeaders, writeJson, writePlainPage, writeProblem } from './respond.ts';
 import type { ListingFilters } from './filters/listing-filters.ts';
 import type { SearchHandler } from './search/search-handler.ts';
@@ -248,9 +248,12 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
       );
     }
     const method = req.method ?? 'GET';
-    // The one route with writes (POST/DELETE): answered before the GET/HEAD-only check.
-    if (isPushPath(path.decoded) && method !== 'OPTIONS')
+    // The one route with writes (POST/DELETE): answered before the GET/HEAD-only check, and only
+    // on its exact raw path: no other spelling ("/api/x/../push", "/api/%70ush") reaches it.
+    if (isPushPath(path.decoded) && method !== 'OPTIONS') {
+      if (targetPath(req.url ?? '') !== path.decoded) return writeProblem(req, res, buildNotFoundProblem(path.decoded));
       return answerPush(req, res, path.decoded, parts.push ?? null, parts.rateLimiter);
+    }
     if (method === 'OPTIONS') {
       res.writeHead(204, { ...PREFLIGHT_HEADERS, 'Content-Length': '0' });
       return void res.end();
@@ -295,7 +298,7 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
    */
   const isOffStreamThroughPushpin = (req: IncomingMessage): boolean =>
     req.headers['grip-sig'] !== undefined &&
-    (req.url ?? '').split('?', 1)[0] !== EVENT_STREAM_PATH &&
+    targetPath(req.url ?? '') !== EVENT_STREAM_PATH &&
     isSignedByPushpin(req, parts.pushpinSigKey);
 
   /** A GET or HEAD naming a file verbatim needs no parsing; its header lists hold the common headers. */

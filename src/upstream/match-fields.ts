@@ -5,7 +5,7 @@
  */
 import type { Cheerio } from 'cheerio';
 import { LIMITS, type Match, type Team } from '../lib/model/model.ts';
-import { stripInvisibleCharacters } from './invisible-characters.ts';
+import { normalizeVisibleText } from '../lib/model/visible-text.ts';
 import { onUpstreamOrigin, originOf } from './fetch/upstream-origin.ts';
 
 /** A cheerio selection of elements (cheerio does not export domhandler's Element type). */
@@ -43,13 +43,13 @@ export const SKIP_REASONS = {
 const MATCH_PATH = /^\/([^/]+)\/(?:[^/]+\/)*(\d{2})-(\d{2})-(\d{4})-[^/]+\.html$/;
 
 /**
- * Invisible characters dropped (stripInvisibleCharacters: Default_Ignorable_Code_Point, C0/C1
+ * Invisible characters dropped (normalizeVisibleText: Default_Ignorable_Code_Point, Cf, C0/C1
  * controls), whitespace runs as one space, trimmed; always a string of its own: V8 keeps a
  * substring as a slice of its parent, and a team name sliced from the page kept the whole page
  * (~800 KB at 1,000 matches a day) alive as long as the snapshot.
  */
 export function normalizeText(text: string): string {
-  return ` ${stripInvisibleCharacters(text).replace(/\s+/g, ' ').trim()}`.slice(1);
+  return ` ${normalizeVisibleText(text)}`.slice(1);
 }
 
 /** Text of an element with each <br> read as a space ("amanhã<br>18:00" → "amanhã 18:00"). */

@@ -309,6 +309,8 @@ export const PROBLEM_DESCRIPTIONS = {
     'Requisição HTTP malformada (linha de requisição, cabeçalho ou codificação da URL ilegíveis). Com q inválido em /api/busca, veja a resposta 400 da busca.',
   HeadersTooLarge: 'Endereço ou cabeçalhos acima de 16 KB.',
   RequestTimeout: 'A requisição não chegou inteira a tempo.',
+  StreamUrlTooLong:
+    'Atrás do nginx (deploy/nginx.conf): endereço do fluxo acima de 3072 bytes, mais do que os filtros precisam; o Pushpin não o aceitaria.',
   RangeNotSatisfiable: 'O intervalo pedido em Range começa depois do fim do arquivo. Content-Range traz o tamanho.',
   BadQuery:
     'Parâmetro q ausente, vazio, repetido, escrito de outro jeito (Q, %71), fora de 2 a 100 caracteres ou que não é UTF-8 válido (ou requisição malformada).',
@@ -325,7 +327,7 @@ export const PROBLEM_DESCRIPTIONS = {
   UnknownCompetition:
     'Nenhuma competição de ontem, hoje, amanhã ou ao vivo tem este slug: confira o competition.slug numa listagem (/api/hoje…).',
   UnknownMatch:
-    'Nenhuma partida de ontem, hoje, amanhã, ao vivo ou dos dias guardados tem este id: confira o id numa listagem (/api/hoje, /api/ontem, /api/dia/{dia}…). Uma partida encerrada fica ARCHIVE_DAYS dias (30) depois de sair da lista de ontem.',
+    'Nenhuma partida de ontem, hoje, amanhã, ao vivo ou dos dias guardados tem este id: confira o id numa listagem (/api/hoje, /api/ontem, /api/dia/{dia}…). Uma partida encerrada fica ARCHIVE_DAYS dias (30) depois da última lista que a mostrou: a de ontem, ou a de hoje quando sai dela antes da meia-noite.',
   BadDay: 'O dia não é uma data do calendário no formato AAAA-MM-DD (ou requisição malformada).',
   UnknownDay:
     'O Placar não guarda este dia: só os que viu, de ontem até ARCHIVE_DAYS dias (30) antes; detail diz quais dias estão guardados.',

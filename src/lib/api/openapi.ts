@@ -305,6 +305,7 @@ function buildStreamResponses(route: ApiRoute, withBody: boolean, problems: Prob
     },
     '400': problem('BadEventQuery'),
     '408': problem('RequestTimeout'),
+    '414': problem('StreamUrlTooLong'),
     '429': problem('TooManyStreams'),
     '431': problem('HeadersTooLarge'),
     '500': problem('InternalError'),

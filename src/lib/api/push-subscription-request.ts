@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { PushSubscriptionRecord } from '../model/push-subscription.ts';
+import { normalizeVisibleText } from '../model/visible-text.ts';
 
 /** The contract's limit on a request body, in bytes. */
 export const PUSH_BODY_MAX_BYTES = 4096;
@@ -32,8 +33,11 @@ export const PushKeysSchema = z.object({
   auth: base64UrlOf(16),
 });
 
+/** A team as the listings name it (the same rule for invisible characters), so events can match it. */
+const TeamNameSchema = z.string().transform(normalizeVisibleText).pipe(z.string().min(1).max(MAX_TEAM_NAME_LENGTH));
+
 const TeamsSchema = z
-  .array(z.string().trim().min(1).max(MAX_TEAM_NAME_LENGTH))
+  .array(TeamNameSchema)
   .max(PUSH_MAX_TEAMS)
   .transform((teams) => [...new Set(teams)]);
 

@@ -37,6 +37,25 @@ export function isKeptDay(day: string, today: string, archiveDays: number): bool
   return day < today && day >= oldestKeptDay(today, archiveDays);
 }
 
+/**
+ * Whether a finished match a listing last showed on `lastListed` is still kept on `today`:
+ * ARCHIVE_DAYS days after that day, as a day is kept ARCHIVE_DAYS days after the last one its
+ * yesterday listing showed it (a day's matches last listed the day after it keep exactly as long).
+ */
+export function isKeptAfterListing(lastListed: string, today: string, archiveDays: number): boolean {
+  return lastListed <= today && lastListed >= shiftDay(today, -archiveDays);
+}
+
+/**
+ * The last day a listing showed a match of `matchDay` that a build on `today` no longer lists: its
+ * own day when that is today (today's list dropped it), else yesterday (the yesterday listing held it
+ * until midnight) — never before its own day.
+ */
+export function lastListedDay(matchDay: string, today: string): string {
+  const yesterday = shiftDay(today, -1);
+  return matchDay > yesterday ? matchDay : yesterday;
+}
+
 export function dayPagePath(day: string): string {
   return `/dia/${day}`;
 }

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isKeptDay, yesterdayOf } from '../../lib/model/archive-days.ts';
+import { isKeptAfterListing, isKeptDay, shiftDay, yesterdayOf } from '../../lib/model/archive-days.ts';
 import type { ListEnvelope } from '../../lib/model/model.ts';
 import {
   archiveSiteDir,
@@ -92,7 +92,8 @@ function prune(input: ArchiveFilesInput, index: ArchiveIndex): boolean {
   }
   for (const [id, match] of Object.entries(index.matches)) {
     const listedAgain = input.listed.has(id);
-    if (!listedAgain && isKeptDay(match.day, today, archiveDays)) continue;
+    const lastListed = match.lastListed ?? shiftDay(match.day, 1);
+    if (!listedAgain && isKeptAfterListing(lastListed, today, archiveDays)) continue;
     // Its files go after the swap: the build served until then still reads them (archive-matches.ts).
     if (!listedAgain && !index.expired.includes(id)) index.expired.push(id);
     delete index.matches[id];

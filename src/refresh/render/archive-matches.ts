@@ -1,15 +1,15 @@
 /**
  * Which matches the archive takes: a match whose files are in DATA_DIR/jogos/index.json
- * (match-files.ts) but that no listing holds any more is archived when it is finished and its day
- * is inside the window — in the very build that stops listing it, so its /jogo/{id} never goes
- * missing for a minute. Its files stay where they are, byte for byte (nothing is rendered again);
- * the archive's index keeps its manifest lines (the server reads them there, not in each build's
- * manifest), and the cleanup after the swap only takes it out of the
- * match files' index. Its status and day are read from its own JSON file: the listing is gone.
+ * (match-files.ts) but that no listing holds any more is archived when it is finished — in the very
+ * build that stops listing it, so its /jogo/{id} never goes missing for a minute, also when today's
+ * list drops it before midnight — and kept ARCHIVE_DAYS from the last day a listing showed it. Its
+ * files stay where they are, byte for byte (nothing is rendered again); the archive's index keeps
+ * its manifest lines (the server reads them there, not in each build's manifest), and the cleanup
+ * after the swap only takes it out of the match files' index. Its status and day are read from its own JSON file: the listing is gone.
  */
 import fs from 'node:fs';
 import { z } from 'zod';
-import { isKeptDay } from '../../lib/model/archive-days.ts';
+import { isKeptAfterListing, lastListedDay } from '../../lib/model/archive-days.ts';
 import { readArchiveIndex, writeArchiveIndex, type ArchiveIndex } from '../../lib/store/scraped/archive-store.ts';
 import type { SiteFile } from '../../lib/store/builds/site-manifest.ts';
 import { matchFilePaths, removeMatchFiles, type IsArchived } from './match-files.ts';
@@ -41,7 +41,7 @@ export function finishedMatchDay(jsonFile: string): string | null {
   }
 }
 
-/** Adds to `index` the finished matches of `unlisted` whose day is kept; true when one was added. */
+/** Adds to `index` the finished matches of `unlisted` still inside the window; true when one was added. */
 export function archiveLeavingMatches(
   dataDir: string,
   index: ArchiveIndex,
@@ -52,8 +52,10 @@ export function archiveLeavingMatches(
   for (const [id, lines] of unlisted) {
     if (index.matches[id]) continue;
     const day = finishedMatchDay(matchFilePaths(dataDir, id).json);
-    if (day === null || !isKeptDay(day, window.today, window.archiveDays)) continue;
-    index.matches[id] = { day, page: lines.page, json: lines.json };
+    if (day === null) continue;
+    const lastListed = lastListedDay(day, window.today);
+    if (!isKeptAfterListing(lastListed, window.today, window.archiveDays)) continue;
+    index.matches[id] = { day, lastListed, page: lines.page, json: lines.json };
     added = true;
   }
   return added;

@@ -12,6 +12,7 @@ import { answerSearchBody, findSearchBody, type SearchBody } from '../../lib/api
 import { parseSearchQuery } from '../../lib/api/search-query.ts';
 import { hasMatchIndex } from '../../lib/search/match-index.ts';
 import { writeProblem } from '../respond.ts';
+import { readPath } from '../request-path.ts';
 import type { SearchSnapshot } from './search-snapshot.ts';
 
 /** Where a server's searches are made. */
@@ -54,15 +55,15 @@ export function createLocalSearchSource(
 export function createSearchHandler(source: SearchSource): SearchHandler {
   return {
     async handle(req, res, notFound) {
-      const url = new URL(req.url ?? '/', 'http://placar.invalid');
-      const query = parseSearchQuery(url.search, url.pathname);
+      const requested = readPath(req.url ?? '/') ?? { raw: '/api/busca', search: '' };
+      const query = parseSearchQuery(requested.search, requested.raw);
       if (!query.ok) return writeProblem(req, res, query.problem);
       let found: SearchBody | null;
       try {
         found = await source.find(query.q);
       } catch {
         // A cluster's primary that did not answer (busy past the wait, or going away): try again shortly.
-        return writeProblem(req, res, buildSearchUnavailableProblem(url.pathname), { 'Retry-After': '2' });
+        return writeProblem(req, res, buildSearchUnavailableProblem(requested.raw), { 'Retry-After': '2' });
       }
       if (!found) return notFound();
       const answer = answerSearchBody(

@@ -15,6 +15,7 @@ import parseRange from 'range-parser';
 import { buildNotFoundProblem, buildRangeNotSatisfiableProblem } from '../../lib/api/problem.ts';
 import { chooseContentCoding } from '../../lib/api/content-coding.ts';
 import { setHeaders, writeProblem } from '../respond.ts';
+import { readPath } from '../request-path.ts';
 import {
   ROUTE_ANSWER,
   buildPartialHeads,
@@ -81,7 +82,7 @@ export function createStaticResponder(commonHeaders: Readonly<Record<string, str
   };
 
   const answerUnsatisfiable = (req: IncomingMessage, res: ServerResponse, size: number): void => {
-    const { pathname } = new URL(req.url ?? '/', 'http://placar.invalid');
+    const pathname = readPath(req.url ?? '/')?.raw ?? '/';
     setHeaders(res, commonHeaders);
     writeProblem(req, res, buildRangeNotSatisfiableProblem(pathname, size), {
       'Content-Range': `bytes */${size}`,
@@ -101,7 +102,7 @@ export function createStaticResponder(commonHeaders: Readonly<Record<string, str
         lists = entry.fromDisk ? prepareStatic(entry.fromDisk(), commonHeaders, options) : prepared(entry, options);
       } catch {
         // Removed after the build that named it was swapped out (its match left the listings).
-        const { pathname } = new URL(req.url ?? '/', 'http://placar.invalid');
+        const pathname = readPath(req.url ?? '/')?.raw ?? '/';
         setHeaders(res, commonHeaders);
         return writeProblem(req, res, buildNotFoundProblem(pathname));
       }

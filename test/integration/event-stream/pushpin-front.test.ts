@@ -232,3 +232,26 @@ describe('M6: Pushpin’s 502 never reaches a client through nginx', () => {
     }
   });
 });
+
+describe('issue 48 §5: a stream URL too long for Pushpin never becomes its 503', () => {
+  /** The stream's target padded with a cache-buster to exactly `length` bytes. */
+  const targetOf = (length: number): string => {
+    const head = `${STREAM}?time=flamengo&v=`;
+    return head + 'a'.repeat(length - head.length);
+  };
+
+  it('through nginx and Pushpin: up to 3,072 bytes a stream, past them a 414 problem (no Retry-After)', async () => {
+    const head = (length: number) =>
+      rawRequest(nginx.url, targetOf(length), { method: 'HEAD', ca: nginx.ca, localAddress: '127.0.0.91' });
+    expect((await head(3072)).status).toBe(200);
+    const statuses = await Promise.all(
+      [3073, 4000, 4200, 7000].map(async (length) => [length, (await head(length)).status]),
+    );
+    expect(statuses).toEqual([3073, 4000, 4200, 7000].map((length) => [length, 414]));
+    const answer = await rawRequest(nginx.url, targetOf(4200), { ca: nginx.ca, localAddress: '127.0.0.91' });
+    expect(answer.status).toBe(414);
+    expect(answer.headers['content-type']).toBe(PROBLEM);
+    expect(answer.headers['retry-after']).toBeUndefined();
+    expect(answer.json()).toMatchObject({ status: 414, title: 'Endereço longo demais' });
+  });
+});

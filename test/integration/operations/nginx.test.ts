@@ -365,6 +365,45 @@ describe('nginx in front of Placar (deploy/nginx.conf)', () => {
     problemOf(await viaNginx('/api/live', { method: 'PUT' }), 405, 'method');
   });
 
+  // Issue 48 §5: "/api/push" was forwarded by prefix with its raw path, which Placar read with "\\" as "/".
+  it('forwards only the exact push routes: backslash and dot-segment spellings reach nothing else of Placar', async () => {
+    const beyondPush = [
+      '/api/push/..\\..\\healthz',
+      '/api/push\\..\\healthz',
+      '/api/push/..%5C..%5Chealthz',
+      '/api/push/..\\..\\api/busca?q=flamengo',
+      '/api/push/..\\..\\api/live?time=flamengo',
+      '/api/push/..\\..\\hoje',
+      '/api/push/..\\..\\api/eventos/stream',
+      '/api/push/inscricoes/..\\..\\..\\healthz',
+      '/api/pushx',
+      '/api/push/x',
+    ];
+    for (const target of beyondPush) {
+      const response = await viaNginx(target, { timeoutMs: 10_000 });
+      expect(response.status, target).toBe(404);
+      expect(response.headers['content-type'], target).toBe('application/problem+json; charset=utf-8');
+      expect(response.json(), target).toMatchObject({ status: 404, title: 'Rota não encontrada' });
+    }
+    // A dot-segment spelling of a push route is that route, forwarded as nginx matched it: Placar's own answer.
+    const own = (await rawRequest(served.placar.url, '/api/push')).json();
+    for (const target of ['/api/x/../push', '/api/./push', '/api/push/inscricoes/../../push', '/api/%70ush'])
+      expect((await viaNginx(target)).json(), target).toEqual(own);
+  });
+
+  it('refuses a stream URL past 3,072 bytes with a 414 problem, before it reaches the stream', async () => {
+    const target = (length: number): string => {
+      const head = '/api/eventos/stream?v=';
+      return head + 'a'.repeat(length - head.length);
+    };
+    expect((await viaNginx(target(3072), { method: 'HEAD' })).status).toBe(200);
+    const refused = await viaNginx(target(4200));
+    expect(refused.status).toBe(414);
+    expect(refused.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.json()).toMatchObject({ status: 414, title: 'Endereço longo demais' });
+  });
+
   it('proxies /api/busca through its cache, with Placar headers once, and /healthz uncached', async () => {
     const own = await rawRequest(served.placar.url, '/api/busca?q=flamengo');
     const miss = await viaNginx('/api/busca?q=flamengo');

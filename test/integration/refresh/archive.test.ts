@@ -1,10 +1,11 @@
 /**
- * Match pages that stay (issue 34 §5), against a real `npm start` whose clock is moved
+ * Match pages that stay (issue 34 §5, issue 48 §3), against a real `npm start` whose clock is moved
  * (test/support/processes/shifted-clock.mjs): on Saturday evening the upstream's yesterday is Friday
  * 2026-11-20 (the recorded pages); past midnight the upstream's yesterday turns to Saturday's
  * (an empty listing), so Friday's matches leave every listing. Friday's list stays as
  * /api/dia/2026-11-20 and /dia/2026-11-20, each finished match keeps its /jogo/{id} and
- * /api/jogo/{id} byte for byte, across refreshes and a restart, and /ontem links to Friday;
+ * /api/jogo/{id} byte for byte, across refreshes and a restart, and /ontem links to Friday; a finished
+ * match today's list drops on Saturday evening keeps its files ARCHIVE_DAYS from Saturday, as Friday's do;
  * once Friday is ARCHIVE_DAYS past /ontem it goes, files too, and the 404s say how long Placar keeps days.
  */
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import type { ListEnvelope, Problem } from '../../../src/lib/model/model.ts';
 import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+import { withoutMatch } from '../../../harness/upstream-pages.ts';
 
 const clockFile = path.join(os.tmpdir(), `placar-arquivo-relogio-${process.pid}`);
 const SATURDAY_EVENING = Date.parse('2026-11-21T20:00:00-03:00');
@@ -25,11 +27,14 @@ const ARCHIVE_DAYS = 3;
 const FRIDAY = '2026-11-20';
 const FINISHED = 'campeonato-portugues/20-11-2026-benfica-x-porto';
 const POSTPONED = 'campeonato-portugues/20-11-2026-sporting-x-braga';
+/** Finished on Saturday, in today's list until the upstream drops it before midnight. */
+const DROPPED_TODAY = 'campeonato-ingles/21-11-2026-arsenal-x-chelsea';
 const EMPTY_LISTING = fs.readFileSync(
   path.resolve(import.meta.dirname, '../../fixtures/upstream/jogos-em-andamento-vazio.html'),
   'utf8',
 );
 
+const pages = readFixturePages();
 let upstream: FakeUpstream;
 let placar: PlacarProcess;
 let dataDir: string;
@@ -76,7 +81,7 @@ async function waitForRefreshes(count: number): Promise<void> {
 beforeAll(async () => {
   setServerClock(SATURDAY_EVENING);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-arquivo-'));
-  upstream = await startFakeUpstream({ pages: readFixturePages() });
+  upstream = await startFakeUpstream({ pages });
   placar = await startServer();
 }, 120_000);
 
@@ -90,6 +95,20 @@ afterAll(async () => {
 describe('the archive across midnight, a restart and its window', () => {
   let archivedJson = '';
   let archivedPage = '';
+
+  it('keeps a finished match today’s list drops before midnight: its page and JSON stay', async () => {
+    expect((await get(`/api/jogo/${DROPPED_TODAY}`)).status).toBe(200);
+    upstream.setPage('/jogos-de-hoje', withoutMatch(pages['/jogos-de-hoje'] ?? '', `/${DROPPED_TODAY}.html`));
+    await waitUntil('today’s list without it', async () => !(await get('/api/hoje')).text.includes(DROPPED_TODAY));
+    // The build that stops listing it, then the cleanup after its swap.
+    await waitForRefreshes(2);
+    const json = await get(`/api/jogo/${DROPPED_TODAY}`);
+    expect(json.status, 'a finished match only an earlier today listing held').toBe(200);
+    expect(JSON.parse(json.text)).toMatchObject({ match: { id: DROPPED_TODAY, status: 'FINISHED' } });
+    const page = await get(`/jogo/${DROPPED_TODAY}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Arsenal');
+  });
 
   it('keeps Friday once midnight turns the upstream’s yesterday to Saturday', async () => {
     expect(((await get('/api/ontem')).text.match(/"id"/g) ?? []).length).toBe(6);
@@ -133,6 +152,7 @@ describe('the archive across midnight, a restart and its window', () => {
 
     const postponed = await get(`/api/jogo/${POSTPONED}`);
     expect(postponed.status, 'only finished matches are kept').toBe(404);
+    expect((await get(`/api/jogo/${DROPPED_TODAY}`)).status, 'Saturday’s, past midnight').toBe(200);
   });
 
   it('serves the same bytes refresh after refresh, and after a restart', async () => {
@@ -162,11 +182,12 @@ describe('the archive across midnight, a restart and its window', () => {
     expect(page.text).toContain(`por ${ARCHIVE_DAYS} dias`);
     expect(page.text).toContain('href="/dia/2026-11-21"');
     expect((await get(`/dia/${FRIDAY}`)).status).toBe(404);
+    expect((await get(`/api/jogo/${DROPPED_TODAY}`)).status, 'ARCHIVE_DAYS after Saturday').toBe(404);
 
     await waitForRefreshes(1);
     expect(fs.existsSync(path.join(dataDir, 'jogos', 'api', ...FINISHED.split('/')))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'jogos', 'jogo', `${FINISHED}.html`))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'arquivo', 'dias', `${FRIDAY}.json`))).toBe(false);
     expect((await get('/api/dia/2026-13-01')).status, 'not a calendar day').toBe(400);
-  });
+  }, 120_000);
 });

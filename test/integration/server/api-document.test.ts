@@ -44,11 +44,12 @@ const FREE_TEXT =
 /**
  * Problems given outside the search rate limiter: by the HTTP parser, on the static files, by
  * filter validation (a refused filter is decided before the limiter is asked), by the event
- * stream (limited by open connections, not a request rate: its 429/503 carry Retry-After), or the
+ * stream (limited by open connections, not a request rate: its 429/503 carry Retry-After; nginx refuses a
+ * stream URL too long before its limits), or the
  * 404 of an unknown match id (a static miss, like any unknown path).
  */
 const OUTSIDE_LIMITER =
-  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|BadFilter|TooManyStreams|UnknownMatch|UnknownCompetition|BadDay|UnknownDay)(SemCorpo)?\.headers$/;
+  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|BadFilter|TooManyStreams|StreamUrlTooLong|UnknownMatch|UnknownCompetition|BadDay|UnknownDay)(SemCorpo)?\.headers$/;
 
 /**
  * OWASP rules that do not apply to a public, read-only, key-less API, each with why. Any other

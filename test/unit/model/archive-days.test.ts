@@ -1,7 +1,15 @@
 /** The archive's window of past days and what its 404/400 problems say (pure). */
 import { describe, expect, it } from 'vitest';
 import { buildBadDayProblem, buildNotFoundProblem, buildUnknownDayProblem } from '../../../src/lib/api/problem.ts';
-import { isCalendarDay, isKeptDay, oldestKeptDay, shiftDay, yesterdayOf } from '../../../src/lib/model/archive-days.ts';
+import {
+  isCalendarDay,
+  isKeptAfterListing,
+  isKeptDay,
+  lastListedDay,
+  oldestKeptDay,
+  shiftDay,
+  yesterdayOf,
+} from '../../../src/lib/model/archive-days.ts';
 
 describe('archive days', () => {
   it('takes only real calendar days written AAAA-MM-DD', () => {
@@ -39,5 +47,20 @@ describe('the archive’s problems', () => {
     expect(day.detail).toContain('de 2026-11-20 a 2026-11-26');
     expect(buildUnknownDayProblem('/api/dia/2020-01-01', 30, []).detail).toContain('Nenhum dia está guardado');
     expect(buildBadDayProblem('/api/dia/ontem')).toMatchObject({ status: 400, title: 'Data inválida' });
+  });
+
+  // Issue 48 §3: a finished match is kept from the last day a listing showed it, whichever list that was.
+  it('keeps a match ARCHIVE_DAYS from the last day a listing showed it, as long as a day its yesterday listing last showed', () => {
+    expect(lastListedDay('2026-11-21', '2026-11-21'), 'today’s list dropped it').toBe('2026-11-21');
+    expect(lastListedDay('2026-11-20', '2026-11-22'), 'the yesterday listing held it until midnight').toBe(
+      '2026-11-21',
+    );
+    for (const today of ['2026-11-21', '2026-11-24'])
+      expect(isKeptAfterListing('2026-11-21', today, 3), today).toBe(true);
+    expect(isKeptAfterListing('2026-11-21', '2026-11-25', 3)).toBe(false);
+    // A day's matches, archived the day they left the yesterday listing, go with the day.
+    const lastListed = lastListedDay('2026-11-20', '2026-11-22');
+    for (const today of ['2026-11-22', '2026-11-24', '2026-11-25'])
+      expect(isKeptAfterListing(lastListed, today, 3), today).toBe(isKeptDay('2026-11-20', today, 3));
   });
 });

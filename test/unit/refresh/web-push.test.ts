@@ -99,6 +99,20 @@ describe('readPushEndpoint: only the push services allowed', () => {
       value: { endpoint, keys, teams: ['Flamengo'] },
     });
   });
+
+  // Issue 48 §5: the names listings give, so an invisible character never makes a team no event names.
+  it('reads team names as the listings do: format characters, Braille blanks and controls out', () => {
+    const { endpoint, keys } = createBrowserSubscription('https://fcm.googleapis.com/fcm/send/x');
+    const body = (times: string[]) => JSON.stringify({ subscription: { endpoint, keys }, times });
+    const read = readSubscribeBody(
+      body(['\u2800Fla\ufff9mengo\u200b', 'São\u2800Paulo', 'Flamengo\u00ad']),
+      DEFAULT_ORIGINS,
+    );
+    expect(read).toEqual({ ok: true, value: { endpoint, keys, teams: ['Flamengo', 'São Paulo'] } });
+    expect(readSubscribeBody(body(['\u2800\ufff9\u202e']), DEFAULT_ORIGINS).ok, 'a name of nothing visible').toBe(
+      false,
+    );
+  });
 });
 
 function eventOf(overrides: Partial<MatchEvent>): MatchEvent {

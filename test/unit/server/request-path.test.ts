@@ -4,7 +4,7 @@
  * and the ones that redirect.
  */
 import { describe, expect, it } from 'vitest';
-import { buildVerbatimRoutes, readPath } from '../../../src/server/request-path.ts';
+import { buildVerbatimRoutes, readPath, targetPath } from '../../../src/server/request-path.ts';
 import type { StaticEntry } from '../../../src/server/site/static-site.ts';
 
 const BYTES = Buffer.from('x');
@@ -76,5 +76,16 @@ describe('readPath', () => {
       search: '?y=1',
     });
     expect(readPath('http://outro.invalid/hoje')?.decoded).toBe('/hoje');
+  });
+
+  // Issue 48 §5: WHATWG parsing reads "\\" as "/" in http URLs: "/api/push/..\\..\\healthz" was /healthz.
+  it('reads a backslash as a character of the path, never a separator; the query keeps its own', () => {
+    expect(readPath('/api/push/..\\..\\healthz')).toEqual({
+      decoded: '/api/push/..\\..\\healthz',
+      raw: '/api/push/..%5C..%5Chealthz',
+      search: '',
+    });
+    expect(readPath('/a\\b?c=\\')).toEqual({ decoded: '/a\\b', raw: '/a%5Cb', search: '?c=\\' });
+    expect(targetPath('/api/push/x?y=/z')).toBe('/api/push/x');
   });
 });

@@ -174,6 +174,17 @@ describe('tables read by their header words, never by column position', () => {
     ]);
   });
 
+  // Issue 48 §5: the format characters and the Braille blank leave team and competition names too.
+  it('reads team names without format characters (U+FFF9, U+0600…) or Braille blanks (U+2800)', () => {
+    const page = olderPage(
+      '<table><tr><th>Pos.</th><th>Equipe</th><th>P</th><th>Jogos</th><th>Vitórias</th><th>Empates</th><th>Derrotas</th><th>Saldo</th></tr>' +
+        '<tr><td>1º</td><td>\u2800Gr\ufff9êmio&#xFFFB;</td><td>10</td><td>5</td><td>3</td><td>1</td><td>1</td><td>+4</td></tr>' +
+        '<tr><td>2º</td><td>Inter\u2800de\u0600 Limeira\u2800</td><td>4</td><td>5</td><td>1</td><td>1</td><td>3</td><td>0</td></tr></table>',
+    );
+    const [group] = parseCompetitionPage(page, PAGE_URL).groups;
+    expect(group?.rows.map((row) => row.team.name)).toEqual(['Grêmio', 'Inter de Limeira']);
+  });
+
   it('reads a grid that writes the position in the team cell', () => {
     const page = newerPage(
       '<div class="table"><div class="table__row"><span>Clube</span><span>Pts</span><span>J</span><span>V</span><span>E</span><span>D</span><span>SG</span></div>' +

@@ -245,6 +245,8 @@ describe('invisible characters and controls in the upstream text', () => {
   const IGNORABLE = ['\u00ad', '\u034f', '\u115f', '\u1160', '\u3164', '\uffa0', '\u180e', '\u17b4', '\ufe0f'];
   const TAGS = ['\u{e0001}', '\u{e0062}', '\u{e0072}', '\u{e007f}'];
   const CONTROLS = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0080', '\u009b', '\u009f'];
+  /** Issue 48: format characters (Cf) that are not default-ignorable, and the Braille blank. */
+  const FORMAT = ['\ufff9', '\ufffa', '\ufffb', '\u0600', '\u06dd', '\u070f', '\u{110bd}', '\u{1d173}'];
   /** Each name with invisible characters around and inside it, some as numeric character references. */
   const spoilers: Record<string, (html: string) => string> = {
     'bidi and zero-width': (html) =>
@@ -260,6 +262,11 @@ describe('invisible characters and controls in the upstream text', () => {
         .replaceAll('>ENCERRADO<', '>ENCER\u0007RADO\u001b<')
         .replaceAll('>encerrado<', '>encer\u0007rado\u009b<')
         .replaceAll('>INTERVALO<', '>\u0000INTER\u200bVALO\u00ad<'),
+    'every format character and the Braille blank': (html) =>
+      html
+        .replaceAll('>Flamengo<', `>\u2800${FORMAT.join('')}Fla\ufff9mengo\u2800<`)
+        .replaceAll('>Palmeiras<', '>Palm&#xFFF9;eiras&#x2800;<')
+        .replaceAll('Brasileirão Série A<', `Brasileirão\u2800Série${FORMAT.join('')} A<`),
   };
 
   it.each(
@@ -273,7 +280,7 @@ describe('invisible characters and controls in the upstream text', () => {
     const matches = parseListingPage(spoiled, `${ORIGIN}/jogos-de-hoje`);
     expect(matches).toStrictEqual(parseListingPage(original, `${ORIGIN}/jogos-de-hoje`));
     const texts = matches.flatMap((m) => [m.homeTeam.name, m.awayTeam.name, m.competition.name, m.statusLabel]);
-    expect(texts.filter((text) => /[\p{Default_Ignorable_Code_Point}\p{Cc}]/u.test(text))).toEqual([]);
+    expect(texts.filter((text) => /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\u2800]/u.test(text))).toEqual([]);
     expect(texts).toContain('Flamengo');
     expect(texts).toContain('Palmeiras');
   });

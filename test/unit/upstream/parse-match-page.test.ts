@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DETAIL_LIMITS, MatchDetailSchema, type MatchDetail } from '../../../src/lib/model/model.ts';
 import { MatchPageParseError, ParseError } from '../../../src/upstream/fetch/errors.ts';
-import { stripInvisibleCharacters } from '../../../src/upstream/invisible-characters.ts';
+import { stripInvisibleCharacters } from '../../../src/lib/model/visible-text.ts';
 import { readMatchPage } from '../../../src/upstream/match-page/parse-match-page.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/upstream');

@@ -34,7 +34,13 @@ const ArchivedDaySchema = z.object({
 });
 export type ArchivedDay = z.infer<typeof ArchivedDaySchema>;
 
-const ArchivedMatchSchema = z.object({ day: DaySchema, page: SiteFileSchema, json: SiteFileSchema });
+const ArchivedMatchSchema = z.object({
+  day: DaySchema,
+  /** The last São Paulo day a listing showed it (absent in an index written before: the day after its own). */
+  lastListed: DaySchema.optional(),
+  page: SiteFileSchema,
+  json: SiteFileSchema,
+});
 export type ArchivedMatch = z.infer<typeof ArchivedMatchSchema>;
 
 const ArchiveIndexSchema = z.object({
