@@ -99,6 +99,58 @@ describe('competition pages in a scrape', () => {
     expect(tableRequests(since)).toHaveLength(1);
   });
 
+  it('keeps a finished match in the live table and reads the page again until it counts the match (issue 47)', async () => {
+    const config = configFor();
+    await runScrape(config, { now: at(0) });
+    // Seen in play after a read without it: tracked from that read.
+    await runScrape(config, { now: at(60) });
+    const flamengoOf = (table: ReturnType<typeof tableOf>) =>
+      table?.groups[0]?.rows.find((row) => row.team.name === 'Flamengo');
+    const finished = (page: string) => withStatus(FIXTURES[page] ?? '', FLAMENGO_PATH, 'ENCERRADO');
+    upstream.setPage(LISTING_PATHS.live, finished(LISTING_PATHS.live));
+    upstream.setPage(LISTING_PATHS.hoje, finished(LISTING_PATHS.hoje));
+    await runScrape(config, { now: at(600) });
+    // Full time, the page not read again yet: the 2 x 1 still counts, and the table says it is not official yet.
+    let table = tableOf(config.dataDir);
+    expect(flamengoOf(table)).toMatchObject({ points: 44, played: 33, live: { points: 47, played: 34 } });
+    expect(table?.pendingResults).toEqual([
+      {
+        match: FLAMENGO_PATH.slice(1, -'.html'.length),
+        homeTeam: 'Flamengo',
+        awayTeam: 'Palmeiras',
+        score: { home: 2, away: 1 },
+      },
+    ]);
+    // Read again 5 minutes after the end, the upstream's table not updated yet: still pending.
+    let since = upstream.requests.length;
+    await runScrape(config, { now: at(600 + 5 * 60 + 1) });
+    expect(tableRequests(since)).toHaveLength(1);
+    expect(tableOf(config.dataDir)?.pendingResults).toHaveLength(1);
+    // The upstream counts it now: the page is read again minutes later (not 6 hours), and the match counts once.
+    const counted = COMPETITION_PAGE.replace(
+      '<a href="/time/flamengo">Flamengo</a></td><td><b><i>44</i></b></td><td>33</td><td>11</td><td>11</td><td>11</td><td>-1</td>',
+      '<a href="/time/flamengo">Flamengo</a></td><td><b><i>47</i></b></td><td>34</td><td>12</td><td>11</td><td>11</td><td>0</td>',
+    ).replace(
+      '<a href="/time/palmeiras">Palmeiras</a></td><td><b><i>27</i></b></td><td>34</td><td>5</td><td>12</td><td>17</td><td>-22</td>',
+      '<a href="/time/palmeiras">Palmeiras</a></td><td><b><i>27</i></b></td><td>35</td><td>5</td><td>12</td><td>18</td><td>-23</td>',
+    );
+    expect(counted).not.toBe(COMPETITION_PAGE);
+    upstream.setPage(PAGE_PATH, counted);
+    since = upstream.requests.length;
+    for (let minute = 16; minute <= 60; minute += 1) await runScrape(config, { now: at(600 + minute * 60) });
+    expect(tableRequests(since).length).toBeGreaterThan(0);
+    table = tableOf(config.dataDir);
+    expect(table?.pendingResults).toEqual([]);
+    // Other matches of the competition are still in play: Flamengo's live numbers are its official ones.
+    const flamengo = flamengoOf(table);
+    expect(flamengo).toMatchObject({ points: 47, played: 34 });
+    expect(flamengo?.live ?? { points: 47, played: 34, match: null }).toMatchObject({
+      points: 47,
+      played: 34,
+      match: null,
+    });
+  });
+
   it('keeps the last good table through a failure and a page of an unknown layout, served stale, across a restart', async () => {
     const config = configFor();
     await runScrape(config, { now: at(0) });
