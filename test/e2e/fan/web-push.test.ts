@@ -26,7 +26,7 @@ import type { MatchEvent } from '../../../src/lib/model/model.ts';
 import { pushSubscriptionsDir } from '../../../src/lib/store/push/push-subscriptions.ts';
 import { startDashboardHarness, type DashboardHarness } from '../../support/browser/dashboard-harness.ts';
 import { followBeforeLoad } from '../../support/browser/fan-page.ts';
-import { createBrowserSubscription } from '../../../harness/push-service.ts';
+import { createBrowserSubscription } from '../../../src/demo/local-push-service.ts';
 
 /** An origin nothing listens on: the server accepts it as a push service, and never sends (no refresh runs). */
 const PUSH_ORIGIN = 'https://127.0.0.1:9';
