@@ -3,7 +3,9 @@
  * issue 34, item 1): a competition's page read when it first appears, conditionally, not again
  * before 6 hours unless one of its matches ends (then a few minutes after), within the match pages'
  * budget and pause, never for a competition no listing names; the last good table kept through a
- * failure and a page of another layout (served stale), across a restart (DATA_DIR).
+ * failure and a page of another layout (served stale), across a restart (DATA_DIR). Issue 47: a finished match
+ * keeps counting in the live table until a read counts it, the page read again until one does, such a read
+ * needing only a quarter of the budget free.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,8 +14,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { parseConfig } from '../../../src/lib/config/config.ts';
 import { LISTING_PATHS } from '../../../src/lib/model/model.ts';
-import { readDetailSchedule } from '../../../src/lib/store/scraped/detail-store.ts';
-import { readStandingsRecords } from '../../../src/lib/store/scraped/standings-store.ts';
+import { formatSaoPauloIso } from '../../../src/lib/model/time.ts';
+import { readDetailSchedule, writeDetailScheduleAsync } from '../../../src/lib/store/scraped/detail-store.ts';
+import {
+  readStandingsRecords,
+  writeStandingsRecordAsync,
+  type StandingsRecord,
+} from '../../../src/lib/store/scraped/standings-store.ts';
+import { runStandingsRefresh } from '../../../src/refresh/competition-pages/fetch-standings.ts';
+import { createUpstreamAgent } from '../../../src/upstream/fetch/fetch-page.ts';
+import { buildSampleMatch } from '../../support/samples/sample-match.ts';
+import { keepTableRead } from '../../support/samples/kept-table.ts';
 import { buildRenderLocals } from '../../../src/refresh/render/render-routes.ts';
 import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
 import { withStatus } from '../../../harness/upstream-pages.ts';
@@ -149,6 +160,41 @@ describe('competition pages in a scrape', () => {
       played: 34,
       match: null,
     });
+  });
+
+  it('reads a page awaited for a finished result while a quarter of the budget is free, a regular one not (issue 47)', async () => {
+    const config = configFor({ DETAIL_REQUESTS_PER_MINUTE: '20' });
+    const id = FLAMENGO_PATH.slice(1, -'.html'.length);
+    const matches = [buildSampleMatch({ id, status: 'FINISHED', score: { home: 2, away: 1, penalties: null } })];
+    const due = (tracked: StandingsRecord['tracked']): StandingsRecord => {
+      const kept = keepTableRead(config.dataDir, SLUG, new Date(T0 - HOUR * 1000), tracked);
+      return { ...kept, fetch: { ...kept.fetch, dueAt: formatSaoPauloIso(new Date(T0 - 60_000)), finished: [id] } };
+    };
+    // Half the minute's budget already went to match pages.
+    await writeDetailScheduleAsync(config.dataDir, {
+      requests: Array.from({ length: 10 }, (_, index) => T0 - 20_000 + index),
+      pausedUntil: null,
+      summary: null,
+    });
+    const dispatcher = createUpstreamAgent(2_000);
+    try {
+      await writeStandingsRecordAsync(config.dataDir, due([]));
+      let since = upstream.requests.length;
+      const regular = await runStandingsRefresh({ config, dispatcher, now: at(0), matches });
+      expect(tableRequests(since)).toEqual([]);
+      expect(regular.deferred).toBe(1);
+      const finishedAt = formatSaoPauloIso(new Date(T0 - 6 * 60_000));
+      await writeStandingsRecordAsync(
+        config.dataDir,
+        due([{ match: id, played: { flamengo: 33, palmeiras: 34 }, finishedAt, reads: 0 }]),
+      );
+      since = upstream.requests.length;
+      const awaited = await runStandingsRefresh({ config, dispatcher, now: at(1), matches });
+      expect(tableRequests(since)).toHaveLength(1);
+      expect(awaited.read).toBe(1);
+    } finally {
+      await dispatcher.close();
+    }
   });
 
   it('keeps the last good table through a failure and a page of an unknown layout, served stale, across a restart', async () => {
