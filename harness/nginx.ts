@@ -5,11 +5,12 @@
  * cache — nothing outside it is touched. A missing nginx or openssl is a failure with the fix
  * in the message.
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createSelfSignedCertificate } from '../src/demo/self-signed-certificate.ts';
 import { PROJECT_ROOT } from './placar-process.ts';
 import { startChild } from './watched-child.ts';
 
@@ -17,8 +18,6 @@ export const NGINX_PATH = '/usr/sbin/nginx';
 export const NGINX_TEMPLATE = path.join(PROJECT_ROOT, 'deploy', 'nginx.conf');
 /** Debian's libnginx-mod-http-brotli-static; without it the config serves gzip only. */
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-
-export const OPENSSL_PATH = '/usr/bin/openssl';
 
 export interface NginxConfigValues {
   /** Absolute path of DATA_DIR/current. */
@@ -61,41 +60,6 @@ export function renderNginxConfig(template: string, values: NginxConfigValues): 
   const left = /@[a-z_]+@/.exec(text.replace(/^\s*#.*$/gm, ''));
   if (left) throw new Error(`placeholder ${left[0]} left in the nginx config`);
   return text;
-}
-
-/**
- * A self-signed certificate for 127.0.0.1 (and localhost), made at test time: the TLS server
- * block runs exactly as deployed, and clients trust this one certificate (`ca`).
- */
-export function createSelfSignedCertificate(dir: string): { certificate: string; key: string; pem: string } {
-  if (!fs.existsSync(OPENSSL_PATH))
-    throw new Error(`openssl não encontrado em ${OPENSSL_PATH}: instale com \`apt-get install openssl\`.`);
-  const certificate = path.join(dir, 'tls-cert.pem');
-  const key = path.join(dir, 'tls-key.pem');
-  execFileSync(
-    OPENSSL_PATH,
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost',
-      '-keyout',
-      key,
-      '-out',
-      certificate,
-    ],
-    { stdio: 'pipe' },
-  );
-  return { certificate, key, pem: fs.readFileSync(certificate, 'utf8') };
 }
 
 /**

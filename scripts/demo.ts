@@ -40,7 +40,8 @@ function parseMatchPagesOption(raw: string): MatchPagesLayout {
 
 await runCli(
   {
-    usage: 'npm run demo [-- --seed N] [--speed N] [--port N] [--host ENDEREÇO] [--cards] [--match-pages FORMATO]',
+    usage:
+      'npm run demo [-- --seed N] [--speed N] [--port N] [--host ENDEREÇO] [--cards] [--match-pages FORMATO] [--push-local]',
     description:
       'Demonstração sem rede: sobe um site de origem fictício em 127.0.0.1 (páginas gravadas, com as datas de hoje e\n' +
       'amanhã e os jogos ao vivo avançando com o relógio) e inicia o Placar contra ele, como `npm start`.\n' +
@@ -64,6 +65,12 @@ await runCli(
         description:
           'Formato das páginas de jogo do site fictício: atual, antigo, ou alternado (padrão: cerca de um jogo em três no antigo).',
       },
+      {
+        name: '--push-local',
+        description:
+          'Alertas com o Placar fechado sem internet: sobe um serviço de push local, liga o Web Push do Placar para ele e\n' +
+          'inscreve um "navegador" de demonstração nos times de hoje; cada alerta enviado é decifrado e mostrado aqui.',
+      },
     ],
     variables: ['HOST', 'PORT', 'REFRESH_CRON'],
   },
@@ -73,6 +80,7 @@ await runCli(
     ...SERVER_ARG_OPTIONS,
     cards: { type: 'boolean', default: false },
     'match-pages': { type: 'string', default: 'alternado' },
+    'push-local': { type: 'boolean', default: false },
   },
   async (values) =>
     runDemo({
@@ -81,6 +89,7 @@ await runCli(
       speed: parseNumberOption('speed', values.speed, 0.1, 600, false),
       layout: values.cards ? 'cards' : 'rows',
       matchPages: parseMatchPagesOption(values['match-pages']),
+      pushLocal: values['push-local'],
       env: process.env,
       projectRoot: PROJECT_ROOT,
       // performance.now() counts from the process start: the time-to-dashboard includes Node's boot.

@@ -2,7 +2,7 @@
  * Group 12: Web Push fan-out. SUBSCRIPTIONS subscriptions (each with its own browser keys) follow
  * one team; one goal of that team; the refresher's sender (bench/push/push-fanout-child.ts, a process
  * of its own) encrypts and signs a push for each and hands it to a local https push service (in
- * this process: harness/push-service.ts, which checks each VAPID signature). Measured: time
+ * this process: src/demo/local-push-service.ts, which checks each VAPID signature). Measured: time
  * from send() to the last push received, the sender's CPU and memory; checked: every push
  * arrived, once, signed, and a sample decrypts to the goal's alert.
  */
@@ -19,7 +19,7 @@ import {
   decryptPush,
   startPushService,
   type BrowserSubscription,
-} from '../../harness/push-service.ts';
+} from '../../src/demo/local-push-service.ts';
 import { runChild } from '../../harness/watched-child.ts';
 
 export interface PushGroupResult {

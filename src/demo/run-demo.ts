@@ -11,6 +11,7 @@ import { EXIT_BAD_CONFIG } from '../lib/config/cli.ts';
 import { parseConfig } from '../lib/config/config.ts';
 import { pagesInLayout, type ListingLayout } from './card-layout.ts';
 import { withDemoCrests } from './demo-crests.ts';
+import { startDemoPush, type DemoPush } from './demo-push.ts';
 import type { MatchPagesLayout } from './demo-match-pages.ts';
 import { simulateSite } from './simulate-pages.ts';
 import { startPlacarChild } from './placar-child.ts';
@@ -31,6 +32,19 @@ export interface DemoOptions {
   projectRoot: string;
   /** performance.now() when the command started, for the time-to-dashboard line. */
   startedAtMs: number;
+  /** --push-local: Web Push on, to a local push service whose pushes are printed (demo-push.ts). */
+  pushLocal?: boolean;
+}
+
+/** Subscribes the demo's push "browser" once Placar is up, and says so (or why not). */
+function subscribeDemoPush(push: DemoPush, url: string): void {
+  push.subscribe(url).then(
+    (teams) =>
+      process.stdout.write(
+        `Push local: uma inscrição de demonstração segue ${teams} times de hoje; cada alerta que o Placar enviar aparece aqui, mesmo com todas as abas fechadas.\n`,
+      ),
+    (error: unknown) => process.stderr.write(`Push local: ${error instanceof Error ? error.message : String(error)}\n`),
+  );
 }
 
 /** How often the demo upstream re-simulates its pages: every 5 s, down to 1 s at high speeds. */
@@ -91,16 +105,18 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     for (const [pagePath, html] of Object.entries(render())) upstream.setPage(pagePath, html);
   }, updateIntervalMs(options.speed));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-demo-'));
+  const push = options.pushLocal ? await startDemoPush((line) => process.stdout.write(`${line}\n`)) : null;
   try {
     process.stdout.write(
       `Demonstração: site de origem fictício em ${upstream.url} (semente ${options.seed}, velocidade ${options.speed}×${options.layout === 'cards' ? ', listas em cartões' : ''}, ${MATCH_PAGES_NOTE[options.matchPages ?? 'mixed']}), dados em ${dataDir}\n`,
     );
     const placar = startPlacarChild({
       projectRoot: options.projectRoot,
-      env: { ...options.env, ...overrides, UPSTREAM_URL: upstream.url, DATA_DIR: dataDir },
+      env: { ...options.env, ...overrides, ...push?.env, UPSTREAM_URL: upstream.url, DATA_DIR: dataDir },
       onFirstRefresh: (url) => {
         const ms = Math.round(performance.now() - options.startedAtMs);
         process.stdout.write(`Demonstração pronta em ${ms} ms: abra ${url} (Ctrl-C encerra)\n`);
+        if (push) subscribeDemoPush(push, url);
       },
     });
     let stopping = false;
@@ -118,6 +134,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     return exitCode;
   } finally {
     clearInterval(timer);
+    await push?.close();
     await upstream.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -8,7 +8,12 @@
  * reaches this browser (alert-notification.ts then leaves notifications to the service worker,
  * so one event makes one notification) and sends nothing when nothing changed.
  */
+import type { PushReach } from './alert-reach.ts';
+
 const PUSH_KEY = 'placar:alertas-push';
+/** A browser whose push service cannot be reached may never settle subscribe(): past this, push is taken as missing. */
+const SUBSCRIBE_TIMEOUT_MS = 15_000;
+const MISSED: PushReach = { pushed: false, why: 'push-service' };
 const PUSH_API = '/api/push';
 const SUBSCRIPTIONS_API = '/api/push/inscricoes';
 
@@ -74,52 +79,68 @@ async function send(method: 'POST' | 'DELETE', body: unknown): Promise<boolean> 
   }
 }
 
-async function post(subscription: PushSubscription, teams: readonly string[]): Promise<boolean> {
+async function post(subscription: PushSubscription, teams: readonly string[]): Promise<PushReach> {
   const sent = { endpoint: subscription.endpoint, times: [...teams] };
   const ok = await send('POST', { subscription: subscription.toJSON(), times: sent.times });
   keepSent(ok ? sent : null);
-  return ok;
+  return ok ? { pushed: true } : { pushed: false, why: 'server-refused' };
+}
+
+/** `work`, or a rejection once SUBSCRIBE_TIMEOUT_MS has passed without it settling. */
+function withinTimeout<T>(work: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('sem resposta do serviço de notificações')), SUBSCRIBE_TIMEOUT_MS);
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
 }
 
 /**
- * Subscribes this browser (notification permission granted) and sends the teams; true when the
- * server keeps the subscription, false where push is off, unsupported or refused.
+ * Subscribes this browser (notification permission granted) and sends the teams: whether the server
+ * keeps the subscription, or why push does not reach this browser (off, unsupported, the browser's
+ * push service failing or silent, the server refusing).
  */
-export async function subscribePush(teams: readonly string[]): Promise<boolean> {
-  if (!pushSupported()) return false;
+export async function subscribePush(teams: readonly string[]): Promise<PushReach> {
+  if (!pushSupported()) return { pushed: false, why: 'unsupported' };
   const key = await fetchPublicKey();
   if (!key) {
     keepSent(null);
-    return false;
+    return { pushed: false, why: 'server-off' };
   }
+  let subscription: PushSubscription;
   try {
-    const registration = await navigator.serviceWorker.ready;
-    const subscription =
-      (await registration.pushManager.getSubscription()) ??
-      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
-    return await post(subscription, teams);
+    subscription = await withinTimeout(
+      (async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (
+          (await registration.pushManager.getSubscription()) ??
+          (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }))
+        );
+      })(),
+    );
   } catch {
     keepSent(null);
-    return false;
+    return MISSED;
   }
+  return await post(subscription, teams);
 }
 
 /**
  * Sends the followed teams again when they differ from what the server was last sent (nothing
  * when they do not); whether push reaches this browser after.
  */
-export async function syncPushTeams(teams: readonly string[]): Promise<boolean> {
+export async function syncPushTeams(teams: readonly string[]): Promise<PushReach> {
   const sent = readSent();
-  if (!sent || !pushSupported()) return false;
+  if (!pushSupported()) return { pushed: false, why: 'unsupported' };
+  if (!sent) return MISSED;
   try {
-    const registration = await navigator.serviceWorker.ready;
+    const registration = await withinTimeout(navigator.serviceWorker.ready);
     const subscription = await registration.pushManager.getSubscription();
     // The browser dropped the subscription (its push service expired it): subscribe again.
     if (!subscription || subscription.endpoint !== sent.endpoint) return await subscribePush(teams);
     if (sent.times.join('\n') !== teams.join('\n')) return await post(subscription, teams);
-    return true;
+    return { pushed: true };
   } catch {
-    return pushOn();
+    return pushOn() ? { pushed: true } : MISSED;
   }
 }
 

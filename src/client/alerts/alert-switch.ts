@@ -6,16 +6,17 @@
  * aria-pressed (a toggle's name must not change with its state). Hidden where the browser has no
  * notifications: the page's own announcements still come. Once on, a note says where alerts
  * reach: also with Placar closed where the server pushes (alert-push.ts: subscribed here, the
- * teams sent again when they change, unsubscribed by "Desativar"), else only while it is open.
+ * teams sent again when they change, unsubscribed by "Desativar"), else only while it is open,
+ * and why (alert-reach.ts).
  * alert-push.ts is loaded on demand, once alerts are on or being turned off: a fan who never
  * turns them on never downloads it.
  */
 import { alertsOn, notificationsSupported, setAlertsWanted } from './alert-setting.ts';
 import { followedTeamList, onFollowedTeamsChange } from '../follow/followed-teams.ts';
 
+import { REACH_CHECKING, reachNote } from './alert-reach.ts';
+
 const BLOCKED = 'O navegador bloqueou as notificações deste site: os alertas aparecem só aqui na página.';
-const REACH_CLOSED = 'Os alertas chegam também com o Placar fechado.';
-const REACH_OPEN = 'Os alertas chegam enquanto o Placar estiver aberto.';
 
 const button = document.querySelector<HTMLButtonElement>('[data-alert-toggle]');
 const state = document.querySelector<HTMLElement>('[data-alert-state]');
@@ -43,12 +44,16 @@ function withPush(use: (push: typeof import('./alert-push.ts')) => Promise<unkno
   import('./alert-push.ts').then(use).catch(() => undefined);
 }
 
-/** Subscribes (or re-sends changed teams) where the server pushes, then says where alerts reach. */
+/**
+ * Subscribes (or re-sends changed teams) where the server pushes, then says where alerts reach and,
+ * when only while Placar is open, why; meanwhile, that they reach an open page.
+ */
 async function reachClosedPage(): Promise<void> {
   const { pushOn, subscribePush, syncPushTeams } = await import('./alert-push.ts');
   const teams = followedTeamList();
-  const pushed = pushOn() ? await syncPushTeams(teams) : await subscribePush(teams);
-  if (alertsOn()) showNote(pushed ? REACH_CLOSED : REACH_OPEN);
+  if (!pushOn() && alertsOn()) showNote(REACH_CHECKING);
+  const reach = pushOn() ? await syncPushTeams(teams) : await subscribePush(teams);
+  if (alertsOn()) showNote(reachNote(reach));
 }
 
 async function turnOn(): Promise<void> {

@@ -79,6 +79,14 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
       'true quando a tabela nunca foi lida, quando a última leitura falhou (a tabela mostrada é a última válida) ou quando ela tem mais de 12 horas.',
     competition: 'A competição como as listagens a mostram.',
     groups: 'Um grupo por tabela da página, na ordem dela; vazio quando a competição não tem tabela (mata-mata).',
+    pendingResults:
+      'As partidas encerradas das listagens que a última leitura da tabela ainda não conta (o número de jogos de um time não cresceu desde uma leitura sem a partida); os números de live já as incluem. Vazio quando a tabela oficial conta todas.',
+  },
+  StandingsPendingResult: {
+    match: 'O id da partida.',
+    homeTeam: 'O mandante, como a listagem o escreve.',
+    awayTeam: 'O visitante, como a listagem o escreve.',
+    score: 'O placar final.',
   },
   StandingsGroup: {
     name: 'O nome do grupo como a página o escreve; null quando ela não nomeia.',
@@ -94,11 +102,12 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     goalsFor: 'Gols pró; null quando a página não os mostra.',
     goalsAgainst: 'Gols contra; null quando a página não os mostra.',
     goalDifference: 'Saldo de gols.',
-    live: 'null em todas as linhas de um grupo sem jogo em andamento; senão, a linha como se os jogos em andamento terminassem agora.',
+    live: 'null em todas as linhas de um grupo sem jogo em andamento nem resultado pendente; senão, a linha como se os jogos em andamento terminassem agora, com os resultados de pendingResults já contados.',
   },
   StandingsLive: {
     position: 'A posição na tabela ao vivo (pontos, vitórias, saldo, gols pró e a posição oficial desempatam).',
-    match: 'O id da partida em andamento que estes números incluem; null para um time que não está jogando.',
+    match:
+      'O id da partida que estes números somam à tabela oficial (em andamento, ou encerrada e ainda pendente); null para um time sem nenhuma.',
   },
   MatchDetail: {
     venue: 'Estádio e cidade, como a página escreve; null se ela não diz.',

@@ -32,6 +32,7 @@ import {
   COMPETITION_SLUG_PATTERN,
   STATUSES,
   StandingsEnvelopeSchema,
+  StandingsPendingResultSchema,
   StandingsGroupSchema,
   StandingsLiveSchema,
   StandingsRowSchema,
@@ -101,6 +102,7 @@ function buildSchemas(): Record<string, JsonObject> {
   registry.add(StandingsGroupSchema, { id: 'StandingsGroup' });
   registry.add(StandingsRowSchema, { id: 'StandingsRow' });
   registry.add(StandingsLiveSchema, { id: 'StandingsLive' });
+  registry.add(StandingsPendingResultSchema, { id: 'StandingsPendingResult' });
   const generated = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
     io: 'output',

@@ -2,7 +2,8 @@
  * What the table page /tabela/{slug} and its JSON /api/tabela/{slug} are made from: one per
  * competition the listings name (API.md, "Standings"): the last good read of its page
  * (standings-store.ts), the crests Placar holds for its teams (the listings' copies), and the
- * live table while its matches are in play (live-standings.ts). A refresh builds them and hands
+ * live table while its matches are in play or a finished one is not in the read yet (live-standings.ts,
+ * tracked-results.ts). A refresh builds them and hands
  * them to the routes in Astro.locals (src/refresh/render/render-routes.ts).
  */
 import { readConfig } from '../config/config.ts';
@@ -13,11 +14,13 @@ import {
   type ResolvedGroup,
 } from '../model/live-standings.ts';
 import { LISTING_NAMES, TIMEZONE, type Match, type Snapshot } from '../model/model.ts';
-import { isCompetitionSlug, teamKey, type StandingsEnvelope } from '../model/standings.ts';
+import { isCompetitionSlug, teamKey, type StandingsEnvelope, type StandingsPendingResult } from '../model/standings.ts';
+import { isCountedByRead, teamsCounted } from '../model/tracked-results.ts';
 import { formatSaoPauloIso } from '../model/time.ts';
 import { readSnapshotOrEmpty } from '../store/scraped/snapshot-store.ts';
 import { readStandingsRecords, type StandingsRecord } from '../store/scraped/standings-store.ts';
 import type { MatchPageData, TablePosition } from './match-page-data.ts';
+import { isPlaying } from './standings-display.ts';
 
 /** A table read longer ago than this is served `stale` (it is due every 6 hours). */
 export const STANDINGS_STALE_MS = 12 * 60 * 60 * 1000;
@@ -59,6 +62,40 @@ export function competitionSource(upstreamUrl: string, slug: string): string {
   return `${upstreamUrl.replace(/\/+$/, '')}/${slug}`;
 }
 
+interface PendingResults {
+  /** Ids of the finished matches the read does not count yet. */
+  ids: Set<string>;
+  results: StandingsPendingResult[];
+  /** Teams (teamKey) whose tracked match in play or pending the read already counts. */
+  counting: Set<string>;
+}
+
+/** What the last read of a competition's page does not count yet of its tracked results (tracked-results.ts). */
+function pendingResultsOf(
+  record: StandingsRecord | undefined,
+  resolved: readonly ResolvedGroup[],
+  matches: readonly Match[],
+): PendingResults {
+  const pending: PendingResults = { ids: new Set(), results: [], counting: new Set() };
+  if (!record || record.readAt === null) return pending;
+  const played = playedByTeam(resolved);
+  const byId = new Map(matches.map((match) => [match.id, match] as const));
+  for (const tracked of record.tracked) {
+    const match = byId.get(tracked.match);
+    if (!match || (match.status === 'FINISHED' && isCountedByRead(tracked, played))) continue;
+    for (const team of teamsCounted(tracked, played)) pending.counting.add(team);
+    if (match.status !== 'FINISHED') continue;
+    pending.ids.add(match.id);
+    pending.results.push({
+      match: match.id,
+      homeTeam: match.homeTeam.name,
+      awayTeam: match.awayTeam.name,
+      score: { home: match.score.home ?? 0, away: match.score.away ?? 0 },
+    });
+  }
+  return pending;
+}
+
 /** The table of every competition the listings name, by slug. */
 export function buildStandingsPages(
   upstreamUrl: string,
@@ -82,11 +119,13 @@ export function buildStandingsPages(
     const earlier = record?.earlier
       ? { readAt: record.earlier.readAt, played: new Map(Object.entries(record.earlier.played)) }
       : null;
+    const pending = pendingResultsOf(record, resolved, matches);
     const counting =
       readAt === null
         ? new Set<string>()
         : teamsAlreadyCounting({ readAt, played: playedByTeam(resolved) }, earlier, matches);
-    const groups = projectLiveStandings(resolved, matches, counting);
+    for (const team of pending.counting) counting.add(team);
+    const groups = projectLiveStandings(resolved, matches, counting, pending.ids);
     const stale =
       readAt === null ||
       (record?.fetch.lastError ?? null) !== null ||
@@ -95,14 +134,15 @@ export function buildStandingsPages(
     pages.set(slug, {
       envelope: {
         // The moment its numbers are from: the live listing's while a group plays, else the read's (so a table with
-        // nothing in play stays the same bytes from one refresh to the next: table-files.ts carries it).
-        generatedAt: groups.some((group) => group.rows.some((row) => row.live !== null)) ? generatedAt : read,
+        // nothing in play, pending results included, stays the same bytes from one refresh to the next: table-files.ts).
+        generatedAt: groups.some((group) => group.rows.some((row) => isPlaying(row, pending.ids))) ? generatedAt : read,
         timezone: TIMEZONE,
         source: competitionSource(upstreamUrl, slug),
         readAt: read,
         stale,
         competition: { name, slug },
         groups,
+        pendingResults: pending.results,
       },
       upstreamUrl,
     });

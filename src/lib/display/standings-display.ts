@@ -1,7 +1,7 @@
 /**
- * Pure: how a table is shown (pt-BR): in a group with matches in play, the live order and
- * numbers, each row's move against the official position (↑ 2, ↓ 1), and the notice of a table
- * not read or old.
+ * Pure: how a table is shown (pt-BR): in a group with matches in play or results not yet in the
+ * official table, the live order and numbers, each row's move against the official position
+ * (↑ 2, ↓ 1), the notice of a table not read or old, and the note naming those results.
  */
 import type { StandingsEnvelope, StandingsGroup, StandingsRow } from '../model/model.ts';
 import type { TablePosition } from './match-page-data.ts';
@@ -25,8 +25,22 @@ export interface ShownRow {
   playing: boolean;
 }
 
-/** The rows as shown: the live table's order and numbers while the group has matches in play. */
-export function buildShownRows(group: StandingsGroup): ShownRow[] {
+/** The row's team is playing now: its live numbers add a match in play, not a finished result still pending. */
+export function isPlaying(row: StandingsRow, pending: ReadonlySet<string>): boolean {
+  const match = row.live?.match ?? null;
+  return match !== null && !pending.has(match);
+}
+
+/** The ids of the finished matches the official table does not count yet. */
+export function pendingMatchIds(envelope: StandingsEnvelope): Set<string> {
+  return new Set(envelope.pendingResults.map((result) => result.match));
+}
+
+/**
+ * The rows as shown: the live table's order and numbers while the group has matches in play or
+ * pending results (`pending`: their ids, whose teams are not marked playing).
+ */
+export function buildShownRows(group: StandingsGroup, pending: ReadonlySet<string> = new Set()): ShownRow[] {
   const rows = group.rows.map((row): ShownRow & { order: number } => {
     const numbers = row.live ?? row;
     return {
@@ -43,7 +57,7 @@ export function buildShownRows(group: StandingsGroup): ShownRow[] {
       goalDifference: numbers.goalDifference,
       percent: numbers.played > 0 ? Math.round((100 * numbers.points) / (3 * numbers.played)) : null,
       move: row.live ? row.position - row.live.position : 0,
-      playing: (row.live?.match ?? null) !== null,
+      playing: isPlaying(row, pending),
     };
   });
   return rows.sort((a, b) => a.order - b.order).map(({ order: _order, ...row }) => row);
@@ -74,6 +88,25 @@ export function buildStandingsNotice(envelope: StandingsEnvelope): string | null
   if (envelope.stale)
     return 'Esta tabela pode estar desatualizada: a última leitura do site de origem falhou ou é antiga.';
   return null;
+}
+
+const LIST = new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' });
+
+/**
+ * The results of the listings the official table does not count yet ("Ceará 2 x 1 Vitória"), and why
+ * the table shown already has them; null when there are none.
+ */
+export function buildPendingResultsNote(envelope: StandingsEnvelope): string | null {
+  const results = envelope.pendingResults.map(
+    (result) => `${result.homeTeam} ${result.score.home} x ${result.score.away} ${result.awayTeam}`,
+  );
+  if (results.length === 0) return null;
+  const one = results.length === 1;
+  return (
+    `${one ? 'Resultado ainda fora' : 'Resultados ainda fora'} da tabela oficial: ${LIST.format(results)}. ` +
+    `A classificação abaixo já ${one ? 'o conta' : 'os conta'}; a tabela do site de origem é lida de novo ` +
+    'pouco depois de cada jogo, até trazer o resultado.'
+  );
 }
 
 /** A team's place for the match page: "10º", "10º (9º ao vivo)", "2º no Grupo A". */

@@ -2,10 +2,11 @@
  * Pure: the live table (API.md, "Standings"): while matches of a competition are in play, every
  * row of a group one of their teams is in carries `live`, the table as if those matches ended
  * now — ordered by points, wins, goal difference, goals for (when the page shows them), then
- * the official position. Teams of different groups can meet (Paulistão): each side counts in
- * its own group. A match is never counted twice: the official table is taken to count finished
- * matches only, unless a read shows the team's `played` already grown during its match
- * (teamsAlreadyCounting).
+ * the official position; a finished match the official table does not count yet counts too.
+ * Teams of different groups can meet (Paulistão): each side counts in its own group. A match is
+ * never counted twice: the official table is taken to count finished matches only, unless a read
+ * shows the team's `played` already grown during its match (teamsAlreadyCounting) or since it
+ * was tracked (tracked-results.ts).
  */
 import type { Match } from './model.ts';
 import {
@@ -71,18 +72,20 @@ function compareLive(a: { live: Numbers; position: number }, b: { live: Numbers;
 
 /**
  * The groups as the API serves them: each row with `live` (null in every row of a group no team
- * of which is playing). `alreadyCounting`: keys (teamKey) of playing teams whose official numbers
- * already include their live match.
+ * of which is playing or has a pending result). `alreadyCounting`: keys (teamKey) of teams whose
+ * official numbers already include their match; `pending`: ids of finished matches the official
+ * table does not count yet (tracked-results.ts), counted like a match in play.
  */
 export function projectLiveStandings(
   groups: readonly ResolvedGroup[],
   matches: readonly Match[],
   alreadyCounting: ReadonlySet<string> = new Set(),
+  pending: ReadonlySet<string> = new Set(),
 ): StandingsGroup[] {
   const playing = new Map<string, { match: string; scored: number; conceded: number }>();
   const seen = new Set<string>();
   for (const match of matches) {
-    if (!isInPlay(match) || seen.has(match.id)) continue;
+    if (!(isInPlay(match) || (match.status === 'FINISHED' && pending.has(match.id))) || seen.has(match.id)) continue;
     seen.add(match.id);
     const home = match.score.home ?? 0;
     const away = match.score.away ?? 0;

@@ -41,7 +41,7 @@ const numbers = {
 export const StandingsLiveSchema = z.object({
   position: count.min(1),
   ...numbers,
-  /** The match in play this team's numbers include; null for a team not playing. */
+  /** The match this team's live numbers add (in play, or finished and not yet in the official table); null: none. */
   match: z.string().min(1).max(300).nullable(),
 });
 export type StandingsLive = z.infer<typeof StandingsLiveSchema>;
@@ -94,6 +94,15 @@ const isoDateTime = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/)
   .max(40);
 
+/** A finished match of the listings whose result the official table does not count yet (the live numbers do). */
+export const StandingsPendingResultSchema = z.object({
+  match: z.string().min(1).max(300),
+  homeTeam: name,
+  awayTeam: name,
+  score: z.object({ home: count, away: count }),
+});
+export type StandingsPendingResult = z.infer<typeof StandingsPendingResultSchema>;
+
 export const StandingsEnvelopeSchema = z.object({
   generatedAt: isoDateTime.nullable(),
   timezone: z.literal('America/Sao_Paulo'),
@@ -106,5 +115,7 @@ export const StandingsEnvelopeSchema = z.object({
   stale: z.boolean(),
   competition: z.object({ name: name, slug: z.string().regex(COMPETITION_SLUG_PATTERN).max(100) }),
   groups: z.array(StandingsGroupSchema).max(STANDINGS_LIMITS.groups),
+  /** Finished matches counted in `live` because the last read of the page does not count them yet. */
+  pendingResults: z.array(StandingsPendingResultSchema).max(STANDINGS_LIMITS.groups * STANDINGS_LIMITS.rows),
 });
 export type StandingsEnvelope = z.infer<typeof StandingsEnvelopeSchema>;

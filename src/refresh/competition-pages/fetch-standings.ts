@@ -28,6 +28,7 @@ import { DETAIL_DEFAULT_PAUSE_MS } from '../match-pages/detail-schedule.ts';
 import { requestBudgetOf } from '../match-pages/request-budget.ts';
 import {
   applyStandingsOutcome,
+  awaitsResult,
   planStandingsFetches,
   recordsForListings,
   type StandingsOutcome,
@@ -54,9 +55,11 @@ export interface StandingsRefreshInput {
 /**
  * Live match pages go first: a table takes a request only while the minute's window keeps one for
  * every match in play and three quarters of the budget free (a live row that changes in the next
- * refresh has its page read at once).
+ * refresh has its page read at once). A table awaited for a finished result (issue 47) needs only a
+ * quarter free: it is one request per ended match, and the live table is wrong until it is read.
  */
-function reservedForMatchPages(matches: readonly Match[], perMinute: number): number {
+function reservedForMatchPages(matches: readonly Match[], perMinute: number, awaited: boolean): number {
+  if (awaited) return Math.ceil(perMinute / 4);
   return Math.max(matches.filter(isInPlay).length, Math.ceil((perMinute * 3) / 4));
 }
 
@@ -89,12 +92,12 @@ export async function runStandingsRefresh(input: StandingsRefreshInput): Promise
   // The same window as the match pages', remembered in this process: a table request counts before it is sent,
   // whatever happens to schedule.json afterwards (a full disk).
   const budget = requestBudgetOf(dataDir, config.detailRequestsPerMinute, schedule.requests, () => now().getTime());
-  const reserve = reservedForMatchPages(input.matches, config.detailRequestsPerMinute);
   let pausedUntil = paused ? schedule.pausedUntil : null;
   for (const slug of plan) {
     const record = records.get(slug);
     if (!record || pausedUntil !== null) break;
     const url = competitionSource(config.upstreamUrl, slug);
+    const reserve = reservedForMatchPages(input.matches, config.detailRequestsPerMinute, awaitsResult(record));
     let outcome: StandingsOutcome;
     try {
       const held = record.readAt !== null;

@@ -7,7 +7,9 @@
  * tap is checked as what the notification carries (data.url, resolved against the worker's
  * scope as its notificationclick does) and that page being the match's.
  * The page's side: "Ativar alertas" subscribes where push is on and says where alerts reach,
- * following a team sends the new list, "Desativar" deletes the subscription. Headless Chromium
+ * following a team sends the new list, "Desativar" deletes the subscription; where the browser
+ * cannot subscribe (its push service refusing or silent), it says alerts arrive only while Placar
+ * is open, and why. Headless Chromium
  * has no push service to subscribe with (no FCM), so an init script stands in for
  * PushManager's subscribe()/getSubscription() with a subscription at the test's push origin,
  * keys made by the test; everything after — the page's requests, the server's validation,
@@ -24,7 +26,7 @@ import type { MatchEvent } from '../../../src/lib/model/model.ts';
 import { pushSubscriptionsDir } from '../../../src/lib/store/push/push-subscriptions.ts';
 import { startDashboardHarness, type DashboardHarness } from '../../support/browser/dashboard-harness.ts';
 import { followBeforeLoad } from '../../support/browser/fan-page.ts';
-import { createBrowserSubscription } from '../../../harness/push-service.ts';
+import { createBrowserSubscription } from '../../../src/demo/local-push-service.ts';
 
 /** An origin nothing listens on: the server accepts it as a push service, and never sends (no refresh runs). */
 const PUSH_ORIGIN = 'https://127.0.0.1:9';
@@ -173,4 +175,53 @@ describe('"Ativar alertas" where push is on', () => {
     expect(await region.locator('[data-alert-note]').isHidden()).toBe(true);
     await context.close();
   }, 60_000);
+});
+
+describe('"Ativar alertas" where the browser cannot subscribe to push (issue 47)', () => {
+  const ONLY_OPEN = /^Os alertas só chegam enquanto o Placar estiver aberto: .+/;
+
+  async function turnOn(context: BrowserContext) {
+    const page = await openWithWorker(context, '/');
+    const region = page.getByRole('region', { name: 'Meus times' });
+    await region.getByRole('button', { name: 'Ativar alertas', exact: true }).click();
+    await expect.poll(() => region.locator('[data-alert-state]').textContent()).toBe('Alertas ativados');
+    return region.locator('[data-alert-note]');
+  }
+
+  it('says alerts arrive only while Placar is open, and why, when the push service refuses the subscription', async () => {
+    const context = await newFanContext(['Flamengo']);
+    // What Chromium answers when its push service cannot be reached (no FCM, a private window).
+    await context.addInitScript(() => {
+      PushManager.prototype.getSubscription = async () => null;
+      PushManager.prototype.subscribe = async () => {
+        throw new DOMException('Registration failed - push service not available', 'AbortError');
+      };
+    });
+    const note = await turnOn(context);
+    await expect.poll(() => note.textContent()).toMatch(ONLY_OPEN);
+    expect(await note.textContent()).toContain('serviço de notificações do navegador');
+    expect(await note.isVisible()).toBe(true);
+    expect(storedSubscriptions()).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('says at once that alerts arrive while Placar is open when the push service does not answer', async () => {
+    const context = await newFanContext(['Flamengo']);
+    await context.addInitScript(() => {
+      PushManager.prototype.getSubscription = async () => null;
+      PushManager.prototype.subscribe = () => new Promise<PushSubscription>(() => undefined);
+    });
+    const note = await turnOn(context);
+    await expect.poll(() => note.textContent()).toMatch(/^Os alertas chegam enquanto o Placar estiver aberto\./);
+    await context.close();
+  }, 60_000);
+
+  it('with headless Chromium’s own push (no push service to reach), never leaves "Alertas ativados" unexplained', async () => {
+    const context = await newFanContext(['Flamengo']);
+    const note = await turnOn(context);
+    // Whether Chromium refuses at once or never answers (then Placar gives up after 15 s), the note says so.
+    await expect.poll(() => note.textContent(), { timeout: 40_000 }).toMatch(ONLY_OPEN);
+    expect(storedSubscriptions()).toEqual([]);
+    await context.close();
+  }, 90_000);
 });

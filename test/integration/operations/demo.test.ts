@@ -1,6 +1,7 @@
 /**
  * `node scripts/demo.ts` end to end: the demo upstream + a real Placar child, seen from the
- * outside (HTTP and process exit), sped up (--speed 60, a refresh every 5 s) to fit a test.
+ * outside (HTTP and process exit), sped up (--speed 60, a refresh every 5 s) to fit a test; with
+ * --push-local, a push arriving at its local push service.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -112,6 +113,26 @@ describe('npm run demo', () => {
     expect(await isRefused(`${upstreamUrl}/jogos-de-hoje`)).toBe(true);
     expect(fs.existsSync(dataDir)).toBe(false);
   });
+
+  it('with --push-local, takes a subscription and delivers a push to its local push service, printed as it arrives', async () => {
+    const run = startDemo(['--speed', '600', '--seed', '3', '--push-local'], { REFRESH_CRON: '*/5 * * * * *' });
+    const dataDir = (await run.waitForOutput(/dados em (\S+)/, LINE_DEADLINE_MS))[1] ?? '';
+    const teams = Number(
+      (await run.waitForOutput(/Push local: uma inscrição de demonstração segue (\d+) times/, LINE_DEADLINE_MS))[1],
+    );
+    expect(teams).toBeGreaterThan(0);
+    // Placar keeps the subscription as it keeps a browser's (push/inscricoes/<hash>.json).
+    const kept = fs.readdirSync(path.join(dataDir, 'push', 'inscricoes')).filter((name) => name.endsWith('.json'));
+    expect(kept).toHaveLength(1);
+    // A goal, kick-off or full-time of a followed team: encrypted by Placar, decrypted by the demo's "browser".
+    const [line] = await run.waitForOutput(
+      /Alerta recebido pelo serviço de push local \(chega mesmo com o Placar fechado\): .+ — .+/,
+      LINE_DEADLINE_MS,
+    );
+    expect(line).not.toContain('não pôde ser lido');
+    run.process.kill('SIGINT');
+    expect(await exitCodeOf(run)).toBe(0);
+  }, 240_000);
 
   it("stops with Placar's one-line reason when Placar cannot start (port in use, exit 2)", async () => {
     const blocker = net.createServer();

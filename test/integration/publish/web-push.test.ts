@@ -26,7 +26,7 @@ import {
   type BrowserSubscription,
   type PushService,
   type ReceivedPush,
-} from '../../../harness/push-service.ts';
+} from '../../../src/demo/local-push-service.ts';
 import { runScript } from '../../../harness/run-script.ts';
 import { withScore } from '../../../harness/upstream-pages.ts';
 

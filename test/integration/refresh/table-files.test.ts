@@ -15,7 +15,12 @@ import { parseConfig } from '../../../src/lib/config/config.ts';
 import { StandingsEnvelopeSchema, type Snapshot, type StandingsEnvelope } from '../../../src/lib/model/model.ts';
 import { buildClientDir } from '../../../src/lib/store/builds/build-layout.ts';
 import type { RefreshReport } from '../../../src/refresh/refresh.ts';
-import { refreshFrom, withFlamengoScore } from '../../support/data-dir/fixture-refreshes.ts';
+import {
+  FLAMENGO,
+  refreshFrom,
+  withFlamengoFinished,
+  withFlamengoScore,
+} from '../../support/data-dir/fixture-refreshes.ts';
 import { keepTableRead } from '../../support/samples/kept-table.ts';
 
 const UPSTREAM = 'http://127.0.0.1:9';
@@ -74,5 +79,23 @@ describe('table files', () => {
     expect(readTable(report, LIVE_TABLE).generatedAt).toBe('2026-11-21T19:45:00-03:00');
     // Only the live table changed with the listings' new time.
     expect(report.tablesRendered).toBe(1);
+  }, 120_000);
+
+  it('names a finished result the read does not count yet, on the page (pt-BR) and in the JSON, and counts it live', async () => {
+    // Flamengo x Palmeiras ended 2 x 1; the kept read (Flamengo 33 games, Palmeiras 34) was taken without it.
+    keepTableRead(dataDir, LIVE_TABLE, new Date(), [
+      { match: FLAMENGO, played: { flamengo: 33, palmeiras: 34 }, finishedAt: '2026-11-21T19:50:00-03:00', reads: 1 },
+    ]);
+    const report = await refresh(withFlamengoFinished(buildFixtureSnapshot(UPSTREAM)));
+    const table = readTable(report, LIVE_TABLE);
+    expect(table.pendingResults).toEqual([
+      { match: FLAMENGO, homeTeam: 'Flamengo', awayTeam: 'Palmeiras', score: { home: 2, away: 1 } },
+    ]);
+    const flamengo = table.groups[0]?.rows.find((row) => row.team.name === 'Flamengo');
+    expect(flamengo).toMatchObject({ played: 33, live: { played: 34, points: 47, match: FLAMENGO } });
+    const html = fs.readFileSync(tableFiles(report, LIVE_TABLE)[0] ?? '', 'utf8');
+    expect(html).toContain('Resultado ainda fora da tabela oficial: Flamengo 2 x 1 Palmeiras.');
+    // A finished match is no longer played: its teams are not marked "ao vivo".
+    expect(html).not.toMatch(/data-team="Flamengo" data-playing/);
   }, 120_000);
 });

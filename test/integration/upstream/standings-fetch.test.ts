@@ -3,7 +3,9 @@
  * issue 34, item 1): a competition's page read when it first appears, conditionally, not again
  * before 6 hours unless one of its matches ends (then a few minutes after), within the match pages'
  * budget and pause, never for a competition no listing names; the last good table kept through a
- * failure and a page of another layout (served stale), across a restart (DATA_DIR).
+ * failure and a page of another layout (served stale), across a restart (DATA_DIR). Issue 47: a finished match
+ * keeps counting in the live table until a read counts it, the page read again until one does, such a read
+ * needing only a quarter of the budget free.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,8 +14,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { parseConfig } from '../../../src/lib/config/config.ts';
 import { LISTING_PATHS } from '../../../src/lib/model/model.ts';
-import { readDetailSchedule } from '../../../src/lib/store/scraped/detail-store.ts';
-import { readStandingsRecords } from '../../../src/lib/store/scraped/standings-store.ts';
+import { formatSaoPauloIso } from '../../../src/lib/model/time.ts';
+import { readDetailSchedule, writeDetailScheduleAsync } from '../../../src/lib/store/scraped/detail-store.ts';
+import {
+  readStandingsRecords,
+  writeStandingsRecordAsync,
+  type StandingsRecord,
+} from '../../../src/lib/store/scraped/standings-store.ts';
+import { runStandingsRefresh } from '../../../src/refresh/competition-pages/fetch-standings.ts';
+import { createUpstreamAgent } from '../../../src/upstream/fetch/fetch-page.ts';
+import { buildSampleMatch } from '../../support/samples/sample-match.ts';
+import { keepTableRead } from '../../support/samples/kept-table.ts';
 import { buildRenderLocals } from '../../../src/refresh/render/render-routes.ts';
 import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
 import { withStatus } from '../../../harness/upstream-pages.ts';
@@ -97,6 +108,93 @@ describe('competition pages in a scrape', () => {
     since = upstream.requests.length;
     await runScrape(config, { now: at(600 + 5 * 60 + 1) });
     expect(tableRequests(since)).toHaveLength(1);
+  });
+
+  it('keeps a finished match in the live table and reads the page again until it counts the match (issue 47)', async () => {
+    const config = configFor();
+    await runScrape(config, { now: at(0) });
+    // Seen in play after a read without it: tracked from that read.
+    await runScrape(config, { now: at(60) });
+    const flamengoOf = (table: ReturnType<typeof tableOf>) =>
+      table?.groups[0]?.rows.find((row) => row.team.name === 'Flamengo');
+    const finished = (page: string) => withStatus(FIXTURES[page] ?? '', FLAMENGO_PATH, 'ENCERRADO');
+    upstream.setPage(LISTING_PATHS.live, finished(LISTING_PATHS.live));
+    upstream.setPage(LISTING_PATHS.hoje, finished(LISTING_PATHS.hoje));
+    await runScrape(config, { now: at(600) });
+    // Full time, the page not read again yet: the 2 x 1 still counts, and the table says it is not official yet.
+    let table = tableOf(config.dataDir);
+    expect(flamengoOf(table)).toMatchObject({ points: 44, played: 33, live: { points: 47, played: 34 } });
+    expect(table?.pendingResults).toEqual([
+      {
+        match: FLAMENGO_PATH.slice(1, -'.html'.length),
+        homeTeam: 'Flamengo',
+        awayTeam: 'Palmeiras',
+        score: { home: 2, away: 1 },
+      },
+    ]);
+    // Read again 5 minutes after the end, the upstream's table not updated yet: still pending.
+    let since = upstream.requests.length;
+    await runScrape(config, { now: at(600 + 5 * 60 + 1) });
+    expect(tableRequests(since)).toHaveLength(1);
+    expect(tableOf(config.dataDir)?.pendingResults).toHaveLength(1);
+    // The upstream counts it now: the page is read again minutes later (not 6 hours), and the match counts once.
+    const counted = COMPETITION_PAGE.replace(
+      '<a href="/time/flamengo">Flamengo</a></td><td><b><i>44</i></b></td><td>33</td><td>11</td><td>11</td><td>11</td><td>-1</td>',
+      '<a href="/time/flamengo">Flamengo</a></td><td><b><i>47</i></b></td><td>34</td><td>12</td><td>11</td><td>11</td><td>0</td>',
+    ).replace(
+      '<a href="/time/palmeiras">Palmeiras</a></td><td><b><i>27</i></b></td><td>34</td><td>5</td><td>12</td><td>17</td><td>-22</td>',
+      '<a href="/time/palmeiras">Palmeiras</a></td><td><b><i>27</i></b></td><td>35</td><td>5</td><td>12</td><td>18</td><td>-23</td>',
+    );
+    expect(counted).not.toBe(COMPETITION_PAGE);
+    upstream.setPage(PAGE_PATH, counted);
+    since = upstream.requests.length;
+    for (let minute = 16; minute <= 60; minute += 1) await runScrape(config, { now: at(600 + minute * 60) });
+    expect(tableRequests(since).length).toBeGreaterThan(0);
+    table = tableOf(config.dataDir);
+    expect(table?.pendingResults).toEqual([]);
+    // Other matches of the competition are still in play: Flamengo's live numbers are its official ones.
+    const flamengo = flamengoOf(table);
+    expect(flamengo).toMatchObject({ points: 47, played: 34 });
+    expect(flamengo?.live ?? { points: 47, played: 34, match: null }).toMatchObject({
+      points: 47,
+      played: 34,
+      match: null,
+    });
+  });
+
+  it('reads a page awaited for a finished result while a quarter of the budget is free, a regular one not (issue 47)', async () => {
+    const config = configFor({ DETAIL_REQUESTS_PER_MINUTE: '20' });
+    const id = FLAMENGO_PATH.slice(1, -'.html'.length);
+    const matches = [buildSampleMatch({ id, status: 'FINISHED', score: { home: 2, away: 1, penalties: null } })];
+    const due = (tracked: StandingsRecord['tracked']): StandingsRecord => {
+      const kept = keepTableRead(config.dataDir, SLUG, new Date(T0 - HOUR * 1000), tracked);
+      return { ...kept, fetch: { ...kept.fetch, dueAt: formatSaoPauloIso(new Date(T0 - 60_000)), finished: [id] } };
+    };
+    // Half the minute's budget already went to match pages.
+    await writeDetailScheduleAsync(config.dataDir, {
+      requests: Array.from({ length: 10 }, (_, index) => T0 - 20_000 + index),
+      pausedUntil: null,
+      summary: null,
+    });
+    const dispatcher = createUpstreamAgent(2_000);
+    try {
+      await writeStandingsRecordAsync(config.dataDir, due([]));
+      let since = upstream.requests.length;
+      const regular = await runStandingsRefresh({ config, dispatcher, now: at(0), matches });
+      expect(tableRequests(since)).toEqual([]);
+      expect(regular.deferred).toBe(1);
+      const finishedAt = formatSaoPauloIso(new Date(T0 - 6 * 60_000));
+      await writeStandingsRecordAsync(
+        config.dataDir,
+        due([{ match: id, played: { flamengo: 33, palmeiras: 34 }, finishedAt, reads: 0 }]),
+      );
+      since = upstream.requests.length;
+      const awaited = await runStandingsRefresh({ config, dispatcher, now: at(1), matches });
+      expect(tableRequests(since)).toHaveLength(1);
+      expect(awaited.read).toBe(1);
+    } finally {
+      await dispatcher.close();
+    }
   });
 
   it('keeps the last good table through a failure and a page of an unknown layout, served stale, across a restart', async () => {

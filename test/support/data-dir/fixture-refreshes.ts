@@ -1,7 +1,7 @@
 /**
  * Refreshes in this process from a given snapshot (no scrape), as the build tests drive them: the fixture listings'
  * snapshot, written into DATA_DIR, rendered, compressed and swapped in; and that snapshot with the live Flamengo match's
- * score moved.
+ * score moved, or the match over.
  */
 import { expect } from 'vitest';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
@@ -30,4 +30,17 @@ export function withFlamengoScore(snapshot: Snapshot, home: number): Snapshot {
     ),
   });
   return { ...snapshot, live: score('live'), hoje: score('hoje') };
+}
+
+/** The Flamengo match over at its score: gone from live, finished in today. */
+export function withFlamengoFinished(snapshot: Snapshot): Snapshot {
+  const live = snapshot.live.matches.filter((match) => match.id !== FLAMENGO);
+  const hoje = snapshot.hoje.matches.map((match) =>
+    match.id === FLAMENGO ? { ...match, status: 'FINISHED' as const, minute: null } : match,
+  );
+  return {
+    ...snapshot,
+    live: { ...snapshot.live, matches: live, count: live.length },
+    hoje: { ...snapshot.hoje, matches: hoje },
+  };
 }

@@ -17,12 +17,20 @@ export const REFERENCE_COMPETITION_PAGE = fs.readFileSync(
   'utf8',
 );
 
-/** Writes `slug`'s record read at `readAt` (default now) with the reference page's groups; returns it. */
-export function keepTableRead(dataDir: string, slug: string, readAt = new Date()): StandingsRecord {
+/**
+ * Writes `slug`'s record read at `readAt` (default now) with the reference page's groups and the results it tracks
+ * (default none); returns it.
+ */
+export function keepTableRead(
+  dataDir: string,
+  slug: string,
+  readAt = new Date(),
+  tracked: StandingsRecord['tracked'] = [],
+): StandingsRecord {
   const { groups } = parseCompetitionPage(REFERENCE_COMPETITION_PAGE, `http://127.0.0.1/${slug}`);
   const fresh = freshStandingsRecord(slug);
   const dueAt = formatSaoPauloIso(new Date(readAt.getTime() + 6 * 3600_000));
-  const record = { ...fresh, readAt: formatSaoPauloIso(readAt), groups, fetch: { ...fresh.fetch, dueAt } };
+  const record = { ...fresh, readAt: formatSaoPauloIso(readAt), groups, fetch: { ...fresh.fetch, dueAt }, tracked };
   fs.mkdirSync(path.dirname(standingsRecordPath(dataDir, slug)), { recursive: true });
   fs.writeFileSync(standingsRecordPath(dataDir, slug), JSON.stringify(record));
   return record;

@@ -12,6 +12,7 @@ import {
 } from '../../../src/lib/display/standings-data.ts';
 import {
   buildMoveText,
+  buildPendingResultsNote,
   buildShownRows,
   buildStandingsNotice,
   formatGoalDifference,
@@ -111,6 +112,71 @@ describe('buildStandingsPages', () => {
     expect(flamengo?.live).toMatchObject({ position: 1, points: 31, played: 13, match: LIVE.id });
     // The sample match is Flamengo 2 x 1 Palmeiras: both in the group, both counted.
     expect(palmeiras?.live).toMatchObject({ position: 2, points: 30, played: 13, lost: 1, match: LIVE.id });
+  });
+
+  it('keeps a finished match counted until a read shows its teams’ played grown, then counts it once (issue 47)', () => {
+    const finished = { ...LIVE, status: 'FINISHED' as const, minute: null };
+    const over: Snapshot = { ...SNAPSHOT, live: envelope([]), hoje: envelope([finished]) };
+    const tracked = [
+      { match: LIVE.id, played: { palmeiras: 12, flamengo: 12 }, finishedAt: NOW.toISOString(), reads: 1 },
+    ];
+    const tableOf = (kept: StandingsRecord) =>
+      buildStandingsPages(UPSTREAM, over, new Map([['brasileirao-serie-a', kept]]), NOW).get('brasileirao-serie-a')
+        ?.envelope;
+    // The read has not counted the 2 x 1 yet: the live table still does, and says so.
+    const before = tableOf(record({ tracked }));
+    expect(StandingsEnvelopeSchema.safeParse(before).success).toBe(true);
+    expect(before?.pendingResults).toEqual([
+      { match: LIVE.id, homeTeam: 'Flamengo', awayTeam: 'Palmeiras', score: { home: 2, away: 1 } },
+    ]);
+    const [palmeiras, flamengo] = before?.groups[0]?.rows ?? [];
+    expect(flamengo?.live).toMatchObject({ position: 1, points: 31, played: 13, match: LIVE.id });
+    expect(palmeiras?.live).toMatchObject({ position: 2, points: 30, played: 13 });
+    // Nothing is in play: the table is dated by its read.
+    expect(before?.generatedAt).toBe('2026-11-21T12:00:00-03:00');
+    if (!before) throw new Error('no table');
+    expect(buildStandingsNotice(before)).toBeNull();
+    expect(buildPendingResultsNote(before)).toBe(
+      'Resultado ainda fora da tabela oficial: Flamengo 2 x 1 Palmeiras. A classificação abaixo já o conta; a tabela ' +
+        'do site de origem é lida de novo pouco depois de cada jogo, até trazer o resultado.',
+    );
+    // A finished match's teams are not marked playing.
+    expect(
+      buildShownRows(before.groups[0] ?? { name: null, rows: [] }, new Set([LIVE.id])).map((row) => row.playing),
+    ).toEqual([false, false]);
+    // A read that counts it: played grew; the match is not added again.
+    const counted = record({ tracked });
+    const rows = counted.groups[0]?.rows ?? [];
+    counted.groups = [
+      {
+        name: null,
+        rows: rows.map((row) =>
+          row.team.name === 'Flamengo'
+            ? { ...row, points: 31, played: 13, won: 10, goalDifference: 13, position: 1 }
+            : { ...row, points: 30, played: 13, lost: 1, goalDifference: 14, position: 2 },
+        ),
+      },
+    ];
+    const after = tableOf(counted);
+    expect(after?.pendingResults).toEqual([]);
+    for (const row of after?.groups[0]?.rows ?? []) expect(row.live).toBeNull();
+    expect(after?.groups[0]?.rows.find((row) => row.team.name === 'Flamengo')).toMatchObject({
+      points: 31,
+      played: 13,
+    });
+    // Half counted (one team's played grew): the other team's result still pending, the grown one not added again.
+    counted.groups = [
+      {
+        name: null,
+        rows: rows.map((row) => (row.team.name === 'Flamengo' ? { ...row, played: 13, points: 31 } : row)),
+      },
+    ];
+    const half = tableOf(counted);
+    expect(half?.pendingResults).toHaveLength(1);
+    const flamengoHalf = half?.groups[0]?.rows.find((row) => row.team.name === 'Flamengo');
+    const palmeirasHalf = half?.groups[0]?.rows.find((row) => row.team.name === 'Palmeiras');
+    expect(flamengoHalf?.live).toMatchObject({ played: 13, points: 31 });
+    expect(palmeirasHalf?.live).toMatchObject({ played: 13, points: 30, lost: 1 });
   });
 
   it('is stale after a failed read (the last good table kept) and when the read is old', () => {

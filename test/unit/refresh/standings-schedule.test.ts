@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Match, StandingsGroupRead } from '../../../src/lib/model/model.ts';
+import { formatSaoPauloIso } from '../../../src/lib/model/time.ts';
 import { freshStandingsRecord, type StandingsRecord } from '../../../src/lib/store/scraped/standings-store.ts';
 import {
   applyStandingsOutcome,
@@ -41,13 +42,27 @@ const GROUPS: StandingsGroupRead[] = [
 ];
 const played = (groups: StandingsGroupRead[]) =>
   Object.fromEntries(groups.flatMap((group) => group.rows.map((row) => [row.team.name.toLowerCase(), row.played])));
+/** The reference group with each named team's `played` (by teamKey) and another row per extra team. */
+const withPlayed = (counts: Record<string, number>): StandingsGroupRead[] => {
+  const base = GROUPS[0]?.rows[0];
+  if (!base) throw new Error('no row');
+  const names: Record<string, string> = { flamengo: 'Flamengo', bahia: 'Bahia' };
+  const rows = Object.entries(counts).map(([key, count], index) => ({
+    ...base,
+    position: index + 1,
+    team: { name: names[key] ?? key, crestSource: null },
+    played: count,
+  }));
+  return [{ name: null, rows }];
+};
 const read = (groups = GROUPS) => ({ kind: 'read' as const, groups, etag: '"v1"', lastModified: null });
 
-/** Simulates a day of refreshes, one a minute: which minutes ask for the page. */
+/** Simulates a day of refreshes, one a minute: which minutes ask for the page (its groups: `pageAt`). */
 function simulate(
   matchAt: (minute: number) => Match[],
   minutes: number,
   fails: (minute: number) => boolean = () => false,
+  pageAt: (minute: number) => StandingsGroupRead[] = () => GROUPS,
 ) {
   let record: StandingsRecord | undefined;
   const asked: number[] = [];
@@ -63,7 +78,7 @@ function simulate(
       asked.push(minute);
       record = applyStandingsOutcome(
         record,
-        fails(minute) ? { kind: 'failed', error: 'HTTP 500' } : read(),
+        fails(minute) ? { kind: 'failed', error: 'HTTP 500' } : read(pageAt(minute)),
         played,
         at(minute),
       );
@@ -79,14 +94,46 @@ describe('the competition page schedule', () => {
     expect(STANDINGS_REGULAR_MS).toBe(360 * MINUTE);
   });
 
-  it('asks again 5 minutes after one of its matches is seen finished (once per match)', () => {
+  it('asks again 5 minutes after one of its matches is seen finished (once per match, when the read counts it)', () => {
     const match = (minute: number): Match[] => [
       buildSampleMatch({ status: minute >= 100 ? 'FINISHED' : 'IN_PLAY' }),
-      buildSampleMatch({ id: 'brasileirao-serie-a/21-11-2026-a-x-b', status: minute >= 200 ? 'FINISHED' : 'IN_PLAY' }),
+      buildSampleMatch({
+        id: 'brasileirao-serie-a/21-11-2026-a-x-b',
+        homeTeam: { name: 'Bahia', crest: null, crestSource: null, slug: null },
+        awayTeam: { name: 'Ceará', crest: null, crestSource: null, slug: null },
+        status: minute >= 200 ? 'FINISHED' : 'IN_PLAY',
+      }),
     ];
-    const { asked } = simulate(match, 8 * 60);
+    // The upstream counts each match by the time the page is read again.
+    const page = (minute: number) => withPlayed({ flamengo: minute >= 100 ? 2 : 1, bahia: minute >= 200 ? 2 : 1 });
+    const { asked } = simulate(match, 8 * 60, () => false, page);
     const after = STANDINGS_AFTER_MATCH_MS / MINUTE;
     expect(asked).toEqual([0, 100 + after, 200 + after]);
+  });
+
+  it('while a read does not count a finished match, asks again after 5, 10, 20 … minutes, then every 6 hours once it does', () => {
+    const match = (minute: number): Match[] => [buildSampleMatch({ status: minute >= 100 ? 'FINISHED' : 'IN_PLAY' })];
+    // The upstream's table takes until minute 130 to count the match.
+    const page = (minute: number) => withPlayed({ flamengo: minute >= 130 ? 2 : 1 });
+    const { asked, record } = simulate(match, 12 * 60, () => false, page);
+    expect(asked).toEqual([0, 105, 110, 120, 140, 140 + 360]);
+    expect(record?.tracked).toEqual([
+      { match: buildSampleMatch().id, played: { flamengo: 1 }, finishedAt: formatSaoPauloIso(at(100)), reads: 3 },
+    ]);
+  });
+
+  it('tracks no match first seen finished without a read from before its kick-off (never counted twice)', () => {
+    const kickoff = formatSaoPauloIso(at(60));
+    const listed = [buildSampleMatch({ status: 'FINISHED', kickoff })];
+    const trackedAfterReadAt = (minute: number) => {
+      const kept = applyStandingsOutcome(freshStandingsRecord('brasileirao-serie-a'), read(), played, at(minute));
+      const slug = 'brasileirao-serie-a';
+      return recordsForListings(new Map([[slug, kept]]), new Map([[slug, listed]]), at(121)).get(slug)?.tracked;
+    };
+    expect(trackedAfterReadAt(120)).toEqual([]);
+    expect(trackedAfterReadAt(30)).toEqual([
+      { match: listed[0]?.id, played: { flamengo: 1 }, finishedAt: formatSaoPauloIso(at(121)), reads: 0 },
+    ]);
   });
 
   it('backs off after failures and keeps the last good table', () => {

@@ -15,7 +15,7 @@ import {
   type Delivery,
   type DeliveryOutcome,
 } from '../../../src/refresh/publish/push-delivery-queue.ts';
-import { createBrowserSubscription } from '../../../harness/push-service.ts';
+import { createBrowserSubscription } from '../../../src/demo/local-push-service.ts';
 import { buildSampleMatch } from '../../support/samples/sample-match.ts';
 
 const DEFAULT_ORIGINS = parseConfig({}).push.serviceOrigins;

@@ -2,7 +2,7 @@
  * DATA_DIR/tabelas/<slug>.json: what Placar knows of each competition's table — the last good
  * read (kept through failures and layout changes: then it is served `stale`), the teams' matches
  * played at the read before it (to tell whether a read already counts a match in play:
- * live-standings.ts), and how fetching the page goes (validators, failures, back-off, when it is
+ * live-standings.ts), the listings' results and whether it counts them yet, and how fetching the page goes (validators, failures, back-off, when it is
  * due again). Written atomically, only by refreshes; read by the render.
  */
 import fs from 'node:fs';
@@ -40,6 +40,23 @@ export const StandingsRecordSchema = z.object({
     /** Ids of the competition's matches seen finished (a new one makes the page due a few minutes later). */
     finished: z.array(z.string().max(LIMITS.id)).max(2_000),
   }),
+  /**
+   * The listings' matches seen in play or finished since a read that did not count them: each team's `played` (by
+   * teamKey) at that read; the match is in the table once a read shows it grown. Kept while the listings name it.
+   */
+  tracked: z
+    .array(
+      z.object({
+        match: z.string().max(LIMITS.id),
+        played: z.record(z.string().max(STANDINGS_LIMITS.text), z.number().int().min(0)),
+        /** When the match was first seen finished; null while it is played. */
+        finishedAt: isoDateTime.nullable(),
+        /** Reads since it finished that did not count it yet (each waits longer for the next). */
+        reads: z.number().int().min(0),
+      }),
+    )
+    .max(2_000)
+    .default([]),
 });
 export type StandingsRecord = z.infer<typeof StandingsRecordSchema>;
 
@@ -58,6 +75,7 @@ export function freshStandingsRecord(slug: string): StandingsRecord {
       lastModified: null,
       finished: [],
     },
+    tracked: [],
   };
 }
 

@@ -1,7 +1,7 @@
 /**
- * A local Web Push service for tests, over https with its own certificate (made by openssl;
- * the Placar processes trust it through NODE_EXTRA_CA_CERTS, as they would trust a real push
- * service through the system's CAs). It does what a push service does with a push: checks the
+ * A local Web Push service for tests and `npm run demo -- --push-local` (demo-push.ts), over https
+ * with its own certificate (made by openssl; the Placar processes trust it through
+ * NODE_EXTRA_CA_CERTS, as they would trust a real push service through the system's CAs). It does what a push service does with a push: checks the
  * VAPID signature (RFC 8292: an ES256 JWT whose audience is this origin, signed by the key the
  * `k=` parameter names) and keeps the body, which the test decrypts as the browser would
  * (RFC 8291 aes128gcm: ECDH with the subscription's key, HKDF with its auth secret). Paths
@@ -16,7 +16,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createSelfSignedCertificate } from './nginx.ts';
+import { createSelfSignedCertificate } from './self-signed-certificate.ts';
 
 export interface ReceivedPush {
   path: string;
@@ -77,7 +77,8 @@ function verifyVapid(header: string | undefined): ReceivedPush['vapid'] {
   return { aud: parsed.aud, exp: parsed.exp, sub: parsed.sub, publicKey: match[2] };
 }
 
-export async function startPushService(): Promise<PushService> {
+/** `onPush`: called with each push as it arrives (the demo prints it). */
+export async function startPushService(onPush?: (push: ReceivedPush) => void): Promise<PushService> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-push-service-'));
   const tls = createSelfSignedCertificate(dir);
   const received: ReceivedPush[] = [];
@@ -89,13 +90,15 @@ export async function startPushService(): Promise<PushService> {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const pathname = req.url ?? '/';
-        received.push({
+        const push: ReceivedPush = {
           path: pathname,
           headers: req.headers,
           body: Buffer.concat(chunks),
           vapid: verifyVapid(req.headers.authorization),
           receivedAt: Date.now(),
-        });
+        };
+        received.push(push);
+        onPush?.(push);
         res.writeHead(answers.get(pathname) ?? 201, { 'Content-Length': '0' });
         res.end();
       });
