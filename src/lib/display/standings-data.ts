@@ -121,7 +121,11 @@ function placesOf(envelope: StandingsEnvelope): Map<string, TablePosition> {
     for (const row of group.rows) {
       const key = teamKey(row.team.name);
       if (!places.has(key))
-        places.set(key, { position: row.position, live: row.live?.position ?? null, group: grouped ? group.name : null });
+        places.set(key, {
+          position: row.position,
+          live: row.live?.position ?? null,
+          group: grouped ? group.name : null,
+        });
     }
   return places;
 }

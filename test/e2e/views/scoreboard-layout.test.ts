@@ -199,9 +199,9 @@ describe('phone rows at 360 px', () => {
       expect((await footer.boundingBox())?.height ?? 0, `${path} at ${width} px`).toBeLessThanOrEqual(tallest);
       expect(await page.locator('footer .api-list a').first().isVisible()).toBe(false);
       await page.getByText('API Endpoints').click();
-      expect(await page.locator('footer .api-list a').evaluateAll((links) => links.map((link) => link.checkVisibility()))).toEqual(
-        Array(routes.length).fill(true),
-      );
+      expect(
+        await page.locator('footer .api-list a').evaluateAll((links) => links.map((link) => link.checkVisibility())),
+      ).toEqual(Array(routes.length).fill(true));
       await page.context().close();
     }
   });
