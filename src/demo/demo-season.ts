@@ -4,7 +4,6 @@
  * that have played 11 or 12 — and each team's record before the listed matches. Cups have a
  * stage instead of a round. Pure and deterministic: the listed rows and the seed in.
  */
-import type { ListedMatchRow } from './demo-match-pages.ts';
 import { parseMatchPathDate } from './rewrite-fixture-dates.ts';
 import { seededInt } from './seeded-random.ts';
 import { fictionalClubNames } from './squads.ts';
@@ -27,6 +26,14 @@ const CUP_STAGES = ['Primeira fase', 'Segunda fase', 'Terceira fase', 'Oitavas d
 export const competitionSlugOf = (href: string): string => href.split('/')[1] ?? '';
 
 export const isCup = (slug: string): boolean => slug.startsWith('copa');
+
+/** What the season needs of a listed match (demo-match-pages.ts's ListedMatchRow has it). */
+interface SeasonMatch {
+  /** The match page's path: its competition's slug, then its date. */
+  href: string;
+  home: string;
+  away: string;
+}
 
 export interface TeamRecord {
   name: string;
@@ -53,7 +60,7 @@ export function leagueSeason(seed: number, slug: string, listedTeams: number): L
   return { size, round: seededInt(seed, `${slug}:round`, 2, rounds - 2) };
 }
 
-const byDate = (a: ListedMatchRow, b: ListedMatchRow): number =>
+const byDate = (a: SeasonMatch, b: SeasonMatch): number =>
   (parseMatchPathDate(a.href) ?? '').localeCompare(parseMatchPathDate(b.href) ?? '');
 
 /**
@@ -61,7 +68,7 @@ const byDate = (a: ListedMatchRow, b: ListedMatchRow): number =>
  * one for a team the listings show in a match already (a round spread over the days); a cup's
  * matches all in one seeded stage.
  */
-export function matchRounds(rows: readonly ListedMatchRow[], seed: number): Map<string, string> {
+export function matchRounds(rows: readonly SeasonMatch[], seed: number): Map<string, string> {
   const lines = new Map<string, string>();
   const teamsBySlug = new Map<string, Set<string>>();
   for (const row of rows) {
