@@ -45,7 +45,8 @@ await runCli(
     description:
       'Demonstração sem rede: sobe um site de origem fictício em 127.0.0.1 (páginas gravadas, com as datas de hoje e\n' +
       'amanhã e os jogos ao vivo avançando com o relógio) e inicia o Placar contra ele, como `npm start`.\n' +
-      'Os dados ficam numa pasta temporária, apagada ao sair. Ctrl-C encerra os dois servidores.',
+      'Os dados ficam numa pasta temporária, apagada ao sair; o pacote do site fica em node_modules/.cache/placar-demo\n' +
+      '(construído só quando a versão instalada muda). Ctrl-C encerra os dois servidores.',
     options: [
       {
         name: '--seed N',

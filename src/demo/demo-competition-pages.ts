@@ -1,7 +1,8 @@
 /**
  * The demo upstream's competition pages ("Ver tabela e classificação", `/<slug>`), consistent with
- * its simulated results: each team of a competition starts from a seeded record of earlier rounds,
- * and every match the listings show finished is counted in — so a match that ends moves the table
+ * its simulated results: each league's table has its whole size of teams, each starting from a
+ * seeded record of the rounds before its current one (demo-season.ts), and every match the
+ * listings show finished is counted in — so a match that ends moves the table
  * the next time Placar reads it, and while it is played Placar's live table moves. Cups ("copa…")
  * are knockouts: their page lists matches only, no table. One competition in two is written in the
  * older layout (`table.standing-table`, as test/fixtures/upstream/competition-pages/), the others
@@ -9,32 +10,9 @@
  */
 import { parseStatus } from '../upstream/parse-status.ts';
 import type { ListedMatchRow } from './demo-match-pages.ts';
+import { competitionSlugOf, isCup, leagueTeamsBefore, type TeamRecord } from './demo-season.ts';
 import { escapeHtml } from './escape-html.ts';
 import { seededInt } from './seeded-random.ts';
-
-interface TeamRecord {
-  name: string;
-  points: number;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  goalsFor: number;
-  goalsAgainst: number;
-}
-
-const slugOfHref = (href: string): string => href.split('/')[1] ?? '';
-
-/** The team's earlier rounds, the same for a seed and `key` (competition and team). */
-function seededRecord(seed: number, key: string, name: string): TeamRecord {
-  const played = seededInt(seed, `${key}:played`, 8, 12);
-  const won = seededInt(seed, `${key}:won`, 0, played);
-  const drawn = seededInt(seed, `${key}:drawn`, 0, played - won);
-  const lost = played - won - drawn;
-  const goalsFor = won * 2 + drawn + seededInt(seed, `${key}:gf`, 0, 6);
-  const goalsAgainst = lost * 2 + drawn + seededInt(seed, `${key}:ga`, 0, 6);
-  return { name, points: 3 * won + drawn, played, won, drawn, lost, goalsFor, goalsAgainst };
-}
 
 function addResult(team: TeamRecord, scored: number, conceded: number): void {
   team.played += 1;
@@ -113,8 +91,6 @@ export interface CompetitionPagesOptions {
   isKnockout?: (slug: string) => boolean;
 }
 
-const isCup = (slug: string): boolean => slug.startsWith('copa');
-
 /** One page per competition of `rows` (the demo's listed matches, dates as served), keyed by its path. */
 export function writeCompetitionPages(
   rows: readonly ListedMatchRow[],
@@ -124,7 +100,7 @@ export function writeCompetitionPages(
   const isKnockout = options.isKnockout ?? isCup;
   const competitions = new Map<string, { name: string; rows: ListedMatchRow[] }>();
   for (const row of rows) {
-    const slug = slugOfHref(row.href);
+    const slug = competitionSlugOf(row.href);
     if (!/^[a-z0-9-]+$/.test(slug)) continue;
     const entry = competitions.get(slug) ?? { name: row.competition, rows: [] };
     entry.rows.push(row);
@@ -138,16 +114,12 @@ export function writeCompetitionPages(
       pages[`/${slug}`] = page(competition.name, lists, layout);
       continue;
     }
-    const teams = new Map<string, TeamRecord>();
-    const team = (name: string): TeamRecord => {
-      const found = teams.get(name) ?? seededRecord(seed, `${slug}:${name}`, name);
-      teams.set(name, found);
-      return found;
-    };
+    const listedTeams = [...new Set(competition.rows.flatMap((row) => [row.home, row.away]))];
+    const teams = new Map(leagueTeamsBefore(seed, slug, listedTeams).map((team) => [team.name, team]));
     for (const row of competition.rows) {
-      const home = team(row.home);
-      const away = team(row.away);
-      if (parseStatus(row.statusLabel).status !== 'FINISHED' || !row.score) continue;
+      const home = teams.get(row.home);
+      const away = teams.get(row.away);
+      if (!home || !away || parseStatus(row.statusLabel).status !== 'FINISHED' || !row.score) continue;
       addResult(home, row.score.home, row.score.away);
       addResult(away, row.score.away, row.score.home);
     }

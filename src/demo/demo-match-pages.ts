@@ -13,6 +13,7 @@ import { parseStatus } from '../upstream/parse-status.ts';
 import { MATCH_ANCHOR } from './build-live-page.ts';
 import { demoCrestPath, slugOf } from './demo-crests.ts';
 import { parseFixtureStatus } from './demo-status-label.ts';
+import { matchRounds } from './demo-season.ts';
 import { buildMatchStory } from './match-story.ts';
 import { planMatch, planPlayedMatch, type MatchPlan } from './match-timeline.ts';
 import { parseMatchPathDate } from './rewrite-fixture-dates.ts';
@@ -104,6 +105,7 @@ export interface MatchPagesInput {
 /** The match pages of the listings' matches, keyed by their path. */
 export function writeMatchPages(input: MatchPagesInput): Record<string, string> {
   const pages: Record<string, string> = {};
+  const rounds = matchRounds(input.rows, input.seed);
   for (const row of input.rows) {
     const path = input.pathOf(row.href);
     const status = parseStatus(row.statusLabel);
@@ -123,7 +125,7 @@ export function writeMatchPages(input: MatchPagesInput): Record<string, string> 
       homeKey: slugOf(row.home),
       awayKey: slugOf(row.away),
       stoppedAt,
-      round: `Rodada ${seededInt(input.seed, `${row.competition}:round`, 1, 38)}`,
+      round: rounds.get(row.href),
     });
     const day = parseMatchPathDate(path);
     const date = day ? day.split('-').reverse().join('/') : '';

@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { EXIT_BAD_CONFIG } from '../lib/config/cli.ts';
 import { parseConfig } from '../lib/config/config.ts';
+import { errorMessage } from '../lib/model/caught-error.ts';
 import { pagesInLayout, type ListingLayout } from './card-layout.ts';
+import { demoBundleCacheDir, keepDemoBundles, restoreDemoBundles } from './demo-bundle-cache.ts';
 import { withDemoCrests } from './demo-crests.ts';
 import { startDemoPush, type DemoPush } from './demo-push.ts';
 import type { MatchPagesLayout } from './demo-match-pages.ts';
@@ -106,7 +108,9 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   }, updateIntervalMs(options.speed));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-demo-'));
   const push = options.pushLocal ? await startDemoPush((line) => process.stdout.write(`${line}\n`)) : null;
+  const bundleCache = demoBundleCacheDir(options.projectRoot);
   try {
+    restoreDemoBundles(bundleCache, dataDir);
     process.stdout.write(
       `Demonstração: site de origem fictício em ${upstream.url} (semente ${options.seed}, velocidade ${options.speed}×${options.layout === 'cards' ? ', listas em cartões' : ''}, ${MATCH_PAGES_NOTE[options.matchPages ?? 'mixed']}), dados em ${dataDir}\n`,
     );
@@ -117,6 +121,12 @@ export async function runDemo(options: DemoOptions): Promise<number> {
         const ms = Math.round(performance.now() - options.startedAtMs);
         process.stdout.write(`Demonstração pronta em ${ms} ms: abra ${url} (Ctrl-C encerra)\n`);
         if (push) subscribeDemoPush(push, url);
+        try {
+          keepDemoBundles(dataDir, bundleCache);
+        } catch (error) {
+          // Only the next start's speed depends on it.
+          process.stderr.write(`Aviso: pacote do site não guardado em ${bundleCache}: ${errorMessage(error)}\n`);
+        }
       },
     });
     let stopping = false;

@@ -1,7 +1,8 @@
 /**
  * The demo's fictional people: each team's squad (eleven starters and a bench, with positions
  * and shirt numbers), referees and venues — plausible pt-BR and Latin American names drawn from
- * the seed, the same for a team whatever match it plays. Nobody here is real.
+ * the seed, the same for a team whatever match it plays — and the clubs that fill a league's
+ * table beside the recorded listings' teams. Nobody here is real.
  */
 import { seededInt, seededUnit } from './seeded-random.ts';
 
@@ -48,6 +49,20 @@ const STADIUM_NAMES: readonly string[] = (
   'Vale Verde|Jardim Alegre|Serra Azul|Boa Vista|Santa Clara|Rio Claro|Bela Vista|Alto da Colina|' +
   'Parque das Águas|Ponte Nova|Campo Belo|Monte Alto'
 ).split('|');
+
+const CLUB_PLACES: readonly string[] = [
+  ...STADIUM_NAMES,
+  ...'Porto Real|Águas Claras|Lagoa Dourada|Pedra Branca|Ouro Fino|Campos Altos|Rio Bonito|Três Pontes|Cachoeira Alta|Nova Esperança|Morro Grande|Praia Funda'.split(
+    '|',
+  ),
+];
+const CLUB_FORMS: readonly ((place: string) => string)[] = [
+  (place) => `${place} FC`,
+  (place) => `Atlético ${place}`,
+  (place) => `União ${place}`,
+  (place) => `Sporting ${place}`,
+  (place) => `Esporte Clube ${place}`,
+];
 
 /** Starters by position, with the shirt numbers such a side wears; the bench as usual. */
 const STARTERS: readonly (readonly [Position, number])[] = [
@@ -111,4 +126,13 @@ export function refereeName(seed: number, matchKey: string): string {
 export function venueName(seed: number, homeTeamKey: string): string {
   const stadium = `${pick(STADIUM_PREFIXES, seed, `${homeTeamKey}:venue:prefix`)} ${pick(STADIUM_NAMES, seed, `${homeTeamKey}:venue:name`)}`;
   return `${stadium}, ${pick(CITIES, seed, `${homeTeamKey}:venue:city`)}`;
+}
+
+/** Fictional clubs ("Atlético Serra Azul"), one per place, in an order drawn from the seed and `key`. */
+export function fictionalClubNames(seed: number, key: string): string[] {
+  const start = seededInt(seed, `${key}:clubs`, 0, CLUB_PLACES.length - 1);
+  return CLUB_PLACES.map((_, i) => {
+    const place = CLUB_PLACES[(start + i) % CLUB_PLACES.length] as string;
+    return pick(CLUB_FORMS, seed, `${key}:${place}:form`)(place);
+  });
 }

@@ -10,8 +10,9 @@
  * - api/* without a query: network first, the last good answer when offline, marked with
  *   OFFLINE_HEADER so the page can say so; with a query (search, filters): not handled;
  * - match pages (jogo/…) and their JSON (api/jogo/…), one per match of four days: the same, each
- *   in a cache of its own that keeps only the MAX_MATCHES last visited; a match page never kept,
- *   offline, gets the start page saying so (sayingMatchNotSaved);
+ *   in a cache of its own that keeps only the MAX_MATCHES last visited;
+ * - a page never kept (a match, a table, a past day, any other), offline, gets the start page saying
+ *   so, in the words of its kind (sayingPageNotSaved);
  * - event streams (api/eventos/stream, or any request asking for text/event-stream): never handled —
  *   their body never ends, so a copy would wait forever and keep the worker busy per open stream;
  *   and no text/event-stream answer is ever kept, whatever its path.
@@ -22,6 +23,7 @@
  * own alerts are (same tag: one event, one notification), and a tap opens its match page.
  */
 import { OFFLINE_HEADER } from './offline-response.ts';
+import { unsavedPageKind } from './unsaved-page.ts';
 
 /** Filled in at build time, relative to the site root ('' is the start page). */
 declare const PLACAR_SHELL: {
@@ -216,18 +218,21 @@ async function networkFirst(
     if (kept !== undefined) return kept;
     const start = isPage ? await (await caches.open(SHELL_CACHE)).match(keyOf(scope), { ignoreVary: true }) : undefined;
     if (start === undefined) throw error;
-    return cacheName === MATCH_CACHE ? sayingMatchNotSaved(start) : start;
+    const route = routeOf(new URL(request.url));
+    return route === null || route === '' ? start : sayingPageNotSaved(start, route);
   }
 }
 
 /**
- * The start page given for a match page never kept, its UnsavedMatchNotice.astro shown ("Este jogo
- * não foi salvo para ver sem conexão", a link to the list): done here, so no page carries a script for it.
+ * The start page given for a page never kept, the notice of its kind of UnsavedPageNotice.astro shown
+ * ("Esta tabela não foi salva para ver sem conexão", a link to the list): done here, so no page carries a
+ * script for it.
  */
-async function sayingMatchNotSaved(start: Response): Promise<Response> {
+async function sayingPageNotSaved(start: Response, route: string): Promise<Response> {
+  const shown = `data-unsaved-page="${unsavedPageKind(route)}" role="status"`;
   const html = (await start.text())
-    .replace('data-unsaved-match role="status" hidden', 'data-unsaved-match role="status"')
-    .replace('data-unsaved-link href="/"', `data-unsaved-link href="${scope.pathname}"`);
+    .replace(`${shown} hidden`, shown)
+    .replaceAll('data-unsaved-link href="/"', `data-unsaved-link href="${scope.pathname}"`);
   const headers = new Headers(start.headers);
   for (const name of ['content-encoding', 'content-length', 'etag']) headers.delete(name);
   return new Response(html, { status: start.status, statusText: start.statusText, headers });

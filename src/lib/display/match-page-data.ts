@@ -25,6 +25,7 @@ export interface MatchPageData {
 export interface TablePosition {
   position: number;
   live: number | null;
+  /** The group, when its competition has several; null for a league's one table. */
   group: string | null;
 }
 

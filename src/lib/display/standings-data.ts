@@ -150,14 +150,22 @@ export function buildStandingsPages(
   return pages;
 }
 
-/** A table's places by team key (teamKey), the first row of a team kept, as a row-by-row search finds it. */
+/**
+ * A table's places by team key (teamKey), the first row of a team kept, as a row-by-row search finds it;
+ * the group named only when there are several (a league's one table may be headed "Grupo único").
+ */
 function placesOf(envelope: StandingsEnvelope): Map<string, TablePosition> {
   const places = new Map<string, TablePosition>();
+  const grouped = envelope.groups.length > 1;
   for (const group of envelope.groups)
     for (const row of group.rows) {
       const key = teamKey(row.team.name);
       if (!places.has(key))
-        places.set(key, { position: row.position, live: row.live?.position ?? null, group: group.name });
+        places.set(key, {
+          position: row.position,
+          live: row.live?.position ?? null,
+          group: grouped ? group.name : null,
+        });
     }
   return places;
 }

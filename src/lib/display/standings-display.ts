@@ -109,8 +109,8 @@ export function buildPendingResultsNote(envelope: StandingsEnvelope): string | n
   );
 }
 
-/** A team's place for the match page: "10º", "10º (9º ao vivo)", "2º no Grupo A". */
+/** A team's place for the match page: "10º colocado", "10º colocado (9º ao vivo)", "2º no Grupo A". */
 export function buildPositionText(place: TablePosition): string {
   const live = place.live !== null && place.live !== place.position ? ` (${place.live}º ao vivo)` : '';
-  return `${place.position}º${place.group ? ` no ${place.group}` : ''}${live}`;
+  return `${place.position}º ${place.group ? `no ${place.group}` : 'colocado'}${live}`;
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { BUNDLE_PREFIX, bundleDir, bundleInfoPath, buildsDir } from '../../lib/store/builds/build-layout.ts';
 import { writeJsonAtomically } from '../../lib/store/files/json-file.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
-import { runSiteBuild } from './build-site.ts';
+import { ensureBuildModulesLink, runSiteBuild } from './build-site.ts';
 import { RENDER_APP_FILE } from './render-app-integration.ts';
 import { computeSiteFingerprint } from './site-fingerprint.ts';
 
@@ -71,7 +71,11 @@ export async function ensureSiteBundle(
 ): Promise<{ bundle: SiteBundle; builtMs: number | null }> {
   const fingerprint = fingerprintOf(options.projectRoot);
   const bundle = describeBundle(options.dataDir, fingerprint);
-  if (!options.force && fs.existsSync(bundleInfoPath(options.dataDir, fingerprint))) return { bundle, builtMs: null };
+  if (!options.force && fs.existsSync(bundleInfoPath(options.dataDir, fingerprint))) {
+    // A bundle copied in (the demo's kept one) finds its packages as a bundle built here does.
+    ensureBuildModulesLink(options.dataDir, options.projectRoot);
+    return { bundle, builtMs: null };
+  }
   // A bundle without bundle.json is one a kill interrupted: start over.
   fs.rmSync(bundle.dir, { recursive: true, force: true });
   try {

@@ -1,8 +1,8 @@
 /**
  * Issue 35, what a fan tripped on, in Chromium at 360 px against the real server and the fake
  * upstream (a refresh every 3 s): the match page keeps names whole ("Corinthians Sub-20",
- * "Paris Saint-Germain") and its two "Seguir" stars level when one name wraps; offline, a match
- * page never visited says it was not saved and links to the list; "Meus times" on Ao Vivo does
+ * "Paris Saint-Germain") and its two "Seguir" stars level when one name wraps; offline, a page
+ * never visited (a match, a table, any other) says it was not saved and links to the list; "Meus times" on Ao Vivo does
  * not repeat its matches in the list below and keeps a followed match, with its final result,
  * after full time; the goal icon is a ball at 16 px and 1× (spokes reaching its rim, not rings);
  * "Última atualização" is the time of what the page shows.
@@ -127,35 +127,42 @@ describe('the match page says one time', () => {
   });
 });
 
-describe('offline, a match page never visited', () => {
-  it('says it was not saved for offline use and links to the list', async () => {
+describe('offline, a page never visited', () => {
+  it('says it was not saved for offline use, in the words of its kind (match, table, any other), and links to the list', async () => {
     const context = await harness.browser.newContext({ viewport: { width: 360, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${harness.placar.url}/`);
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));
     await page.reload();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // Online the table is a page of its own (not visited here, so not kept).
+    expect((await fetch(`${harness.placar.url}/tabela/brasileirao-serie-a`)).status).toBe(200);
     await context.setOffline(true);
     const offline = await context.newPage();
-    // The worker's network goes offline a moment after the page's (each target in turn).
-    await expect
-      .poll(
-        async () => {
-          await offline.goto(`${harness.placar.url}/jogo/${SUB_20_ID}`).catch(() => null);
-          return offline.locator('[data-unsaved-match]').isVisible();
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(true);
-    const notice = offline.locator('[data-unsaved-match]');
-    expect((await notice.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
-      'Este jogo não foi salvo para ver sem conexão. Ver os jogos ao vivo',
-    );
-    const link = notice.getByRole('link', { name: 'Ver os jogos ao vivo' });
+    const notices = offline.getByText(/não foi salv[oa] para ver sem conexão/).filter({ visible: true });
+    const shownNotices = async (): Promise<string[]> =>
+      (await notices.allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+    for (const [address, text] of [
+      [`/jogo/${SUB_20_ID}`, 'Este jogo não foi salvo para ver sem conexão. Ver os jogos ao vivo'],
+      ['/tabela/brasileirao-serie-a', 'Esta tabela não foi salva para ver sem conexão. Ver os jogos ao vivo'],
+      ['/nenhuma-pagina-assim', 'Esta página não foi salva para ver sem conexão. Ver os jogos ao vivo'],
+    ] as const) {
+      // The worker's network goes offline a moment after the page's (each target in turn).
+      await expect
+        .poll(
+          async () => {
+            await offline.goto(`${harness.placar.url}${address}`).catch(() => null);
+            return shownNotices();
+          },
+          { timeout: 15_000 },
+        )
+        .toEqual([text]);
+    }
+    const link = notices.getByRole('link', { name: 'Ver os jogos ao vivo' });
     expect(await link.getAttribute('href')).toBe('/');
     await link.click();
     await offline.waitForURL(`${harness.placar.url}/`);
-    expect(await offline.locator('[data-unsaved-match]').isVisible()).toBe(false);
+    expect(await shownNotices()).toEqual([]);
     await context.close();
   });
 });

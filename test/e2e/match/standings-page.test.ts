@@ -251,7 +251,7 @@ describe('/tabela/{slug} in Chromium', () => {
     const place = (team: string | undefined): string => {
       const row = rows.find((r) => r.team.name === team);
       const live = row?.live && row.live.position !== row.position ? ` (${row.live.position}º ao vivo)` : '';
-      return `${team} ${row?.position}º${live}`;
+      return `${team} ${row?.position}º colocado${live}`;
     };
     expect(await page.locator('[data-fact="positions"] dd').textContent()).toBe(
       `${place(match?.homeTeam.name)} · ${place(match?.awayTeam.name)}`,

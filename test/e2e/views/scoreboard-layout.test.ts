@@ -176,22 +176,34 @@ describe('phone rows at 360 px', () => {
     expect(Math.abs(withFollowed - height - regionHeight + movedUp)).toBeLessThanOrEqual(12); // the region's margin
   });
 
-  it('keeps the API footer complete and visible', async () => {
-    const page = await open('/hoje', 360);
-    const routes = await page
-      .locator('footer .api-list li')
-      .evaluateAll((items) => items.map((item) => item.textContent?.trim() ?? ''));
-    expect(routes.map((route) => route.split(' — ')[0])).toEqual([
-      'GET /api/live',
-      'GET /api/hoje',
-      'GET /api/amanha',
-      'GET /api/ontem',
-      'GET /api/busca?q=',
-      'GET /api/routes',
-    ]);
-    expect(await page.locator('footer').isVisible()).toBe(true);
-    // Six endpoints since issue 23 (/api/ontem): one more wrapped line than the five had.
-    expect((await page.locator('footer').boundingBox())?.height ?? 0).toBeLessThanOrEqual(220);
+  it('keeps the API footer complete in every page, quiet and compact for the fan until asked for', async () => {
+    for (const [path, width, tallest] of [
+      ['/hoje', 360, 100],
+      ['/', 1280, 70],
+    ] as const) {
+      const page = await open(path, width);
+      const routes = await page
+        .locator('footer .api-list li')
+        .evaluateAll((items) => items.map((item) => item.textContent?.trim() ?? ''));
+      expect(routes.map((route) => route.split(' — ')[0])).toEqual([
+        'GET /api/live',
+        'GET /api/hoje',
+        'GET /api/amanha',
+        'GET /api/ontem',
+        'GET /api/busca?q=',
+        'GET /api/routes',
+      ]);
+      const footer = page.locator('footer');
+      expect(await footer.isVisible()).toBe(true);
+      // The credit and one line naming the list: no six endpoints under every view.
+      expect((await footer.boundingBox())?.height ?? 0, `${path} at ${width} px`).toBeLessThanOrEqual(tallest);
+      expect(await page.locator('footer .api-list a').first().isVisible()).toBe(false);
+      await page.getByText('API Endpoints').click();
+      expect(
+        await page.locator('footer .api-list a').evaluateAll((links) => links.map((link) => link.checkVisibility())),
+      ).toEqual(Array(routes.length).fill(true));
+      await page.context().close();
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * `node scripts/demo.ts` end to end: the demo upstream + a real Placar child, seen from the
  * outside (HTTP and process exit), sped up (--speed 60, a refresh every 5 s) to fit a test; with
- * --push-local, a push arriving at its local push service.
+ * --push-local, a push arriving at its local push service; its site bundle kept across runs
+ * (node_modules/.cache/placar-demo), so a second start builds none.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -133,6 +134,23 @@ describe('npm run demo', () => {
     run.process.kill('SIGINT');
     expect(await exitCodeOf(run)).toBe(0);
   }, 240_000);
+  it('builds the site bundle at most once per installed version: a second start finds it kept', async () => {
+    const BUILT = /pacote do site \S+ construído em \d+ ms/;
+    const readyOutputs: string[] = [];
+    for (let start = 0; start < 2; start++) {
+      const run = startDemo(['--seed', '5']);
+      await run.waitForOutput(/Demonstração pronta em \d+ ms/, LINE_DEADLINE_MS);
+      run.process.kill('SIGINT');
+      expect(await exitCodeOf(run)).toBe(0);
+      readyOutputs.push(run.output());
+    }
+    // The first start may build (a fresh install) or find the bundle kept by an earlier run; the second never builds.
+    expect(readyOutputs[1]).toContain('Demonstração pronta');
+    expect(readyOutputs[1]).not.toMatch(BUILT);
+    expect(fs.readdirSync(path.join(PROJECT_ROOT, 'node_modules', '.cache', 'placar-demo'))).toEqual([
+      expect.stringMatching(/^bundle-[0-9a-f]+$/),
+    ]);
+  });
 
   it("stops with Placar's one-line reason when Placar cannot start (port in use, exit 2)", async () => {
     const blocker = net.createServer();

@@ -9,6 +9,7 @@ import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { LISTING_PATHS } from '../../../src/lib/model/model.ts';
 import { parseCompetitionPage } from '../../../src/upstream/competition-page/parse-competition-page.ts';
 import { parseListingPage } from '../../../src/upstream/listing/parse-listing.ts';
+import { readMatchPage } from '../../../src/upstream/match-page/parse-match-page.ts';
 
 const fixturePages = readFixturePages();
 const BASE = 'http://127.0.0.1:9';
@@ -63,5 +64,34 @@ describe('the demo competition pages', () => {
       }
     }
     expect(grown).toBeGreaterThan(0);
+  });
+
+  it('tells one season: a league table has its size (the Brasileirão 20 teams) and its teams have played the rounds before the one their listed match is in', () => {
+    for (const minutes of [0, 12 * 60]) {
+      const site = siteAt(minutes);
+      const tables = tablesOf(site);
+      expect(tables.get('brasileirao-serie-a')?.groups[0]?.rows).toHaveLength(20);
+      const roundsBySlug = new Map<string, number[]>();
+      for (const [pagePath, html] of Object.entries(site.matchPages)) {
+        const slug = pagePath.split('/')[1] ?? '';
+        const rows = tables.get(slug)?.groups[0]?.rows;
+        if (!rows) continue;
+        const read = readMatchPage(html, `${BASE}${pagePath}`);
+        const round = Number(/^Rodada (\d+)$/.exec(read.detail?.round ?? '')?.[1]);
+        expect(round, pagePath).toBeGreaterThan(0);
+        expect(round, pagePath).toBeLessThanOrEqual(2 * (rows.length - 1));
+        roundsBySlug.set(slug, [...(roundsBySlug.get(slug) ?? []), round]);
+        for (const team of [read.diagnostics.teams?.home, read.diagnostics.teams?.away]) {
+          const played = rows.find((row) => row.team.name === team)?.played;
+          // Before its match of round N a team has played N − 1; once it ends, N.
+          expect(played, `${pagePath} ${team}`).toBeGreaterThanOrEqual(round - 1);
+          expect(played, `${pagePath} ${team}`).toBeLessThanOrEqual(round);
+        }
+      }
+      for (const [slug, rounds] of roundsBySlug) {
+        expect(Math.max(...rounds) - Math.min(...rounds), slug).toBeLessThanOrEqual(1);
+        expect(tables.get(slug)?.groups[0]?.rows.length, slug).toBeGreaterThanOrEqual(16);
+      }
+    }
   });
 });

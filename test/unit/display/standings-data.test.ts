@@ -13,6 +13,7 @@ import {
 import {
   buildMoveText,
   buildPendingResultsNote,
+  buildPositionText,
   buildShownRows,
   buildStandingsNotice,
   formatGoalDifference,
@@ -264,5 +265,25 @@ describe('withTablePositions', () => {
       away: null,
     });
     expect(pages.get(ODD_SLUG.id)).toBe(elsewhere);
+  });
+
+  it('names the group only when the competition has several: a league\'s one table, even headed "Grupo único", says "colocado"', () => {
+    const single = record();
+    const headed = { ...single, groups: single.groups.map((group) => ({ ...group, name: 'Grupo único' })) };
+    const twoGroups = {
+      ...single,
+      groups: [
+        { name: 'Grupo A', rows: single.groups[0]?.rows.slice(0, 1) ?? [] },
+        { name: 'Grupo B', rows: single.groups[0]?.rows.slice(1) ?? [] },
+      ],
+    };
+    const placeText = (kept: StandingsRecord): (string | null)[] => {
+      const tables = buildStandingsPages(UPSTREAM, SNAPSHOT, new Map([['brasileirao-serie-a', kept]]), NOW);
+      const positions = withTablePositions(new Map([[LIVE.id, pageOf(LIVE)]]), tables).get(LIVE.id)?.positions;
+      return [positions?.home ?? null, positions?.away ?? null].map((place) => place && buildPositionText(place));
+    };
+    expect(placeText(headed)).toEqual(['2º colocado (1º ao vivo)', '1º colocado (2º ao vivo)']);
+    expect(placeText(single)).toEqual(['2º colocado (1º ao vivo)', '1º colocado (2º ao vivo)']);
+    expect(placeText(twoGroups)).toEqual(['2º no Grupo B (1º ao vivo)', '1º no Grupo A']);
   });
 });
