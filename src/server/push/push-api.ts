@@ -8,6 +8,7 @@ import { StartupError } from '../../lib/config/cli.ts';
 import type { Config } from '../../lib/config/config.ts';
 import { errorMessage } from '../../lib/model/caught-error.ts';
 import { loadVapidKeys, type VapidKeys } from '../../lib/store/push/push-keys.ts';
+import { createKnownTeams } from '../../lib/store/scraped/known-teams.ts';
 import type { PushApi } from './push-endpoint.ts';
 
 /** The key pair push signs with; throws StartupError when DATA_DIR's cannot be read or made. */
@@ -25,5 +26,6 @@ export function readPushApi(config: Config): PushApi {
     publicKey: config.push.vapidSubject === null ? null : readVapidKeys(config).publicKey,
     serviceOrigins: config.push.serviceOrigins,
     maxSubscriptions: config.push.maxSubscriptions,
+    knownTeams: createKnownTeams(config.dataDir),
   };
 }

@@ -2,7 +2,9 @@
  * GET /api/push (the VAPID public key a browser subscribes with) and POST/DELETE
  * /api/push/inscricoes (keep or forget a subscription and its teams), as ../API.md's "Push"
  * says. Each write counts in the client's rate-limit bucket (the one of /api/busca); a body is
- * read up to PUSH_BODY_MAX_BYTES and no further; every refusal is a problem+json. Push off (no
+ * read up to PUSH_BODY_MAX_BYTES and no further; every refusal is a problem+json. Only teams Placar
+ * has seen may be followed, and a kept endpoint changes or goes only with its auth secret (the
+ * browser holding it). A full disk is a 503 with Retry-After, as a full list. Push off (no
  * VAPID_SUBJECT): both paths answer 404.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,15 +13,25 @@ import {
   buildBadPushBodyProblem,
   buildPushFullProblem,
   buildPushMethodProblem,
+  buildNotSubscriptionHolderProblem,
+  buildPushDiskFullProblem,
   buildPushOffProblem,
   buildPushRateLimitedProblem,
+  buildUnknownTeamsProblem,
 } from '../../lib/api/push-problems.ts';
 import {
   PUSH_BODY_MAX_BYTES,
+  provesSubscription,
   readSubscribeBody,
   readUnsubscribeBody,
 } from '../../lib/api/push-subscription-request.ts';
-import { removePushSubscription, savePushSubscription } from '../../lib/store/push/push-subscriptions.ts';
+import { errorCode } from '../../lib/model/caught-error.ts';
+import {
+  readPushSubscription,
+  removePushSubscription,
+  savePushSubscription,
+} from '../../lib/store/push/push-subscriptions.ts';
+import type { KnownTeams } from '../../lib/store/scraped/known-teams.ts';
 import { buildRateLimitHeaders, type RateLimiter } from '../limits/rate-limit.ts';
 import { writeJson, writeProblem } from '../respond.ts';
 
@@ -28,6 +40,8 @@ export const PUSH_SUBSCRIPTIONS_PATH = '/api/push/inscricoes';
 const SUBSCRIPTION_METHODS = 'POST, DELETE';
 /** Seconds a client is told to wait when the subscriptions are full. */
 const FULL_RETRY_SECONDS = 3600;
+/** …and when the disk has no room for one more (the operator frees it). */
+const DISK_FULL_RETRY_SECONDS = 300;
 
 export interface PushApi {
   dataDir: string;
@@ -35,6 +49,8 @@ export interface PushApi {
   publicKey: string | null;
   serviceOrigins: readonly string[];
   maxSubscriptions: number;
+  /** The team names a subscription may follow. */
+  knownTeams: KnownTeams;
 }
 
 export function isPushPath(path: string): boolean {
@@ -78,18 +94,36 @@ function refuseBody(req: IncomingMessage, res: ServerResponse, reading: BodyRead
   writeProblem(req, res, buildBadPushBodyProblem(PUSH_SUBSCRIPTIONS_PATH, detail), headers);
 }
 
-async function changeSubscription(req: IncomingMessage, res: ServerResponse, api: PushApi): Promise<void> {
-  const reading = await readBody(req);
-  if (reading.kind !== 'body') return refuseBody(req, res, reading);
-  if (req.method === 'DELETE') {
-    const endpoint = readUnsubscribeBody(reading.text, api.serviceOrigins);
-    if (!endpoint.ok) return writeProblem(req, res, buildBadPushBodyProblem(PUSH_SUBSCRIPTIONS_PATH, endpoint.detail));
-    await removePushSubscription(api.dataDir, endpoint.value);
-    res.writeHead(204, { 'Cache-Control': NO_STORE, 'Content-Length': '0' });
-    return void res.end();
-  }
-  const record = readSubscribeBody(reading.text, api.serviceOrigins);
+/** A write the disk had no room for: the client may try again later, as with a full list. */
+function isDiskFull(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+async function removeSubscription(
+  req: IncomingMessage,
+  res: ServerResponse,
+  api: PushApi,
+  text: string,
+): Promise<void> {
+  const removal = readUnsubscribeBody(text, api.serviceOrigins);
+  if (!removal.ok) return writeProblem(req, res, buildBadPushBodyProblem(PUSH_SUBSCRIPTIONS_PATH, removal.detail));
+  const kept = await readPushSubscription(api.dataDir, removal.value.endpoint);
+  if (kept && !provesSubscription(kept, removal.value.auth))
+    return writeProblem(req, res, buildNotSubscriptionHolderProblem(PUSH_SUBSCRIPTIONS_PATH));
+  await removePushSubscription(api.dataDir, removal.value.endpoint);
+  res.writeHead(204, { 'Cache-Control': NO_STORE, 'Content-Length': '0' });
+  res.end();
+}
+
+async function keepSubscription(req: IncomingMessage, res: ServerResponse, api: PushApi, text: string): Promise<void> {
+  const record = readSubscribeBody(text, api.serviceOrigins);
   if (!record.ok) return writeProblem(req, res, buildBadPushBodyProblem(PUSH_SUBSCRIPTIONS_PATH, record.detail));
+  const unknown = api.knownTeams.unknownOf(record.value.teams);
+  if (unknown.length > 0) return writeProblem(req, res, buildUnknownTeamsProblem(PUSH_SUBSCRIPTIONS_PATH, unknown));
+  const kept = await readPushSubscription(api.dataDir, record.value.endpoint);
+  if (kept && !provesSubscription(kept, record.value.keys.auth))
+    return writeProblem(req, res, buildNotSubscriptionHolderProblem(PUSH_SUBSCRIPTIONS_PATH));
   const outcome = await savePushSubscription(api.dataDir, record.value, api.maxSubscriptions);
   if (outcome === 'full') {
     const retry = { 'Retry-After': String(FULL_RETRY_SECONDS) };
@@ -97,6 +131,19 @@ async function changeSubscription(req: IncomingMessage, res: ServerResponse, api
   }
   const body = { endpoint: record.value.endpoint, times: record.value.teams };
   writeJson(req, res, outcome === 'created' ? 201 : 200, body, { 'Cache-Control': NO_STORE });
+}
+
+async function changeSubscription(req: IncomingMessage, res: ServerResponse, api: PushApi): Promise<void> {
+  const reading = await readBody(req);
+  if (reading.kind !== 'body') return refuseBody(req, res, reading);
+  try {
+    if (req.method === 'DELETE') await removeSubscription(req, res, api, reading.text);
+    else await keepSubscription(req, res, api, reading.text);
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    const retry = { 'Retry-After': String(DISK_FULL_RETRY_SECONDS) };
+    writeProblem(req, res, buildPushDiskFullProblem(PUSH_SUBSCRIPTIONS_PATH, DISK_FULL_RETRY_SECONDS), retry);
+  }
 }
 
 export async function answerPush(

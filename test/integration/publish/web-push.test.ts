@@ -208,6 +208,27 @@ describe('Web Push: /api/push and /api/push/inscricoes', () => {
     expect(subscriptionFiles()).toEqual([]);
   });
 
+  it('refuses a key that is not a point on P-256, an empty team list and a team Placar has never seen (400, saying which)', async () => {
+    const ok = fan('recusado');
+    const point = Buffer.from(ok.keys.p256dh, 'base64url');
+    point[64] = (point[64] ?? 0) ^ 1;
+    const offCurve = { endpoint: ok.endpoint, keys: { ...ok.keys, p256dh: point.toString('base64url') } };
+    const cases: [string, Response, RegExp][] = [
+      ['off the curve', await subscribe(offCurve, ['Flamengo']), /P-256/],
+      ['no team', await subscribe(ok, []), /de 1 a 50 times/],
+      ['unknown team', await subscribe(ok, ['Flamengo', 'Time Que Nunca Jogou']), /"Time Que Nunca Jogou"/],
+      ['unknown teams only', await subscribe(ok, ['Ninguém FC', 'Nenhum EC']), /"Ninguém FC", "Nenhum EC"/],
+    ];
+    for (const [label, response, detail] of cases) {
+      expect(response.status, label).toBe(400);
+      expect(response.headers.get('content-type'), label).toBe('application/problem+json; charset=utf-8');
+      const problem = (await response.json()) as { title: string; detail: string };
+      expect(problem.title, label).toBe('Inscrição inválida');
+      expect(problem.detail, label).toMatch(detail);
+    }
+    expect(subscriptionFiles()).toEqual([]);
+  });
+
   it('keeps a subscription (201), replaces its teams when it comes again (200), and stores nothing but endpoint, keys, teams', async () => {
     flamenguista = fan('flamenguista');
     palmeirense = fan('palmeirense');
@@ -227,6 +248,23 @@ describe('Web Push: /api/push and /api/push/inscricoes', () => {
     );
     for (const record of stored) expect(Object.keys(record).sort()).toEqual(['endpoint', 'keys', 'teams']);
     expect(stored).toContainEqual({ endpoint: flamenguista.endpoint, keys: flamenguista.keys, teams: ['Flamengo'] });
+  });
+
+  it('only the browser holding a subscription (its auth secret) may replace its keys and teams or delete it (403)', async () => {
+    const impostor = createBrowserSubscription(flamenguista.endpoint);
+    const takeover = await subscribe(impostor, ['Palmeiras']);
+    expect(takeover.status).toBe(403);
+    expect(takeover.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(((await takeover.json()) as { title: string }).title).toBe('Inscrição de outro navegador');
+    const withoutSecret = await send('DELETE', { endpoint: flamenguista.endpoint });
+    expect(withoutSecret.status).toBe(403);
+    const wrongSecret = await send('DELETE', { endpoint: flamenguista.endpoint, auth: impostor.keys.auth });
+    expect(wrongSecret.status).toBe(403);
+    const stored = subscriptionFiles().map((name) =>
+      JSON.parse(fs.readFileSync(path.join(pushSubscriptionsDir(dataDir), name), 'utf8')),
+    );
+    expect(stored).toContainEqual({ endpoint: flamenguista.endpoint, keys: flamenguista.keys, teams: ['Flamengo'] });
+    expect(subscriptionFiles()).toHaveLength(4);
   });
 
   it('a goal reaches each follower of either team, encrypted for that browser and signed with the published key; a 410 forgets the subscription', async () => {
@@ -261,7 +299,7 @@ describe('Web Push: /api/push and /api/push/inscricoes', () => {
   }, 120_000);
 
   it('DELETE unsubscribes (204, also for an unknown endpoint): the next goal goes to the others only', async () => {
-    const removed = await send('DELETE', { endpoint: palmeirense.endpoint });
+    const removed = await send('DELETE', { endpoint: palmeirense.endpoint, auth: palmeirense.keys.auth });
     expect(removed.status).toBe(204);
     expect((await send('DELETE', { endpoint: `${service.origin}/push/nunca-inscrito` })).status).toBe(204);
     goalForFlamengo();
@@ -316,7 +354,7 @@ describe('Web Push: /api/push and /api/push/inscricoes', () => {
         dispatcher,
       });
       expect(big.status).toBe(413);
-      const endpoint = JSON.stringify({ endpoint: viaNginx.endpoint });
+      const endpoint = JSON.stringify({ endpoint: viaNginx.endpoint, auth: viaNginx.keys.auth });
       const removed = await fetchWith(nginx.url + SUBSCRIPTIONS, {
         method: 'DELETE',
         headers,

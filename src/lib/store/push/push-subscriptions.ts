@@ -75,6 +75,11 @@ export async function writePushSubscription(dataDir: string, record: PushSubscri
   await writeJsonAtomicallyAsync(subscriptionFile(dataDir, record.endpoint), stored);
 }
 
+/** The subscription kept for `endpoint`; null when none is (or its file is not one). */
+export function readPushSubscription(dataDir: string, endpoint: string): Promise<PushSubscriptionRecord | null> {
+  return readSubscription(subscriptionFile(dataDir, endpoint));
+}
+
 /** Forgets the endpoint's subscription (nothing to do when it is unknown). */
 export async function removePushSubscription(dataDir: string, endpoint: string): Promise<void> {
   await fsp.rm(subscriptionFile(dataDir, endpoint), { force: true });
