@@ -92,7 +92,7 @@ export const PUSH_SCHEMAS: Record<string, JsonObject> = {
 
 const OFF = problem('Push desligado neste servidor (sem VAPID_SUBJECT), ou num host estático.');
 const BAD = problem(
-  `Corpo inválido: não é JSON, Content-Type não é application/json, passa de ${PUSH_BODY_MAX_BYTES} bytes, tipos errados, p256dh que não é um ponto da curva P-256, auth sem 16 bytes, nenhum time ou mais de ${PUSH_MAX_TEAMS}, um time que o Placar nunca viu (listas, dias guardados, tabelas), ou endpoint fora de PUSH_SERVICE_ORIGINS (só https, escrito como o analisador de URL o escreve).`,
+  `Corpo inválido: não é JSON, Content-Type não é application/json, passa de ${PUSH_BODY_MAX_BYTES} bytes, tipos errados, p256dh que não é um ponto da curva P-256, auth sem 16 bytes, nenhum time ou mais de ${PUSH_MAX_TEAMS}, um time que o Placar nunca viu (listas, dias guardados, tabelas), um endpoint cujo serviço de push recusou a notificação de boas-vindas (404, 410, outro 4xx), ou endpoint fora de PUSH_SERVICE_ORIGINS (só https, escrito como o analisador de URL o escreve).`,
 );
 const LIMITED = problem('Pedidos demais deste cliente (contam com as buscas, SEARCH_RATE_LIMIT).', {
   'Retry-After': ref('headers', 'Retry-After'),
@@ -102,7 +102,7 @@ const NOT_HOLDER = problem(
   'O endpoint já está inscrito e o pedido não traz o seu segredo auth: só o navegador que tem a inscrição muda os times ou a apaga.',
 );
 const DISK_FULL_OR_FULL = problem(
-  'O servidor já guarda PUSH_MAX_SUBSCRIPTIONS inscrições, ou está sem espaço em disco para guardar esta.',
+  'O servidor já guarda PUSH_MAX_SUBSCRIPTIONS inscrições, está sem espaço em disco para guardar esta, ou o serviço de push não aceitou a notificação de boas-vindas agora (sem resposta, 429, 5xx).',
   { 'Retry-After': ref('headers', 'Retry-After') },
 );
 const DISK_FULL = problem('O servidor está sem espaço em disco.', { 'Retry-After': ref('headers', 'Retry-After') });
@@ -144,7 +144,7 @@ export function buildPushPaths(): JsonObject {
         operationId: 'inscreverPush',
         summary: 'Inscrever um navegador nos alertas push',
         description:
-          'Guarda a inscrição (PushSubscription.toJSON()) e os times seguidos (um endpoint já guardado só com o mesmo segredo auth); a atualização envia a ela os alertas desses times (gol, gol anulado, início, intervalo, fim, cartão vermelho). Guarda só o endpoint, as chaves e os nomes dos times.',
+          'Guarda a inscrição (PushSubscription.toJSON()) e os times seguidos (um endpoint já guardado só com o mesmo segredo auth; um novo só depois que o seu serviço de push aceitou a notificação de boas-vindas, "Alertas ativados: …"); a atualização envia a ela os alertas desses times (gol, gol anulado, início, intervalo, fim, cartão vermelho). Guarda só o endpoint, as chaves e os nomes dos times.',
         tags: [TAG_PUSH],
         requestBody: body('PushSubscriptionRequest'),
         responses: {

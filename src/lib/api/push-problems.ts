@@ -76,3 +76,23 @@ export function buildPushDiskFullProblem(pathname: string, retryAfterSeconds: nu
     pathname,
   );
 }
+
+export function buildWelcomeRefusedProblem(pathname: string, status: number): Problem {
+  return buildProblem(
+    400,
+    'Inscrição recusada pelo serviço de push',
+    `O serviço de push do navegador recusou a notificação de boas-vindas (HTTP ${status}): a inscrição não vale. ` +
+      'Peça uma nova ao navegador (PushManager.subscribe) e envie de novo.',
+    pathname,
+  );
+}
+
+export function buildWelcomeUnreachableProblem(pathname: string, retryAfterSeconds: number): Problem {
+  return buildProblem(
+    503,
+    'Serviço de push indisponível',
+    `O serviço de push do navegador não aceitou a notificação de boas-vindas agora. Tente de novo em ${retryAfterSeconds} s; ` +
+      'enquanto isso, os alertas chegam com o Placar aberto.',
+    pathname,
+  );
+}

@@ -27,6 +27,8 @@ export interface OnePush {
   payload: string;
   urgency: 'high' | 'normal';
   ttlSeconds: number;
+  /** RFC 8030 Topic: a push service keeps only the last undelivered push of a topic. */
+  topic?: string;
 }
 
 export interface PushPoster {
@@ -58,6 +60,7 @@ export function createPushPoster(options: PushPosterOptions): PushPoster {
         headers: { Authorization: authorizationFor(endpoint) },
         TTL: push.ttlSeconds,
         urgency: push.urgency,
+        ...(push.topic ? { topic: push.topic } : {}),
       });
       return postPush(details, agent, options.timeoutMs);
     },

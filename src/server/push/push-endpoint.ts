@@ -4,7 +4,7 @@
  * says. Each write counts in the client's rate-limit bucket (the one of /api/busca); a body is
  * read up to PUSH_BODY_MAX_BYTES and no further; every refusal is a problem+json. Only teams Placar
  * has seen may be followed, and a kept endpoint changes or goes only with its auth secret (the
- * browser holding it). A full disk is a 503 with Retry-After, as a full list. Push off (no
+ * browser holding it). A new one is kept only once its push service took a welcome push. A full disk is a 503 with Retry-After, as a full list. Push off (no
  * VAPID_SUBJECT): both paths answer 404.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -18,6 +18,8 @@ import {
   buildPushOffProblem,
   buildPushRateLimitedProblem,
   buildUnknownTeamsProblem,
+  buildWelcomeRefusedProblem,
+  buildWelcomeUnreachableProblem,
 } from '../../lib/api/push-problems.ts';
 import {
   PUSH_BODY_MAX_BYTES,
@@ -26,7 +28,9 @@ import {
   readUnsubscribeBody,
 } from '../../lib/api/push-subscription-request.ts';
 import { errorCode } from '../../lib/model/caught-error.ts';
+import type { WelcomePush } from '../../lib/model/push-subscription.ts';
 import {
+  pushSubscriptionsFull,
   readPushSubscription,
   removePushSubscription,
   savePushSubscription,
@@ -42,6 +46,8 @@ const SUBSCRIPTION_METHODS = 'POST, DELETE';
 const FULL_RETRY_SECONDS = 3600;
 /** …and when the disk has no room for one more (the operator frees it). */
 const DISK_FULL_RETRY_SECONDS = 300;
+/** …and when the push service did not take the welcome push (it may in a moment). */
+const WELCOME_RETRY_SECONDS = 60;
 
 export interface PushApi {
   dataDir: string;
@@ -51,6 +57,8 @@ export interface PushApi {
   maxSubscriptions: number;
   /** The team names a subscription may follow. */
   knownTeams: KnownTeams;
+  /** A new subscription's welcome push, which its push service must take before it is kept (null: none sent). */
+  welcome: WelcomePush | null;
 }
 
 export function isPushPath(path: string): boolean {
@@ -124,11 +132,28 @@ async function keepSubscription(req: IncomingMessage, res: ServerResponse, api: 
   const kept = await readPushSubscription(api.dataDir, record.value.endpoint);
   if (kept && !provesSubscription(kept, record.value.keys.auth))
     return writeProblem(req, res, buildNotSubscriptionHolderProblem(PUSH_SUBSCRIPTIONS_PATH));
-  const outcome = await savePushSubscription(api.dataDir, record.value, api.maxSubscriptions);
-  if (outcome === 'full') {
+  const full = (): void => {
     const retry = { 'Retry-After': String(FULL_RETRY_SECONDS) };
-    return writeProblem(req, res, buildPushFullProblem(PUSH_SUBSCRIPTIONS_PATH, FULL_RETRY_SECONDS), retry);
+    writeProblem(req, res, buildPushFullProblem(PUSH_SUBSCRIPTIONS_PATH, FULL_RETRY_SECONDS), retry);
+  };
+  if (!kept && api.welcome) {
+    // Counted only once its push service took a push: an endpoint no browser holds is never kept.
+    if (await pushSubscriptionsFull(api.dataDir, api.maxSubscriptions)) return full();
+    const welcome = await api.welcome(record.value);
+    if (welcome.kind === 'refused')
+      return writeProblem(req, res, buildWelcomeRefusedProblem(PUSH_SUBSCRIPTIONS_PATH, welcome.status));
+    if (welcome.kind === 'unreachable') {
+      const retry = { 'Retry-After': String(WELCOME_RETRY_SECONDS) };
+      return writeProblem(
+        req,
+        res,
+        buildWelcomeUnreachableProblem(PUSH_SUBSCRIPTIONS_PATH, WELCOME_RETRY_SECONDS),
+        retry,
+      );
+    }
   }
+  const outcome = await savePushSubscription(api.dataDir, record.value, api.maxSubscriptions);
+  if (outcome === 'full') return full();
   const body = { endpoint: record.value.endpoint, times: record.value.teams };
   writeJson(req, res, outcome === 'created' ? 201 : 200, body, { 'Cache-Control': NO_STORE });
 }

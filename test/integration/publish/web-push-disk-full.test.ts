@@ -5,24 +5,32 @@
  * CAP_SYS_ADMIN, as the other disk-full tests) filled by a filler file.
  */
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { pushSubscriptionsDir } from '../../../src/lib/store/push/push-subscriptions.ts';
-import { createBrowserSubscription } from '../../../harness/push-service.ts';
+import { createBrowserSubscription, startPushService, type PushService } from '../../../harness/push-service.ts';
 import { fillDisk, fillerOf, mountTmpfsForFile } from '../../support/data-dir/tmpfs.ts';
 import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
-const PUSH_ORIGIN = 'https://127.0.0.1:9';
+let service: PushService;
+// Before-hooks run in order, after-hooks in reverse: the push service outlives the Placar that sends to it.
+beforeAll(async () => {
+  service = await startPushService();
+});
+afterAll(async () => {
+  await service?.close();
+});
 const mountPoint = mountTmpfsForFile('48m');
 const served = servePlacarForFile({
   pages: readFixturePages,
   dataDir: mountPoint,
-  env: {
+  env: () => ({
     REFRESH_CRON: '0 0 * * *',
     SEARCH_RATE_LIMIT: '1000',
     VAPID_SUBJECT: 'mailto:alertas@placar.test',
-    PUSH_SERVICE_ORIGINS: PUSH_ORIGIN,
-  },
+    PUSH_SERVICE_ORIGINS: service.origin,
+    NODE_EXTRA_CA_CERTS: service.certificateFile,
+  }),
 });
 
 function subscribe(endpoint: string): Promise<Response> {
@@ -39,9 +47,9 @@ const subscriptionFiles = (): string[] =>
 
 describe('a subscription on a full disk', () => {
   it('answers 503 with Retry-After and keeps nothing; once freed, the same subscription is kept', async () => {
-    const endpoint = `${PUSH_ORIGIN}/push/disco-cheio`;
+    const endpoint = `${service.origin}/push/disco-cheio`;
     // The folder exists before the disk fills: only the subscription's own file finds no room.
-    expect((await subscribe(`${PUSH_ORIGIN}/push/primeiro`)).status).toBe(201);
+    expect((await subscribe(`${service.origin}/push/primeiro`)).status).toBe(201);
     fillDisk(mountPoint(), 0);
     const refused = await subscribe(endpoint);
     expect(refused.status).toBe(503);

@@ -28,6 +28,7 @@ import {
   type ReceivedPush,
 } from '../../../harness/push-service.ts';
 import { runScript } from '../../../harness/run-script.ts';
+import { WELCOME_TOPIC } from '../../../src/refresh/publish/welcome-push.ts';
 import { withScore } from '../../../harness/upstream-pages.ts';
 
 const LIVE = '/jogos-em-andamento';
@@ -93,8 +94,11 @@ function subscribe(subscription: Pick<BrowserSubscription, 'endpoint' | 'keys'>,
   });
 }
 
+/** The alerts sent to `endpoint` (not its welcome push, which carries the Topic WELCOME_TOPIC). */
 const pushesTo = (endpoint: string): ReceivedPush[] =>
-  service.received.filter((push) => service.origin + push.path === endpoint);
+  service.received.filter((push) => service.origin + push.path === endpoint && push.headers.topic !== WELCOME_TOPIC);
+const welcomesTo = (endpoint: string): ReceivedPush[] =>
+  service.received.filter((push) => service.origin + push.path === endpoint && push.headers.topic === WELCOME_TOPIC);
 
 function subscriptionFiles(): string[] {
   try {
@@ -228,6 +232,55 @@ describe('Web Push: /api/push and /api/push/inscricoes', () => {
     }
     expect(subscriptionFiles()).toEqual([]);
   });
+
+  it('keeps a new subscription only once its push service took the welcome push ("Alertas ativados: …"); a refusal keeps nothing and never counts', async () => {
+    const refusals: [string, number, number][] = [
+      ['sumiu', 410, 400],
+      ['nunca-existiu', 404, 400],
+      ['recusado', 403, 400],
+      ['ocupado', 503, 503],
+    ];
+    for (const [name, answer, status] of refusals) {
+      const browser = fan(name);
+      service.answer(new URL(browser.endpoint).pathname, answer);
+      const response = await subscribe(browser, ['Flamengo']);
+      expect(response.status, name).toBe(status);
+      expect(response.headers.get('content-type'), name).toBe('application/problem+json; charset=utf-8');
+      if (status === 503) expect(Number(response.headers.get('retry-after')), name).toBeGreaterThan(0);
+      expect(welcomesTo(browser.endpoint), name).toHaveLength(1);
+    }
+    expect(subscriptionFiles()).toEqual([]);
+    // At the cap (one), the refused ones did not count: a browser's subscription is still kept, the next is not.
+    const capped = await startServer({ ...pushEnv, PUSH_MAX_SUBSCRIPTIONS: '1' });
+    try {
+      const post = (browser: BrowserSubscription): Promise<Response> =>
+        fetch(capped.url + SUBSCRIPTIONS, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            subscription: { endpoint: browser.endpoint, keys: browser.keys },
+            times: ['Flamengo'],
+          }),
+        });
+      for (const [name] of refusals) expect((await post(fan(name))).status, name).not.toBe(201);
+      const welcomed = fan('bem-vindo');
+      expect((await post(welcomed)).status).toBe(201);
+      const [welcome] = welcomesTo(welcomed.endpoint);
+      if (!welcome) throw new Error('no welcome push');
+      expect(JSON.parse(decryptPush(welcome.body, welcomed))).toMatchObject({
+        title: 'Alertas ativados: Flamengo',
+        tag: 'placar:alertas-ativados',
+        url: '/',
+      });
+      expect((await post(fan('depois-do-limite'))).status).toBe(503);
+      expect(welcomesTo(fan('depois-do-limite').endpoint)).toEqual([]);
+      const removal = { endpoint: welcomed.endpoint, auth: welcomed.keys.auth };
+      expect((await send('DELETE', removal)).status).toBe(204);
+    } finally {
+      await capped.stop();
+    }
+    expect(subscriptionFiles()).toEqual([]);
+  }, 120_000);
 
   it('keeps a subscription (201), replaces its teams when it comes again (200), and stores nothing but endpoint, keys, teams', async () => {
     flamenguista = fan('flamenguista');
@@ -406,6 +459,8 @@ describe('Web Push: /api/push and /api/push/inscricoes', () => {
     // Through the workers (the primary serves no HTTP): a new follower and the known one.
     const viaWorker = fan('via-worker');
     expect((await subscribe(viaWorker, ['Palmeiras'])).status).toBe(201);
+    // Its welcome push went out from the primary (a worker loads no Web Push code).
+    expect(welcomesTo(viaWorker.endpoint)).toHaveLength(1);
     expect((await subscribe(flamenguista, ['Flamengo'])).status).toBe(200);
     const refreshes = (): number => [...cluster.output().matchAll(/atualização #\d+ concluída/g)].length;
     goalForFlamengo();

@@ -52,6 +52,11 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
+/** Whether `max` subscriptions are kept already. */
+export async function pushSubscriptionsFull(dataDir: string, max: number): Promise<boolean> {
+  return (await listSubscriptionFiles(pushSubscriptionsDir(dataDir))).length >= max;
+}
+
 export type SaveOutcome = 'created' | 'replaced' | 'full';
 
 /**
@@ -65,7 +70,7 @@ export async function savePushSubscription(
   max: number,
 ): Promise<SaveOutcome> {
   const known = await exists(subscriptionFile(dataDir, record.endpoint));
-  if (!known && (await listSubscriptionFiles(pushSubscriptionsDir(dataDir))).length >= max) return 'full';
+  if (!known && (await pushSubscriptionsFull(dataDir, max))) return 'full';
   await writePushSubscription(dataDir, record);
   return known ? 'replaced' : 'created';
 }
