@@ -43,8 +43,10 @@ export interface BenchPlan {
   pushpinStreams: number;
   /** Group 11: the match detail. */
   details: DetailPlan;
-  /** Group 12: Web Push subscriptions following the team that scores. */
+  /** Group 12: Web Push subscriptions following the team that scores… */
   pushSubscriptions: number;
+  /** …and following other teams (kept, indexed, never pushed). */
+  pushOtherSubscriptions: number;
   /** Group 13: the tables. */
   standings: StandingsPlan;
 }
@@ -72,6 +74,7 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         pushpinStreams: 1_000,
         details: { refreshCycles: 8, memoryCycles: 20, pageRepeats: 50 },
         pushSubscriptions: 1_000,
+        pushOtherSubscriptions: 9_000,
         standings: { refreshCycles: 4, memoryCycles: 0, pageRepeats: 50 },
       }
     : {
@@ -95,6 +98,7 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         pushpinStreams: 10_000,
         details: { refreshCycles: 30, memoryCycles: 100, pageRepeats: 200 },
         pushSubscriptions: 10_000,
+        pushOtherSubscriptions: 90_000,
         standings: { refreshCycles: 30, memoryCycles: 100, pageRepeats: 200 },
       };
 }

@@ -214,8 +214,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   await runBundleSharingGroups(results, options, phase);
 
   if (wants(12)) {
-    const title = `12. Web Push: ${plan.pushSubscriptions} inscrições seguindo um time, um gol`;
-    results.push = await phase(title, () => runPushGroup(plan.pushSubscriptions, options.log));
+    const total = plan.pushSubscriptions + plan.pushOtherSubscriptions;
+    const title = `12. Web Push: ${total} inscrições, ${plan.pushSubscriptions} seguindo o time do gol`;
+    results.push = await phase(title, () =>
+      runPushGroup(plan.pushSubscriptions, plan.pushOtherSubscriptions, options.log),
+    );
   }
 
   if (refresh) {

@@ -3,8 +3,8 @@
  * it trusts the local push service through NODE_EXTRA_CA_CERTS as a deployed Placar would
  * trust a real one): a push sender on DATA_DIR (argv[2]), one new GOAL event written to the
  * event store after the sender started (as a refresh records it), send(), wait until every
- * push was handed over. Prints one JSON line: when sending began, how long until idle, CPU
- * and memory.
+ * push was handed over. Prints one JSON line: when sending began, how long until every push
+ * was queued and until idle, CPU and memory.
  */
 import { createPushSender } from '../../src/refresh/publish/push-sender.ts';
 import { loadVapidKeys } from '../../src/lib/store/push/push-keys.ts';
@@ -14,7 +14,13 @@ import type { MatchEvent } from '../../src/lib/model/model.ts';
 const dataDir = process.argv[2] ?? '';
 const goal = JSON.parse(process.argv[3] ?? '{}') as MatchEvent;
 const lines: string[] = [];
+let queuedAt = 0;
+let queued = 0;
 const sender = createPushSender({
+  onQueued: (pushes) => {
+    queuedAt = Date.now();
+    queued = pushes;
+  },
   dataDir,
   subject: 'mailto:bench@placar.test',
   keys: loadVapidKeys(dataDir),
@@ -35,6 +41,8 @@ process.stdout.write(
   `${JSON.stringify({
     startedAt,
     idleMs: idleAt - startedAt,
+    queuedMs: queuedAt - startedAt,
+    queued,
     cpuSeconds: (used.user + used.system) / 1e6,
     rssBeforeMb: rssBefore / 2 ** 20,
     maxRssMb: process.resourceUsage().maxRSS / 1024,

@@ -1,9 +1,10 @@
 /**
- * Group 12: Web Push fan-out. SUBSCRIPTIONS subscriptions (each with its own browser keys) follow
- * one team; one goal of that team; the refresher's sender (bench/push/push-fanout-child.ts, a process
+ * Group 12: Web Push fan-out. Followers (each with its own browser keys) follow one team, and
+ * others (one key between them, never pushed) follow other teams; one goal of that team; the refresher's sender (bench/push/push-fanout-child.ts, a process
  * of its own) encrypts and signs a push for each and hands it to a local https push service (in
  * this process: src/demo/local-push-service.ts, which checks each VAPID signature). Measured: time
- * from send() to the last push received, the sender's CPU and memory; checked: every push
+ * from send() to the last push queued and to the last received, the sender's CPU and memory
+ * (its peak: the index of who follows which team, never every subscription); checked: every push
  * arrived, once, signed, and a sample decrypts to the goal's alert.
  */
 import fs from 'node:fs';
@@ -23,7 +24,12 @@ import {
 import { runChild } from '../../harness/watched-child.ts';
 
 export interface PushGroupResult {
+  /** Followers of the team that scores. */
   subscriptions: number;
+  /** Subscriptions following other teams (absent in results from before they were added). */
+  others?: number;
+  /** send() → every push queued. */
+  queuedMs?: number;
   received: number;
   signed: number;
   /** send() → the last push received by the push service. */
@@ -38,6 +44,7 @@ export interface PushGroupResult {
 
 interface ChildReport {
   startedAt: number;
+  queuedMs: number;
   idleMs: number;
   cpuSeconds: number;
   rssBeforeMb: number;
@@ -60,7 +67,29 @@ async function runSender(dataDir: string, goal: MatchEvent, caFile: string): Pro
   return JSON.parse(run.output.trim().split('\n').at(-1) ?? '') as ChildReport;
 }
 
-export async function runPushGroup(subscriptions: number, log: (line: string) => void): Promise<PushGroupResult> {
+/** Others' subscription files, written a batch at a time: one key for all (no push ever goes to them). */
+async function writeOthers(dataDir: string, origin: string, count: number): Promise<void> {
+  const { keys } = createBrowserSubscription(`${origin}/outros`);
+  const BATCH = 64;
+  for (let start = 0; start < count; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => start + offset);
+    await Promise.all(
+      batch.map((index) =>
+        writePushSubscription(dataDir, {
+          endpoint: `${origin}/outros/${index}`,
+          keys,
+          teams: [`Outro time ${index % 200}`, `Outro time ${(index * 7) % 200}`],
+        }),
+      ),
+    );
+  }
+}
+
+export async function runPushGroup(
+  subscriptions: number,
+  others: number,
+  log: (line: string) => void,
+): Promise<PushGroupResult> {
   const service = await startPushService();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-bench-push-'));
   try {
@@ -73,8 +102,9 @@ export async function runPushGroup(subscriptions: number, log: (line: string) =>
       browsers.push(browser);
       await writePushSubscription(dataDir, { endpoint: browser.endpoint, keys: browser.keys, teams: [team] });
     }
+    await writeOthers(dataDir, service.origin, others);
     writeEventStoreAtomically(dataDir, { lastId: null, checkedAt: goal.at, events: [], known: [] });
-    log(`  ${subscriptions} inscrições seguindo ${team}; um gol…`);
+    log(`  ${subscriptions} inscrições seguindo ${team}, ${others} seguindo outros times; um gol…`);
     const report = await runSender(dataDir, goal, service.certificateFile);
     const received = service.received;
     const lastAt = Math.max(...received.map((push) => push.receivedAt));
@@ -84,6 +114,8 @@ export async function runPushGroup(subscriptions: number, log: (line: string) =>
       sample && browser ? (JSON.parse(decryptPush(sample.body, browser)) as { title: string }).title : '';
     return {
       subscriptions,
+      others,
+      queuedMs: report.queuedMs,
       received: new Set(received.map((push) => push.path)).size,
       signed: received.filter((push) => push.vapid !== null).length,
       lastMs: lastAt - report.startedAt,

@@ -27,6 +27,7 @@ import { createStaticResponder } from './site/serve-static.ts';
 import { withSearchResponseCache } from './search/search-response-cache.ts';
 import { createSearchSnapshot, type SearchSnapshot } from './search/search-snapshot.ts';
 import { readPushApi } from './push/push-api.ts';
+import type { WelcomePush } from '../lib/model/push-subscription.ts';
 import { yieldToRequests } from '../lib/slices/run-in-slices.ts';
 
 /**
@@ -72,6 +73,8 @@ export interface HttpServerOptions {
    * worker asks its primary instead, and holds no snapshot (its filters read the served files).
    */
   searchSource?: SearchSource;
+  /** Sends a new push subscription its welcome push (none: subscriptions are kept without one). */
+  welcomePush?: WelcomePush | null;
 }
 
 /**
@@ -164,7 +167,7 @@ export async function startHttpServer(
     pushpinSigKey: config.pushpinSigKey,
     eventsWithoutSite: config.eventFeedUrl !== null,
     yesterdayRefreshSeconds: config.yesterdayRefreshSeconds,
-    push: readPushApi(config),
+    push: readPushApi(config, options.welcomePush ?? null),
     archiveDays: config.archiveDays,
   });
   const server = createNodeServer(config.clientLimits, listener);

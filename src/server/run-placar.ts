@@ -7,6 +7,7 @@
  */
 import type { Config } from '../lib/config/config.ts';
 import { startHttpServer } from './http-server.ts';
+import { readWelcomePush } from './push/welcome-for-server.ts';
 import { runRefreshes } from './run-refreshes.ts';
 import { formatRuntimeLine } from './runtime-line.ts';
 
@@ -20,7 +21,7 @@ export interface RunPlacarOptions {
 export async function runPlacar(config: Config, options: RunPlacarOptions): Promise<void> {
   const started = performance.now();
   const elapsedMs = (): number => Math.round(performance.now() - started);
-  const server = await startHttpServer(config, options.log);
+  const server = await startHttpServer(config, options.log, { welcomePush: readWelcomePush(config) });
   try {
     options.log(`Placar ouvindo em ${server.url} (em ${elapsedMs()} ms)`);
     options.log(formatRuntimeLine());

@@ -4,9 +4,12 @@
  * while a page is open). Subscribing asks the browser's push service for a subscription bound to
  * that key and hands it, with the followed teams, to /api/push/inscricoes; the teams are sent
  * again when they change, the subscription deleted when alerts are turned off. What was last
- * sent is kept in localStorage `placar:alertas-push` ({endpoint, times}): a page knows push
+ * sent is kept in localStorage `placar:alertas-push` ({endpoint, times, auth}): a page knows push
  * reaches this browser (alert-notification.ts then leaves notifications to the service worker,
- * so one event makes one notification) and sends nothing when nothing changed.
+ * so one event makes one notification) and sends nothing when nothing changed. Every change
+ * carries the subscription's auth secret: the server lets only its holder change or delete it.
+ * With no team followed the server keeps nothing (it takes 1 to 50): the subscription is deleted
+ * there and sent again with the next team followed.
  */
 import type { PushReach } from './alert-reach.ts';
 
@@ -20,6 +23,8 @@ const SUBSCRIPTIONS_API = '/api/push/inscricoes';
 interface SentSubscription {
   endpoint: string;
   times: string[];
+  /** The subscription's auth secret (base64url), which proves this browser holds it. */
+  auth: string | null;
 }
 
 function readSent(): SentSubscription | null {
@@ -28,7 +33,8 @@ function readSent(): SentSubscription | null {
     if (typeof value !== 'object' || value === null || !('endpoint' in value) || !('times' in value)) return null;
     const { endpoint, times } = value;
     if (typeof endpoint !== 'string' || !Array.isArray(times)) return null;
-    return { endpoint, times: times.filter((team): team is string => typeof team === 'string') };
+    const auth = 'auth' in value && typeof value.auth === 'string' ? value.auth : null;
+    return { endpoint, times: times.filter((team): team is string => typeof team === 'string'), auth };
   } catch {
     return null;
   }
@@ -79,9 +85,16 @@ async function send(method: 'POST' | 'DELETE', body: unknown): Promise<boolean> 
   }
 }
 
+function authOf(subscription: PushSubscription): string | null {
+  return subscription.toJSON().keys?.auth ?? null;
+}
+
 async function post(subscription: PushSubscription, teams: readonly string[]): Promise<PushReach> {
-  const sent = { endpoint: subscription.endpoint, times: [...teams] };
-  const ok = await send('POST', { subscription: subscription.toJSON(), times: sent.times });
+  const sent = { endpoint: subscription.endpoint, times: [...teams], auth: authOf(subscription) };
+  const ok =
+    teams.length === 0
+      ? await send('DELETE', { endpoint: sent.endpoint, auth: sent.auth })
+      : await send('POST', { subscription: subscription.toJSON(), times: sent.times });
   keepSent(ok ? sent : null);
   return ok ? { pushed: true } : { pushed: false, why: 'server-refused' };
 }
@@ -152,6 +165,7 @@ export async function unsubscribePush(): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   const endpoint = subscription?.endpoint ?? sent?.endpoint;
-  if (endpoint) await send('DELETE', { endpoint });
+  const auth = (subscription ? authOf(subscription) : null) ?? sent?.auth ?? null;
+  if (endpoint) await send('DELETE', { endpoint, auth });
   await subscription?.unsubscribe().catch(() => false);
 }

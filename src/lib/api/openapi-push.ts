@@ -33,9 +33,11 @@ const base64Url = (bytes: number, description: string): JsonObject => ({
 });
 const teams = {
   type: 'array',
+  minItems: 1,
   maxItems: PUSH_MAX_TEAMS,
   items: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-  description: 'Os times seguidos, escritos como a API os escreve (homeTeam.name).',
+  description:
+    'Os times seguidos, escritos como a API os escreve (homeTeam.name): só nomes que o Placar já viu nas listas, nos dias guardados ou nas tabelas.',
 };
 
 export const PUSH_SCHEMAS: Record<string, JsonObject> = {
@@ -58,7 +60,7 @@ export const PUSH_SCHEMAS: Record<string, JsonObject> = {
             type: 'object',
             required: ['p256dh', 'auth'],
             properties: {
-              p256dh: base64Url(65, 'Chave pública do navegador, P-256'),
+              p256dh: base64Url(65, 'Chave pública do navegador, um ponto da curva P-256, não comprimido'),
               auth: base64Url(16, 'Segredo de autenticação'),
             },
           },
@@ -72,20 +74,38 @@ export const PUSH_SCHEMAS: Record<string, JsonObject> = {
     required: ['endpoint', 'times'],
     properties: { endpoint, times: teams },
   },
-  PushUnsubscribeRequest: { type: 'object', required: ['endpoint'], properties: { endpoint } },
+  PushUnsubscribeRequest: {
+    type: 'object',
+    required: ['endpoint'],
+    properties: {
+      endpoint,
+      auth: {
+        ...base64Url(
+          16,
+          'O segredo auth da inscrição (PushSubscription.toJSON().keys.auth): exigido para apagar uma inscrição guardada',
+        ),
+        type: ['string', 'null'],
+      },
+    },
+  },
 };
 
 const OFF = problem('Push desligado neste servidor (sem VAPID_SUBJECT), ou num host estático.');
 const BAD = problem(
-  `Corpo inválido: não é JSON, Content-Type não é application/json, passa de ${PUSH_BODY_MAX_BYTES} bytes, tipos errados, chaves que não são P-256/16 bytes, mais de ${PUSH_MAX_TEAMS} times, ou endpoint fora de PUSH_SERVICE_ORIGINS (só https, escrito como o analisador de URL o escreve).`,
+  `Corpo inválido: não é JSON, Content-Type não é application/json, passa de ${PUSH_BODY_MAX_BYTES} bytes, tipos errados, p256dh que não é um ponto da curva P-256, auth sem 16 bytes, nenhum time ou mais de ${PUSH_MAX_TEAMS}, um time que o Placar nunca viu (listas, dias guardados, tabelas), um endpoint cujo serviço de push recusou a notificação de boas-vindas (404, 410, outro 4xx), ou endpoint fora de PUSH_SERVICE_ORIGINS (só https, escrito como o analisador de URL o escreve).`,
 );
 const LIMITED = problem('Pedidos demais deste cliente (contam com as buscas, SEARCH_RATE_LIMIT).', {
   'Retry-After': ref('headers', 'Retry-After'),
   ...RATE_LIMIT_HEADERS,
 });
-const FULL = problem('O servidor já guarda PUSH_MAX_SUBSCRIPTIONS inscrições.', {
-  'Retry-After': ref('headers', 'Retry-After'),
-});
+const NOT_HOLDER = problem(
+  'O endpoint já está inscrito e o pedido não traz o seu segredo auth: só o navegador que tem a inscrição muda os times ou a apaga.',
+);
+const DISK_FULL_OR_FULL = problem(
+  'O servidor já guarda PUSH_MAX_SUBSCRIPTIONS inscrições, está sem espaço em disco para guardar esta, ou o serviço de push não aceitou a notificação de boas-vindas agora (sem resposta, 429, 5xx).',
+  { 'Retry-After': ref('headers', 'Retry-After') },
+);
+const DISK_FULL = problem('O servidor está sem espaço em disco.', { 'Retry-After': ref('headers', 'Retry-After') });
 const NOT_ALLOWED = problem('Outro método: Allow diz quais são aceitos.');
 const MALFORMED = problem(
   'Requisição HTTP malformada (linha de requisição, cabeçalho ou codificação da URL ilegíveis).',
@@ -124,31 +144,35 @@ export function buildPushPaths(): JsonObject {
         operationId: 'inscreverPush',
         summary: 'Inscrever um navegador nos alertas push',
         description:
-          'Guarda a inscrição (PushSubscription.toJSON()) e os times seguidos; a atualização envia a ela os alertas desses times (gol, gol anulado, início, intervalo, fim, cartão vermelho). Guarda só o endpoint, as chaves e os nomes dos times.',
+          'Guarda a inscrição (PushSubscription.toJSON()) e os times seguidos (um endpoint já guardado só com o mesmo segredo auth; um novo só depois que o seu serviço de push aceitou a notificação de boas-vindas, "Alertas ativados: …"); a atualização envia a ela os alertas desses times (gol, gol anulado, início, intervalo, fim, cartão vermelho). Guarda só o endpoint, as chaves e os nomes dos times.',
         tags: [TAG_PUSH],
         requestBody: body('PushSubscriptionRequest'),
         responses: {
           '200': json('PushSubscriptionKept', 'Endpoint já conhecido: times substituídos.', RATE_LIMIT_HEADERS),
           '201': json('PushSubscriptionKept', 'Inscrição nova guardada.', RATE_LIMIT_HEADERS),
           '400': BAD,
+          '403': NOT_HOLDER,
           '404': OFF,
           '429': LIMITED,
           '500': INTERNAL,
-          '503': FULL,
+          '503': DISK_FULL_OR_FULL,
         },
       },
       delete: {
         operationId: 'cancelarPush',
         summary: 'Cancelar os alertas push de um navegador',
-        description: 'Apaga a inscrição do endpoint (204 também para um endpoint desconhecido).',
+        description:
+          'Apaga a inscrição do endpoint, com o seu segredo auth (204 também para um endpoint desconhecido).',
         tags: [TAG_PUSH],
         requestBody: body('PushUnsubscribeRequest'),
         responses: {
           '204': { description: 'Inscrição apagada.', headers: { ...CORS_HEADERS, ...RATE_LIMIT_HEADERS } },
           '400': BAD,
+          '403': NOT_HOLDER,
           '404': OFF,
           '429': LIMITED,
           '500': INTERNAL,
+          '503': DISK_FULL,
         },
       },
     },

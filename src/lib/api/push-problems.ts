@@ -44,3 +44,55 @@ export function buildPushFullProblem(pathname: string, retryAfterSeconds: number
     pathname,
   );
 }
+
+export function buildUnknownTeamsProblem(pathname: string, unknown: readonly string[]): Problem {
+  const shown = unknown.slice(0, 5).map((team) => (team.length > 60 ? `${team.slice(0, 60)}…` : team));
+  const more = unknown.length > shown.length ? ` e mais ${unknown.length - shown.length}` : '';
+  return buildProblem(
+    400,
+    'Inscrição inválida',
+    `O Placar não conhece ${unknown.length === 1 ? 'o time' : 'os times'} ${shown.map((team) => `"${team}"`).join(', ')}${more}. ` +
+      'Siga os times pelos nomes que aparecem nas listas, nos dias guardados ou nas tabelas (homeTeam.name).',
+    pathname,
+  );
+}
+
+export function buildNotSubscriptionHolderProblem(pathname: string): Problem {
+  return buildProblem(
+    403,
+    'Inscrição de outro navegador',
+    'Este endpoint já está inscrito. Só o navegador que tem a inscrição pode mudar os times ou cancelá-la: ' +
+      'envie o segredo auth da inscrição (PushSubscription.toJSON().keys.auth) junto.',
+    pathname,
+  );
+}
+
+export function buildPushDiskFullProblem(pathname: string, retryAfterSeconds: number): Problem {
+  return buildProblem(
+    503,
+    'Inscrições indisponíveis',
+    `O servidor está sem espaço em disco para guardar inscrições. Tente de novo em ${retryAfterSeconds} s; ` +
+      'enquanto isso, os alertas chegam com o Placar aberto.',
+    pathname,
+  );
+}
+
+export function buildWelcomeRefusedProblem(pathname: string, status: number): Problem {
+  return buildProblem(
+    400,
+    'Inscrição recusada pelo serviço de push',
+    `O serviço de push do navegador recusou a notificação de boas-vindas (HTTP ${status}): a inscrição não vale. ` +
+      'Peça uma nova ao navegador (PushManager.subscribe) e envie de novo.',
+    pathname,
+  );
+}
+
+export function buildWelcomeUnreachableProblem(pathname: string, retryAfterSeconds: number): Problem {
+  return buildProblem(
+    503,
+    'Serviço de push indisponível',
+    `O serviço de push do navegador não aceitou a notificação de boas-vindas agora. Tente de novo em ${retryAfterSeconds} s; ` +
+      'enquanto isso, os alertas chegam com o Placar aberto.',
+    pathname,
+  );
+}

@@ -76,3 +76,15 @@ export function buildPushMessages(events: readonly MatchEvent[]): PushedEvent[] 
     return { event, message, teams: [match.homeTeam.name, match.awayTeam.name] };
   });
 }
+
+/** The push a new subscription gets at once ("Alertas ativados: Flamengo"): its push service must take it. */
+export function buildWelcomeMessage(teams: readonly string[]): Omit<PushMessage, 'matchId' | 'eventId'> {
+  const [first = '', ...rest] = teams;
+  const named = rest.length === 0 ? first : `${first} e mais ${rest.length} ${rest.length === 1 ? 'time' : 'times'}`;
+  return {
+    title: `Alertas ativados: ${named}`,
+    body: 'Gols, início, intervalo, fim e cartões vermelhos dos seus times chegam aqui, mesmo com o Placar fechado.',
+    tag: 'placar:alertas-ativados',
+    url: '/',
+  };
+}

@@ -15,3 +15,14 @@ export interface PushSubscriptionRecord {
   keys: PushSubscriptionKeys;
   teams: string[];
 }
+
+/** What a new subscription's push service did with its welcome push. */
+export type WelcomeOutcome =
+  | { kind: 'accepted' }
+  /** It answered and refused (404/410: no such subscription; another 4xx). */
+  | { kind: 'refused'; status: number }
+  /** No answer, or 429/5xx: it may take one later. */
+  | { kind: 'unreachable'; reason: string };
+
+/** Sends a new subscription its welcome push (the refresher's code, or the cluster's primary for a worker). */
+export type WelcomePush = (record: PushSubscriptionRecord) => Promise<WelcomeOutcome>;

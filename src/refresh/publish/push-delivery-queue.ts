@@ -5,15 +5,16 @@
  * would have passed anyway. Bounded: beyond MAX_QUEUED the oldest waiting pushes are dropped.
  * When the queue runs dry it logs one line of what happened since the last.
  */
-import type { PushSubscriptionRecord } from '../../lib/model/push-subscription.ts';
-
 /** Pushes waiting at most (10 alerts each to 100,000 subscriptions). */
 export const MAX_QUEUED = 1_000_000;
 /** Tries per push (the first and three more). */
 const MAX_ATTEMPTS = 4;
 
 export interface Delivery {
-  subscription: PushSubscriptionRecord;
+  /** The subscription's file (its record is read when the push goes out: none is held while it waits). */
+  subscriptionFile: string;
+  /** The teams whose followers the push is for (the same array for every delivery of one event). */
+  teams: readonly string[];
   /** The message's JSON (the same string for every subscription of one event). */
   payload: string;
   urgency: 'high' | 'normal';
@@ -25,6 +26,8 @@ export type DeliveryOutcome =
   | { kind: 'delivered' }
   /** The push service no longer knows the subscription (404/410): it was forgotten. */
   | { kind: 'gone' }
+  /** Unsubscribed, or no longer following the teams, since the push was queued: nothing sent. */
+  | { kind: 'skipped' }
   | { kind: 'retry'; afterMs: number | null; reason: string }
   | { kind: 'failed'; reason: string };
 
@@ -119,7 +122,7 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
     if (outcome.kind === 'delivered') tally.delivered += 1;
     else if (outcome.kind === 'gone') tally.gone += 1;
     else if (outcome.kind === 'retry') retryLater(delivery, outcome.afterMs, outcome.reason);
-    else {
+    else if (outcome.kind === 'failed') {
       tally.failed += 1;
       tally.lastReason = outcome.reason;
     }

@@ -3,11 +3,17 @@
  * POSTs it to the endpoint as the WHATWG URL parser reads it — the same parser that checked the
  * endpoint's origin when the subscription came in (web-push's own sender reads it with the
  * legacy url.parse, deprecated and a second opinion on which host is meant). Resolves with the
- * push service's status (and Retry-After); rejects when no answer came (refused, reset, the
- * deadline).
+ * push service's status (and Retry-After) as soon as it answers; rejects when no answer came
+ * (refused, reset, the deadline). The answer's body says nothing Placar uses: at most
+ * PUSH_ANSWER_MAX_BYTES are read (so a short one keeps the connection for the next push), and
+ * the whole exchange, body included, is destroyed at the deadline: a service that drips or
+ * sends without end holds neither memory nor a socket.
  */
 import https from 'node:https';
 import type { RequestDetails } from 'web-push';
+
+/** Bytes of a push service's answer read at most before the connection is dropped. */
+export const PUSH_ANSWER_MAX_BYTES = 4096;
 
 export interface PushAnswer {
   status: number;
@@ -26,22 +32,24 @@ export function postPush(details: RequestDetails, agent: https.Agent, timeoutMs:
         method: details.method,
         headers: details.headers,
         agent,
-        timeout: timeoutMs,
       },
       (response) => {
-        // The body says nothing Placar uses: read and dropped, so the connection is kept.
-        response.resume();
-        response.on('end', () => {
-          const retryAfter = Number(response.headers['retry-after']);
-          resolve({
-            status: response.statusCode ?? 0,
-            retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null,
-          });
+        const retryAfter = Number(response.headers['retry-after']);
+        resolve({
+          status: response.statusCode ?? 0,
+          retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null,
         });
-        response.on('error', reject);
+        let read = 0;
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > PUSH_ANSWER_MAX_BYTES) request.destroy();
+        });
+        // Destroyed (too long, the deadline): the answer was already given.
+        response.on('error', () => undefined);
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`sem resposta em ${timeoutMs} ms`)));
+    const deadline = setTimeout(() => request.destroy(new Error(`sem resposta em ${timeoutMs} ms`)), timeoutMs);
+    request.on('close', () => clearTimeout(deadline));
     request.on('error', reject);
     request.end(details.body ?? undefined);
   });

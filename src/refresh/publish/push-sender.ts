@@ -1,25 +1,30 @@
 /**
  * The refresher's Web Push: after each published build, the new kept events a follower is told
  * of (push-alert.ts) go to every subscription following either team — encrypted (RFC 8291
- * aes128gcm) and signed (RFC 8292 VAPID) by the web-push library, each to its push service,
+ * aes128gcm) and signed (RFC 8292 VAPID) by the web-push library (push-poster.ts), each to its push service,
  * whose origin the API checked when the subscription came in (push-request.ts sends it to the
  * address that same URL parser reads). Never in the refresh's way: the
  * refresh only queues (push-delivery-queue.ts sends, so many at a time, each with a deadline);
  * a push service's 404/410 forgets the subscription, 429/5xx is tried again later. The first
  * send starts after the events kept when this process started: a restart re-sends nothing.
+ * Memory stays small whatever the number of subscriptions: an index of who follows which team,
+ * and a queued push names its subscription's file, read when the push goes out.
  */
-import https from 'node:https';
-import webpush from 'web-push';
 import { buildPushMessages, type PushedEvent } from '../../lib/display/push-alert.ts';
 import type { Config } from '../../lib/config/config.ts';
 import { errorMessage } from '../../lib/model/caught-error.ts';
 import type { MatchEvent } from '../../lib/model/model.ts';
-import type { PushSubscriptionRecord } from '../../lib/model/push-subscription.ts';
 import { readEventStore, readKeptEvents } from '../../lib/store/scraped/event-store.ts';
 import { loadVapidKeys, type VapidKeys } from '../../lib/store/push/push-keys.ts';
-import { createPushSubscriptionReader, removePushSubscription } from '../../lib/store/push/push-subscriptions.ts';
+import {
+  createPushSubscriptionReader,
+  readPushSubscriptionFile,
+  removePushSubscription,
+  type PushFollowerIndex,
+} from '../../lib/store/push/push-subscriptions.ts';
 import { createDeliveryQueue, type Delivery, type DeliveryOutcome } from './push-delivery-queue.ts';
-import { postPush, type PushAnswer } from './push-request.ts';
+import { createPushPoster } from './push-poster.ts';
+import type { PushAnswer } from './push-request.ts';
 
 /** How long a push service keeps an alert for a phone that is off: a goal from 10 minutes ago is not news. */
 export const PUSH_TTL_SECONDS = 600;
@@ -27,10 +32,6 @@ export const PUSH_TTL_SECONDS = 600;
 export const PUSH_CONCURRENCY = 50;
 /** Deadline of one request to a push service. */
 export const PUSH_TIMEOUT_MS = 10_000;
-/** A VAPID signature is valid this long (RFC 8292 allows up to 24 h)… */
-const VAPID_VALID_SECONDS = 12 * 60 * 60;
-/** …and made again after this: one signature per push service an hour, not one per push. */
-const VAPID_REUSE_MS = 60 * 60 * 1000;
 
 export interface PushSenderOptions {
   dataDir: string;
@@ -42,6 +43,8 @@ export interface PushSenderOptions {
   timeoutMs?: number;
   /** First back-off after a 429/5xx (doubled at each try); default 2 s. */
   retryDelayMs?: number;
+  /** Told how many pushes went into the queue once a send()'s events are all queued (the benchmark times it). */
+  onQueued?: (pushes: number) => void;
 }
 
 export interface PushSender {
@@ -62,56 +65,34 @@ function startingId(dataDir: string): string | null {
 }
 
 /** Each subscription following either team once, with the message. */
-function deliveriesOf(
-  pushed: PushedEvent,
-  byTeam: ReadonlyMap<string, readonly PushSubscriptionRecord[]>,
-  at: number,
-): Delivery[] {
+function deliveriesOf(pushed: PushedEvent, index: PushFollowerIndex, at: number): Delivery[] {
   const payload = JSON.stringify(pushed.message);
   const urgency = pushed.event.type === 'GOAL' || pushed.event.type === 'GOAL_CANCELLED' ? 'high' : 'normal';
-  const seen = new Set<string>();
-  const deliveries: Delivery[] = [];
-  for (const team of pushed.teams) {
-    for (const subscription of byTeam.get(team) ?? []) {
-      if (seen.has(subscription.endpoint)) continue;
-      seen.add(subscription.endpoint);
-      deliveries.push({ subscription, payload, urgency, queuedAt: at, attempt: 0 });
-    }
-  }
-  return deliveries;
+  const { teams } = pushed;
+  return index
+    .followersOf(teams)
+    .map((subscriptionFile) => ({ subscriptionFile, teams, payload, urgency, queuedAt: at, attempt: 0 }));
 }
 
 export function createPushSender(options: PushSenderOptions): PushSender {
   const { dataDir, log } = options;
   const subscriptions = createPushSubscriptionReader(dataDir);
-  // Keep-alive: thousands of pushes to one push service reuse a few TLS connections.
-  const agent = new https.Agent({ keepAlive: true, maxSockets: options.concurrency ?? PUSH_CONCURRENCY });
   const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
-  const signatures = new Map<string, { authorization: string; madeAt: number }>();
-  /** The VAPID Authorization header for the endpoint's push service (its origin is the JWT's audience). */
-  const authorizationFor = (endpoint: string): string => {
-    const audience = new URL(endpoint).origin;
-    const now = Date.now();
-    const kept = signatures.get(audience);
-    if (kept && now - kept.madeAt < VAPID_REUSE_MS) return kept.authorization;
-    const expiration = Math.floor(now / 1000) + VAPID_VALID_SECONDS;
-    const { publicKey, privateKey } = options.keys;
-    const headers = webpush.getVapidHeaders(audience, options.subject, publicKey, privateKey, 'aes128gcm', expiration);
-    signatures.set(audience, { authorization: headers.Authorization, madeAt: now });
-    return headers.Authorization;
-  };
+  const poster = createPushPoster({
+    subject: options.subject,
+    keys: options.keys,
+    maxSockets: options.concurrency ?? PUSH_CONCURRENCY,
+    timeoutMs,
+  });
 
   const deliver = async (delivery: Delivery): Promise<DeliveryOutcome> => {
-    const { endpoint, keys } = delivery.subscription;
-    // web-push encrypts and sets the headers; the signature goes in as a header (web-push then signs nothing itself).
-    const details = webpush.generateRequestDetails({ endpoint, keys }, delivery.payload, {
-      headers: { Authorization: authorizationFor(endpoint) },
-      TTL: PUSH_TTL_SECONDS,
-      urgency: delivery.urgency,
-    });
+    const subscription = await readPushSubscriptionFile(dataDir, delivery.subscriptionFile);
+    if (!subscription?.teams.some((team) => delivery.teams.includes(team))) return { kind: 'skipped' };
+    const { endpoint } = subscription;
+    const push = { payload: delivery.payload, urgency: delivery.urgency, ttlSeconds: PUSH_TTL_SECONDS };
     let answer: PushAnswer;
     try {
-      answer = await postPush(details, agent, timeoutMs);
+      answer = await poster.post(subscription, push);
     } catch (error) {
       // No answer (refused, reset, deadline): the service may be back in a moment.
       return { kind: 'retry', afterMs: null, reason: errorMessage(error) };
@@ -146,9 +127,15 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     lastId = events.at(-1)?.id ?? lastId;
     const pushed = buildPushMessages(fresh);
     if (pushed.length === 0) return;
-    const { byTeam } = await subscriptions.read();
+    const index = await subscriptions.read();
     const at = Date.now();
-    queue.add(pushed.flatMap((entry) => deliveriesOf(entry, byTeam, at)));
+    let queued = 0;
+    for (const entry of pushed) {
+      const deliveries = deliveriesOf(entry, index, at);
+      queue.add(deliveries);
+      queued += deliveries.length;
+    }
+    options.onQueued?.(queued);
   };
 
   return {
@@ -164,7 +151,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     },
     stop() {
       queue.stop();
-      agent.destroy();
+      poster.close();
     },
   };
 }

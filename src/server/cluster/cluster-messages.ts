@@ -34,6 +34,14 @@ const WorkerMessageSchema = z.discriminatedUnion('placar', [
   /** Search the primary's snapshot for `q` (already validated by the worker; primary-search.ts). */
   // SEARCH_QUERY_MAX counts code points: up to two UTF-16 units each.
   z.object({ placar: z.literal('search'), id: natural, q: z.string().max(2 * SEARCH_QUERY_MAX) }),
+  /** Send a new subscription its welcome push (already validated by the worker; primary-welcome.ts). */
+  z.object({
+    placar: z.literal('welcome-push'),
+    id: natural,
+    endpoint: z.string().max(2000),
+    keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(200) }),
+    teams: z.array(z.string().max(200)).max(50),
+  }),
 ]);
 export type WorkerMessage = z.infer<typeof WorkerMessageSchema>;
 
@@ -59,6 +67,16 @@ const PrimaryMessageSchema = z.discriminatedUnion('placar', [
     placar: z.literal('search-found'),
     id: natural,
     found: z.object({ text: z.string().max(SEARCH_ANSWER_MAX_CHARS), lastModified: z.string().max(40) }).nullable(),
+  }),
+  /** What the push service did with a worker's welcome push `id`. */
+  z.object({
+    placar: z.literal('welcome-pushed'),
+    id: natural,
+    outcome: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('accepted') }),
+      z.object({ kind: z.literal('refused'), status: natural }),
+      z.object({ kind: z.literal('unreachable'), reason: z.string().max(2000) }),
+    ]),
   }),
   /** Close the server (open requests finish) and exit. */
   z.object({ placar: z.literal('shutdown') }),

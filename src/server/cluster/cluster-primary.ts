@@ -21,6 +21,7 @@ import { formatRuntimeLine } from '../runtime-line.ts';
 import { createWorkerRestartPolicy, WORKER_RESTART_LIMITS } from './worker-restart-policy.ts';
 import { writeWorkerBundle } from './worker-bundle.ts';
 import { createSearchForWorkers } from './search-for-workers.ts';
+import { readWelcomePush } from '../push/welcome-for-server.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /**
@@ -92,6 +93,7 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
   const { log } = options;
   const answerRateLimit = serveRateLimit(config.searchRateLimit);
   const search = createSearchForWorkers(config, log);
+  const welcome = readWelcomePush(config);
   let lastReport: RefreshReport | null = null;
   let stopping = false;
   let url = '';
@@ -111,6 +113,11 @@ export async function runClusterPrimary(config: Config, options: RunPlacarOption
         return answerRateLimit(worker, message);
       }
       if (message.placar === 'search') return sendToWorker(worker, search.answer(message.id, message.q));
+      if (message.placar === 'welcome-push') {
+        const { id, ...record } = message;
+        const sending = welcome ? welcome(record) : Promise.resolve({ kind: 'accepted' as const });
+        return void sending.then((outcome) => sendToWorker(worker, { placar: 'welcome-pushed', id, outcome }));
+      }
       if (message.placar === 'startup-error') return settleReady(new StartupError(message.message));
       if (message.placar === 'listening') {
         url = message.url;

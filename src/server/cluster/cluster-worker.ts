@@ -2,7 +2,8 @@
  * One server process of a cluster (WORKERS > 1): the same HTTP server as a single process,
  * serving the current build from its own memory, but no refresh of its own — the primary
  * runs it and tells this worker when to reload and how it ended. Searches are made by the
- * primary (primary-search.ts); their rate limits spend leases of the primary's buckets. Exits
+ * primary (primary-search.ts), and so are new push subscriptions' welcome pushes
+ * (primary-welcome.ts); their rate limits spend leases of the primary's buckets. Exits
  * when the primary says so, or when it is gone.
  */
 import { EXIT_BAD_CONFIG, StartupError } from '../../lib/config/cli.ts';
@@ -12,6 +13,7 @@ import { createPrimaryChannel } from './primary-channel.ts';
 import { createPrimaryRateLimiter } from '../limits/cluster-rate-limit.ts';
 import { startHttpServer, type PlacarHttpServer } from '../http-server.ts';
 import { createPrimarySearch } from './primary-search.ts';
+import { createPrimaryWelcome } from './primary-welcome.ts';
 import type { ServeOptions } from '../serve-command.ts';
 
 export async function runClusterWorker(config: Config, options: ServeOptions): Promise<void> {
@@ -36,7 +38,11 @@ export async function runClusterWorker(config: Config, options: ServeOptions): P
   });
   try {
     const rateLimiter = createPrimaryRateLimiter(config.searchRateLimit, config.workers, channel);
-    server = await startHttpServer(config, options.log, { rateLimiter, searchSource: createPrimarySearch(channel) });
+    server = await startHttpServer(config, options.log, {
+      rateLimiter,
+      searchSource: createPrimarySearch(channel),
+      welcomePush: createPrimaryWelcome(channel),
+    });
   } catch (error) {
     if (!(error instanceof StartupError)) throw error;
     // The primary prints it (once, not once per worker) and exits 2.

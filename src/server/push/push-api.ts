@@ -4,10 +4,12 @@
  * read or made stops the start-up with the reason: a push API with no key would publish nothing
  * a browser could subscribe with.
  */
+import type { WelcomePush } from '../../lib/model/push-subscription.ts';
 import { StartupError } from '../../lib/config/cli.ts';
 import type { Config } from '../../lib/config/config.ts';
 import { errorMessage } from '../../lib/model/caught-error.ts';
 import { loadVapidKeys, type VapidKeys } from '../../lib/store/push/push-keys.ts';
+import { createKnownTeams } from '../../lib/store/scraped/known-teams.ts';
 import type { PushApi } from './push-endpoint.ts';
 
 /** The key pair push signs with; throws StartupError when DATA_DIR's cannot be read or made. */
@@ -19,11 +21,13 @@ export function readVapidKeys(config: Config): VapidKeys {
   }
 }
 
-export function readPushApi(config: Config): PushApi {
+export function readPushApi(config: Config, welcome: WelcomePush | null): PushApi {
   return {
     dataDir: config.dataDir,
     publicKey: config.push.vapidSubject === null ? null : readVapidKeys(config).publicKey,
     serviceOrigins: config.push.serviceOrigins,
     maxSubscriptions: config.push.maxSubscriptions,
+    knownTeams: createKnownTeams(config.dataDir),
+    welcome,
   };
 }

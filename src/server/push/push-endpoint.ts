@@ -2,7 +2,9 @@
  * GET /api/push (the VAPID public key a browser subscribes with) and POST/DELETE
  * /api/push/inscricoes (keep or forget a subscription and its teams), as ../API.md's "Push"
  * says. Each write counts in the client's rate-limit bucket (the one of /api/busca); a body is
- * read up to PUSH_BODY_MAX_BYTES and no further; every refusal is a problem+json. Push off (no
+ * read up to PUSH_BODY_MAX_BYTES and no further; every refusal is a problem+json. Only teams Placar
+ * has seen may be followed, and a kept endpoint changes or goes only with its auth secret (the
+ * browser holding it). A new one is kept only once its push service took a welcome push. A full disk is a 503 with Retry-After, as a full list. Push off (no
  * VAPID_SUBJECT): both paths answer 404.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,15 +13,29 @@ import {
   buildBadPushBodyProblem,
   buildPushFullProblem,
   buildPushMethodProblem,
+  buildNotSubscriptionHolderProblem,
+  buildPushDiskFullProblem,
   buildPushOffProblem,
   buildPushRateLimitedProblem,
+  buildUnknownTeamsProblem,
+  buildWelcomeRefusedProblem,
+  buildWelcomeUnreachableProblem,
 } from '../../lib/api/push-problems.ts';
 import {
   PUSH_BODY_MAX_BYTES,
+  provesSubscription,
   readSubscribeBody,
   readUnsubscribeBody,
 } from '../../lib/api/push-subscription-request.ts';
-import { removePushSubscription, savePushSubscription } from '../../lib/store/push/push-subscriptions.ts';
+import { errorCode } from '../../lib/model/caught-error.ts';
+import type { WelcomePush } from '../../lib/model/push-subscription.ts';
+import {
+  pushSubscriptionsFull,
+  readPushSubscription,
+  removePushSubscription,
+  savePushSubscription,
+} from '../../lib/store/push/push-subscriptions.ts';
+import type { KnownTeams } from '../../lib/store/scraped/known-teams.ts';
 import { buildRateLimitHeaders, type RateLimiter } from '../limits/rate-limit.ts';
 import { writeJson, writeProblem } from '../respond.ts';
 
@@ -28,6 +44,10 @@ export const PUSH_SUBSCRIPTIONS_PATH = '/api/push/inscricoes';
 const SUBSCRIPTION_METHODS = 'POST, DELETE';
 /** Seconds a client is told to wait when the subscriptions are full. */
 const FULL_RETRY_SECONDS = 3600;
+/** …and when the disk has no room for one more (the operator frees it). */
+const DISK_FULL_RETRY_SECONDS = 300;
+/** …and when the push service did not take the welcome push (it may in a moment). */
+const WELCOME_RETRY_SECONDS = 60;
 
 export interface PushApi {
   dataDir: string;
@@ -35,6 +55,10 @@ export interface PushApi {
   publicKey: string | null;
   serviceOrigins: readonly string[];
   maxSubscriptions: number;
+  /** The team names a subscription may follow. */
+  knownTeams: KnownTeams;
+  /** A new subscription's welcome push, which its push service must take before it is kept (null: none sent). */
+  welcome: WelcomePush | null;
 }
 
 export function isPushPath(path: string): boolean {
@@ -78,25 +102,73 @@ function refuseBody(req: IncomingMessage, res: ServerResponse, reading: BodyRead
   writeProblem(req, res, buildBadPushBodyProblem(PUSH_SUBSCRIPTIONS_PATH, detail), headers);
 }
 
+/** A write the disk had no room for: the client may try again later, as with a full list. */
+function isDiskFull(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+async function removeSubscription(
+  req: IncomingMessage,
+  res: ServerResponse,
+  api: PushApi,
+  text: string,
+): Promise<void> {
+  const removal = readUnsubscribeBody(text, api.serviceOrigins);
+  if (!removal.ok) return writeProblem(req, res, buildBadPushBodyProblem(PUSH_SUBSCRIPTIONS_PATH, removal.detail));
+  const kept = await readPushSubscription(api.dataDir, removal.value.endpoint);
+  if (kept && !provesSubscription(kept, removal.value.auth))
+    return writeProblem(req, res, buildNotSubscriptionHolderProblem(PUSH_SUBSCRIPTIONS_PATH));
+  await removePushSubscription(api.dataDir, removal.value.endpoint);
+  res.writeHead(204, { 'Cache-Control': NO_STORE, 'Content-Length': '0' });
+  res.end();
+}
+
+async function keepSubscription(req: IncomingMessage, res: ServerResponse, api: PushApi, text: string): Promise<void> {
+  const record = readSubscribeBody(text, api.serviceOrigins);
+  if (!record.ok) return writeProblem(req, res, buildBadPushBodyProblem(PUSH_SUBSCRIPTIONS_PATH, record.detail));
+  const unknown = api.knownTeams.unknownOf(record.value.teams);
+  if (unknown.length > 0) return writeProblem(req, res, buildUnknownTeamsProblem(PUSH_SUBSCRIPTIONS_PATH, unknown));
+  const kept = await readPushSubscription(api.dataDir, record.value.endpoint);
+  if (kept && !provesSubscription(kept, record.value.keys.auth))
+    return writeProblem(req, res, buildNotSubscriptionHolderProblem(PUSH_SUBSCRIPTIONS_PATH));
+  const full = (): void => {
+    const retry = { 'Retry-After': String(FULL_RETRY_SECONDS) };
+    writeProblem(req, res, buildPushFullProblem(PUSH_SUBSCRIPTIONS_PATH, FULL_RETRY_SECONDS), retry);
+  };
+  if (!kept && api.welcome) {
+    // Counted only once its push service took a push: an endpoint no browser holds is never kept.
+    if (await pushSubscriptionsFull(api.dataDir, api.maxSubscriptions)) return full();
+    const welcome = await api.welcome(record.value);
+    if (welcome.kind === 'refused')
+      return writeProblem(req, res, buildWelcomeRefusedProblem(PUSH_SUBSCRIPTIONS_PATH, welcome.status));
+    if (welcome.kind === 'unreachable') {
+      const retry = { 'Retry-After': String(WELCOME_RETRY_SECONDS) };
+      return writeProblem(
+        req,
+        res,
+        buildWelcomeUnreachableProblem(PUSH_SUBSCRIPTIONS_PATH, WELCOME_RETRY_SECONDS),
+        retry,
+      );
+    }
+  }
+  const outcome = await savePushSubscription(api.dataDir, record.value, api.maxSubscriptions);
+  if (outcome === 'full') return full();
+  const body = { endpoint: record.value.endpoint, times: record.value.teams };
+  writeJson(req, res, outcome === 'created' ? 201 : 200, body, { 'Cache-Control': NO_STORE });
+}
+
 async function changeSubscription(req: IncomingMessage, res: ServerResponse, api: PushApi): Promise<void> {
   const reading = await readBody(req);
   if (reading.kind !== 'body') return refuseBody(req, res, reading);
-  if (req.method === 'DELETE') {
-    const endpoint = readUnsubscribeBody(reading.text, api.serviceOrigins);
-    if (!endpoint.ok) return writeProblem(req, res, buildBadPushBodyProblem(PUSH_SUBSCRIPTIONS_PATH, endpoint.detail));
-    await removePushSubscription(api.dataDir, endpoint.value);
-    res.writeHead(204, { 'Cache-Control': NO_STORE, 'Content-Length': '0' });
-    return void res.end();
+  try {
+    if (req.method === 'DELETE') await removeSubscription(req, res, api, reading.text);
+    else await keepSubscription(req, res, api, reading.text);
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    const retry = { 'Retry-After': String(DISK_FULL_RETRY_SECONDS) };
+    writeProblem(req, res, buildPushDiskFullProblem(PUSH_SUBSCRIPTIONS_PATH, DISK_FULL_RETRY_SECONDS), retry);
   }
-  const record = readSubscribeBody(reading.text, api.serviceOrigins);
-  if (!record.ok) return writeProblem(req, res, buildBadPushBodyProblem(PUSH_SUBSCRIPTIONS_PATH, record.detail));
-  const outcome = await savePushSubscription(api.dataDir, record.value, api.maxSubscriptions);
-  if (outcome === 'full') {
-    const retry = { 'Retry-After': String(FULL_RETRY_SECONDS) };
-    return writeProblem(req, res, buildPushFullProblem(PUSH_SUBSCRIPTIONS_PATH, FULL_RETRY_SECONDS), retry);
-  }
-  const body = { endpoint: record.value.endpoint, times: record.value.teams };
-  writeJson(req, res, outcome === 'created' ? 201 : 200, body, { 'Cache-Control': NO_STORE });
 }
 
 export async function answerPush(

@@ -26,21 +26,33 @@ import type { MatchEvent } from '../../../src/lib/model/model.ts';
 import { pushSubscriptionsDir } from '../../../src/lib/store/push/push-subscriptions.ts';
 import { startDashboardHarness, type DashboardHarness } from '../../support/browser/dashboard-harness.ts';
 import { followBeforeLoad } from '../../support/browser/fan-page.ts';
-import { createBrowserSubscription } from '../../../src/demo/local-push-service.ts';
+import {
+  createBrowserSubscription,
+  decryptPush,
+  startPushService,
+  type PushService,
+} from '../../../src/demo/local-push-service.ts';
 
-/** An origin nothing listens on: the server accepts it as a push service, and never sends (no refresh runs). */
-const PUSH_ORIGIN = 'https://127.0.0.1:9';
+/** A local push service: it takes a new subscription's welcome push (no refresh runs: no alert is sent). */
+let service: PushService;
 let harness: DashboardHarness;
 
 beforeAll(async () => {
+  service = await startPushService();
   harness = await startDashboardHarness({
     pages: readFixturePages(),
-    env: { REFRESH_CRON: '0 0 * * *', VAPID_SUBJECT: 'mailto:alertas@placar.test', PUSH_SERVICE_ORIGINS: PUSH_ORIGIN },
+    env: {
+      REFRESH_CRON: '0 0 * * *',
+      VAPID_SUBJECT: 'mailto:alertas@placar.test',
+      PUSH_SERVICE_ORIGINS: service.origin,
+      NODE_EXTRA_CA_CERTS: service.certificateFile,
+    },
   });
 }, 240_000);
 
 afterAll(async () => {
   await harness?.close();
+  await service?.close();
 });
 
 async function newFanContext(teams: readonly string[]): Promise<BrowserContext> {
@@ -134,7 +146,7 @@ describe('a push reaches the service worker', () => {
 
 describe('"Ativar alertas" where push is on', () => {
   it('subscribes with the followed teams, says alerts reach a closed Placar, follows the teams, and "Desativar" unsubscribes', async () => {
-    const browserSide = createBrowserSubscription(`${PUSH_ORIGIN}/push/fa-do-flamengo`);
+    const browserSide = createBrowserSubscription(`${service.origin}/push/fa-do-flamengo`);
     const context = await newFanContext(['Flamengo']);
     await context.addInitScript(
       ({ endpoint, keys }) => {
@@ -166,6 +178,12 @@ describe('"Ativar alertas" where push is on', () => {
     expect(storedSubscriptions()).toEqual([
       { endpoint: browserSide.endpoint, keys: browserSide.keys, teams: ['Flamengo'] },
     ]);
+    // Kept once its push service took the welcome push, which this browser can read.
+    const welcomes = service.received.filter((push) => service.origin + push.path === browserSide.endpoint);
+    expect(welcomes).toHaveLength(1);
+    expect(JSON.parse(decryptPush(welcomes[0]?.body ?? Buffer.alloc(0), browserSide))).toMatchObject({
+      title: 'Alertas ativados: Flamengo',
+    });
     // Following another team (its star) sends the new list. Flamengo's match shows in Meus times only (the list
     // below leaves out what Meus times shows), so the visible star is the copy's.
     await page.getByRole('button', { name: 'Seguir Palmeiras' }).first().click();

@@ -28,6 +28,7 @@ import {
   type ReceivedPush,
 } from '../../../src/demo/local-push-service.ts';
 import { runScript } from '../../../harness/run-script.ts';
+import { WELCOME_TOPIC } from '../../../src/refresh/publish/welcome-push.ts';
 import { withScore } from '../../../harness/upstream-pages.ts';
 
 const LIVE = '/jogos-em-andamento';
@@ -93,8 +94,11 @@ function subscribe(subscription: Pick<BrowserSubscription, 'endpoint' | 'keys'>,
   });
 }
 
+/** The alerts sent to `endpoint` (not its welcome push, which carries the Topic WELCOME_TOPIC). */
 const pushesTo = (endpoint: string): ReceivedPush[] =>
-  service.received.filter((push) => service.origin + push.path === endpoint);
+  service.received.filter((push) => service.origin + push.path === endpoint && push.headers.topic !== WELCOME_TOPIC);
+const welcomesTo = (endpoint: string): ReceivedPush[] =>
+  service.received.filter((push) => service.origin + push.path === endpoint && push.headers.topic === WELCOME_TOPIC);
 
 function subscriptionFiles(): string[] {
   try {
@@ -208,6 +212,76 @@ describe('Web Push: /api/push and /api/push/inscricoes', () => {
     expect(subscriptionFiles()).toEqual([]);
   });
 
+  it('refuses a key that is not a point on P-256, an empty team list and a team Placar has never seen (400, saying which)', async () => {
+    const ok = fan('recusado');
+    const point = Buffer.from(ok.keys.p256dh, 'base64url');
+    point[64] = (point[64] ?? 0) ^ 1;
+    const offCurve = { endpoint: ok.endpoint, keys: { ...ok.keys, p256dh: point.toString('base64url') } };
+    const cases: [string, Response, RegExp][] = [
+      ['off the curve', await subscribe(offCurve, ['Flamengo']), /P-256/],
+      ['no team', await subscribe(ok, []), /de 1 a 50 times/],
+      ['unknown team', await subscribe(ok, ['Flamengo', 'Time Que Nunca Jogou']), /"Time Que Nunca Jogou"/],
+      ['unknown teams only', await subscribe(ok, ['Ninguém FC', 'Nenhum EC']), /"Ninguém FC", "Nenhum EC"/],
+    ];
+    for (const [label, response, detail] of cases) {
+      expect(response.status, label).toBe(400);
+      expect(response.headers.get('content-type'), label).toBe('application/problem+json; charset=utf-8');
+      const problem = (await response.json()) as { title: string; detail: string };
+      expect(problem.title, label).toBe('Inscrição inválida');
+      expect(problem.detail, label).toMatch(detail);
+    }
+    expect(subscriptionFiles()).toEqual([]);
+  });
+
+  it('keeps a new subscription only once its push service took the welcome push ("Alertas ativados: …"); a refusal keeps nothing and never counts', async () => {
+    const refusals: [string, number, number][] = [
+      ['sumiu', 410, 400],
+      ['nunca-existiu', 404, 400],
+      ['recusado', 403, 400],
+      ['ocupado', 503, 503],
+    ];
+    for (const [name, answer, status] of refusals) {
+      const browser = fan(name);
+      service.answer(new URL(browser.endpoint).pathname, answer);
+      const response = await subscribe(browser, ['Flamengo']);
+      expect(response.status, name).toBe(status);
+      expect(response.headers.get('content-type'), name).toBe('application/problem+json; charset=utf-8');
+      if (status === 503) expect(Number(response.headers.get('retry-after')), name).toBeGreaterThan(0);
+      expect(welcomesTo(browser.endpoint), name).toHaveLength(1);
+    }
+    expect(subscriptionFiles()).toEqual([]);
+    // At the cap (one), the refused ones did not count: a browser's subscription is still kept, the next is not.
+    const capped = await startServer({ ...pushEnv, PUSH_MAX_SUBSCRIPTIONS: '1' });
+    try {
+      const post = (browser: BrowserSubscription): Promise<Response> =>
+        fetch(capped.url + SUBSCRIPTIONS, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            subscription: { endpoint: browser.endpoint, keys: browser.keys },
+            times: ['Flamengo'],
+          }),
+        });
+      for (const [name] of refusals) expect((await post(fan(name))).status, name).not.toBe(201);
+      const welcomed = fan('bem-vindo');
+      expect((await post(welcomed)).status).toBe(201);
+      const [welcome] = welcomesTo(welcomed.endpoint);
+      if (!welcome) throw new Error('no welcome push');
+      expect(JSON.parse(decryptPush(welcome.body, welcomed))).toMatchObject({
+        title: 'Alertas ativados: Flamengo',
+        tag: 'placar:alertas-ativados',
+        url: '/',
+      });
+      expect((await post(fan('depois-do-limite'))).status).toBe(503);
+      expect(welcomesTo(fan('depois-do-limite').endpoint)).toEqual([]);
+      const removal = { endpoint: welcomed.endpoint, auth: welcomed.keys.auth };
+      expect((await send('DELETE', removal)).status).toBe(204);
+    } finally {
+      await capped.stop();
+    }
+    expect(subscriptionFiles()).toEqual([]);
+  }, 120_000);
+
   it('keeps a subscription (201), replaces its teams when it comes again (200), and stores nothing but endpoint, keys, teams', async () => {
     flamenguista = fan('flamenguista');
     palmeirense = fan('palmeirense');
@@ -227,6 +301,23 @@ describe('Web Push: /api/push and /api/push/inscricoes', () => {
     );
     for (const record of stored) expect(Object.keys(record).sort()).toEqual(['endpoint', 'keys', 'teams']);
     expect(stored).toContainEqual({ endpoint: flamenguista.endpoint, keys: flamenguista.keys, teams: ['Flamengo'] });
+  });
+
+  it('only the browser holding a subscription (its auth secret) may replace its keys and teams or delete it (403)', async () => {
+    const impostor = createBrowserSubscription(flamenguista.endpoint);
+    const takeover = await subscribe(impostor, ['Palmeiras']);
+    expect(takeover.status).toBe(403);
+    expect(takeover.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(((await takeover.json()) as { title: string }).title).toBe('Inscrição de outro navegador');
+    const withoutSecret = await send('DELETE', { endpoint: flamenguista.endpoint });
+    expect(withoutSecret.status).toBe(403);
+    const wrongSecret = await send('DELETE', { endpoint: flamenguista.endpoint, auth: impostor.keys.auth });
+    expect(wrongSecret.status).toBe(403);
+    const stored = subscriptionFiles().map((name) =>
+      JSON.parse(fs.readFileSync(path.join(pushSubscriptionsDir(dataDir), name), 'utf8')),
+    );
+    expect(stored).toContainEqual({ endpoint: flamenguista.endpoint, keys: flamenguista.keys, teams: ['Flamengo'] });
+    expect(subscriptionFiles()).toHaveLength(4);
   });
 
   it('a goal reaches each follower of either team, encrypted for that browser and signed with the published key; a 410 forgets the subscription', async () => {
@@ -261,7 +352,7 @@ describe('Web Push: /api/push and /api/push/inscricoes', () => {
   }, 120_000);
 
   it('DELETE unsubscribes (204, also for an unknown endpoint): the next goal goes to the others only', async () => {
-    const removed = await send('DELETE', { endpoint: palmeirense.endpoint });
+    const removed = await send('DELETE', { endpoint: palmeirense.endpoint, auth: palmeirense.keys.auth });
     expect(removed.status).toBe(204);
     expect((await send('DELETE', { endpoint: `${service.origin}/push/nunca-inscrito` })).status).toBe(204);
     goalForFlamengo();
@@ -316,7 +407,7 @@ describe('Web Push: /api/push and /api/push/inscricoes', () => {
         dispatcher,
       });
       expect(big.status).toBe(413);
-      const endpoint = JSON.stringify({ endpoint: viaNginx.endpoint });
+      const endpoint = JSON.stringify({ endpoint: viaNginx.endpoint, auth: viaNginx.keys.auth });
       const removed = await fetchWith(nginx.url + SUBSCRIPTIONS, {
         method: 'DELETE',
         headers,
@@ -368,6 +459,8 @@ describe('Web Push: /api/push and /api/push/inscricoes', () => {
     // Through the workers (the primary serves no HTTP): a new follower and the known one.
     const viaWorker = fan('via-worker');
     expect((await subscribe(viaWorker, ['Palmeiras'])).status).toBe(201);
+    // Its welcome push went out from the primary (a worker loads no Web Push code).
+    expect(welcomesTo(viaWorker.endpoint)).toHaveLength(1);
     expect((await subscribe(flamenguista, ['Flamengo'])).status).toBe(200);
     const refreshes = (): number => [...cluster.output().matchAll(/atualização #\d+ concluída/g)].length;
     goalForFlamengo();

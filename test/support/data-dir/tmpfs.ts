@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 /** A fresh folder with a tmpfs of `size` (e.g. '48m') mounted on it. */
 export function mountTmpfs(size: string): string {
@@ -54,4 +55,22 @@ export function fillDisk(mountPoint: string, leaveBytes: number): void {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/**
+ * Mounts a tmpfs of `size` before the calling file's tests and unmounts it after them; register
+ * it before the Placar that uses it (after-hooks run in reverse: unmounted after it stops).
+ */
+export function mountTmpfsForFile(size: string): () => string {
+  let mountPoint: string | undefined;
+  beforeAll(() => {
+    mountPoint = mountTmpfs(size);
+  });
+  afterAll(() => {
+    if (mountPoint) unmountTmpfs(mountPoint);
+  });
+  return () => {
+    if (mountPoint === undefined) throw new Error('o tmpfs não foi montado (veja o beforeAll do arquivo)');
+    return mountPoint;
+  };
 }

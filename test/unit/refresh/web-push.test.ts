@@ -159,7 +159,8 @@ describe('buildPushMessages: the page’s words, tags and a page to open', () =>
 
 describe('the delivery queue', () => {
   const delivery = (name: string): Delivery => ({
-    subscription: { endpoint: `https://push.test/${name}`, keys: { p256dh: '', auth: '' }, teams: [] },
+    subscriptionFile: `https://push.test/${name}`,
+    teams: [],
     payload: '{}',
     urgency: 'high',
     queuedAt: Date.now(),
@@ -182,12 +183,12 @@ describe('the delivery queue', () => {
         most = Math.max(most, inFlight);
         await new Promise((resolve) => setTimeout(resolve, 2));
         inFlight -= 1;
-        const count = (tries.get(sent.subscription.endpoint) ?? 0) + 1;
-        tries.set(sent.subscription.endpoint, count);
-        if (sent.subscription.endpoint.endsWith('/gone')) return { kind: 'gone' };
-        if (sent.subscription.endpoint.endsWith('/busy') && count < 3)
+        const count = (tries.get(sent.subscriptionFile) ?? 0) + 1;
+        tries.set(sent.subscriptionFile, count);
+        if (sent.subscriptionFile.endsWith('/gone')) return { kind: 'gone' };
+        if (sent.subscriptionFile.endsWith('/busy') && count < 3)
           return { kind: 'retry', afterMs: null, reason: 'HTTP 503' };
-        if (sent.subscription.endpoint.endsWith('/down')) return { kind: 'retry', afterMs: null, reason: 'HTTP 500' };
+        if (sent.subscriptionFile.endsWith('/down')) return { kind: 'retry', afterMs: null, reason: 'HTTP 500' };
         return { kind: 'delivered' };
       },
     });

@@ -4,7 +4,8 @@
  * address, no time, nothing else about the fan). One file each, written atomically
  * (json-file.ts): every process that answers /api/push/inscricoes (a worker of a cluster, a
  * server with REFRESH_CRON=off) writes its own without a lock, and the refresher that sends
- * reads the folder again only when its mtime says something changed.
+ * reads the folder again only when its mtime says something changed — keeping only who follows
+ * which team (a follower's record is read from its file when its push goes out).
  */
 import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
@@ -51,6 +52,11 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
+/** Whether `max` subscriptions are kept already. */
+export async function pushSubscriptionsFull(dataDir: string, max: number): Promise<boolean> {
+  return (await listSubscriptionFiles(pushSubscriptionsDir(dataDir))).length >= max;
+}
+
 export type SaveOutcome = 'created' | 'replaced' | 'full';
 
 /**
@@ -64,7 +70,7 @@ export async function savePushSubscription(
   max: number,
 ): Promise<SaveOutcome> {
   const known = await exists(subscriptionFile(dataDir, record.endpoint));
-  if (!known && (await listSubscriptionFiles(pushSubscriptionsDir(dataDir))).length >= max) return 'full';
+  if (!known && (await pushSubscriptionsFull(dataDir, max))) return 'full';
   await writePushSubscription(dataDir, record);
   return known ? 'replaced' : 'created';
 }
@@ -75,15 +81,25 @@ export async function writePushSubscription(dataDir: string, record: PushSubscri
   await writeJsonAtomicallyAsync(subscriptionFile(dataDir, record.endpoint), stored);
 }
 
+/** The subscription kept for `endpoint`; null when none is (or its file is not one). */
+export function readPushSubscription(dataDir: string, endpoint: string): Promise<PushSubscriptionRecord | null> {
+  return readSubscription(subscriptionFile(dataDir, endpoint));
+}
+
 /** Forgets the endpoint's subscription (nothing to do when it is unknown). */
 export async function removePushSubscription(dataDir: string, endpoint: string): Promise<void> {
   await fsp.rm(subscriptionFile(dataDir, endpoint), { force: true });
 }
 
-/** The subscriptions following each team. */
-export interface PushSubscriptionIndex {
+/**
+ * Which subscriptions follow each team, held small whatever their number: each file's name once,
+ * and per team the positions of its followers' names (4 bytes each). The records themselves stay
+ * on disk: the sender reads a follower's file when its push goes out.
+ */
+export interface PushFollowerIndex {
   count: number;
-  byTeam: ReadonlyMap<string, readonly PushSubscriptionRecord[]>;
+  /** The file names (in pushSubscriptionsDir) of the subscriptions following any of `teams`, each once. */
+  followersOf(teams: readonly string[]): string[];
 }
 
 async function readSubscription(file: string): Promise<PushSubscriptionRecord | null> {
@@ -96,25 +112,72 @@ async function readSubscription(file: string): Promise<PushSubscriptionRecord | 
   }
 }
 
-function indexByTeam(records: readonly PushSubscriptionRecord[]): PushSubscriptionIndex {
-  const byTeam = new Map<string, PushSubscriptionRecord[]>();
-  for (const record of records) {
-    for (const team of record.teams) {
-      const list = byTeam.get(team);
-      if (list) list.push(record);
-      else byTeam.set(team, [record]);
-    }
-  }
-  return { count: records.length, byTeam };
+/** The subscription kept in `name` (a name followersOf gave); null once it is gone. */
+export function readPushSubscriptionFile(dataDir: string, name: string): Promise<PushSubscriptionRecord | null> {
+  return readSubscription(path.join(pushSubscriptionsDir(dataDir), name));
 }
 
+/** A growing list of positions (a typed array: no 8-byte slot per number). */
+class Positions {
+  items = new Uint32Array(8);
+  length = 0;
+  push(position: number): void {
+    if (this.length === this.items.length) {
+      const grown = new Uint32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.length] = position;
+    this.length += 1;
+  }
+}
+
+/** Every file read a batch at a time, only its teams kept. */
+async function buildFollowerIndex(dir: string): Promise<PushFollowerIndex> {
+  const names = await listSubscriptionFiles(dir);
+  const byTeam = new Map<string, Positions>();
+  for (let start = 0; start < names.length; start += READ_CONCURRENCY) {
+    const batch = names.slice(start, start + READ_CONCURRENCY);
+    const read = await Promise.all(batch.map((name) => readSubscription(path.join(dir, name))));
+    read.forEach((record, offset) => {
+      for (const team of record?.teams ?? []) {
+        let positions = byTeam.get(team);
+        if (!positions) {
+          positions = new Positions();
+          byTeam.set(team, positions);
+        }
+        positions.push(start + offset);
+      }
+    });
+  }
+  return {
+    count: names.length,
+    followersOf(teams) {
+      const taken = new Uint8Array(names.length);
+      const followers: string[] = [];
+      for (const team of teams) {
+        const positions = byTeam.get(team);
+        for (let index = 0; index < (positions?.length ?? 0); index += 1) {
+          const position = positions?.items[index] ?? 0;
+          if (taken[position] === 1) continue;
+          taken[position] = 1;
+          followers.push(names[position] ?? '');
+        }
+      }
+      return followers;
+    },
+  };
+}
+
+const NO_FOLLOWERS: PushFollowerIndex = { count: 0, followersOf: () => [] };
+
 /**
- * The folder's subscriptions, read again only when its mtime changed since the last reading
+ * The folder's follower index, built again only when its mtime changed since the last one
  * (every create, replace and removal renames or unlinks an entry of the folder, which sets it).
  */
-export function createPushSubscriptionReader(dataDir: string): { read(): Promise<PushSubscriptionIndex> } {
+export function createPushSubscriptionReader(dataDir: string): { read(): Promise<PushFollowerIndex> } {
   const dir = pushSubscriptionsDir(dataDir);
-  let cached: { mtimeMs: number; index: PushSubscriptionIndex } | null = null;
+  let cached: { mtimeMs: number; index: PushFollowerIndex } | null = null;
   return {
     async read() {
       let mtimeMs: number;
@@ -122,18 +185,13 @@ export function createPushSubscriptionReader(dataDir: string): { read(): Promise
         // Taken before the reading: a change during it makes the next read look again.
         mtimeMs = (await fsp.stat(dir)).mtimeMs;
       } catch (error) {
-        if (errorCode(error) === 'ENOENT') return { count: 0, byTeam: new Map() };
+        if (errorCode(error) === 'ENOENT') return NO_FOLLOWERS;
         throw error;
       }
       if (cached?.mtimeMs === mtimeMs) return cached.index;
-      const names = await listSubscriptionFiles(dir);
-      const records: PushSubscriptionRecord[] = [];
-      for (let start = 0; start < names.length; start += READ_CONCURRENCY) {
-        const batch = names.slice(start, start + READ_CONCURRENCY);
-        const read = await Promise.all(batch.map((name) => readSubscription(path.join(dir, name))));
-        for (const record of read) if (record) records.push(record);
-      }
-      cached = { mtimeMs, index: indexByTeam(records) };
+      // The old index goes before the new one is built: never two in memory.
+      cached = null;
+      cached = { mtimeMs, index: await buildFollowerIndex(dir) };
       return cached.index;
     },
   };
