@@ -10,7 +10,8 @@ import { PROJECT_ROOT } from './placar-process.ts';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, 'test-results', 'screenshots');
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches (e.g. `--host-resolver-rules` for a name that is no secure context). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium não encontrado em ${CHROMIUM_PATH}: instale com \`apt-get install chromium\` (o .ci/run faz isso).`,
@@ -26,6 +27,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

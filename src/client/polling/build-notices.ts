@@ -6,7 +6,8 @@
  *   the Web Lock LOCK_NAME leads: it holds the stream (notice-stream.ts) and relays each notice to the
  *   other tabs on the BroadcastChannel CHANNEL_NAME. The others wait for the lock, so when the
  *   leader closes (the browser releases its lock) or stops wanting notices, the next one leads.
- * - Without Web Locks or BroadcastChannel each tab holds its own stream.
+ * - Without Web Locks (no secure context: plain HTTP on a LAN name or address) the leader is elected
+ *   on a BroadcastChannel alone (channel-election.ts). Without BroadcastChannel each tab holds its own stream.
  * - A tab wants notices while something listens and it updates (hidden-tab.ts: a hidden tab only
  *   while alerts need it); a leader that stops wanting them closes the stream and lets go, so a
  *   background tab neither holds a connection on the server nor retries one on a bucket.
@@ -15,6 +16,7 @@
  */
 import { closeNoticeStream, openNoticeStream, type NoticeStreamHandlers } from './notice-stream.ts';
 import { updatesWanted } from './hidden-tab.ts';
+import { standForLead } from './channel-election.ts';
 
 export const SPREAD_MS = 500;
 const LOCK_NAME = 'placar:avisos';
@@ -27,12 +29,14 @@ const isRelayed = (value: unknown): value is Relayed => value === 'build' || val
 type Listener = () => void;
 
 const listeners = new Set<Listener>();
-const shared = 'locks' in navigator && typeof BroadcastChannel === 'function';
-const channel = shared ? new BroadcastChannel(CHANNEL_NAME) : null;
+const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
+const locked = channel !== null && 'locks' in navigator;
 /** Ends this tab's lead (closes the stream and lets the lock go); null while it does not lead. */
 let resign: (() => void) | null = null;
 /** Cancels this tab's wait for the lock; null while it does not wait. */
 let waiting: AbortController | null = null;
+/** Withdraws this tab from the election on the channel; null while it does not stand. */
+let withdraw: (() => void) | null = null;
 
 function callListeners(): void {
   for (const listener of [...listeners]) listener();
@@ -99,9 +103,12 @@ function sync(): void {
   if (!wanted()) {
     waiting?.abort();
     waiting = null;
+    withdraw?.();
+    withdraw = null;
     resign?.();
-  } else if (resign === null && waiting === null) {
-    if (shared) void seekLead();
+  } else if (resign === null && waiting === null && withdraw === null) {
+    if (locked) void seekLead();
+    else if (channel !== null) withdraw = standForLead({ lead: (gap) => void lead(gap), depose: () => resign?.() });
     else void lead(false);
   }
 }

@@ -4,6 +4,8 @@
  * fake upstream. A new score reaches every tab, over plain HTTP/1.1 (six connections per host:
  * one event stream per tab would leave the seventh tab's fetches queued for ever) and through the
  * TLS front (deploy/nginx.conf, HTTP/2); the browser holds one stream at a time, whatever the tabs.
+ * Also over plain HTTP at a LAN-like name (Chromium maps LAN_NAME to 127.0.0.1): no secure context,
+ * so no Web Locks, and the tabs elect their leader on the BroadcastChannel alone.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +29,8 @@ const pages: Record<string, string> = { ...readFixturePages(), [FLAMENGO_PATH]: 
 /** Eight tabs: more than the six connections Chromium opens per host over HTTP/1.1. */
 const TABS = ['/', `/jogo/${FLAMENGO}`, '/', `/jogo/${FLAMENGO}`, '/', `/jogo/${FLAMENGO}`, '/', `/jogo/${FLAMENGO}`];
 const STREAM = '/api/eventos/stream';
+/** A name that is no loopback to the browser, so a page there is no secure context (a LAN set-up). */
+const LAN_NAME = 'placar.test';
 /** Generous for a loaded machine; a tab stuck behind streams never gets there. */
 const LOADED_WITHIN_MS = 30_000;
 const SHOWN_WITHIN_MS = 45_000;
@@ -35,7 +39,11 @@ let nginx: NginxProcess;
 let goals = 2;
 
 beforeAll(async () => {
-  harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: '*/3 * * * * *' } });
+  harness = await startDashboardHarness({
+    pages,
+    env: { REFRESH_CRON: '*/3 * * * * *' },
+    browserArgs: [`--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.1`],
+  });
   nginx = await startNginx({
     clientDir: currentLinkPath(harness.placar.dataDir),
     placarUrl: harness.placar.url,
@@ -47,6 +55,13 @@ afterAll(async () => {
   await nginx?.stop();
   await harness?.close();
 });
+
+/** Placar's plain-HTTP address at LAN_NAME. */
+function lanOrigin(): string {
+  const url = new URL(harness.placar.url);
+  url.hostname = LAN_NAME;
+  return url.origin;
+}
 
 /** Flamengo scores: the listings and the match page, as the upstream would show it. */
 function flamengoScores(): string {
@@ -166,46 +181,83 @@ describe('eight tabs of one browser', () => {
   }, 240_000);
 
   it('when the tab holding the stream closes, another one opens it and every tab still follows', async () => {
-    await inProfile(async (context) => {
-      const tabs = await openTabs(context, harness.placar.url);
-      await expect.poll(() => tabs.pages.filter((page) => tabs.streamsOf(page) > 0).length).toBe(1);
-      const leader = tabs.pages.find((page) => tabs.streamsOf(page) > 0);
-      await leader?.close();
-      const others = tabs.pages.filter((page) => page !== leader);
-      await expect
-        .poll(() => others.filter((page) => tabs.streamsOf(page) > 0).length, { timeout: LOADED_WITHIN_MS })
-        .toBe(1);
-      await everyTabFollows(others);
-    });
+    await leaderClosesAndAnotherTakesOver(harness.placar.url);
   }, 240_000);
 });
+
+/** Opens eight tabs at `origin`, closes the one holding the stream: another opens it and every tab follows. */
+function leaderClosesAndAnotherTakesOver(origin: string): Promise<void> {
+  return inProfile(async (context) => {
+    const tabs = await openTabs(context, origin);
+    // Without Web Locks the first leader is elected once a lease has passed with no leader heard.
+    await expect
+      .poll(() => tabs.pages.filter((page) => tabs.streamsOf(page) > 0).length, { timeout: LOADED_WITHIN_MS })
+      .toBe(1);
+    const leader = tabs.pages.find((page) => tabs.streamsOf(page) > 0);
+    await leader?.close();
+    const others = tabs.pages.filter((page) => page !== leader);
+    await expect
+      .poll(() => others.filter((page) => tabs.streamsOf(page) > 0).length, { timeout: LOADED_WITHIN_MS })
+      .toBe(1);
+    await everyTabFollows(others);
+  });
+}
+
+describe('eight tabs on plain HTTP at a LAN name (no secure context: no Web Locks)', () => {
+  it('elect one on the BroadcastChannel: one stream at a time, and every tab shows a new score', async () => {
+    await inProfile(async (context) => {
+      const tabs = await openTabs(context, lanOrigin());
+      const page = tabs.pages[0];
+      expect(await page?.evaluate(() => [window.isSecureContext, 'locks' in navigator])).toEqual([false, false]);
+      await everyTabFollows(tabs.pages);
+      expect(tabs.mostStreamsAtOnce()).toBe(1);
+    });
+  }, 240_000);
+
+  it('when the tab holding the stream closes, another one opens it and every tab still follows', async () => {
+    await leaderClosesAndAnotherTakesOver(lanOrigin());
+  }, 240_000);
+});
+
+/** Two tabs at `origin`: the one holding the stream, hidden, hands it to the shown one, and follows it once shown again. */
+function hiddenLeaderHandsOver(origin: string): Promise<void> {
+  return inProfile(async (context) => {
+    const tabs = await openTabs(context, origin, ['/', `/jogo/${FLAMENGO}`]);
+    await expect
+      .poll(() => tabs.pages.map((page) => tabs.streamsOf(page)).sort(), { timeout: LOADED_WITHIN_MS })
+      .toEqual([0, 1]);
+    const leader = tabs.pages.find((page) => tabs.streamsOf(page) === 1);
+    const other = tabs.pages.find((page) => page !== leader);
+    if (!leader || !other) throw new Error('duas abas esperadas');
+    await setVisibility(leader, 'hidden');
+    await expect.poll(() => tabs.streamsOf(other), { timeout: LOADED_WITHIN_MS }).toBe(1);
+    await everyTabFollows([other]);
+    // Shown again, it hears the notices from the tab now holding the stream, on no stream of its own.
+    await setVisibility(leader, 'visible');
+    await everyTabFollows(tabs.pages);
+    expect(tabs.pages.map((page) => tabs.streamsOf(page))).toEqual([1, 1]);
+  });
+}
 
 describe('a hidden tab holding the stream (alerts off)', () => {
   it('hands it to a shown tab, and follows that tab once shown again', async () => {
-    await inProfile(async (context) => {
-      const tabs = await openTabs(context, harness.placar.url, ['/', `/jogo/${FLAMENGO}`]);
-      await expect.poll(() => tabs.pages.map((page) => tabs.streamsOf(page))).toEqual([1, 0]);
-      const [first, second] = tabs.pages;
-      if (!first || !second) throw new Error('duas abas esperadas');
-      await setVisibility(first, 'hidden');
-      await expect.poll(() => tabs.streamsOf(second), { timeout: LOADED_WITHIN_MS }).toBe(1);
-      await everyTabFollows([second]);
-      // Shown again, it hears the notices from the tab now holding the stream, on no stream of its own.
-      await setVisibility(first, 'visible');
-      await everyTabFollows(tabs.pages);
-      expect(tabs.pages.map((page) => tabs.streamsOf(page))).toEqual([1, 1]);
-    });
+    await hiddenLeaderHandsOver(harness.placar.url);
+  }, 240_000);
+
+  it('at a LAN name (no Web Locks): hands it to a shown tab, and follows that tab once shown again', async () => {
+    await hiddenLeaderHandsOver(lanOrigin());
   }, 240_000);
 });
 
-describe('a browser without Web Locks', () => {
+describe('a browser without Web Locks or BroadcastChannel', () => {
   it('keeps a stream per tab, and each tab shows a new score', async () => {
     await inProfile(async (context) => {
       await context.addInitScript(() => {
         delete (Navigator.prototype as { locks?: unknown }).locks;
+        delete (window as { BroadcastChannel?: unknown }).BroadcastChannel;
       });
       const tabs = await openTabs(context, harness.placar.url, ['/', `/jogo/${FLAMENGO}`]);
-      expect(await tabs.pages[0]?.evaluate(() => 'locks' in navigator)).toBe(false);
+      expect(await tabs.pages[0]?.evaluate(() => 'locks' in navigator || 'BroadcastChannel' in window)).toBe(false);
       await expect.poll(() => tabs.pages.map((page) => tabs.streamsOf(page))).toEqual([1, 1]);
       await everyTabFollows(tabs.pages);
     });

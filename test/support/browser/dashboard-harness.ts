@@ -22,6 +22,8 @@ export interface DashboardHarness {
 export interface DashboardHarnessOptions {
   pages: Record<string, string>;
   env?: Record<string, string>;
+  /** More Chromium switches (harness/browser.ts). */
+  browserArgs?: readonly string[];
 }
 
 export async function startDashboardHarness(options: DashboardHarnessOptions): Promise<DashboardHarness> {
@@ -30,7 +32,7 @@ export async function startDashboardHarness(options: DashboardHarnessOptions): P
   let browser: Browser | undefined;
   try {
     placar = await startPlacar({ upstreamUrl: upstream.url, env: { SEARCH_RATE_LIMIT: '0', ...options.env } });
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.browserArgs);
   } catch (error) {
     await placar?.stop();
     await upstream.close();
