@@ -24,7 +24,8 @@ import {
   type DetailRecord,
 } from '../../lib/store/scraped/detail-store.ts';
 import type { MatchPageSightings } from '../../lib/store/scraped/event-store.ts';
-import { MatchPageParseError, UpstreamFetchError } from '../../upstream/fetch/errors.ts';
+import { UpstreamFetchError } from '../../upstream/fetch/errors.ts';
+import { MatchPageParseError } from '../../upstream/match-page/match-page-parse-error.ts';
 import type { MatchPageDiagnostics } from '../../upstream/match-page/match-page-diagnostics.ts';
 import { fetchPage } from '../../upstream/fetch/fetch-page.ts';
 import { readMatchPageSteps } from '../../upstream/match-page/parse-match-page.ts';

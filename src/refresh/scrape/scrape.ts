@@ -18,7 +18,8 @@ import {
 } from '../../lib/store/scraped/snapshot-store.ts';
 import { isListingStale, listingIntervalSeconds } from '../../lib/model/staleness.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
-import { ParseError, UpstreamFetchError, messageWithoutKeptData } from '../../upstream/fetch/errors.ts';
+import { UpstreamFetchError, messageWithoutKeptData } from '../../upstream/fetch/errors.ts';
+import { ListingParseError } from '../../upstream/listing/listing-parse-error.ts';
 import { createUpstreamAgent, fetchPage, type FetchPageResult } from '../../upstream/fetch/fetch-page.ts';
 import { summarizeDiagnostics, type ListingDiagnostics } from '../../upstream/listing/listing-diagnostics.ts';
 import { readListingPageSteps } from '../../upstream/listing/parse-listing.ts';
@@ -192,7 +193,7 @@ async function readListing(
         ? formatSaoPauloIso(error.retryNotBefore)
         : pendingUntil;
     // A page that no longer parses still says what it holds (markup, skipped rows) in /healthz.
-    parse = error instanceof ParseError ? error.diagnostics : null;
+    parse = error instanceof ListingParseError ? error.diagnostics : null;
     const summary = parse ? summarizeDiagnostics(parse) : previous.parse;
     state[listing] = {
       ...previous,
