@@ -38,7 +38,11 @@ import { runInSlices } from '../../lib/slices/run-in-slices.ts';
 import type { Dispatcher } from 'undici';
 import { errorMessage } from '../../lib/model/caught-error.ts';
 import { matchesById } from '../../lib/model/match-events.ts';
-import { runDetailRefresh, type DetailRefreshReport, type DetailRefreshSummary } from '../match-pages/fetch-details.ts';
+import {
+  runDetailRefresh,
+  type DetailRefreshReport,
+  type DetailRefreshSummary,
+} from '../match-pages/fetch-match-pages.ts';
 import { formatStandingsLine, runStandingsRefresh } from '../competition-pages/fetch-standings.ts';
 
 export interface ListingScrapeResult {
@@ -60,7 +64,7 @@ export interface ScrapeReport {
   snapshot: Snapshot;
   /** New crests fetched this time (each team's crest is fetched once, ever). */
   crests: CrestSyncReport;
-  /** The match pages asked for after the listings (fetch-details.ts). */
+  /** The match pages asked for after the listings (fetch-match-pages.ts). */
   details: DetailRefreshReport;
   durationMs: number;
 }
