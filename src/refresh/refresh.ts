@@ -21,7 +21,7 @@ import { formatRefreshLine, formatScrapeWarnings, type RefreshReport, type Refre
 import { makeRenderedBuild } from './render/make-build.ts';
 import { formatEventsLines, recordMatchEvents } from './scrape/record-events.ts';
 import { runScrape, type ScrapeSummary } from './scrape/scrape.ts';
-import { buildMatchPageSightings, summarizeDetailRefresh } from './match-pages/fetch-details.ts';
+import { buildMatchPageSightings, summarizeDetailRefresh } from './match-pages/fetch-match-pages.ts';
 import { readCurrentBuildId, swapCurrentBuild } from '../lib/store/builds/current-link.ts';
 import { runTempFileSweep } from './sweep-temp-files.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';

@@ -3,8 +3,6 @@
  * skips the parse — the routes a request target names verbatim (parsing that target gives the
  * route itself back).
  */
-import type { StaticEntry } from './site/static-site.ts';
-
 export interface RequestPath {
   decoded: string;
   raw: string;
@@ -47,11 +45,11 @@ export function readPath(rawUrl: string): RequestPath | null {
  * the target needs no parsing. `reserved` paths (answered before the files) and paths with a
  * trailing or repeated slash (redirected) are left to the full reading.
  */
-export function buildVerbatimRoutes(
-  routes: ReadonlyMap<string, StaticEntry>,
+export function buildVerbatimRoutes<Entry>(
+  routes: ReadonlyMap<string, Entry>,
   reserved: ReadonlySet<string>,
-): ReadonlyMap<string, StaticEntry> {
-  const verbatim = new Map<string, StaticEntry>();
+): ReadonlyMap<string, Entry> {
+  const verbatim = new Map<string, Entry>();
   for (const [route, entry] of routes) {
     if (reserved.has(route) || (route !== '/' && route.endsWith('/')) || route.includes('//')) continue;
     const read = readPath(route);

@@ -30,7 +30,7 @@ import { claimInSharedSightings } from './shared-sightings.ts';
 import { announce } from '../listing/announce.ts';
 import { followedTeams } from '../follow/followed-teams.ts';
 import { nameScorers } from './goal-scorers.ts';
-import { onListingEnvelope } from '../polling/listing-feed.ts';
+import { onListingEnvelope } from '../polling/listing-envelopes.ts';
 import { keepUpdatingWhileHidden } from '../polling/hidden-tab.ts';
 import { badgeTitle } from './title-badge.ts';
 

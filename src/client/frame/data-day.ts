@@ -4,7 +4,7 @@
  * (ontem −1, amanhã +1). A page left open across midnight says the new day with the new data.
  */
 import { addDays, buildDataDay, formatDayText } from '../../lib/display/match-display.ts';
-import { onListingEnvelope } from '../polling/listing-feed.ts';
+import { onListingEnvelope } from '../polling/listing-envelopes.ts';
 
 const time = document.querySelector<HTMLTimeElement>('[data-data-day]');
 onListingEnvelope((endpoint, { generatedAt }) => {

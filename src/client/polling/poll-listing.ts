@@ -12,7 +12,7 @@ import type { ListEnvelope } from '../../lib/model/model.ts';
 import { readListEnvelope } from './api-response.ts';
 import { onNewBuild } from './build-notices.ts';
 import { updatesWanted } from './hidden-tab.ts';
-import { publishListingEnvelope } from './listing-feed.ts';
+import { publishListingEnvelope } from './listing-envelopes.ts';
 import { isOfflineAnswer } from '../offline/offline-response.ts';
 
 export const REFRESH_INTERVAL_MS = 60_000;

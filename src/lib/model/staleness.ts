@@ -43,7 +43,7 @@ export function oldestGeneratedAt(envelopes: readonly Pick<ListEnvelope, 'genera
   return oldest;
 }
 
-/** A live match's page is read at least this often (src/refresh/match-pages/detail-schedule.ts). */
+/** A live match's page is read at least this often (src/refresh/match-pages/match-page-schedule.ts). */
 export const LIVE_DETAIL_INTERVAL_SECONDS = 180;
 
 export interface DetailStaleInput {

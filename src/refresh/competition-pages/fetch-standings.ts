@@ -24,7 +24,7 @@ import {
 import { UpstreamFetchError } from '../../upstream/fetch/errors.ts';
 import { fetchPage } from '../../upstream/fetch/fetch-page.ts';
 import { parseCompetitionPageSteps } from '../../upstream/competition-page/parse-competition-page.ts';
-import { DETAIL_DEFAULT_PAUSE_MS } from '../match-pages/detail-schedule.ts';
+import { DETAIL_DEFAULT_PAUSE_MS } from '../match-pages/match-page-schedule.ts';
 import { requestBudgetOf } from '../match-pages/request-budget.ts';
 import {
   applyStandingsOutcome,

@@ -10,7 +10,7 @@ import type { Match } from '../../lib/model/model.ts';
 import { isCountedByRead, playedBefore } from '../../lib/model/tracked-results.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import { freshStandingsRecord, type StandingsRecord } from '../../lib/store/scraped/standings-store.ts';
-import { detailBackoffMs } from '../match-pages/detail-schedule.ts';
+import { detailBackoffMs } from '../match-pages/match-page-schedule.ts';
 
 /** A read table is read again after this long at most… */
 export const STANDINGS_REGULAR_MS = 6 * 60 * 60 * 1000;

@@ -16,7 +16,7 @@ import { writeSiteManifestAsync, type SiteFile, type SiteManifest } from '../../
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import { cacheControlFor } from '../../lib/api/headers-policy.ts';
 import { contentTypeFor } from '../../lib/api/file-content-type.ts';
-import { linkOrCopy } from '../render/link-or-copy.ts';
+import { linkOrCopy } from '../link-or-copy.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

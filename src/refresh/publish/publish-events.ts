@@ -84,29 +84,23 @@ function itemsThatFit(
   return { items: parts.flat(), first };
 }
 
-export function createEventPublisher(options: EventPublisherOptions): EventPublisher {
-  const timeoutMs = options.timeoutMs ?? PUSHPIN_PUBLISH_TIMEOUT_MS;
-  const maxBytes = options.maxBytes ?? PUSHPIN_PUBLISH_MAX_BYTES;
-  const endpoints: Endpoint[] = options.urls.map((url) => ({
-    url,
-    running: null,
-    again: false,
-    failing: false,
-    notice: null,
-  }));
-  const lastIds = readPushpinLastIds(options.dataDir);
-  // An endpoint never published to starts after the events kept before this process started.
-  let startId: string | null = null;
+/** Where an endpoint never published to starts: after the events kept before this process started. */
+function readStartId(dataDir: string): string | null {
   try {
-    startId = readEventStore(options.dataDir)?.lastId ?? null;
+    return readEventStore(dataDir)?.lastId ?? null;
   } catch {
     // An unreadable store starts over at the next refresh; so does publishing.
+    return null;
   }
+}
 
-  // One write at a time, each of the state as it is when its turn comes: endpoints answer together,
-  // and two overlapping atomic writes could rename the older state last.
+/**
+ * Saves the last id each endpoint took, one write at a time, each of the state as it is when its turn comes:
+ * endpoints answer together, and two overlapping atomic writes could rename the older state last.
+ */
+function createLastIdsSaver(options: EventPublisherOptions, lastIds: Map<string, string>): () => Promise<void> {
   let saving: Promise<void> = Promise.resolve();
-  const saveLastIds = (): Promise<void> => {
+  return () => {
     saving = saving.then(async () => {
       try {
         // Only the endpoints configured now: one taken out of PUSHPIN_PUBLISH_URLS is forgotten.
@@ -118,6 +112,41 @@ export function createEventPublisher(options: EventPublisherOptions): EventPubli
     });
     return saving;
   };
+}
+
+/** One publish request of `items`; throws when the endpoint refuses it or misses the deadline. */
+async function postItems(url: string, items: readonly string[], timeoutMs: number): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: `{"items":[${items.join(',')}]}`,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+}
+
+/** A build's notice as one publish item: on the channel every stream holds, without an id. */
+function buildNoticeItem(buildId: string): string {
+  return JSON.stringify({
+    channel: BUILD_NOTICE_CHANNEL,
+    formats: { 'http-stream': { content: formatBuildNoticeWire(buildId) } },
+  });
+}
+
+export function createEventPublisher(options: EventPublisherOptions): EventPublisher {
+  const timeoutMs = options.timeoutMs ?? PUSHPIN_PUBLISH_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? PUSHPIN_PUBLISH_MAX_BYTES;
+  const endpoints: Endpoint[] = options.urls.map((url) => ({
+    url,
+    running: null,
+    again: false,
+    failing: false,
+    notice: null,
+  }));
+  const lastIds = readPushpinLastIds(options.dataDir);
+  const startId = readStartId(options.dataDir);
+  const saveLastIds = createLastIdsSaver(options, lastIds);
 
   const send = async (endpoint: Endpoint): Promise<void> => {
     const notice = endpoint.notice;
@@ -132,14 +161,7 @@ export function createEventPublisher(options: EventPublisherOptions): EventPubli
     if (notice !== null) items.push(notice);
     const count = events.length - fresh;
     try {
-      const response = await fetch(endpoint.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: `{"items":[${items.join(',')}]}`,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      await postItems(endpoint.url, items, timeoutMs);
     } catch (error) {
       endpoint.failing = true;
       // Where this endpoint is, for the next refresh — maybe another process — to send it what it missed.
@@ -188,13 +210,7 @@ export function createEventPublisher(options: EventPublisherOptions): EventPubli
 
   return {
     publish(buildId) {
-      const notice =
-        buildId === undefined
-          ? null
-          : JSON.stringify({
-              channel: BUILD_NOTICE_CHANNEL,
-              formats: { 'http-stream': { content: formatBuildNoticeWire(buildId) } },
-            });
+      const notice = buildId === undefined ? null : buildNoticeItem(buildId);
       for (const endpoint of endpoints) {
         endpoint.notice = notice ?? endpoint.notice;
         run(endpoint);

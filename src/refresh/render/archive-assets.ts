@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { oldestKeptDay } from '../../lib/model/archive-days.ts';
 import { archiveSiteDir, type ArchiveIndex } from '../../lib/store/scraped/archive-store.ts';
-import { linkOrCopySync } from './link-or-copy.ts';
+import { linkOrCopySync } from '../link-or-copy.ts';
 
 const ASSETS = '_astro';
 

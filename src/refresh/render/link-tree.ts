@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { linkOrCopySync } from './link-or-copy.ts';
+import { linkOrCopySync } from '../link-or-copy.ts';
 
 /** Links every file under `from` to the same place under `to` (copies where links fail: EXDEV, EPERM). */
 export function linkTree(from: string, to: string): number {

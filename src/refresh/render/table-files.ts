@@ -16,7 +16,7 @@ import type { StandingsPageData } from '../../lib/display/standings-data.ts';
 import { errorCode } from '../../lib/model/caught-error.ts';
 import { buildClientDir } from '../../lib/store/builds/build-layout.ts';
 import { readCurrentBuildId } from '../../lib/store/builds/current-link.ts';
-import { linkOrCopySync } from './link-or-copy.ts';
+import { linkOrCopySync } from '../link-or-copy.ts';
 import { type RouteRenderer, writeRenderedRoutes } from './render-routes.ts';
 
 export interface TableFilesInput {

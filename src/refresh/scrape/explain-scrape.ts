@@ -10,7 +10,7 @@ import { explainPage, formatExplanation } from '../../upstream/listing/explain-l
 import { explainCompetitionPage } from '../../upstream/competition-page/explain-competition-page.ts';
 import { explainMatchPage, formatMatchPageExplanation } from '../../upstream/match-page/explain-match-page.ts';
 import { detectPageKind } from '../../upstream/page-kind.ts';
-import type { DetailRefreshReport } from '../match-pages/fetch-details.ts';
+import type { DetailRefreshReport } from '../match-pages/fetch-match-pages.ts';
 import { formatDetailsLine, type ScrapeReport } from './scrape.ts';
 import { errorCode, errorMessage } from '../../lib/model/caught-error.ts';
 

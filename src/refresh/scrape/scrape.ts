@@ -18,7 +18,8 @@ import {
 } from '../../lib/store/scraped/snapshot-store.ts';
 import { isListingStale, listingIntervalSeconds } from '../../lib/model/staleness.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
-import { ParseError, UpstreamFetchError, messageWithoutKeptData } from '../../upstream/fetch/errors.ts';
+import { UpstreamFetchError, messageWithoutKeptData } from '../../upstream/fetch/errors.ts';
+import { ListingParseError } from '../../upstream/listing/listing-parse-error.ts';
 import { createUpstreamAgent, fetchPage, type FetchPageResult } from '../../upstream/fetch/fetch-page.ts';
 import { summarizeDiagnostics, type ListingDiagnostics } from '../../upstream/listing/listing-diagnostics.ts';
 import { readListingPageSteps } from '../../upstream/listing/parse-listing.ts';
@@ -37,7 +38,11 @@ import { runInSlices } from '../../lib/slices/run-in-slices.ts';
 import type { Dispatcher } from 'undici';
 import { errorMessage } from '../../lib/model/caught-error.ts';
 import { matchesById } from '../../lib/model/match-events.ts';
-import { runDetailRefresh, type DetailRefreshReport, type DetailRefreshSummary } from '../match-pages/fetch-details.ts';
+import {
+  runDetailRefresh,
+  type DetailRefreshReport,
+  type DetailRefreshSummary,
+} from '../match-pages/fetch-match-pages.ts';
 import { formatStandingsLine, runStandingsRefresh } from '../competition-pages/fetch-standings.ts';
 
 export interface ListingScrapeResult {
@@ -59,7 +64,7 @@ export interface ScrapeReport {
   snapshot: Snapshot;
   /** New crests fetched this time (each team's crest is fetched once, ever). */
   crests: CrestSyncReport;
-  /** The match pages asked for after the listings (fetch-details.ts). */
+  /** The match pages asked for after the listings (fetch-match-pages.ts). */
   details: DetailRefreshReport;
   durationMs: number;
 }
@@ -192,7 +197,7 @@ async function readListing(
         ? formatSaoPauloIso(error.retryNotBefore)
         : pendingUntil;
     // A page that no longer parses still says what it holds (markup, skipped rows) in /healthz.
-    parse = error instanceof ParseError ? error.diagnostics : null;
+    parse = error instanceof ListingParseError ? error.diagnostics : null;
     const summary = parse ? summarizeDiagnostics(parse) : previous.parse;
     state[listing] = {
       ...previous,

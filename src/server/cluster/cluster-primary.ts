@@ -14,7 +14,7 @@ import type { Config } from '../../lib/config/config.ts';
 import type { RefreshReport } from '../../refresh/refresh-scheduler.ts';
 import { readCurrentBuildId } from '../../lib/store/builds/current-link.ts';
 import { readWorkerMessage, sendToWorker, type PrimaryMessage, type RefreshEnd } from './cluster-messages.ts';
-import { serveRateLimit } from '../limits/cluster-rate-limit.ts';
+import { serveRateLimit } from './cluster-rate-limit.ts';
 import type { RunPlacarOptions } from '../run-placar.ts';
 import { runRefreshes } from '../run-refreshes.ts';
 import { formatRuntimeLine } from '../runtime-line.ts';

@@ -10,7 +10,7 @@ import { EXIT_BAD_CONFIG, StartupError } from '../../lib/config/cli.ts';
 import type { Config } from '../../lib/config/config.ts';
 import type { RefreshEnd } from './cluster-messages.ts';
 import { createPrimaryChannel } from './primary-channel.ts';
-import { createPrimaryRateLimiter } from '../limits/cluster-rate-limit.ts';
+import { createPrimaryRateLimiter } from './cluster-rate-limit.ts';
 import { startHttpServer, type PlacarHttpServer } from '../http-server.ts';
 import { createPrimarySearch } from './primary-search.ts';
 import { createPrimaryWelcome } from './primary-welcome.ts';

@@ -8,7 +8,7 @@ import type { EventStreamQuery } from '../../lib/api/event-stream-query.ts';
 import type { Match } from '../../lib/model/model.ts';
 import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../../lib/search/match-filter.ts';
 import { normalizeQuery } from '../../lib/search/search-text.ts';
-import { createBoundedMemo } from '../filters/bounded-memo.ts';
+import { createBoundedMemo } from '../memo/bounded-memo.ts';
 
 /** Distinct filters whose answers are kept (each a set of match ids, a few KB at most). */
 export const MAX_MEMOIZED_FILTERS = 256;

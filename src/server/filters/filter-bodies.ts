@@ -14,7 +14,7 @@ import {
 } from '../../lib/model/model.ts';
 import { buildFilterSnapshot, findCompetitionMatchIds, findTeamMatchIds } from '../../lib/search/match-filter.ts';
 import { normalizeQuery } from '../../lib/search/search-text.ts';
-import { createBoundedMemo, type BoundedMemo } from './bounded-memo.ts';
+import { createBoundedMemo, type BoundedMemo } from '../memo/bounded-memo.ts';
 import type { EventHub } from '../event-stream/event-hub.ts';
 import type { StaticEntry } from '../site/static-site.ts';
 

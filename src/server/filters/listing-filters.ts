@@ -16,7 +16,7 @@ import { buildRateLimitedProblem } from '../../lib/api/problem.ts';
 import type { ListingName } from '../../lib/model/model.ts';
 import { normalizeQuery } from '../../lib/search/search-text.ts';
 import type { SnapshotReading } from '../../lib/store/scraped/snapshot-reader.ts';
-import { createBoundedMemo } from './bounded-memo.ts';
+import { createBoundedMemo } from '../memo/bounded-memo.ts';
 import { createMatchIdsMemo, filterEvents, filterListing } from './filter-bodies.ts';
 import type { EventHub } from '../event-stream/event-hub.ts';
 import { buildRateLimitHeaders, type RateLimiter } from '../limits/rate-limit.ts';

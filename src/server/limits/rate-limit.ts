@@ -20,7 +20,7 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   /**
    * null when the limit is off (SEARCH_RATE_LIMIT=0). A promise when the buckets live in another process
-   * (cluster-rate-limit.ts).
+   * (cluster/cluster-rate-limit.ts).
    */
   check(client: string): RateLimitDecision | null | Promise<RateLimitDecision | null>;
 }
@@ -29,7 +29,7 @@ export interface RateLimiter {
 export interface LocalRateLimiter extends RateLimiter {
   check(client: string): RateLimitDecision | null;
   /**
-   * Takes up to `wanted` whole tokens at once (a cluster worker's lease, cluster-rate-limit.ts):
+   * Takes up to `wanted` whole tokens at once (a cluster worker's lease, cluster/cluster-rate-limit.ts):
    * how many it got, and the bucket's state after.
    */
   take(client: string, wanted: number): { granted: number; remaining: number; resetSeconds: number };

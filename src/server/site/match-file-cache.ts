@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { buildContentHash } from '../../lib/api/etag.ts';
 import type { SiteFile } from '../../lib/store/builds/site-manifest.ts';
-import { createBoundedMemo } from '../filters/bounded-memo.ts';
+import { createBoundedMemo } from '../memo/bounded-memo.ts';
 
 /** What a read gives: the line as read (hash and size of these bytes) and the compressed bytes. */
 export interface MatchFileBytes {

@@ -1,4 +1,4 @@
-/** What the competition page parser found (for `--explain`), apart so that errors.ts can carry it without a cycle. */
+/** What the competition page parser found (for `--explain`), apart so that its parse error can carry it without a cycle. */
 export interface CompetitionPageDiagnostics {
   layout: 'older' | 'newer' | 'none';
   /** The page's own title ("Brasileirão Série A"); '' when none. */

@@ -3,7 +3,7 @@
  * and `--file PÁGINA.html` print (the match page's counterpart is explain-match-page.ts).
  */
 import type { StandingsGroupRead } from '../../lib/model/model.ts';
-import { CompetitionPageParseError } from '../fetch/errors.ts';
+import { CompetitionPageParseError } from './competition-page-parse-error.ts';
 import { parseCompetitionPage, type CompetitionPageDiagnostics } from './parse-competition-page.ts';
 
 const LAYOUT_NAMES: Readonly<Record<CompetitionPageDiagnostics['layout'], string>> = {

@@ -14,7 +14,7 @@
 import { finishSteps, type Steps } from '../../lib/model/steps.ts';
 import { STANDINGS_LIMITS, type StandingsGroupRead, type StandingsRowRead } from '../../lib/model/standings.ts';
 import type { CompetitionPageDiagnostics } from './competition-page-diagnostics.ts';
-import { CompetitionPageParseError } from '../fetch/errors.ts';
+import { CompetitionPageParseError } from './competition-page-parse-error.ts';
 import { normalizeText, resolveHttpUrl } from '../match-fields.ts';
 import { MAX_DEPTH } from '../scan-page-steps.ts';
 import {

@@ -3,10 +3,6 @@
  * scrape-state.json), name the URL, say why, and say what happens next: the listing keeps
  * its last good data.
  */
-import type { ListingDiagnostics } from '../listing/listing-diagnostics.ts';
-import type { CompetitionPageDiagnostics } from '../competition-page/competition-page-diagnostics.ts';
-import type { MatchPageDiagnostics } from '../match-page/match-page-diagnostics.ts';
-
 export type UpstreamFetchFailure =
   | 'timeout'
   | 'network'
@@ -59,38 +55,16 @@ export class UpstreamFetchError extends Error {
   }
 }
 
-/** A page was fetched but does not hold the listing markup we know (error page, redesign, truncation). */
+/**
+ * A page was fetched but does not hold the markup we know (error page, redesign, truncation). Each parser throws
+ * its own kind, beside it, carrying what it found (listing-parse-error.ts, match-page-parse-error.ts, …).
+ */
 export class ParseError extends Error {
   override name = 'ParseError' as const;
   readonly url: string;
-  /** What the parser found before giving up (for `npm run scrape -- --explain`), when it got that far. */
-  readonly diagnostics: ListingDiagnostics | null;
 
-  constructor(url: string, detail: string, options?: { cause?: unknown; diagnostics?: ListingDiagnostics }) {
+  constructor(url: string, detail: string, options?: { cause?: unknown }) {
     super(`Página ${url} não reconhecida: ${detail}; ${KEPT}`, options);
     this.url = url;
-    this.diagnostics = options?.diagnostics ?? null;
-  }
-}
-
-/** A match page that does not hold a match's detail we can trust (no known markup, past the model's limits, truncated). */
-export class MatchPageParseError extends ParseError {
-  /** What the match page parser found before giving up (for `--explain` and the refresh's diagnosis). */
-  readonly pageDiagnostics: MatchPageDiagnostics | null;
-
-  constructor(url: string, detail: string, options?: { cause?: unknown; diagnostics?: MatchPageDiagnostics }) {
-    super(url, detail, { cause: options?.cause });
-    this.pageDiagnostics = options?.diagnostics ?? null;
-  }
-}
-
-/** A competition page whose table cannot be trusted (no known frame, past the limits, truncated). */
-export class CompetitionPageParseError extends ParseError {
-  /** What the competition page parser found before giving up (for `--explain`). */
-  readonly pageDiagnostics: CompetitionPageDiagnostics | null;
-
-  constructor(url: string, detail: string, options?: { cause?: unknown; diagnostics?: CompetitionPageDiagnostics }) {
-    super(url, detail, { cause: options?.cause });
-    this.pageDiagnostics = options?.diagnostics ?? null;
   }
 }

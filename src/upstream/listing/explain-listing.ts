@@ -3,7 +3,7 @@
  * prints (for a user comparing Placar with the real page, or attaching it to a bug report).
  */
 import type { Markup } from '../../lib/model/model.ts';
-import { ParseError } from '../fetch/errors.ts';
+import { ListingParseError } from './listing-parse-error.ts';
 import type { ListingDiagnostics } from './listing-diagnostics.ts';
 import { readListingPage } from './parse-listing.ts';
 
@@ -51,7 +51,7 @@ export function explainPage(title: string, html: string, pageUrl: string): { lin
     const { diagnostics } = readListingPage(html, pageUrl);
     return { lines: formatExplanation({ title, diagnostics, error: null }), failed: false };
   } catch (error) {
-    if (!(error instanceof ParseError)) throw error;
+    if (!(error instanceof ListingParseError)) throw error;
     return { lines: formatExplanation({ title, diagnostics: error.diagnostics, error: error.message }), failed: true };
   }
 }

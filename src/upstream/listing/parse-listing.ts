@@ -31,7 +31,7 @@
 // so the parse is linear in the page whatever its shape (read-listing-candidate.ts reads each).
 import { LIMITS, type Match } from '../../lib/model/model.ts';
 import { finishSteps, type Steps } from '../../lib/model/steps.ts';
-import { ParseError } from '../fetch/errors.ts';
+import { ListingParseError } from './listing-parse-error.ts';
 import { DiagnosticsCollector, type ListingDiagnostics } from './listing-diagnostics.ts';
 import { MAX_DEPTH } from '../scan-page-steps.ts';
 import { SKIP_REASONS, normalizeText, parseMatchPath } from '../match-fields.ts';
@@ -103,7 +103,7 @@ export function* readListingPageSteps(
 /** Where the listing is, or the page refused: too deep, without either markup, or cut short. */
 function placeListing(scan: ListingScan, html: string, pageUrl: string): ListingPlace {
   if (scan.tooDeep) {
-    throw new ParseError(
+    throw new ListingParseError(
       pageUrl,
       `a página aninha elementos em mais de ${MAX_DEPTH} níveis (uma página real tem menos de 40): página hostil ou quebrada, não lida`,
     );
@@ -111,7 +111,7 @@ function placeListing(scan: ListingScan, html: string, pageUrl: string): Listing
   const listing = findListing(scan);
   if (!listing) {
     const diagnostics = new DiagnosticsCollector().finish(null, 0);
-    throw new ParseError(
+    throw new ListingParseError(
       pageUrl,
       'a página não tem o contêiner de jogos #livescore (linhas) nem cartões de jogo match__md/match__lg (página de erro, bloqueio ou novo layout)',
       { diagnostics },
@@ -120,7 +120,7 @@ function placeListing(scan: ListingScan, html: string, pageUrl: string): Listing
   // The parser closes whatever a cut-off page leaves open, so a truncated page would parse as a
   // shorter valid list: require the end of the document instead.
   if (!/<\/(?:html|body)\s*>/i.test(html)) {
-    throw new ParseError(pageUrl, 'a página chegou incompleta (sem </body> nem </html>)');
+    throw new ListingParseError(pageUrl, 'a página chegou incompleta (sem </body> nem </html>)');
   }
   return listing;
 }
@@ -172,14 +172,14 @@ function* keepListedSteps(
 }
 
 /** The page refused: it had candidates, and not one could be read. */
-function noneRead(pageUrl: string, diagnostics: ListingDiagnostics): ParseError {
+function noneRead(pageUrl: string, diagnostics: ListingDiagnostics): ListingParseError {
   const what =
     diagnostics.markup === 'cards'
       ? `nenhum dos ${diagnostics.candidates} cartões de jogo pôde ser lido`
       : diagnostics.markup === 'mixed'
         ? `nenhuma das ${diagnostics.candidates} linhas e cartões de jogo pôde ser lida`
         : `nenhuma das ${diagnostics.candidates} linhas de jogo pôde ser lida`;
-  return new ParseError(pageUrl, `${what} (o formato da página mudou?)`, { diagnostics });
+  return new ListingParseError(pageUrl, `${what} (o formato da página mudou?)`, { diagnostics });
 }
 
 /** The matches of a listing page (readListingPage without the diagnostics). */

@@ -3,7 +3,7 @@
  * `--file PÁGINA.html` print (the listing's counterpart is explain-listing.ts).
  */
 import type { MatchDetail } from '../../lib/model/model.ts';
-import { MatchPageParseError } from '../fetch/errors.ts';
+import { MatchPageParseError } from './match-page-parse-error.ts';
 import type { MatchPageDiagnostics, MatchPageLayout, MatchPageSection } from './match-page-diagnostics.ts';
 import type { PageScore } from './parse-match-header.ts';
 import { readMatchPage } from './parse-match-page.ts';

@@ -5,7 +5,7 @@
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { DomElement } from '../dom-query.ts';
-import { MatchPageParseError } from '../fetch/errors.ts';
+import { MatchPageParseError } from './match-page-parse-error.ts';
 import {
   MatchPageSkips,
   NO_COUNTS,

@@ -18,7 +18,7 @@
  */
 import { DETAIL_LIMITS, MatchDetailSchema, type MatchDetail, type MatchPageFacts } from '../../lib/model/model.ts';
 import { finishSteps, type Steps } from '../../lib/model/steps.ts';
-import { MatchPageParseError } from '../fetch/errors.ts';
+import { MatchPageParseError } from './match-page-parse-error.ts';
 import type { MatchPageDiagnostics } from './match-page-diagnostics.ts';
 import { normalizeText } from '../match-fields.ts';
 import { readPlace, readScoreboard, readTeams, type PageScore } from './parse-match-header.ts';

@@ -15,7 +15,7 @@ import { listingRequests } from '../../../harness/upstream-pages.ts';
 import { isClusterWorkerCommand } from '../../../harness/placar-process.ts';
 import { listChildren } from '../../../harness/process-stats.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
-import { leaseShare } from '../../../src/server/limits/cluster-rate-limit.ts';
+import { leaseShare } from '../../../src/server/cluster/cluster-rate-limit.ts';
 import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';

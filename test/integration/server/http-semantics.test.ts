@@ -12,7 +12,7 @@ import { parseConfig } from '../../../src/lib/config/config.ts';
 import { PERMISSIONS_POLICY } from '../../../src/lib/api/headers-policy.ts';
 import { buildOpenApiDocument } from '../../../src/lib/api/openapi.ts';
 import { startHttpServer, type PlacarHttpServer } from '../../../src/server/http-server.ts';
-import { expectProblem } from '../../support/http/http-expectations.ts';
+import { expectProblem } from '../../support/openapi/http-expectations.ts';
 import { createOpenApiBodyValidator } from '../../support/openapi/openapi-validator.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { startServedFixtures, type ServedFixtures } from '../../support/openapi/served-fixtures.ts';

@@ -13,7 +13,7 @@ import {
   PAGE_CACHE_CONTROL,
 } from '../../../src/lib/api/headers-policy.ts';
 import type { ListEnvelope } from '../../../src/lib/model/model.ts';
-import { expectCommonHeaders, expectProblem } from '../../support/http/http-expectations.ts';
+import { expectCommonHeaders, expectProblem } from '../../support/openapi/http-expectations.ts';
 import type { OpenApiBodyValidator } from '../../support/openapi/openapi-validator.ts';
 import type { PlacarProcess } from '../../../harness/placar-process.ts';
 import { startServedFixtures, type ServedFixtures } from '../../support/openapi/served-fixtures.ts';

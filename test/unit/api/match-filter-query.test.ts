@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMatchFilterQuery } from '../../../src/lib/api/match-filter-query.ts';
 import { findMisspelledParameter } from '../../../src/lib/api/parameter-names.ts';
 import { ProblemSchema } from '../../../src/lib/model/model.ts';
-import { createBoundedMemo } from '../../../src/server/filters/bounded-memo.ts';
+import { createBoundedMemo } from '../../../src/server/memo/bounded-memo.ts';
 
 const parse = (search: string) => parseMatchFilterQuery(search, '/api/hoje', { status: true });
 

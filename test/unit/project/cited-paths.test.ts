@@ -14,7 +14,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SCANNED = /^(src|scripts|test|bench|harness|docs|deploy)\/|^(README\.md|astro\.config\.mjs|\.ci\/run)$/;
 const TEXT = /\.(ts|mts|mjs|astro|md|conf|sh|service|css)$|^\.ci\/run$/;
 /** Recorded pages are data, not citations; these tests name missing paths on purpose. */
-const DATA = /^test\/fixtures\/|^test\/unit\/project\/(cited-paths|docs-links|layering)\.test\.ts$/;
+const DATA = /^test\/fixtures\/|^test\/unit\/project\/(cited-paths|docs-links|layering|glossary-names)\.test\.ts$/;
 /** What runs make, not what the repository holds: the quick bench's output, a run's results by date. */
 const MADE_BY_RUNS = /^bench\/out\/|^bench\/results\/AAAA-MM-DD\.json$/;
 

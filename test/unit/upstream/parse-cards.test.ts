@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MatchSchema, type Match } from '../../../src/lib/model/model.ts';
-import { ParseError } from '../../../src/upstream/fetch/errors.ts';
+import { ListingParseError } from '../../../src/upstream/listing/listing-parse-error.ts';
 import { orderListing } from '../../../src/upstream/listing/order-listing.ts';
 import { parseListingPage, readListingPage } from '../../../src/upstream/listing/parse-listing.ts';
 
@@ -170,18 +170,18 @@ describe('card layout variants (reconstructed, in #main, md and lg cards)', () =
     for (const match of matches) expect(MatchSchema.safeParse(match).success, match.id).toBe(true);
   });
 
-  it('treats a card page where every card is malformed as a ParseError that keeps what it found', () => {
+  it('treats a card page where every card is malformed as a ListingParseError that keeps what it found', () => {
     let caught: unknown;
     try {
       parseListingPage(readFixture('cards/all-malformed.html'), HOJE);
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(ParseError);
-    expect((caught as ParseError).message).toMatch(
+    expect(caught).toBeInstanceOf(ListingParseError);
+    expect((caught as ListingParseError).message).toMatch(
       /nenhum dos 3 cartões de jogo pôde ser lido.*últimos dados válidos foram mantidos/,
     );
-    expect((caught as ParseError).diagnostics).toMatchObject({
+    expect((caught as ListingParseError).diagnostics).toMatchObject({
       markup: 'cards',
       candidates: 3,
       matches: 0,
@@ -189,15 +189,15 @@ describe('card layout variants (reconstructed, in #main, md and lg cards)', () =
     });
   });
 
-  it('treats a page with neither markup as a ParseError (markup "none")', () => {
+  it('treats a page with neither markup as a ListingParseError (markup "none")', () => {
     let caught: unknown;
     try {
       readListingPage('<!DOCTYPE html><html><body><div id="main"><p>Manutenção</p></div></body></html>', HOJE);
     } catch (error) {
       caught = error;
     }
-    expect((caught as ParseError).diagnostics?.markup).toBe('none');
-    expect((caught as ParseError).message).toMatch(
+    expect((caught as ListingParseError).diagnostics?.markup).toBe('none');
+    expect((caught as ListingParseError).message).toMatch(
       /não tem o contêiner de jogos #livescore \(linhas\) nem cartões de jogo/,
     );
   });

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STANDINGS_LIMITS, StandingsGroupReadSchema, type StandingsGroupRead } from '../../../src/lib/model/model.ts';
-import { CompetitionPageParseError } from '../../../src/upstream/fetch/errors.ts';
+import { CompetitionPageParseError } from '../../../src/upstream/competition-page/competition-page-parse-error.ts';
 import { explainCompetitionPage } from '../../../src/upstream/competition-page/explain-competition-page.ts';
 import { detectPageKind } from '../../../src/upstream/page-kind.ts';
 import { parseCompetitionPage } from '../../../src/upstream/competition-page/parse-competition-page.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DETAIL_LIMITS } from '../../../src/lib/model/model.ts';
 import { finishSteps } from '../../../src/lib/model/steps.ts';
-import { MatchPageParseError } from '../../../src/upstream/fetch/errors.ts';
+import { MatchPageParseError } from '../../../src/upstream/match-page/match-page-parse-error.ts';
 import { readMatchPage, readMatchPageSteps } from '../../../src/upstream/match-page/parse-match-page.ts';
 
 const PAGE_URL = 'http://127.0.0.1:4000/liga/21-11-2026-casa-x-fora.html';

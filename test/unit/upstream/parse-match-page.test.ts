@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DETAIL_LIMITS, MatchDetailSchema, type MatchDetail } from '../../../src/lib/model/model.ts';
-import { MatchPageParseError, ParseError } from '../../../src/upstream/fetch/errors.ts';
+import { ParseError } from '../../../src/upstream/fetch/errors.ts';
+import { MatchPageParseError } from '../../../src/upstream/match-page/match-page-parse-error.ts';
 import { stripInvisibleCharacters } from '../../../src/lib/model/visible-text.ts';
 import { readMatchPage } from '../../../src/upstream/match-page/parse-match-page.ts';
 

@@ -22,7 +22,7 @@ const SCHEDULE_FILE = 'schedule.json';
 
 const isoDateTime = z.string().max(LIMITS.dateTime);
 
-/** How fetching one match page goes (the policy in src/refresh/match-pages/detail-schedule.ts reads it). */
+/** How fetching one match page goes (the policy in src/refresh/match-pages/match-page-schedule.ts reads it). */
 export const DetailFetchStateSchema = z.object({
   lastAttemptAt: isoDateTime.nullable(),
   /** Why the last attempt failed (pt-BR), null after a success. */

@@ -103,7 +103,7 @@ export async function writeEventStoreAtomicallyAsync(dataDir: string, store: Eve
   keptStores.set(file, fileIdentity(file), store);
 }
 
-/** What the match pages tell the events (src/refresh/match-pages/fetch-details.ts reads them). */
+/** What the match pages tell the events (src/refresh/match-pages/fetch-match-pages.ts reads them). */
 export interface MatchPageSightings {
   /** Details of the pages read in this refresh, by match id: only these name a GOAL's scorer. */
   readNow: ReadonlyMap<string, MatchDetail>;

@@ -1,7 +1,7 @@
 /** A hard link of `from` at `to`, or a copy where the file system refuses links (EXDEV, EPERM). */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { errorCode } from '../../lib/model/caught-error.ts';
+import { errorCode } from '../lib/model/caught-error.ts';
 
 export async function linkOrCopy(from: string, to: string): Promise<void> {
   try {

@@ -1,13 +1,13 @@
 /**
- * Which match pages a refresh asks for (src/refresh/match-pages/detail-schedule.ts), within the per-minute
- * budget (request-budget.ts), and what one attempt leaves in a match's record (detail-outcome.ts):
+ * Which match pages a refresh asks for (src/refresh/match-pages/match-page-schedule.ts), within the per-minute
+ * budget (request-budget.ts), and what one attempt leaves in a match's record (match-page-outcome.ts):
  * priorities, back-off, and an hour of simulated refreshes that never exceeds the budget in any
  * minute nor asks for a match not started.
  */
 import { describe, expect, it } from 'vitest';
 import type { Match, Status } from '../../../src/lib/model/model.ts';
 import { freshDetailRecord, type DetailRecord } from '../../../src/lib/store/scraped/detail-store.ts';
-import { applyDetailOutcome } from '../../../src/refresh/match-pages/detail-outcome.ts';
+import { applyDetailOutcome } from '../../../src/refresh/match-pages/match-page-outcome.ts';
 import {
   DETAIL_BACKOFF_MAX_MS,
   LIVE_DETAIL_INTERVAL_MS,
@@ -15,7 +15,7 @@ import {
   findChangedRows,
   hasStarted,
   planDetailFetches,
-} from '../../../src/refresh/match-pages/detail-schedule.ts';
+} from '../../../src/refresh/match-pages/match-page-schedule.ts';
 import {
   BUDGET_WINDOW_MS,
   createRequestBudget,

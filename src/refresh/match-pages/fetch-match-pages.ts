@@ -1,6 +1,6 @@
 /**
  * The match-page step of a scrape, after the listings are read: asks the upstream for the pages
- * the schedule picks (detail-schedule.ts), within the per-minute budget (request-budget.ts), two
+ * the schedule picks (match-page-schedule.ts), within the per-minute budget (request-budget.ts), two
  * at a time, conditionally, and keeps what each page told in DATA_DIR/details (detail-store.ts).
  * A page never touches a listing: every failure stays in its match's record (the last good
  * detail kept, retried with back-off); a 429 or 503 pauses every match-page fetch for its
@@ -24,19 +24,20 @@ import {
   type DetailRecord,
 } from '../../lib/store/scraped/detail-store.ts';
 import type { MatchPageSightings } from '../../lib/store/scraped/event-store.ts';
-import { MatchPageParseError, UpstreamFetchError } from '../../upstream/fetch/errors.ts';
+import { UpstreamFetchError } from '../../upstream/fetch/errors.ts';
+import { MatchPageParseError } from '../../upstream/match-page/match-page-parse-error.ts';
 import type { MatchPageDiagnostics } from '../../upstream/match-page/match-page-diagnostics.ts';
 import { fetchPage } from '../../upstream/fetch/fetch-page.ts';
 import { readMatchPageSteps } from '../../upstream/match-page/parse-match-page.ts';
 import { findScoreContradiction } from '../../upstream/match-page/score-contradiction.ts';
 import { onUpstreamOrigin, originOf } from '../../upstream/fetch/upstream-origin.ts';
-import { applyDetailOutcome, type DetailOutcome } from './detail-outcome.ts';
+import { applyDetailOutcome, type DetailOutcome } from './match-page-outcome.ts';
 import {
   DETAIL_DEFAULT_PAUSE_MS,
   findChangedRows,
   planDetailFetches,
   type PlannedDetailFetch,
-} from './detail-schedule.ts';
+} from './match-page-schedule.ts';
 import { requestBudgetOf } from './request-budget.ts';
 import { createRequestAdmission } from './request-admission.ts';
 

@@ -12,10 +12,10 @@
  * With the limit off (0) no message is sent.
  */
 import type { Worker } from 'node:cluster';
-import { sendToWorker, type WorkerMessage } from '../cluster/cluster-messages.ts';
-import type { PrimaryChannel } from '../cluster/primary-channel.ts';
-import { rateLimitKey } from './rate-limit-key.ts';
-import { createRateLimiter, type RateLimitDecision, type RateLimiter } from './rate-limit.ts';
+import { sendToWorker, type WorkerMessage } from './cluster-messages.ts';
+import type { PrimaryChannel } from './primary-channel.ts';
+import { rateLimitKey } from '../limits/rate-limit-key.ts';
+import { createRateLimiter, type RateLimitDecision, type RateLimiter } from '../limits/rate-limit.ts';
 
 export const LEASE_MS = 2_000;
 

@@ -8,7 +8,7 @@ import type { Match, MatchDetail, MatchPageFacts } from '../../lib/model/model.t
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import type { DetailRecord } from '../../lib/store/scraped/detail-store.ts';
 import type { MatchPageDiagnostics } from '../../upstream/match-page/match-page-diagnostics.ts';
-import { detailBackoffMs, isEndedStatus } from './detail-schedule.ts';
+import { detailBackoffMs, isEndedStatus } from './match-page-schedule.ts';
 
 export type DetailOutcome =
   | { kind: 'read'; detail: MatchDetail; facts: MatchPageFacts; etag: string | null; lastModified: string | null }

@@ -11,7 +11,7 @@
  * whose reader follows nobody does not carry it.
  */
 import { highlightScore, keepFocus } from '../listing/render-matches.ts';
-import { followedTeamList, followedTeams, onFollowedTeamsChange } from './followed-teams.ts';
+import { followedTeamList, followedTeams, onFollowedTeamsChange } from '../follow/followed-teams.ts';
 
 const region = document.querySelector<HTMLElement>('[data-meus-times]');
 const rows = region?.querySelector<HTMLElement>('[data-meus-times-list]');

@@ -1,14 +1,14 @@
 /**
  * On Ao Vivo, a followed team's match stays in "Meus times" after full time, with its final
  * result, until it leaves today's listing: the live listing drops it at the final whistle, so its
- * row comes from /api/hoje — the answers the page's tab counter polls anyway (listing-feed.ts),
+ * row comes from /api/hoje — the answers the page's tab counter polls anyway (listing-envelopes.ts),
  * and one read when "Meus times" first shows.
  */
 import { isFollowedMatch } from '../../lib/display/followed-teams.ts';
 import { buildDataDay } from '../../lib/display/match-display.ts';
 import type { ListEnvelope } from '../../lib/model/model.ts';
 import { readListEnvelope } from '../polling/api-response.ts';
-import { onListingEnvelope } from '../polling/listing-feed.ts';
+import { onListingEnvelope } from '../polling/listing-envelopes.ts';
 import { renderMatchList } from '../listing/render-matches.ts';
 
 const HOJE_ENDPOINT = '/api/hoje';

@@ -1,7 +1,7 @@
 /** Assertions shared by the server integration tests: headers every response carries, problem bodies. */
 import { expect } from 'vitest';
-import type { OpenApiBodyValidator } from '../openapi/openapi-validator.ts';
-import type { RawResponse } from './raw-http.ts';
+import type { OpenApiBodyValidator } from './openapi-validator.ts';
+import type { RawResponse } from '../http/raw-http.ts';
 
 export function expectCommonHeaders(response: RawResponse): void {
   const csp = String(response.headers['content-security-policy']);

@@ -4,7 +4,7 @@
  * nothing followed there is nothing to draw, so the head script's hold (meus-times-flag.ts, set
  * even for junk in storage) is ended here instead.
  */
-import { followedTeams, onFollowedTeamsChange } from './followed-teams.ts';
+import { followedTeams, onFollowedTeamsChange } from '../follow/followed-teams.ts';
 
 let loading = false;
 

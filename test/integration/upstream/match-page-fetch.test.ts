@@ -1,5 +1,5 @@
 /**
- * The match-page step of a scrape against the loopback upstream (src/refresh/match-pages/fetch-details.ts):
+ * The match-page step of a scrape against the loopback upstream (src/refresh/match-pages/fetch-match-pages.ts):
  * conditional requests, the pause a 429 or 503 asks for, back-off after a failure with the last
  * good detail kept, a page contradicting the listing's score kept out, the per-minute budget, and
  * a match page that never answers: the listings are read and written all the same.
