@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postPush } from '../../../src/refresh/publish/push-request.ts';
-import { createSelfSignedCertificate } from '../../../harness/nginx.ts';
+import { createSelfSignedCertificate } from '../../../src/demo/self-signed-certificate.ts';
 
 interface Answering {
   bytesSent: number;
