@@ -1,8 +1,8 @@
 /**
- * One site bundle for a whole test run. `astro build` costs a core for about a minute, and every
+ * One site bundle for a whole test run. `astro build` keeps a core busy for a long while, and every
  * test that starts Placar on a fresh DATA_DIR would build the same bundle again (the fingerprint
  * covers the code, not the data). The run's global setup builds it once into a data folder of its
- * own, named by PLACAR_TEST_SITE_BUNDLE; startPlacar copies it (~1 MB) into each new DATA_DIR, where
+ * own, named by PLACAR_TEST_SITE_BUNDLE; startPlacar copies it into each new DATA_DIR, where
  * Placar finds it complete and renders from it, as after `npm run build`. Copies, not hard links: a
  * build sets the mtime of the bundle files it links (its Last-Modified), and test files run side by
  * side would set each other's. A test that watches the bundle being built asks for its own

@@ -71,8 +71,8 @@ let bombMember: Buffer | null = null;
 /**
  * A gzip stream that inflates to `bytes` (rounded up to whole MiB): the same compressed MiB of spaces sent as one gzip
  * member after another, which a gzip reader inflates as one stream (RFC 1952, 2.2). Made once, not compressed while
- * it is sent: deflating on the fly, the fake upstream compressed megabytes per request before the reader reached its
- * cap, and on a busy machine that once took longer than the refresh's timeout (a timeout logged, not the bomb).
+ * it is sent: deflating megabytes per request on the fly could outlast the refresh's timeout on a busy machine (a
+ * timeout logged, not the bomb).
  */
 function gzipBomb(response: http.ServerResponse, bytes: number): void {
   bombMember ??= zlib.gzipSync(Buffer.alloc(BOMB_MEMBER_BYTES, 0x20), { level: 9 });

@@ -32,8 +32,8 @@ import { yieldToRequests } from '../lib/slices/run-in-slices.ts';
 
 /**
  * node:http through `require`, not `import`: an ES import of a built-in reads each of its exports, and node:http's
- * lazy WebSocket, CloseEvent and MessageEvent load Node's own copy of undici (~12 MB of private memory in every
- * server process, docs/performance.md §8). Nothing here uses them.
+ * lazy WebSocket, CloseEvent and MessageEvent would load Node's own copy of undici into every server process.
+ * Nothing here uses them.
  */
 const { createServer } = createRequire(import.meta.url)('node:http') as typeof http;
 

@@ -1,7 +1,7 @@
 /**
  * The start-up line that says what memory settings this process actually runs with: the V8 heap
  * limit (set by --max-old-space-size and --max-semi-space-size) and Node's compile cache (without
- * it, the TypeScript transformer stays loaded: ~20 MB). npm start and deploy/placar.service set
+ * it, the TypeScript transformer stays loaded). npm start and deploy/placar.service set
  * them; a test starts Placar as npm start does and checks this line against its flags.
  */
 import module from 'node:module';

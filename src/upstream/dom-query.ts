@@ -1,8 +1,8 @@
 /**
  * The few questions the row parser asks of a candidate's small tree (parse-listing.ts), answered
  * with domutils directly: what cheerio's find('.name'), first(), text() and attr() give, without
- * compiling a CSS selector and wrapping a new selection on every call — at 1,000 matches a day
- * that was ~35 of the ~86 MB a listing's parse allocated, and about half its time.
+ * compiling a CSS selector and wrapping a new selection on every call, which would be most of what
+ * a listing's parse allocates.
  */
 import { DomUtils, type parseDocument } from 'htmlparser2';
 

@@ -25,7 +25,7 @@ export const skipped = (reason: string): CandidateOutcome => ({ kind: 'skipped',
 /** A row or card has about 20 elements; a "candidate" far bigger is not one, and is not read. */
 export const MAX_CANDIDATE_ELEMENTS = 300;
 /**
- * A row is about 1 KB of HTML: a candidate of 5 MB of text has few elements but would be one
+ * Rows are small: a candidate holding a page's worth of text has few elements but would be one
  * step of the parse as long as the whole page; past this it is not read either.
  */
 export const MAX_CANDIDATE_CHARS = 32 * 1024;
@@ -45,8 +45,8 @@ const MATCH_PATH = /^\/([^/]+)\/(?:[^/]+\/)*(\d{2})-(\d{2})-(\d{4})-[^/]+\.html$
 /**
  * Invisible characters dropped (normalizeVisibleText: Default_Ignorable_Code_Point, Cf, C0/C1
  * controls), whitespace runs as one space, trimmed; always a string of its own: V8 keeps a
- * substring as a slice of its parent, and a team name sliced from the page kept the whole page
- * (~800 KB at 1,000 matches a day) alive as long as the snapshot.
+ * substring as a slice of its parent, so a team name sliced from the page would keep the whole
+ * page alive as long as the snapshot.
  */
 export function normalizeText(text: string): string {
   return ` ${normalizeVisibleText(text)}`.slice(1);

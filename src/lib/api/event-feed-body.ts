@@ -1,8 +1,8 @@
 /**
  * /api/eventos's body: the feed's JSON (the same value as JSON.stringify) with each event on a line of its own.
  * Every serving process reads the feed again at each build (src/server/event-stream/build-feed.ts); the lines let
- * it parse only the events it does not keep yet instead of the whole feed, which at 5,000 events is ~4 MB of text
- * and, parsed whole, ~18 MB allocated and ~20 ms in each process at every refresh (docs/performance.md §8).
+ * it parse only the events it does not keep yet instead of the whole feed, megabytes of text parsed in each
+ * process at every refresh.
  */
 import type { EventFeed } from '../model/model.ts';
 

@@ -1,6 +1,6 @@
 /**
  * A built file's Content-Type, from its name. Apart from headers-policy.ts, which every server process imports:
- * mime-types loads mime-db, a table of ~2,500 types (230 KB of source and its objects), and only the refresh,
+ * mime-types loads mime-db, a table of thousands of types (its source and its objects), and only the refresh,
  * which writes the site manifest, names files' types; a cluster worker serves the types the manifest says.
  */
 import mime from 'mime-types';

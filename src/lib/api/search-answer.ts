@@ -1,6 +1,6 @@
 /**
  * /api/busca's answer to one request over one snapshot: validation, search, content-hash ETag,
- * 304, and br/gzip for larger bodies. Who calls it (docs/ARCHITECTURE.md, "/api/busca"):
+ * 304, and br/gzip for larger bodies. Who calls it (src/server/README.md, "/api/busca"):
  * `npm start`'s server (src/server/search/search-handler.ts, over the snapshot it prepared with the
  * index built), and under `astro dev` the page's endpoint (src/pages/api/_search-endpoint.ts,
  * over the snapshot on disk). CORS and security headers are the server's.

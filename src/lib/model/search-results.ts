@@ -3,6 +3,6 @@
  * the browser's search fallback applies the same cap through the same code.
  *
  * 200: a person refines a query long before reading 200 results, and a broad query on a
- * 15,000-match day would otherwise send megabytes (about 0.5 KB of JSON per match).
+ * big day would otherwise send megabytes.
  */
 export const SEARCH_RESULTS_MAX = 200;

@@ -23,19 +23,13 @@ const gzipAsync = promisify(gzip);
 
 /** Compressing a few hundred bytes saves nothing worth a second file. */
 const MIN_COMPRESS_BYTES = 256;
-/**
- * Files compressed at once. Brotli 11 encoders are large; running them all together added
- * ~25 MB to the server's RSS per refresh, two at a time with a fitted window ~10 MB.
- */
+/** Files compressed at once: brotli 11 encoders are large, and all of them together would swell the server's RSS. */
 export const CONCURRENT_FILES = 2;
 
 /**
- * How hard each kind of file is compressed. The data files are rendered again every minute:
- * at 1,000 matches a day that is ~4.5 MB, which brotli 5 compresses in ~30 ms of CPU to 186 KB,
- * brotli 9 in ~110 ms to 168 KB and brotli 11 in ~5 s to 150 KB (gzip 6: 21 ms, 250 KB; gzip 9:
- * 52 ms, 232 KB) — so the minute's files get the fast levels. Every other file (scripts, styles,
- * icons) changes only with the code: compressed once at the highest levels, then reused by
- * every build (reuseVariants).
+ * How hard each kind of file is compressed. The data files are rendered again every minute, where the
+ * highest levels cost many times the CPU for somewhat fewer bytes: they get the fast levels. Every
+ * other file changes only with the code: compressed once at the highest levels, reused by every build.
  */
 export const COMPRESSION_LEVELS = {
   refreshed: { brotli: 5, gzip: 6 },
@@ -43,7 +37,7 @@ export const COMPRESSION_LEVELS = {
   /**
    * Each match's page and JSON (src/refresh/render/match-files.ts): thousands of small files, made,
    * linked into builds and removed in numbers, so one variant, gzip, every client and front
-   * takes (brotli saves ~15 % of a few KB there).
+   * takes (brotli would save little on a few KB).
    */
   match: { brotli: null, gzip: 6 },
 } as const;

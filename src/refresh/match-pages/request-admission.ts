@@ -4,8 +4,8 @@
  * written is not sent (the file outlives this process; the match records are written only after
  * the pages are read). A refresh's plan takes its places in one write, at the latest instant one
  * of them can be sent (a window a crash leaves on disk counts them late, never early), and
- * `settle` puts them at the instants they were sent. One write per request, one after the other,
- * took ~3 ms each: ~60 ms of a refresh reading 20 pages.
+ * `settle` puts them at the instants they were sent: one write per request, one after the other,
+ * would hold up the refresh at each.
  */
 import { writeDetailScheduleAsync, type DetailSchedule } from '../../lib/store/scraped/detail-store.ts';
 import type { RequestBudget } from './request-budget.ts';

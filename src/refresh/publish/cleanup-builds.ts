@@ -3,7 +3,7 @@
  * any a live server process imported its handler from; then the files of matches the served build
  * does not list (match-files.ts), except those the archive holds, and those past the archive's window (archive-matches.ts). Runs under the refresh lock, so no
  * build of this DATA_DIR is in progress meanwhile. The files are removed off the event loop (a
- * build is ~70 files): the refreshing process serves meanwhile.
+ * build is dozens of files): the refreshing process serves meanwhile.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';

@@ -97,7 +97,7 @@ function readIndex(dataDir: string): MatchFilesIndex {
 /**
  * Without fsync: the index only spares work (a lost or older one makes matches again, or leaves a
  * line of a match's previous version, whose ETag the server takes from the bytes anyway): not worth
- * a refresh waiting on the disk for its ~1 MB at 400 matches, rewritten whenever a match changes.
+ * a refresh waiting on the disk for a file rewritten whenever a match changes.
  */
 async function writeIndex(dataDir: string, index: MatchFilesIndex): Promise<void> {
   const file = indexPath(dataDir);
@@ -220,8 +220,8 @@ async function replaceFile(file: string, bytes: Buffer, modified: Date): Promise
 
 /**
  * Writes a match's file and its gzip variant on the thread pool. Not synchronously: a rename over
- * an existing file makes ext4 start writing the new file's blocks (auto_da_alloc), which waited
- * 1–3 ms per rename on a busy disk, ~160 renames a refresh at 400 matches, all on the event loop.
+ * an existing file makes ext4 start writing the new file's blocks (auto_da_alloc), a wait on a busy
+ * disk for each of a refresh's many renames, which would all be on the event loop.
  * The variant goes first: a file is never newer than its variant.
  */
 export async function writeMatchFile(write: Write, builtAt: Date, madeDirs: Set<string>): Promise<void> {
@@ -269,8 +269,8 @@ export async function makeMatchFiles(input: MatchFilesInput): Promise<MatchFiles
   // Each changed match is rendered (one at a time: the handler's one connection), then compressed
   // on the thread pool and written while the next renders, and only its manifest lines are kept;
   // at most CONCURRENT_FILES matches wait there. A first build makes thousands: holding them all,
-  // or compressing them all at once (each gzip stream holds ~256 KB of native memory), left the
-  // server at 1.5 GB of RSS that malloc kept.
+  // or compressing them all at once (each gzip stream holds native memory), would leave the server
+  // with memory that malloc keeps.
   // A kill between the files and the index leaves a line describing a match's previous version
   // until it changes again: Placar's server takes a match file's ETag from its bytes anyway.
   /** Writes a match's JSON, and its page unless the kept one still holds (a SiteFile: its line). */

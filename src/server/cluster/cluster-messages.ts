@@ -14,9 +14,9 @@ import { SEARCH_RESULTS_MAX } from '../../lib/model/search-results.ts';
 const natural = z.number().int().nonnegative();
 
 /**
- * A search answer's JSON text at most: SEARCH_RESULTS_MAX matches of ~0.5 KB each, every field at its model bound
- * and every character escaped is still under 32 KB a match. The room is generous; it is there so that no message
- * can make a worker hold an unbounded text.
+ * A search answer's JSON text at most: 64 Ki characters for each of SEARCH_RESULTS_MAX matches, more than a match
+ * with every field at its model bound and every character escaped. The room is generous; it is there so that no
+ * message can make a worker hold an unbounded text.
  */
 export const SEARCH_ANSWER_MAX_CHARS = SEARCH_RESULTS_MAX * 64 * 1024;
 

@@ -2,7 +2,7 @@
  * A cluster worker's searches, made by its primary (search-for-workers.ts): the worker checks the
  * query, keeps its answers for a moment (search-response-cache.ts) and compresses them, but holds
  * no snapshot or search index of its own — one copy in the primary instead of one per worker
- * (~7 MB of heap at 1,000 matches a day, and as much again while a new build loads). A search
+ * (and a second while a new build loads). A search
  * costs one message each way; one the primary does not answer within PRIMARY_SEARCH_WAIT_MS
  * rejects (the handler answers 503 with Retry-After).
  */

@@ -2,7 +2,7 @@
  * The workers' program: scripts/cluster-worker.ts and everything it imports (packages too) compiled
  * by esbuild into one JavaScript file, DATA_DIR/server/cluster-worker.mjs, once per start of the
  * primary. A worker then loads no TypeScript: Node's type stripping (its compiler, held for the
- * process's life) and ~90 module records cost a worker ~40 MB of its memory (docs/performance.md §8).
+ * process's life) and one module record per file would be most of a worker's memory.
  * Packages are bundled in so the file needs no node_modules beside it (DATA_DIR is anywhere); their
  * CommonJS `require` of Node's modules gets a real `require`. No source map: it would cost memory in
  * every worker; the file is not minified, so a stack trace still reads.
@@ -19,7 +19,7 @@ export function workerBundlePath(dataDir: string): string {
 }
 
 /**
- * zod's translations of its error messages: 366 KB of source that a worker would hold for its life. Placar never
+ * zod's translations of its error messages: source that a worker would hold for its life. Placar never
  * picks another language (its messages are its own, in Portuguese; zod's English default is imported by zod
  * itself), so the workers' program gets an empty `locales` namespace instead.
  */
@@ -54,8 +54,8 @@ export function workerBundleOptions(projectRoot: string): BuildOptions & { write
 
 /** Compiles the workers' program into `dataDir` (atomically: a worker forked meanwhile reads a whole file); its path. */
 export async function writeWorkerBundle(projectRoot: string, dataDir: string): Promise<string> {
-  // esbuild keeps its Go process for a next call (~55 MB, measured beside a 2-worker cluster); the
-  // primary makes none until it restarts, so the process is ended once the file is compiled.
+  // esbuild keeps its Go process for a next call; the primary makes none until it restarts, so the
+  // process is ended once the file is compiled.
   const result = await build(workerBundleOptions(projectRoot)).finally(() => stop());
   const code = result.outputFiles[0]?.text;
   if (code === undefined) throw new Error(`esbuild não produziu ${WORKER_BUNDLE_FILE}`);
@@ -67,7 +67,7 @@ export async function writeWorkerBundle(projectRoot: string, dataDir: string): P
 /**
  * The program with every non-ASCII code unit written as \uXXXX. esbuild escapes them in strings
  * (charset ascii) but keeps comments as written, and one "ã" in a comment makes V8 hold the whole
- * source, kept for the process's life, as a two-byte string: 2.7 MB in each worker instead of 1.35.
+ * source, kept for the process's life, as a two-byte string: twice its size in each worker.
  * The escape means the same in a string, template, regular expression or identifier, and nothing
  * in a comment.
  */

@@ -2,8 +2,8 @@
  * One build's client folder, loaded into memory from its site manifest, keyed by URL path, so
  * deleting or swapping builds can never break a response in flight. A compressed file is held as
  * its br and gzip bytes only: browsers and CDNs ask for those, and the listings' uncompressed bytes
- * (about 4 MB at 1,000 matches a day, twice while a swap holds two builds) would sit unread in every
- * process; they are inflated when asked for. Each match's page and JSON are the exception: read
+ * would sit unread in every process (twice while a swap holds two builds); they are inflated when
+ * asked for. Each match's page and JSON are the exception: read
  * from disk when asked for, through a bounded cache (match-file-cache.ts).
  */
 import fs from 'node:fs';

@@ -21,8 +21,8 @@ export interface ListingRowCache {
 
 /**
  * One cache per listing (one page read after another): it holds at most two reads' rows, and at most `maxRows` of
- * each. A listing keeps LIMITS.matches matches; a hostile page of 40k readable rows would otherwise stay in memory
- * from one refresh to the next, where its read alone was garbage at once.
+ * each. A listing keeps LIMITS.matches matches; a hostile page of tens of thousands of readable rows would otherwise
+ * stay in memory from one refresh to the next, where its read alone is garbage at once.
  */
 export function createListingRowCache(maxRows: number = LIMITS.matches): ListingRowCache {
   let previous = new Map<string, CandidateRead>();

@@ -9,7 +9,7 @@ import type { Match } from '../../lib/model/model.ts';
 import { finishSteps, type Steps } from '../../lib/model/steps.ts';
 import { createCompetitionKeys } from '../../lib/model/match-order.ts';
 
-/** Entries handled between two steps (a 5 MB page holds about 40k rows). */
+/** Entries handled between two steps (a page at the size cap holds tens of thousands of rows). */
 const ENTRIES_PER_STEP = 500;
 
 export interface ListedMatch {

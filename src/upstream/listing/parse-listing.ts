@@ -25,10 +25,9 @@
  * A row's competition is the league header before it or, inside the featured block, the
  * card's own league name; a card names its own. Ordering and repeats: order-listing.ts.
  */
-// htmlparser2 (cheerio/slim) rather than parse5: at 1,000 matches a day it builds the three
-// listings' documents in a third of the memory (16 vs 48 MB) and about 3× faster. The page is
-// never one tree: scan-listing.ts walks it once, and each candidate is a small tree of its own,
-// so the parse is linear in the page whatever its shape (read-listing-candidate.ts reads each).
+// htmlparser2 (cheerio/slim) rather than parse5: smaller documents, built faster. The page is never
+// one tree: scan-listing.ts walks it once and each candidate is a small tree of its own, so the parse
+// is linear in the page whatever its shape (read-listing-candidate.ts reads each).
 import { LIMITS, type Match } from '../../lib/model/model.ts';
 import { finishSteps, type Steps } from '../../lib/model/steps.ts';
 import { ListingParseError } from './listing-parse-error.ts';

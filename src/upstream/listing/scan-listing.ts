@@ -2,9 +2,9 @@
  * Pure, one pass over a listing page: where its league headers and match candidates are,
  * without building the page's tree. htmlparser2's parser walks the document once and this
  * keeps only the open elements and one small record per header/link/card; each candidate's
- * own HTML is parsed afterwards on its own (parse-listing.ts). Why not the page's DOM: a 5 MB
- * page of 700k tiny elements is hundreds of MB as a tree, and cheerio's
- * `find` on an element with many children is quadratic (css-select's removeSubsets).
+ * own HTML is parsed afterwards on its own (parse-listing.ts). Why not the page's DOM: a big page
+ * of tiny elements is many times its size as a tree, and cheerio's `find` on an element with many
+ * children is quadratic (css-select's removeSubsets).
  */
 import { finishSteps, type Steps } from '../../lib/model/steps.ts';
 import { MAX_DEPTH, TooDeep, scanPageSteps, type PageScanner } from '../scan-page-steps.ts';

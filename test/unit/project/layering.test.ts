@@ -3,7 +3,7 @@
  * in a direction the document's folder table allows (read from the document itself), there is
  * no import cycle, the browser code reaches no Node-only module, and every room (a layer's
  * sub-folder, or one of test/support/, test/unit/, test/integration/ and test/e2e/) is in the
- * document's rooms table.
+ * rooms table of its layer's README (src/refresh/README.md, test/README.md, …).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -69,7 +69,7 @@ function folderOf(file: string): string {
 const TEST_FOLDERS_WITH_ROOMS = ['test/support', 'test/unit', 'test/integration', 'test/e2e'];
 
 /**
- * docs/ARCHITECTURE.md's rooms table: a row `| \`src/<layer>/<room>/\` | holds |` (or
+ * The rooms tables of the layers' READMEs: a row `| \`src/<layer>/<room>/\` | holds |` (or
  * `test/support/<room>/`, `test/unit/<room>/`, …) names a room (a layer's "(top)" row does not; the
  * folder table's rows have a third cell).
  */
@@ -81,7 +81,19 @@ function readRooms(markdown: string): string[] {
   ].map((m) => m[1] ?? '');
 }
 
-const ROOMS = readRooms(ARCHITECTURE);
+/** Every README.md in src/ and test/ (test/fixtures' recorded pages apart): where the rooms tables are. */
+function readRoomTables(): string {
+  return ['src', 'test']
+    .flatMap((top) =>
+      fs
+        .readdirSync(path.join(ROOT, top), { recursive: true, encoding: 'utf8' })
+        .filter((file) => path.basename(file) === 'README.md' && !file.startsWith('fixtures'))
+        .map((file) => fs.readFileSync(path.join(ROOT, top, file), 'utf8')),
+    )
+    .join('\n');
+}
+
+const ROOMS = readRooms(readRoomTables());
 
 /**
  * The room a file sits in: the folder under its layer in src/, or under one of
@@ -173,7 +185,7 @@ describe('layering (docs/ARCHITECTURE.md)', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('every room in src/ and in test/ has a row in the rooms table, and every row a room', () => {
+  it("every room in src/ and in test/ has a row in its layer's README, and every row a room", () => {
     expect(roomMismatches(graph.files, ROOMS)).toEqual({ unlisted: [], empty: [] });
   });
 

@@ -1,5 +1,5 @@
 /**
- * Where builds live inside DATA_DIR (see docs/ARCHITECTURE.md):
+ * Where builds live inside DATA_DIR (see src/lib/store/README.md):
  *   builds/<id>/client/            the static site (served; `current` points here)
  *   builds/<id>/server/entry.mjs   the site bundle's server, linked in (it renders pages; /api/busca is the server's)
  *   builds/<id>/site-manifest.json content hashes, Last-Modified, precompressed variants

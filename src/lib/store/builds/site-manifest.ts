@@ -36,16 +36,15 @@ export class SiteManifestError extends Error {
 /**
  * Manifests this process wrote or read, while the file is that one: the refresh reads the last
  * build's, the server the new one's — thousands of lines with the match files, parsed once. Two:
- * every read is of the served build's or of the one just written (~3 MB of heap each at 12,000
- * lines, most of it held by nothing else once the server has loaded the build).
+ * every read is of the served build's or of the one just written (each one's heap held by nothing
+ * else once the server has loaded the build).
  */
 const keptManifests = createKeptValues<SiteManifest>(2);
 
 /**
  * The manifest with one string for each repeated header value: parsed JSON gives every line its own
- * copies, and with the match files a manifest has ~12,000 lines at 1,000 matches a day whose
- * Content-Type, Cache-Control and Last-Modified take a few dozen values (~4 MB of copies in each
- * serving process, measured in a worker's heap).
+ * copies, and with the match files a manifest has thousands of lines whose Content-Type,
+ * Cache-Control and Last-Modified take a few dozen values, copied in each serving process.
  */
 function shareRepeatedValues(manifest: SiteManifest): SiteManifest {
   const shared = new Map<string, string>();
@@ -83,7 +82,7 @@ export function readSiteManifest(file: string, { keep = true }: { keep?: boolean
 
 /**
  * Not indented: with the match files a manifest has thousands of lines, written at every refresh and read by every
- * serving process at every reload (2.3 MB indented at 1,000 matches a day; `jq` reads it either way).
+ * serving process at every reload (`jq` reads it either way).
  */
 export function writeSiteManifest(file: string, manifest: SiteManifest): void {
   writeJsonAtomically(file, manifest);

@@ -37,7 +37,7 @@ export interface AtomicWriteOptions {
   /**
    * false: no fsync. The file is still whole or absent after a killed process (the rename), but a
    * power cut may lose it: for a file that matters only for a minute and is written many times a
-   * refresh (the match pages' request window), where each fsync waited 2–8 ms on a busy disk.
+   * refresh (the match pages' request window), where each fsync would wait on a busy disk.
    */
   durable?: boolean;
 }

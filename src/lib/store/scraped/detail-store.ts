@@ -184,7 +184,7 @@ export function readDetailSchedule(dataDir: string): DetailSchedule {
 /**
  * Written before each match-page request (its place in the window), so without fsync: a killed
  * process leaves the whole file (the rename), and what a power cut could lose is a window of one
- * minute. With fsync the ~20–40 writes of a refresh, one after the other, waited 2–8 ms each.
+ * minute. With fsync each of a refresh's many writes, one after the other, would wait on the disk.
  */
 export async function writeDetailScheduleAsync(dataDir: string, schedule: DetailSchedule): Promise<void> {
   await writeJsonAtomicallyAsync(schedulePath(dataDir), schedule, { durable: false });

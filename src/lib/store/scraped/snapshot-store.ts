@@ -86,7 +86,7 @@ function readSnapshotJson(file: string): unknown {
   return reading.kind === 'found' ? reading.value : null;
 }
 
-/** readSnapshot in steps, one listing's validation each (~5 ms at 1,000 matches): for a serving process. */
+/** readSnapshot in steps, one listing's validation each, so a serving process answers in between. */
 export function* readSnapshotSteps(dataDir: string): Steps<Snapshot | null> {
   const file = snapshotPath(dataDir);
   const kept = keptSnapshots.get(file);
@@ -125,9 +125,8 @@ export function readSnapshotOrEmpty(dataDir: string, upstreamUrl: string): Snaps
  * Every snapshot object is made in the schema's key order (zod's output, the parsers' and the
  * scrape's literals; test/integration/refresh/snapshot-bytes.test.ts checks a real scrape's), and
  * the listings in theirs (live, hoje, amanha, ontem), so equal data gives equal bytes. The
- * matches were validated where they were read: nothing is parsed again here (that took ~25 ms at
- * 1,000 matches a day). Not indented (`jq . snapshot.json` reads it): 683 instead of 1,087 KB at
- * 400 matches, written in half the time.
+ * matches were validated where they were read: nothing is parsed again here. Not indented
+ * (`jq . snapshot.json` reads it): smaller, and written faster.
  */
 export function serializeSnapshot(snapshot: Snapshot): string {
   return `${JSON.stringify(snapshot)}\n`;
