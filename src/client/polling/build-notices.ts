@@ -7,7 +7,8 @@
  *   other tabs on the BroadcastChannel CHANNEL_NAME. The others wait for the lock, so when the
  *   leader closes (the browser releases its lock) or stops wanting notices, the next one leads.
  * - Without Web Locks (no secure context: plain HTTP on a LAN name or address) the leader is elected
- *   on a BroadcastChannel alone (channel-election.ts). Without BroadcastChannel each tab holds its own stream.
+ *   on a BroadcastChannel alone (channel-election.ts, loaded only then: few pages need it, every page would
+ *   pay its bytes). Without BroadcastChannel each tab holds its own stream.
  * - A tab wants notices while something listens and it updates (hidden-tab.ts: a hidden tab only
  *   while alerts need it); a leader that stops wanting them closes the stream and lets go, so a
  *   background tab neither holds a connection on the server nor retries one on a bucket.
@@ -16,7 +17,6 @@
  */
 import { closeNoticeStream, openNoticeStream, type NoticeStreamHandlers } from './notice-stream.ts';
 import { updatesWanted } from './hidden-tab.ts';
-import { standForLead } from './channel-election.ts';
 
 export const SPREAD_MS = 500;
 const LOCK_NAME = 'placar:avisos';
@@ -108,9 +108,28 @@ function sync(): void {
     resign?.();
   } else if (resign === null && waiting === null && withdraw === null) {
     if (locked) void seekLead();
-    else if (channel !== null) withdraw = standForLead({ lead: (gap) => void lead(gap), depose: () => resign?.() });
+    else if (channel !== null) standOnChannel();
     else void lead(false);
   }
+}
+
+/** Stands in the channel election (its code loaded now); a tab that cannot load it holds its own stream. */
+function standOnChannel(): void {
+  let withdrawn = false;
+  let stop: (() => void) | null = null;
+  withdraw = () => {
+    withdrawn = true;
+    stop?.();
+  };
+  import('./channel-election.ts')
+    .then(({ standForLead }) => {
+      if (!withdrawn) stop = standForLead({ lead: (gap) => void lead(gap), depose: () => resign?.() });
+    })
+    .catch(() => {
+      if (withdrawn) return;
+      withdraw = null;
+      void lead(false);
+    });
 }
 
 channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
