@@ -27,7 +27,7 @@ import { publicHealth, type Health } from './health/healthz.ts';
 import { answerPush, isPushPath, type PushApi } from './push/push-endpoint.ts';
 import { maySeeHealthDetails } from './health/healthz-access.ts';
 import { buildRateLimitHeaders, type RateLimiter } from './limits/rate-limit.ts';
-import { buildVerbatimRoutes, readPath, targetPath } from './request-path.ts';
+import { buildVerbatimRoutes, readPath, targetPath, type RequestPath } from './request-path.ts';
 import { setHeaders, writeJson, writePlainPage, writeProblem } from './respond.ts';
 import type { ListingFilters } from './filters/listing-filters.ts';
 import type { SearchHandler } from './search/search-handler.ts';
@@ -215,27 +215,78 @@ interface SiteRouting {
 }
 
 export function createRequestListener(parts: RouterParts): (req: IncomingMessage, res: ServerResponse) => void {
-  const routings = new WeakMap<StaticSite, SiteRouting>();
-  const routingOf = (site: StaticSite): SiteRouting => {
-    let routing = routings.get(site);
+  const router = new RequestRouter(parts);
+  return (req, res) => {
+    try {
+      router.route(req, res)?.catch((error: unknown) => router.answerFailure(req, res, error));
+    } catch (error) {
+      router.answerFailure(req, res, error);
+    }
+  };
+}
+
+/** The listener's steps, over the parts and each build's routing (made on its first request). */
+class RequestRouter {
+  private readonly parts: RouterParts;
+  private readonly routings = new WeakMap<StaticSite, SiteRouting>();
+
+  constructor(parts: RouterParts) {
+    this.parts = parts;
+  }
+
+  /** A GET or HEAD naming a file verbatim needs no parsing; its header lists hold the common headers. */
+  route(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
+    if (this.isOffStreamThroughPushpin(req)) {
+      setHeaders(res, this.parts.commonHeaders);
+      return writeProblem(req, res, buildNotFoundProblem(readPath(req.url ?? '/')?.decoded ?? '/api'));
+    }
+    const site = req.method === 'GET' || req.method === 'HEAD' ? this.parts.site.get() : null;
+    const url = req.url ?? '';
+    const routing = site ? this.routingOf(site) : undefined;
+    const entry = routing?.verbatim.get(url);
+    if (routing && entry) return this.parts.statics.serve(req, res, routing.selectListing(url, entry, Date.now()));
+    return this.routeInFull(req, res);
+  }
+
+  answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    // A bug of ours, not the client's input: answer once, keep serving.
+    writeLogLine(process.stderr, `erro ao responder ${req.method} ${req.url}: ${errorMessage(error)}`);
+    if (res.headersSent) return void res.destroy();
+    const path = readPath(req.url ?? '/')?.decoded ?? '/';
+    if (isApiPath(path)) writeProblem(req, res, buildInternalErrorProblem(path));
+    else writePlainPage(req, res, 500, 'Erro interno', 'Algo falhou do nosso lado. Tente de novo.');
+  }
+
+  private routingOf(site: StaticSite): SiteRouting {
+    let routing = this.routings.get(site);
     if (!routing) {
-      const { refreshIntervalSeconds, yesterdayRefreshSeconds } = parts;
+      const { refreshIntervalSeconds, yesterdayRefreshSeconds } = this.parts;
       const build = { builtAt: site.builtAt, refreshIntervalSeconds, yesterdayRefreshSeconds };
       const verbatim = buildVerbatimRoutes(site.routes, RESERVED_PATHS);
       let days: string[] | null = null;
       const archivedDays = (): string[] => (days ??= archivedDaysOf(site));
       routing = { verbatim, selectListing: createListingSelector(build), archivedDays };
-      routings.set(site, routing);
+      this.routings.set(site, routing);
     }
     return routing;
-  };
+  }
 
-  const serveFile = (req: IncomingMessage, res: ServerResponse, site: StaticSite, route: string, entry: StaticEntry) =>
-    parts.statics.serve(req, res, routingOf(site).selectListing(route, entry, Date.now()));
+  /**
+   * Pushpin forwards every path that starts with the stream's (its routes match prefixes only):
+   * a request it signed is for the stream's exact raw path, or refused — never a file, /healthz
+   * or a search answered to Pushpin's loopback address ("/api/eventos/stream/../../healthz").
+   */
+  private isOffStreamThroughPushpin(req: IncomingMessage): boolean {
+    return (
+      req.headers['grip-sig'] !== undefined &&
+      targetPath(req.url ?? '') !== EVENT_STREAM_PATH &&
+      isSignedByPushpin(req, this.parts.pushpinSigKey)
+    );
+  }
 
   /** The full reading of a request: anything but a GET or HEAD of a file named verbatim. */
-  const routeInFull = (req: IncomingMessage, res: ServerResponse): Promise<void> | void => {
-    setHeaders(res, parts.commonHeaders);
+  private routeInFull(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
+    setHeaders(res, this.parts.commonHeaders);
     const path = readPath(req.url ?? '/');
     if (!path) {
       if (isApiPath(req.url ?? '')) return writeProblem(req, res, buildBadRequestProblem('/api'));
@@ -252,7 +303,7 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     // on its exact raw path: no other spelling ("/api/x/../push", "/api/%70ush") reaches it.
     if (isPushPath(path.decoded) && method !== 'OPTIONS') {
       if (targetPath(req.url ?? '') !== path.decoded) return writeProblem(req, res, buildNotFoundProblem(path.decoded));
-      return answerPush(req, res, path.decoded, parts.push ?? null, parts.rateLimiter);
+      return answerPush(req, res, path.decoded, this.parts.push ?? null, this.parts.rateLimiter);
     }
     if (method === 'OPTIONS') {
       res.writeHead(204, { ...PREFLIGHT_HEADERS, 'Content-Length': '0' });
@@ -264,6 +315,12 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
         return writeProblem(req, res, buildMethodNotAllowedProblem(path.decoded, method), allow);
       return writePlainPage(req, res, 405, 'Método não permitido', 'Esta página só aceita GET e HEAD.', allow);
     }
+    return this.routeRead(req, res, path);
+  }
+
+  /** A GET or HEAD of a readable path: a redirect to its canonical spelling, an endpoint, a file, or a 404. */
+  private routeRead(req: IncomingMessage, res: ServerResponse, path: RequestPath): Promise<void> | void {
+    const { parts } = this;
     const canonical = findCanonicalPath(path, parts.site.get());
     if (canonical) {
       res.writeHead(308, {
@@ -285,48 +342,9 @@ export function createRequestListener(parts: RouterParts): (req: IncomingMessage
     if (!site) return answerStarting(req, res, path.decoded);
     const entry = site.routes.get(path.decoded);
     if (entry) {
-      const served = routingOf(site).selectListing(path.decoded, entry, Date.now());
+      const served = this.routingOf(site).selectListing(path.decoded, entry, Date.now());
       return parts.filters.answer(req, res, path.decoded, served, path.search) ?? parts.statics.serve(req, res, served);
     }
-    answerNotFound(req, res, path.decoded, parts, routingOf(site).archivedDays);
-  };
-
-  /**
-   * Pushpin forwards every path that starts with the stream's (its routes match prefixes only):
-   * a request it signed is for the stream's exact raw path, or refused — never a file, /healthz
-   * or a search answered to Pushpin's loopback address ("/api/eventos/stream/../../healthz").
-   */
-  const isOffStreamThroughPushpin = (req: IncomingMessage): boolean =>
-    req.headers['grip-sig'] !== undefined &&
-    targetPath(req.url ?? '') !== EVENT_STREAM_PATH &&
-    isSignedByPushpin(req, parts.pushpinSigKey);
-
-  /** A GET or HEAD naming a file verbatim needs no parsing; its header lists hold the common headers. */
-  const route = (req: IncomingMessage, res: ServerResponse): Promise<void> | void => {
-    if (isOffStreamThroughPushpin(req)) {
-      setHeaders(res, parts.commonHeaders);
-      return writeProblem(req, res, buildNotFoundProblem(readPath(req.url ?? '/')?.decoded ?? '/api'));
-    }
-    const site = req.method === 'GET' || req.method === 'HEAD' ? parts.site.get() : null;
-    const url = req.url ?? '';
-    const entry = site ? routingOf(site).verbatim.get(url) : undefined;
-    if (site && entry) return serveFile(req, res, site, url, entry);
-    return routeInFull(req, res);
-  };
-
-  const answerFailure = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
-    // A bug of ours, not the client's input: answer once, keep serving.
-    writeLogLine(process.stderr, `erro ao responder ${req.method} ${req.url}: ${errorMessage(error)}`);
-    if (res.headersSent) return void res.destroy();
-    const path = readPath(req.url ?? '/')?.decoded ?? '/';
-    if (isApiPath(path)) writeProblem(req, res, buildInternalErrorProblem(path));
-    else writePlainPage(req, res, 500, 'Erro interno', 'Algo falhou do nosso lado. Tente de novo.');
-  };
-  return (req, res) => {
-    try {
-      route(req, res)?.catch((error: unknown) => answerFailure(req, res, error));
-    } catch (error) {
-      answerFailure(req, res, error);
-    }
-  };
+    answerNotFound(req, res, path.decoded, parts, this.routingOf(site).archivedDays);
+  }
 }

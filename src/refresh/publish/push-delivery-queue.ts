@@ -66,110 +66,130 @@ function formatTally(tally: Tally): string {
 }
 
 export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueue {
-  const now = options.now ?? Date.now;
+  return new PushDeliveryQueue(options);
+}
+
+/** The queue's state and its steps: taking pushes in, sending them, retrying them, telling when it ran dry. */
+class PushDeliveryQueue implements DeliveryQueue {
+  private readonly options: DeliveryQueueOptions;
+  private readonly now: () => number;
   // Sent ones are cleared (undefined) behind `head` and the array dropped when the queue runs dry.
-  let waiting: (Delivery | undefined)[] = [];
-  let head = 0;
-  let running = 0;
-  const timers = new Set<NodeJS.Timeout>();
-  let stopped = false;
-  let tally = emptyTally();
-  let waiters: (() => void)[] = [];
+  private waiting: (Delivery | undefined)[] = [];
+  private head = 0;
+  private running = 0;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
+  private tally = emptyTally();
+  private waiters: (() => void)[] = [];
 
-  const settleIfIdle = (): void => {
-    if (running > 0 || head < waiting.length || timers.size > 0) return;
-    waiting = [];
-    head = 0;
-    if (tally.delivered + tally.gone + tally.failed > 0) options.log(formatTally(tally));
-    tally = emptyTally();
-    for (const wake of waiters) wake();
-    waiters = [];
-  };
+  constructor(options: DeliveryQueueOptions) {
+    this.options = options;
+    this.now = options.now ?? Date.now;
+  }
 
-  const withDeadline = (delivery: Delivery): Promise<DeliveryOutcome> => {
+  add(deliveries: readonly Delivery[]): void {
+    if (this.stopped || deliveries.length === 0) return;
+    for (const delivery of deliveries) this.waiting.push(delivery);
+    const excess = this.waiting.length - this.head - MAX_QUEUED;
+    if (excess > 0) {
+      this.options.log(`aviso: fila de alertas push cheia: ${excess} alerta(s) mais antigos descartados.`);
+      this.head += excess;
+    }
+    this.pump();
+  }
+
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.waiting = [];
+    this.head = 0;
+    this.settleIfIdle();
+  }
+
+  private isIdle(): boolean {
+    return this.running === 0 && this.head >= this.waiting.length && this.timers.size === 0;
+  }
+
+  /** Starts waiting pushes while a slot is free; one past its TTL already is not sent. */
+  private pump(): void {
+    while (!this.stopped && this.running < this.options.concurrency && this.head < this.waiting.length) {
+      const delivery = this.waiting[this.head];
+      this.waiting[this.head] = undefined;
+      this.head += 1;
+      if (!delivery) continue;
+      if (this.now() - delivery.queuedAt > this.options.ttlMs) {
+        this.countFailure('alerta vencido antes do envio');
+        continue;
+      }
+      this.running += 1;
+      void this.send(delivery).finally(() => {
+        this.running -= 1;
+        this.pump();
+      });
+    }
+    this.settleIfIdle();
+  }
+
+  private async send(delivery: Delivery): Promise<void> {
+    const outcome = await this.withDeadline(delivery);
+    if (outcome.kind === 'delivered') this.tally.delivered += 1;
+    else if (outcome.kind === 'gone') this.tally.gone += 1;
+    else if (outcome.kind === 'retry') this.retryLater(delivery, outcome.afterMs, outcome.reason);
+    else if (outcome.kind === 'failed') this.countFailure(outcome.reason);
+  }
+
+  /** A push service that holds the request past the deadline frees the slot: the push is tried again. */
+  private withDeadline(delivery: Delivery): Promise<DeliveryOutcome> {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<DeliveryOutcome>((resolve) => {
       timer = setTimeout(
         () => resolve({ kind: 'retry', afterMs: null, reason: 'sem resposta no prazo' }),
-        options.deadlineMs,
+        this.options.deadlineMs,
       );
     });
-    const sent = options
+    const sent = this.options
       .deliver(delivery)
       .catch((error: unknown): DeliveryOutcome => ({ kind: 'failed', reason: String(error) }));
     return Promise.race([sent, deadline]).finally(() => clearTimeout(timer));
-  };
-
-  const retryLater = (delivery: Delivery, afterMs: number | null, reason: string): void => {
-    const delay = afterMs ?? options.retryDelayMs * 2 ** delivery.attempt;
-    const attempt = delivery.attempt + 1;
-    if (stopped || attempt >= MAX_ATTEMPTS || now() + delay - delivery.queuedAt > options.ttlMs) {
-      tally.failed += 1;
-      tally.lastReason = reason;
-      return;
-    }
-    tally.retried += 1;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      waiting.push({ ...delivery, attempt });
-      pump();
-    }, delay);
-    timers.add(timer);
-  };
-
-  const run = async (delivery: Delivery): Promise<void> => {
-    const outcome = await withDeadline(delivery);
-    if (outcome.kind === 'delivered') tally.delivered += 1;
-    else if (outcome.kind === 'gone') tally.gone += 1;
-    else if (outcome.kind === 'retry') retryLater(delivery, outcome.afterMs, outcome.reason);
-    else if (outcome.kind === 'failed') {
-      tally.failed += 1;
-      tally.lastReason = outcome.reason;
-    }
-  };
-
-  function pump(): void {
-    while (!stopped && running < options.concurrency && head < waiting.length) {
-      const delivery = waiting[head];
-      waiting[head] = undefined;
-      head += 1;
-      if (!delivery) continue;
-      if (now() - delivery.queuedAt > options.ttlMs) {
-        tally.failed += 1;
-        tally.lastReason = 'alerta vencido antes do envio';
-        continue;
-      }
-      running += 1;
-      void run(delivery).finally(() => {
-        running -= 1;
-        pump();
-      });
-    }
-    settleIfIdle();
   }
 
-  return {
-    add(deliveries) {
-      if (stopped || deliveries.length === 0) return;
-      for (const delivery of deliveries) waiting.push(delivery);
-      const excess = waiting.length - head - MAX_QUEUED;
-      if (excess > 0) {
-        options.log(`aviso: fila de alertas push cheia: ${excess} alerta(s) mais antigos descartados.`);
-        head += excess;
-      }
-      pump();
-    },
-    idle() {
-      if (running === 0 && head >= waiting.length && timers.size === 0) return Promise.resolve();
-      return new Promise((resolve) => waiters.push(resolve));
-    },
-    stop() {
-      stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      waiting = [];
-      head = 0;
-      settleIfIdle();
-    },
-  };
+  /** Back in the queue after a growing delay (or the service's), unless tries or the alert's TTL would run out. */
+  private retryLater(delivery: Delivery, afterMs: number | null, reason: string): void {
+    const delay = afterMs ?? this.options.retryDelayMs * 2 ** delivery.attempt;
+    const attempt = delivery.attempt + 1;
+    if (this.stopped || attempt >= MAX_ATTEMPTS || this.now() + delay - delivery.queuedAt > this.options.ttlMs) {
+      this.countFailure(reason);
+      return;
+    }
+    this.tally.retried += 1;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.waiting.push({ ...delivery, attempt });
+      this.pump();
+    }, delay);
+    this.timers.add(timer);
+  }
+
+  private countFailure(reason: string): void {
+    this.tally.failed += 1;
+    this.tally.lastReason = reason;
+  }
+
+  /** Once nothing waits, runs or is due again: the array is dropped, the tally logged, `idle()` answered. */
+  private settleIfIdle(): void {
+    if (!this.isIdle()) return;
+    this.waiting = [];
+    this.head = 0;
+    const { tally } = this;
+    if (tally.delivered + tally.gone + tally.failed > 0) this.options.log(formatTally(tally));
+    this.tally = emptyTally();
+    for (const wake of this.waiters) wake();
+    this.waiters = [];
+  }
 }
