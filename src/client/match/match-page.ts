@@ -99,15 +99,12 @@ function showSection(root: HTMLElement, name: string, shown: boolean): void {
 }
 
 function renderDetail(root: HTMLElement, detail: MatchDetail): void {
-  renderList(
-    root.querySelector('[data-list="broadcasts"]'),
-    'broadcast-template',
-    detail.broadcasts,
-    (node, broadcast) => {
-      node.textContent = buildBroadcastText(broadcast);
-    },
-  );
-  showSection(root, 'broadcasts', detail.broadcasts.length > 0);
+  // A copy the service worker kept from before channels were read has none.
+  const broadcasts = detail.broadcasts ?? [];
+  renderList(root.querySelector('[data-list="broadcasts"]'), 'broadcast-template', broadcasts, (node, broadcast) => {
+    node.textContent = buildBroadcastText(broadcast);
+  });
+  showSection(root, 'broadcasts', broadcasts.length > 0);
 
   const periods = buildTimeline(detail);
   renderList(root.querySelector('[data-list="timeline"]'), 'period-template', periods, (node, period) => {
