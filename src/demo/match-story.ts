@@ -9,6 +9,7 @@
 import type { Card, Goal, LineupPlayer, MatchDetail, Statistic, Substitution, TeamSide } from '../lib/model/model.ts';
 import { isInPlay, matchDuration, phaseAt, simulatedGoals, type MatchPlan } from './match-timeline.ts';
 import { seededInt, seededUnit } from './seeded-random.ts';
+import { demoBroadcasts } from './demo-broadcasts.ts';
 import { refereeName, squadOf, venueName, type Position, type SquadPlayer } from './squads.ts';
 
 export interface StoryInput {
@@ -263,6 +264,7 @@ export function buildMatchStory(input: StoryInput): MatchStory {
   const venue = venueName(seed, input.homeKey);
   const referee = refereeName(seed, plan.key);
   const round = input.round ?? null;
+  const broadcasts = demoBroadcasts(seed, plan.key);
   const lineupsOut = t >= -LINEUP_NOTICE_MINUTES;
   const squads = lineupsOut ? { home: squadOf(seed, input.homeKey), away: squadOf(seed, input.awayKey) } : null;
   const asLineup = (players: readonly SquadPlayer[]): LineupPlayer[] =>
@@ -273,7 +275,7 @@ export function buildMatchStory(input: StoryInput): MatchStory {
   const shownUntil = Math.min(Math.floor(t), input.stoppedAt ?? Number.POSITIVE_INFINITY);
   if (shownUntil < 1) {
     return {
-      detail: { venue, referee, round, goals: [], cards: [], substitutions: [], lineups, statistics: [] },
+      detail: { venue, referee, round, goals: [], cards: [], substitutions: [], lineups, statistics: [], broadcasts },
       bench,
     };
   }
@@ -294,6 +296,7 @@ export function buildMatchStory(input: StoryInput): MatchStory {
       substitutions: withClock<Substitution>(plan, shown.substitutions),
       lineups,
       statistics: statistics(plan, seed, shownUntil, shown),
+      broadcasts,
     },
     bench,
   };

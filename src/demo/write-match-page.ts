@@ -2,11 +2,12 @@
  * A demo match page in the upstream's markup (as test/fixtures/upstream/match-pages/ describes
  * it): the scoreboard both layouts share, the venue/referee block of each (newer: `.match-details`
  * paragraphs with an image title; older: `.match-info` with the stadium after an icon and labelled
- * paragraphs), the event rows (write-match-events.ts), statistics and lineups tables (starters,
- * then "Reservas").
+ * paragraphs) ending with the channel row when the match names channels, the event rows
+ * (write-match-events.ts), statistics and lineups tables (starters, then "Reservas").
  */
 import type { LineupPlayer, MatchDetail, TeamSide } from '../lib/model/model.ts';
 import { escapeHtml } from './escape-html.ts';
+import { writeBroadcastsText } from './demo-broadcasts.ts';
 import type { MatchStory } from './match-story.ts';
 import { lineupIcons, writeEventRows, type MatchPageLayout } from './write-match-events.ts';
 
@@ -48,12 +49,20 @@ function scoreboard(view: MatchPageView): string {
   );
 }
 
+/** The channel row (the TV icon, then the channels in a <strong>); '' when the match names none. */
+function channelRow(detail: MatchDetail): string {
+  if (detail.broadcasts.length === 0) return '';
+  const channels = escapeHtml(writeBroadcastsText(detail.broadcasts));
+  return `<p><img src="/images/tv.png" alt="Ícone de TV" title="Transmissão"> <strong>${channels}</strong></p>`;
+}
+
 function newerDetails(view: MatchPageView, detail: MatchDetail): string {
   const paragraph = (icon: string, title: string, value: string | null): string =>
     value ? `<p><img src="/images/${icon}.png" title="${title}" alt=""> ${escapeHtml(value)}</p>` : '';
   return (
     `<div class="match-details"><p>${escapeHtml(view.when)}</p>` +
-    `${paragraph('apito', 'Árbitro da partida', detail.referee)}${paragraph('estadio', 'Local da partida', detail.venue)}</div>`
+    `${paragraph('apito', 'Árbitro da partida', detail.referee)}${paragraph('estadio', 'Local da partida', detail.venue)}` +
+    `${channelRow(detail)}</div>`
   );
 }
 
@@ -64,7 +73,8 @@ function olderInfo(view: MatchPageView, detail: MatchDetail): string {
   return (
     '<div class="container"><div class="match-info">' +
     (stadium ? `<p><i class="fa fa-map-marker"></i> <strong>${escapeHtml(stadium)}</strong></p>` : '') +
-    `<hr>${labelled('Cidade', city.join(', '))}${labelled('Data', view.when)}${labelled('Árbitro', detail.referee)}</div></div>`
+    `<hr>${labelled('Cidade', city.join(', '))}${labelled('Data', view.when)}${labelled('Árbitro', detail.referee)}` +
+    `${channelRow(detail)}</div></div>`
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * Keeps the match page (MatchView.astro) fresh until the match is over: every 60 s a conditional
- * GET of its /api/jogo/{id} (poll-listing.ts), then the title, scoreboard, notices, timeline,
- * substitutions, lineups, statistics, venue and referee are redrawn in place from the page's
+ * GET of its /api/jogo/{id} (poll-listing.ts), then the title, scoreboard, notices, channels,
+ * timeline, substitutions, lineups, statistics, venue and referee are redrawn in place from the page's
  * <template>s, data only ever as text. A goal is highlighted and said politely. Once the match is
  * over (or on a page rendered after it), it stops asking.
  */
@@ -16,6 +16,7 @@ import {
   buildDetailNotice,
   buildMatchOfflineNotice,
   buildMatchTitle,
+  buildBroadcastText,
   buildShirtNumber,
   buildShownUpdate,
   isMatchSettled,
@@ -98,6 +99,13 @@ function showSection(root: HTMLElement, name: string, shown: boolean): void {
 }
 
 function renderDetail(root: HTMLElement, detail: MatchDetail): void {
+  // A copy the service worker kept from before channels were read has none.
+  const broadcasts = detail.broadcasts ?? [];
+  renderList(root.querySelector('[data-list="broadcasts"]'), 'broadcast-template', broadcasts, (node, broadcast) => {
+    node.textContent = buildBroadcastText(broadcast);
+  });
+  showSection(root, 'broadcasts', broadcasts.length > 0);
+
   const periods = buildTimeline(detail);
   renderList(root.querySelector('[data-list="timeline"]'), 'period-template', periods, (node, period) => {
     const name = node.querySelector('.period-name');

@@ -118,6 +118,12 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     substitutions: 'As substituições, na ordem do jogo.',
     lineups: 'As escalações de cada lado; null se a página não as mostra.',
     statistics: 'Estatísticas da partida, com os valores como a página os escreve.',
+    broadcasts:
+      'Onde assistir: os canais que a página da partida nomeia, na ordem dela; [] quando ela não nomeia nenhum (nada é inventado).',
+  },
+  Broadcast: {
+    channel: 'O canal, como a página escreve (ex.: "SporTV").',
+    note: 'O texto entre parênteses depois do canal (ex.: "7 dias grátis"); null quando não há.',
   },
   Goal: {
     team: 'O lado para o qual o gol conta (HOME, mandante; AWAY, visitante): um gol contra conta para o adversário de quem o fez.',

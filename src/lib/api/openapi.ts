@@ -18,6 +18,7 @@ import {
 import {
   CardSchema,
   EventFeedSchema,
+  BroadcastSchema,
   GoalSchema,
   GoalScorerSchema,
   LineupPlayerSchema,
@@ -96,6 +97,7 @@ function buildSchemas(): Record<string, JsonObject> {
   registry.add(LineupsSchema, { id: 'Lineups' });
   registry.add(LineupPlayerSchema, { id: 'LineupPlayer' });
   registry.add(StatisticSchema, { id: 'Statistic' });
+  registry.add(BroadcastSchema, { id: 'Broadcast' });
   registry.add(GoalScorerSchema, { id: 'GoalScorer' });
   registry.add(RedCardSchema, { id: 'RedCard' });
   registry.add(StandingsEnvelopeSchema, { id: 'StandingsEnvelope' });

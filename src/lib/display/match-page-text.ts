@@ -2,7 +2,7 @@
  * The match page's sentences: its title, the day, whether it keeps itself fresh, and what it says
  * when the detail is missing (and why) or old. Pure and browser-safe.
  */
-import type { LineupPlayer, Match, MatchDetailEnvelope, Status } from '../model/model.ts';
+import type { Broadcast, LineupPlayer, Match, MatchDetailEnvelope, Status } from '../model/model.ts';
 import { buildLastUpdateText, buildScoreText, hasScore } from './match-display.ts';
 import { buildOfflineNotice } from './offline-notice.ts';
 
@@ -33,6 +33,11 @@ export function isMatchSettled(status: Status): boolean {
 /** "1" or '' (no number on the page) for a lineup's number column. */
 export function buildShirtNumber(player: LineupPlayer): string {
   return player.number === null ? '' : String(player.number);
+}
+
+/** "SporTV (7 dias grátis)", or "Premiere" when the page gives no note: a channel of "Onde assistir". */
+export function buildBroadcastText(broadcast: Broadcast): string {
+  return broadcast.note === null ? broadcast.channel : `${broadcast.channel} (${broadcast.note})`;
 }
 
 /**

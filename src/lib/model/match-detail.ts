@@ -15,6 +15,8 @@ export const DETAIL_LIMITS = {
   /** Players of one side's lineup (starters and bench). */
   lineup: 60,
   statistics: 60,
+  /** Channels of one match's "where to watch" row. */
+  broadcasts: 20,
   minute: 999,
   shirtNumber: 999,
 } as const;
@@ -74,6 +76,10 @@ export type Lineups = z.infer<typeof LineupsSchema>;
 export const StatisticSchema = z.object({ label: text, home: text, away: text });
 export type Statistic = z.infer<typeof StatisticSchema>;
 
+/** A channel the match page names, with the parenthesised note after it ("SporTV (7 dias grátis)"). */
+export const BroadcastSchema = z.object({ channel: text, note: text.nullable() });
+export type Broadcast = z.infer<typeof BroadcastSchema>;
+
 export const MatchDetailSchema = z.object({
   venue: text.nullable(),
   referee: text.nullable(),
@@ -85,6 +91,8 @@ export const MatchDetailSchema = z.object({
   /** null when the page shows no lineups. */
   lineups: LineupsSchema.nullable(),
   statistics: z.array(StatisticSchema).max(DETAIL_LIMITS.statistics),
+  /** Where to watch, in the page's order; [] when it names no channel (a detail kept before it was read: []). */
+  broadcasts: z.array(BroadcastSchema).max(DETAIL_LIMITS.broadcasts).default([]),
 });
 export type MatchDetail = z.infer<typeof MatchDetailSchema>;
 

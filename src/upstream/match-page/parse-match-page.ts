@@ -1,12 +1,13 @@
 /**
  * Pure: an upstream match page (HTML + its URL) → the match's detail (goals, cards,
- * substitutions, lineups, statistics, venue, referee), the page's own scoreboard score, and what
+ * substitutions, lineups, statistics, venue, referee, channels), the page's own scoreboard score, and what
  * the parser found on the way (for `--explain` and the refresh's diagnosis).
  *
  * The upstream has written match pages in two layouts (test/fixtures/upstream/match-pages/README.md);
  * both are read, piece by piece, whichever the page uses:
  *   scoreboard   .match-scoreboard (.status-name, .match-score-text ×2), .match-card-second-row (.team_link ×2)
  *   venue/ref.   newer .match-details > p (img[title]); older .match-info (p i ~ strong, "Cidade:", "Árbitro:")
+ *   channels     either block's p with img[src$=/images/tv.png] (parse-broadcasts.ts)
  *   events       newer .event-line.text-right | .match-card-events-space | .event-line.text-left;
  *                older .match-card-events-home-team | .match-card-events-space | .match-card-events-away-team
  *                (parse-match-event.ts)
@@ -16,13 +17,20 @@
  * (an error or block page, a redesign), a page cut short, or one past the model's limits is a
  * MatchPageParseError carrying what was found — never an empty or cut detail.
  */
-import { DETAIL_LIMITS, MatchDetailSchema, type MatchDetail, type MatchPageFacts } from '../../lib/model/model.ts';
+import {
+  DETAIL_LIMITS,
+  MatchDetailSchema,
+  type Broadcast,
+  type MatchDetail,
+  type MatchPageFacts,
+} from '../../lib/model/model.ts';
 import { finishSteps, type Steps } from '../../lib/model/steps.ts';
 import { MatchPageParseError } from './match-page-parse-error.ts';
 import type { MatchPageDiagnostics } from './match-page-diagnostics.ts';
 import { normalizeText } from '../match-fields.ts';
 import { readPlace, readScoreboard, readTeams, type PageScore } from './parse-match-header.ts';
 import { readKickoffLine, readTeamSlugs } from './parse-match-facts.ts';
+import { readBroadcasts } from './parse-broadcasts.ts';
 import { MAX_DEPTH } from '../scan-page-steps.ts';
 import { MAX_EVENT_ROWS, MAX_TABLE_ROWS, scanMatchPageSteps } from './scan-match-page.ts';
 import { MatchPageReading } from './match-page-reading.ts';
@@ -46,6 +54,8 @@ interface PageHead {
   facts: MatchPageFacts;
   venue: string | null;
   referee: string | null;
+  /** null until a block holds a channel row. */
+  broadcasts: Broadcast[] | null;
 }
 
 export function readMatchPage(html: string, pageUrl: string): MatchPageRead {
@@ -66,6 +76,7 @@ export function* readMatchPageSteps(html: string, pageUrl: string): Steps<MatchP
     ...events,
     lineups: tables.lineups.home.length + tables.lineups.away.length > 0 ? tables.lineups : null,
     statistics: tables.statistics,
+    broadcasts: head.broadcasts ?? [],
   };
   // Every value was bounded above; this says which field when a rule of the model was missed.
   const checked = MatchDetailSchema.safeParse(detail);
@@ -106,7 +117,7 @@ function refuseUnreadable(reading: MatchPageReading): void {
   }
 }
 
-/** The scoreboard and teams row (into the diagnostics' header too), then the first venue, referee and kick-off. */
+/** The scoreboard and teams row (into the diagnostics' header too), then the first venue, referee, kick-off and channels. */
 function readHead(reading: MatchPageReading): PageHead {
   const { scan, header, pageUrl } = reading;
   const scoreboard = reading.readPiece('scoreboard', scan.scoreboard);
@@ -119,6 +130,7 @@ function readHead(reading: MatchPageReading): PageHead {
     facts: { kickoff: null, ...(teamsRow ? readTeamSlugs(teamsRow, pageUrl) : { homeSlug: null, awaySlug: null }) },
     venue: null,
     referee: null,
+    broadcasts: null,
   };
   for (const range of [scan.details, scan.info]) {
     const block = reading.readPiece('details', range);
@@ -127,7 +139,9 @@ function readHead(reading: MatchPageReading): PageHead {
     const place = readPlace(block);
     head.venue ??= place.venue;
     head.referee ??= place.referee;
-    for (const reason of place.skipped)
+    const channels = head.broadcasts ? null : readBroadcasts(block);
+    head.broadcasts ??= channels?.broadcasts ?? null;
+    for (const reason of [...place.skipped, ...(channels?.skipped ?? [])])
       reading.skips.skip('details', reason, reading.snippetOf(range.start, range.end));
   }
   return head;

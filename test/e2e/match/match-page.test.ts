@@ -1,8 +1,9 @@
 /**
  * The match page /jogo/{id} in Chromium against the real server, the fake upstream serving the
  * sample match page: reached by a tap on a row, whole at 360 and 1280 px in light and dark (axe
- * clean, nothing cut, no sideways scroll) with everything /api/jogo/{id} says of the match; kept
- * fresh while live (a goal upstream appears within a poll, from a conditional GET, and is said);
+ * clean, nothing cut, no sideways scroll) with everything /api/jogo/{id} says of the match, "Onde
+ * assistir" too; kept fresh while live (a goal and a changed channel upstream appear within a poll,
+ * from a conditional GET, and the goal is said);
  * quiet once the match is over; honest before kick-off. The service worker keeps match pages and
  * their JSON network first, the last copy offline, and only the 30 last visited.
  */
@@ -132,6 +133,8 @@ describe('the match page, reached from a row', () => {
       expect(await readVisibleText(page, '[data-fact="referee"] dd')).toBe(detail?.referee ?? '');
       expect(detail?.round).toBe('Rodada 12');
       expect(await readVisibleText(page, '[data-fact="round"] dd')).toBe(detail?.round ?? '');
+      expect(await readVisibleText(page, '[data-section="broadcasts"] h2')).toBe('Onde assistir');
+      expect(await readTexts(page, '[data-list="broadcasts"] li')).toEqual(['SporTV (7 dias grátis)', 'Premiere']);
       const source = page.getByRole('link', { name: /página do jogo em/ });
       expect(await source.getAttribute('href')).toBe(`${harness.upstream.url}${FLAMENGO_PATH}`);
       expect(await source.getAttribute('rel')).toBe('external');
@@ -236,7 +239,10 @@ describe('while the match is live', () => {
     expect(etag).toBeTruthy();
 
     harness.upstream.setPage(LISTING_PATHS.live, withScore(pages[LISTING_PATHS.live] ?? '', FLAMENGO_PATH, 3, 1));
-    harness.upstream.setPage(FLAMENGO_PATH, withMatchPageGoal(MATCH_PAGE, 'home', 'Bruno Henrique', 75));
+    // The channel row changes too: the page redraws "Onde assistir" from the JSON.
+    const channelsChanged = MATCH_PAGE.replace('SporTV (7 dias grátis), Premiere', 'Premiere, Globoplay (no app)');
+    expect(channelsChanged).not.toBe(MATCH_PAGE);
+    harness.upstream.setPage(FLAMENGO_PATH, withMatchPageGoal(channelsChanged, 'home', 'Bruno Henrique', 75));
     await expect
       .poll(async () => (await readEnvelope(FLAMENGO)).detail?.goals.length, { timeout: 45_000, interval: 250 })
       .toBe(5);
@@ -251,6 +257,7 @@ describe('while the match is live', () => {
       "75' Gol Bruno Henrique 3 x 1",
       "80' Cartão vermelho Murilo",
     ]);
+    expect(await readTexts(page, '[data-list="broadcasts"] li')).toEqual(['Premiere', 'Globoplay (no app)']);
     expect(await page.locator('[data-goal-announcer]').textContent()).toBe('Gol! Flamengo 3 x 1 Palmeiras');
     expect(await page.title()).toBe('Flamengo 3 x 1 Palmeiras · Placar');
     expect(navigations).toBe(0);

@@ -40,7 +40,7 @@ const at = (finding: SpectralFinding): string => finding.path.join('.');
 const isSearch = (finding: SpectralFinding): boolean => finding.path[1] === '/api/busca';
 const isPreflight = (finding: SpectralFinding): boolean => finding.path[2] === 'options';
 const FREE_TEXT =
-  /(competition|homeTeam|awayTeam|LineupPlayer)\.properties\.name$|\.(statusLabel|slug|id|title|detail|player|playerIn|playerOut|label)$|Statistic\.properties\.(home|away)$|MatchDetail\.properties\.(venue|referee|round)\.anyOf\.0$|StandingsGroup\.properties\.name\.anyOf\.0$|StandingsRow\.properties\.team\.properties\.name$|StandingsLive\.properties\.match\.anyOf\.0$|StandingsPendingResult\.properties\.(match|homeTeam|awayTeam)$/;
+  /(competition|homeTeam|awayTeam|LineupPlayer)\.properties\.name$|\.(statusLabel|slug|id|title|detail|player|playerIn|playerOut|label)$|Statistic\.properties\.(home|away)$|MatchDetail\.properties\.(venue|referee|round)\.anyOf\.0$|Broadcast\.properties\.(channel|note(\.anyOf\.0)?)$|StandingsGroup\.properties\.name\.anyOf\.0$|StandingsRow\.properties\.team\.properties\.name$|StandingsLive\.properties\.match\.anyOf\.0$|StandingsPendingResult\.properties\.(match|homeTeam|awayTeam)$/;
 /**
  * Problems given outside the search rate limiter: by the HTTP parser, on the static files, by
  * filter validation (a refused filter is decided before the limiter is asked), by the event

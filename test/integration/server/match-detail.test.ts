@@ -1,8 +1,9 @@
 /**
  * Each match whole, end to end on loopback: the refresh reads the match pages of the matches that
  * have started (never one not started), and the server answers /api/jogo/{id} (the contract of
- * docs/api.md, with the listings' caching, ETag, CORS and compression) and /jogo/{id}; another id
- * is a 404 problem; a restart serves the kept details at once, the upstream gone.
+ * docs/api.md, with the listings' caching, ETag, CORS and compression, where to watch included) and
+ * /jogo/{id} ("Onde assistir"); another id is a 404 problem; a restart serves the kept details at
+ * once, the upstream gone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,7 +47,13 @@ describe('/api/jogo/{id}', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe(LIST_JSON_CACHE_CONTROL);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    const envelope = MatchDetailEnvelopeSchema.parse(await response.json());
+    const body = (await response.json()) as { detail: { broadcasts?: unknown } };
+    // On the wire, not through the schema's default: the channel row of the match page, in its order.
+    expect(body.detail.broadcasts).toEqual([
+      { channel: 'SporTV', note: '7 dias grátis' },
+      { channel: 'Premiere', note: null },
+    ]);
+    const envelope = MatchDetailEnvelopeSchema.parse(body);
     expect(envelope.detail).toEqual(readExpectedMatchDetail());
     expect(envelope.match.id).toBe(FLAMENGO);
     expect(envelope.source).toBe(`${upstream.url}/${FLAMENGO}.html`);
@@ -103,7 +110,12 @@ describe('/api/jogo/{id}', () => {
     const response = await fetch(`${placar.url}/jogo/${FLAMENGO}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await response.text()).toContain('Pedro');
+    const html = await response.text();
+    expect(html).toContain('Pedro');
+    const whereToWatch = /<section[^>]*data-section="broadcasts"[^>]*>([\s\S]*?)<\/section>/.exec(html);
+    expect(whereToWatch?.[0]).not.toMatch(/^<section[^>]*\shidden/);
+    expect(whereToWatch?.[1]).toContain('Onde assistir');
+    expect(whereToWatch?.[1]).toMatch(/<li>SporTV \(7 dias grátis\)<\/li>\s*<li>Premiere<\/li>/);
   });
 
   it('after a restart, with the upstream gone, serves the kept details at once', async () => {

@@ -94,6 +94,18 @@ describe('the demo upstream match pages', () => {
     expect([...layouts].sort()).toEqual(['mixed:newer', 'mixed:older', 'newer:newer', 'older:older']);
   });
 
+  it('names where to watch for some matches and for none of others, in both layouts (issue 50)', () => {
+    for (const matchPages of ['newer', 'older'] as const) {
+      const reads = readSite(siteAt(47, 3, matchPages)).map(({ read }) => read.detail.broadcasts);
+      const named = reads.filter((broadcasts) => broadcasts.length > 0);
+      expect(named.length, matchPages).toBeGreaterThan(0);
+      expect(named.length, matchPages).toBeLessThan(reads.length);
+      for (const broadcasts of named) {
+        expect(new Set(broadcasts.map(({ channel }) => channel)).size).toBe(broadcasts.length);
+      }
+    }
+  });
+
   it('shows no events, no statistics and no score for a match not started', () => {
     const notStarted = readSite(siteAt(0)).filter(({ match }) => match.status === 'SCHEDULED');
     expect(notStarted.length).toBeGreaterThan(5);

@@ -116,6 +116,7 @@ describe('the scorer in a goal alert', () => {
       venue: null,
       referee: null,
       round: null,
+      broadcasts: [],
       substitutions: [],
       lineups: null,
       statistics: [],

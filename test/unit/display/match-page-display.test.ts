@@ -214,6 +214,7 @@ describe('detail notice', () => {
     venue: null,
     referee: null,
     round: null,
+    broadcasts: [],
     goals: [],
     cards: [],
     substitutions: [],

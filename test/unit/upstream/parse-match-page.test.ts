@@ -188,6 +188,92 @@ describe('the round line (issue 34, item 4)', () => {
   });
 });
 
+describe('where to watch: the channel row (issue 50, item 1)', () => {
+  const OLDER = readFixture('match-pages/jogo-antigo-corinthians-x-santos.html');
+  const SAMPLE_ROW = /<p><img src="\/images\/tv\.png"[^>]*> <strong>[^<]*<\/strong><\/p>/;
+  /** The sample with its channel row replaced by `row`. */
+  const newerWith = (row: string): string => {
+    expect(SAMPLE).toMatch(SAMPLE_ROW);
+    return SAMPLE.replace(SAMPLE_ROW, row);
+  };
+  /** The older layout's page with `row` as the last paragraph of its `.match-info`. */
+  const olderWith = (row: string): string => OLDER.replace(/(<div class="match-info">[\s\S]*?)(<\/div>)/, `$1${row}$2`);
+
+  it("reads the sample's row in order, the note after a channel, and leaves the other facts alone", () => {
+    const { detail } = readMatchPage(SAMPLE, PAGE_URL);
+    expect(detail.broadcasts).toEqual([
+      { channel: 'SporTV', note: '7 dias grátis' },
+      { channel: 'Premiere', note: null },
+    ]);
+    expect([detail.venue, detail.referee]).toEqual([SAMPLE_DETAIL.venue, SAMPLE_DETAIL.referee]);
+  });
+
+  it('is [] when the page has no channel row, in both layouts', () => {
+    expect(readMatchPage(newerWith(''), PAGE_URL).detail.broadcasts).toEqual([]);
+    expect(readMatchPage(OLDER, PAGE_URL).detail.broadcasts).toEqual([]);
+  });
+
+  it("reads the row in the older layout's block too, with neither alt nor title on the icon", () => {
+    const read = readMatchPage(
+      olderWith('<p><img src="/images/tv.png"> <strong>Premiere, TV Globo</strong></p>'),
+      PAGE_URL,
+    );
+    expect(read.diagnostics.layout).toBe('older');
+    expect(read.detail.broadcasts).toEqual([
+      { channel: 'Premiere', note: null },
+      { channel: 'TV Globo', note: null },
+    ]);
+    expect(read.detail.venue).toBe('Arena do Parque Novo, São Paulo - SP');
+  });
+
+  it('reads a row without any note, and one with only a channel', () => {
+    const row = (text: string): string =>
+      `<p><img src="/images/tv.png" alt="Ícone de TV"> <strong>${text}</strong></p>`;
+    expect(readMatchPage(newerWith(row('Premiere, Globoplay')), PAGE_URL).detail.broadcasts).toEqual([
+      { channel: 'Premiere', note: null },
+      { channel: 'Globoplay', note: null },
+    ]);
+    expect(readMatchPage(newerWith(row('ESPN')), PAGE_URL).detail.broadcasts).toEqual([
+      { channel: 'ESPN', note: null },
+    ]);
+  });
+
+  it('survives line breaks and spaces anywhere, an absolute icon address, no <strong>, and a comma inside a note', () => {
+    const row =
+      '<p>\n  <img\n src="https://www.placardefutebol.com.br/images/tv.png?v=3"\n title="Transmissão">\n' +
+      '  SporTV\n   (7 dias   grátis,\n no app) ,\n\n  Premiere  ,  , Globoplay ( ) \n</p>';
+    expect(readMatchPage(newerWith(row), PAGE_URL).detail.broadcasts).toEqual([
+      { channel: 'SporTV', note: '7 dias grátis, no app' },
+      { channel: 'Premiere', note: null },
+      { channel: 'Globoplay', note: null },
+    ]);
+  });
+
+  it('takes invisible characters and entities out of the names', () => {
+    const row =
+      '<p><img src="/images/tv.png"> <strong>&#x202E;Spor&#8203;TV\u2066 (7&nbsp;dias\u00ad gr&aacute;tis), \u3164Premiere&#xFEFF;</strong></p>';
+    expect(readMatchPage(newerWith(row), PAGE_URL).detail.broadcasts).toEqual([
+      { channel: 'SporTV', note: '7 dias grátis' },
+      { channel: 'Premiere', note: null },
+    ]);
+  });
+
+  it('reads no channel from a paragraph whose icon is not the TV one, and bounds a hostile row', () => {
+    const other = '<p><img src="/images/estadio-tv.png.bak" title="Transmissão"> <strong>SporTV</strong></p>';
+    expect(readMatchPage(newerWith(other), PAGE_URL).detail.broadcasts).toEqual([]);
+    const many = Array.from({ length: 500 }, (_, index) => `Canal ${index}`).join(', ');
+    const hostile = `<p><img src="/images/tv.png"> <strong>${'X'.repeat(5000)} (nota), ${many}</strong></p>`;
+    const read = readMatchPage(newerWith(hostile), PAGE_URL);
+    expect(read.detail.broadcasts).toHaveLength(DETAIL_LIMITS.broadcasts);
+    expect(read.detail.broadcasts[0]).toEqual({
+      channel: 'Canal 0',
+      note: null,
+    });
+    expect(read.diagnostics.skipped).toBeGreaterThan(0);
+    expect(MatchDetailSchema.safeParse(read.detail).success).toBe(true);
+  });
+});
+
 describe('names read from the page', () => {
   it('lose bidi controls and zero-width characters', () => {
     const hidden = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
