@@ -4,7 +4,8 @@
  * candidate (a match, or the reason it was skipped).
  */
 import type { Cheerio } from 'cheerio';
-import { LIMITS, type Match, type Team } from '../lib/model/model.ts';
+import { LIMITS, TEAM_SLUG_MAX, TEAM_SLUG_PATTERN, type Match, type Team } from '../lib/model/model.ts';
+import { teamSlugFromName } from '../lib/model/team-slug.ts';
 import { normalizeVisibleText } from '../lib/model/visible-text.ts';
 import { onUpstreamOrigin, originOf } from './fetch/upstream-origin.ts';
 
@@ -40,7 +41,9 @@ export const SKIP_REASONS = {
 } as const;
 
 /** "/<league-slug>/<DD-MM-YYYY>-<home>-x-<away>.html" (extra folders tolerated). */
-const MATCH_PATH = /^\/([^/]+)\/(?:[^/]+\/)*(\d{2})-(\d{2})-(\d{4})-[^/]+\.html$/;
+const MATCH_PATH = /^\/([^/]+)\/(?:[^/]+\/)*(\d{2})-(\d{2})-(\d{4})-([^/]+)\.html$/;
+/** "/images/teams/<team-slug>.png": the upstream names a crest after its team's key. */
+const TEAM_CREST_PATH = /\/images\/teams\/([^/]+)\.[a-z]+$/i;
 
 /**
  * Invisible characters dropped (normalizeVisibleText: Default_Ignorable_Code_Point, Cf, C0/C1
@@ -76,6 +79,22 @@ export interface MatchPath {
   url: string;
   slug: string;
   date: string;
+  /** The teams' keys as the link writes them ("flamengo-x-palmeiras"); null when "-x-" does not split it in two. */
+  teamSlugs: { home: string | null; away: string | null };
+}
+
+const asTeamSlug = (text: string | undefined): string | null =>
+  text !== undefined && text.length <= TEAM_SLUG_MAX && TEAM_SLUG_PATTERN.test(text) ? text : null;
+
+function teamSlugsOfPath(teams: string): MatchPath['teamSlugs'] {
+  const sides = teams.split('-x-');
+  return sides.length === 2 ? { home: asTeamSlug(sides[0]), away: asTeamSlug(sides[1]) } : { home: null, away: null };
+}
+
+/** The team's key from its crest URL ("…/images/teams/sao-paulo.png" → "sao-paulo"); null: not such a URL. */
+export function teamSlugFromCrest(crestSource: string | null): string | null {
+  if (crestSource === null) return null;
+  return asTeamSlug(TEAM_CREST_PATH.exec(new URL(crestSource).pathname)?.[1]);
 }
 
 /** An href longer than this is no match link (an id is at most LIMITS.id characters). */
@@ -94,10 +113,11 @@ export function parseMatchPath(href: string | undefined, pageUrl: string): Match
   const { pathname } = new URL(url);
   const parts = MATCH_PATH.exec(pathname);
   if (!parts) return null;
-  const [, slug = '', day = '', month = '', year = ''] = parts;
+  const [, slug = '', day = '', month = '', year = '', teams = ''] = parts;
   const date = new Date(Date.UTC(+year, +month - 1, +day));
   if (date.getUTCFullYear() !== +year || date.getUTCMonth() !== +month - 1 || date.getUTCDate() !== +day) return null;
-  return { id: pathname.slice(1, -'.html'.length), url, slug, date: `${year}-${month}-${day}` };
+  const id = pathname.slice(1, -'.html'.length);
+  return { id, url, slug, date: `${year}-${month}-${day}`, teamSlugs: teamSlugsOfPath(teams) };
 }
 
 /** The crest of the first <img> inside `container` (lazy-loaded images keep it in data-src). */
@@ -112,9 +132,13 @@ export function crestFromImage(img: { attribs: Record<string, string> } | null, 
   return resolveHttpUrl(img.attribs.src, pageUrl) ?? resolveHttpUrl(img.attribs['data-src'], pageUrl);
 }
 
-/** A team as the listing shows it; `crest` (Placar's copy) is filled in by the scrape once stored. */
-export function makeTeam(name: string, crestSource: string | null): Team | null {
-  return name === '' ? null : { name, crest: null, crestSource, slug: null };
+/**
+ * A team as the listing shows it; `crest` (Placar's copy) is filled in by the scrape once stored.
+ * Its key: the crest URL's, else the match link's (`linkSlug`), else derived from the name.
+ */
+export function makeTeam(name: string, crestSource: string | null, linkSlug: string | null): Team | null {
+  if (name === '') return null;
+  return { name, crest: null, crestSource, slug: teamSlugFromCrest(crestSource) ?? linkSlug ?? teamSlugFromName(name) };
 }
 
 /** "2" → 2; "", "-", "?" → null (never 0 for a score not shown). */

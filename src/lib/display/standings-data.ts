@@ -13,9 +13,10 @@ import {
   teamsAlreadyCounting,
   type ResolvedGroup,
 } from '../model/live-standings.ts';
-import { LISTING_NAMES, TIMEZONE, type Match, type Snapshot } from '../model/model.ts';
+import { LISTING_NAMES, TIMEZONE, type Match, type Snapshot, type Team } from '../model/model.ts';
 import { isCompetitionSlug, teamKey, type StandingsEnvelope, type StandingsPendingResult } from '../model/standings.ts';
 import { isCountedByRead, teamsCounted } from '../model/tracked-results.ts';
+import { teamSlugFromName } from '../model/team-slug.ts';
 import { formatSaoPauloIso } from '../model/time.ts';
 import { readSnapshotOrEmpty } from '../store/scraped/snapshot-store.ts';
 import { readStandingsRecords, type StandingsRecord } from '../store/scraped/standings-store.ts';
@@ -48,14 +49,16 @@ function matchesByCompetition(snapshot: Snapshot): Map<string, { name: string; m
   return competitions;
 }
 
-/** Placar's crest of each team the listings show, by teamKey. */
-function crestsByTeam(snapshot: Snapshot): Map<string, string> {
-  const crests = new Map<string, string>();
+/** One value per listed team, by teamKey (the first match that has one gives it): a table row takes its team's. */
+function byTeam(snapshot: Snapshot, pick: (team: Team) => string | null): Map<string, string> {
+  const values = new Map<string, string>();
   for (const listing of LISTING_NAMES)
     for (const match of snapshot[listing].matches)
-      for (const team of [match.homeTeam, match.awayTeam])
-        if (team.crest && !crests.has(teamKey(team.name))) crests.set(teamKey(team.name), team.crest);
-  return crests;
+      for (const team of [match.homeTeam, match.awayTeam]) {
+        const value = pick(team);
+        if (value && !values.has(teamKey(team.name))) values.set(teamKey(team.name), value);
+      }
+  return values;
 }
 
 export function competitionSource(upstreamUrl: string, slug: string): string {
@@ -104,7 +107,9 @@ export function buildStandingsPages(
   now: Date,
 ): Map<string, StandingsPageData> {
   const pages = new Map<string, StandingsPageData>();
-  const crests = crestsByTeam(snapshot);
+  const crests = byTeam(snapshot, (team) => team.crest);
+  // A row the page gives no key to takes the one its team's matches carry.
+  const slugs = byTeam(snapshot, (team) => team.slug);
   const generatedAt = snapshot.live.generatedAt ?? snapshot.hoje.generatedAt ?? formatSaoPauloIso(now);
   for (const [slug, { name, matches }] of matchesByCompetition(snapshot)) {
     const record = records.get(slug);
@@ -113,7 +118,11 @@ export function buildStandingsPages(
       name: group.name,
       rows: group.rows.map(({ team, ...numbers }) => ({
         ...numbers,
-        team: { name: team.name, crest: crests.get(teamKey(team.name)) ?? null },
+        team: {
+          name: team.name,
+          crest: crests.get(teamKey(team.name)) ?? null,
+          slug: team.slug ?? slugs.get(teamKey(team.name)) ?? teamSlugFromName(team.name),
+        },
       })),
     }));
     const earlier = record?.earlier

@@ -24,7 +24,7 @@ const POINTS = { won: 3, drawn: 1, lost: 0 } as const;
 /** A table as read, with its crests already resolved to Placar's copies. */
 export interface ResolvedGroup {
   name: StandingsGroupRead['name'];
-  rows: (Omit<StandingsRowRead, 'team'> & { team: { name: string; crest: string | null } })[];
+  rows: (Omit<StandingsRowRead, 'team'> & { team: { name: string; crest: string | null; slug: string | null } })[];
 }
 
 export function isInPlay(match: Pick<Match, 'status'>): boolean {

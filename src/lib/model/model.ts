@@ -7,7 +7,10 @@ import { z } from 'zod';
 import { CREST_PATH_PATTERN } from './crest-path.ts';
 import { MatchDetailSchema, GoalScorerSchema, RedCardSchema } from './match-detail.ts';
 import { STATUSES, TEAM_SIDES } from './statuses.ts';
+import { TeamSlugSchema, TEAM_SLUG_MAX, TEAM_SLUG_PATTERN } from './team-slug.ts';
 import { TIMEZONE } from './time.ts';
+
+export { TeamSlugSchema, TEAM_SLUG_MAX, TEAM_SLUG_PATTERN };
 
 export { STATUSES, TEAM_SIDES, TIMEZONE };
 export * from './match-detail.ts';
@@ -55,21 +58,16 @@ const httpUrl = z
   .max(LIMITS.url);
 const goals = boundedInteger(LIMITS.goals);
 
-/**
- * A team's key on the upstream: the last part of its team link (`/times/<slug>.html`), lowercase
- * ASCII words joined by hyphens. Stable across matches and listings, unlike the display name.
- */
-export const TEAM_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const TEAM_SLUG_MAX = 100;
-export const TeamSlugSchema = z.string().regex(TEAM_SLUG_PATTERN).max(TEAM_SLUG_MAX);
-
 export const TeamSchema = z.object({
   name: text,
   /** Placar's own checked copy of the crest ("/escudos/<sha256>.<type>", on the API's origin); null when it holds none. */
   crest: z.string().regex(CREST_PATH_PATTERN).max(LIMITS.text).nullable(),
   /** The image URL the upstream listing shows (where Placar fetched its copy from); null when none, or not allowed. */
   crestSource: httpUrl.nullable(),
-  /** The team's key on the upstream, from its match page's team link; null until that page was read (older files: null). */
+  /**
+   * The team's key on the upstream (crest URL, match link, team link), else derived from its name
+   * (team-slug.ts); null only for a name with no letter or digit.
+   */
   slug: TeamSlugSchema.nullable().default(null),
 });
 export type Team = z.infer<typeof TeamSchema>;

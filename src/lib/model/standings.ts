@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CREST_PATH_PATTERN } from './crest-path.ts';
 import { COMPETITION_SLUG_PATTERN, isCompetitionSlug } from './standings-paths.ts';
+import { TeamSlugSchema } from './team-slug.ts';
 
 export { COMPETITION_SLUG_PATTERN, isCompetitionSlug };
 
@@ -49,7 +50,12 @@ export type StandingsLive = z.infer<typeof StandingsLiveSchema>;
 /** A row as the page prints it (the team's crest: the upstream's image, when it shows one). */
 export const StandingsRowReadSchema = z.object({
   position: count.min(1),
-  team: z.object({ name, crestSource: z.string().max(2048).nullable() }),
+  team: z.object({
+    name,
+    crestSource: z.string().max(2048).nullable(),
+    /** The upstream's key, from the crest URL; null when the row shows none (older records: null). */
+    slug: TeamSlugSchema.nullable().default(null),
+  }),
   ...numbers,
 });
 export type StandingsRowRead = z.infer<typeof StandingsRowReadSchema>;
@@ -64,7 +70,12 @@ export type StandingsGroupRead = z.infer<typeof StandingsGroupReadSchema>;
 /** A row as the API serves it: Placar's crest copy, and the live numbers. */
 export const StandingsRowSchema = z.object({
   position: count.min(1),
-  team: z.object({ name, crest: z.string().regex(CREST_PATH_PATTERN).max(STANDINGS_LIMITS.text).nullable() }),
+  team: z.object({
+    name,
+    crest: z.string().regex(CREST_PATH_PATTERN).max(STANDINGS_LIMITS.text).nullable(),
+    /** The same key the listings give the team (Match.homeTeam.slug); null only for a name with no letter or digit. */
+    slug: TeamSlugSchema.nullable(),
+  }),
   ...numbers,
   /** null on every row of a group with no match in play. */
   live: StandingsLiveSchema.nullable(),

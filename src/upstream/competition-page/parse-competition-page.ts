@@ -15,7 +15,7 @@ import { finishSteps, type Steps } from '../../lib/model/steps.ts';
 import { STANDINGS_LIMITS, type StandingsGroupRead, type StandingsRowRead } from '../../lib/model/standings.ts';
 import type { CompetitionPageDiagnostics } from './competition-page-diagnostics.ts';
 import { CompetitionPageParseError } from './competition-page-parse-error.ts';
-import { normalizeText, resolveHttpUrl } from '../match-fields.ts';
+import { normalizeText, resolveHttpUrl, teamSlugFromCrest } from '../match-fields.ts';
 import { MAX_DEPTH } from '../scan-page-steps.ts';
 import {
   MAX_KEPT_ROWS,
@@ -193,10 +193,11 @@ function readRow(
   if (goalDifference === null) return { row: null, reason: 'sem o saldo de gols' };
   const positionValue = printed !== null && printed > 0 ? printed : ordinal;
   const image = cells[team]?.image ?? null;
+  const crestSource = image ? resolveHttpUrl(image, pageUrl) : null;
   return {
     row: {
       position: positionValue,
-      team: { name, crestSource: image ? resolveHttpUrl(image, pageUrl) : null },
+      team: { name, crestSource, slug: teamSlugFromCrest(crestSource) },
       points: numbers.points ?? 0,
       played: numbers.played ?? 0,
       won: numbers.won ?? 0,

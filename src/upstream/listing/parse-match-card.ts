@@ -52,11 +52,11 @@ function cardParts(card: Selection): CardPart {
   return (name) => card.find(`.${prefix}--${name}`).first();
 }
 
-function cardTeam(part: CardPart, side: 'ht' | 'at', pageUrl: string): Team | null {
+function cardTeam(part: CardPart, side: 'ht' | 'at', pageUrl: string, linkSlug: string | null): Team | null {
   const nameCell = part(`${side}-name`);
   const inner = nameCell.find('.text').first();
   const name = normalizeText((inner.length > 0 ? inner : nameCell).text());
-  return makeTeam(name, crestUrl(part(`${side}-logo`), pageUrl));
+  return makeTeam(name, crestUrl(part(`${side}-logo`), pageUrl), linkSlug);
 }
 
 interface CardStatus {
@@ -129,8 +129,8 @@ export function parseMatchCard(card: Selection, pageUrl: string, fallbackCompeti
   const path = parseMatchPath(card.attr('href'), pageUrl);
   if (!path) return skipped(SKIP_REASONS.noMatchLink);
   const part = cardParts(card);
-  const homeTeam = cardTeam(part, 'ht', pageUrl);
-  const awayTeam = cardTeam(part, 'at', pageUrl);
+  const homeTeam = cardTeam(part, 'ht', pageUrl, path.teamSlugs.home);
+  const awayTeam = cardTeam(part, 'at', pageUrl, path.teamSlugs.away);
   if (!homeTeam || !awayTeam) return skipped(SKIP_REASONS.noTeams);
 
   const { label, parsed, recognised } = cardStatus(part);

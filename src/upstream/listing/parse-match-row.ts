@@ -34,8 +34,8 @@ import { parseStatus } from '../parse-status.ts';
 const isPenalties = withClass('badge-penalties');
 const isGoalsBadge = (element: DomElement): boolean => withClass('badge')(element) && !isPenalties(element);
 
-function parseTeam(cell: DomElement, pageUrl: string): Team | null {
-  return makeTeam(normalizeText(textOf(cell)), crestFromImage(findFirst(cell, withTag('img')), pageUrl));
+function parseTeam(cell: DomElement, pageUrl: string, linkSlug: string | null): Team | null {
+  return makeTeam(normalizeText(textOf(cell)), crestFromImage(findFirst(cell, withTag('img')), pageUrl), linkSlug);
 }
 
 /** Goals shown in a score cell: the main badge (or bare text), never the shoot-out badge. */
@@ -60,8 +60,8 @@ export function parseMatchRow(row: DomElement, pageUrl: string, competitionName:
   if (teamCells.length < 2) teamCells = findAll(row, withClass('team_link'));
   const [homeCell, awayCell] = teamCells;
   if (!homeCell || !awayCell) return skipped(SKIP_REASONS.noTeams);
-  const homeTeam = parseTeam(homeCell, pageUrl);
-  const awayTeam = parseTeam(awayCell, pageUrl);
+  const homeTeam = parseTeam(homeCell, pageUrl, path.teamSlugs.home);
+  const awayTeam = parseTeam(awayCell, pageUrl, path.teamSlugs.away);
   if (!homeTeam || !awayTeam) return skipped(SKIP_REASONS.noTeams);
 
   const badge = findFirst(row, withClass('status-name')) ?? findFirst(row, withClass('status'));

@@ -73,9 +73,9 @@ describe('what match pages add to the listings', () => {
           awayTeam: { name: 'Palmeiras', slug: 'palmeiras' },
         });
       }
-      // A match whose page was not read has no keys (null, never a guess).
+      // A match whose page was not read: no kick-off, and the team keys its link writes (issue 50).
       const other = snapshot.hoje.matches.find((match) => match.id.endsWith('sao-paulo-x-gremio'));
-      expect([other?.kickoff, other?.homeTeam.slug, other?.awayTeam.slug]).toEqual([null, null, null]);
+      expect([other?.kickoff, other?.homeTeam.slug, other?.awayTeam.slug]).toEqual([null, 'sao-paulo', 'gremio']);
     }
   });
 

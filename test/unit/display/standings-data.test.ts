@@ -63,7 +63,7 @@ function record(overrides: Partial<StandingsRecord> = {}): StandingsRecord {
         rows: [
           {
             position: 1,
-            team: { name: 'Palmeiras', crestSource: null },
+            team: { name: 'Palmeiras', crestSource: null, slug: null },
             points: 30,
             played: 12,
             won: 9,
@@ -75,7 +75,7 @@ function record(overrides: Partial<StandingsRecord> = {}): StandingsRecord {
           },
           {
             position: 2,
-            team: { name: 'Flamengo', crestSource: 'https://upstream.test/f.png' },
+            team: { name: 'Flamengo', crestSource: 'https://upstream.test/f.png', slug: null },
             points: 28,
             played: 12,
             won: 9,
@@ -108,7 +108,7 @@ describe('buildStandingsPages', () => {
     expect(StandingsEnvelopeSchema.safeParse(table).success).toBe(true);
     expect(table?.stale).toBe(false);
     const [palmeiras, flamengo] = table?.groups[0]?.rows ?? [];
-    expect(flamengo?.team).toEqual({ name: 'Flamengo', crest: CREST });
+    expect(flamengo?.team).toEqual({ name: 'Flamengo', crest: CREST, slug: 'flamengo' });
     expect(palmeiras?.team.crest).toBeNull();
     expect(flamengo?.live).toMatchObject({ position: 1, points: 31, played: 13, match: LIVE.id });
     // The sample match is Flamengo 2 x 1 Palmeiras: both in the group, both counted.

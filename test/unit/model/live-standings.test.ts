@@ -26,7 +26,7 @@ const group = (name: string | null, lines: Line[]): ResolvedGroup => ({
   name,
   rows: lines.map(([team, points, played, won, drawn, lost, goalsFor, goalsAgainst], index) => ({
     position: index + 1,
-    team: { name: team, crest: null },
+    team: { name: team, crest: null, slug: null },
     points,
     played,
     won,

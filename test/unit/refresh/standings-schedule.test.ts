@@ -27,7 +27,7 @@ const GROUPS: StandingsGroupRead[] = [
     rows: [
       {
         position: 1,
-        team: { name: 'Flamengo', crestSource: null },
+        team: { name: 'Flamengo', crestSource: null, slug: null },
         points: 3,
         played: 1,
         won: 1,
@@ -50,7 +50,7 @@ const withPlayed = (counts: Record<string, number>): StandingsGroupRead[] => {
   const rows = Object.entries(counts).map(([key, count], index) => ({
     ...base,
     position: index + 1,
-    team: { name: names[key] ?? key, crestSource: null },
+    team: { name: names[key] ?? key, crestSource: null, slug: null },
     played: count,
   }));
   return [{ name: null, rows }];

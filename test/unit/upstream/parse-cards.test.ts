@@ -50,12 +50,12 @@ describe('card layout variants (reconstructed, in #main, md and lg cards)', () =
       statusLabel: "45+2'",
       minute: 45,
       injuryTime: 2,
-      homeTeam: { name: 'Palmeiras', crest: null, crestSource: `${ORIGIN}/escudos/palmeiras.png`, slug: null },
+      homeTeam: { name: 'Palmeiras', crest: null, crestSource: `${ORIGIN}/escudos/palmeiras.png`, slug: 'palmeiras' },
       awayTeam: {
         name: 'Porto',
         crest: null,
         crestSource: 'https://cdn.placardefutebol.com.br/escudos/porto.png',
-        slug: null,
+        slug: 'porto',
       },
       score: { home: 1, away: 0, penalties: null },
     });
@@ -82,8 +82,8 @@ describe('card layout variants (reconstructed, in #main, md and lg cards)', () =
       kickoff: '2026-11-22T18:00:00-03:00',
       score: { home: null, away: null, penalties: null },
       // lazy-loaded crest from data-src; a javascript: crest is dropped
-      homeTeam: { name: 'Santos', crest: null, crestSource: `${ORIGIN}/escudos/santos.png`, slug: null },
-      awayTeam: { name: 'Al Ahly', crest: null, crestSource: null, slug: null },
+      homeTeam: { name: 'Santos', crest: null, crestSource: `${ORIGIN}/escudos/santos.png`, slug: 'santos' },
+      awayTeam: { name: 'Al Ahly', crest: null, crestSource: null, slug: 'al-ahly' },
     });
     expect(byId(matches, 'botafogo-x-psg')).toMatchObject({
       status: 'SCHEDULED',
@@ -96,7 +96,12 @@ describe('card layout variants (reconstructed, in #main, md and lg cards)', () =
   it('decodes entities in names and competitions', () => {
     const match = byId(matches, 'brighton-x-atletico-b');
     expect(match.competition.name).toBe('Premier League & Copa da Liga – Inglaterra');
-    expect(match.homeTeam).toEqual({ name: 'Brighton & Hove Albion', crest: null, crestSource: null, slug: null });
+    expect(match.homeTeam).toEqual({
+      name: 'Brighton & Hove Albion',
+      crest: null,
+      crestSource: null,
+      slug: 'brighton',
+    });
     expect(match.awayTeam.name).toBe('Atlético "B" \'Sub-23\'');
     expect(byId(matches, 'script-x-fc').homeTeam.name).toBe('<script>alert(1)</script> FC');
   });

@@ -80,8 +80,8 @@ describe('parseListingPage on hand-written variants', () => {
       competition: { name: 'Copa do Nordeste', slug: 'copa-do-nordeste' },
       statusLabel: 'HOJE 21:30',
       kickoff: '2026-11-21T21:30:00-03:00',
-      homeTeam: { name: 'Fortaleza Esporte Clube', crest: null, crestSource: null, slug: null },
-      awayTeam: { name: 'Ceará', crest: null, crestSource: null, slug: null },
+      homeTeam: { name: 'Fortaleza Esporte Clube', crest: null, crestSource: null, slug: 'fortaleza' },
+      awayTeam: { name: 'Ceará', crest: null, crestSource: null, slug: 'ceara' },
       score: { home: null, away: null, penalties: null },
     });
   });
@@ -100,30 +100,30 @@ describe('parseListingPage on hand-written variants', () => {
     const matches = parseVariant('crests');
     expect(matches.map((m) => [m.homeTeam, m.awayTeam])).toEqual([
       [
-        { name: 'Flamengo', crest: null, crestSource: `${ORIGIN}/escudos/flamengo.png`, slug: null },
+        { name: 'Flamengo', crest: null, crestSource: `${ORIGIN}/escudos/flamengo.png`, slug: 'flamengo' },
         {
           name: 'Palmeiras',
           crest: null,
           crestSource: 'https://cdn.placardefutebol.com.br/escudos/palmeiras.png',
-          slug: null,
+          slug: 'palmeiras',
         },
       ],
       [
-        { name: 'Santos', crest: null, crestSource: `${ORIGIN}/escudos/santos.png`, slug: null },
+        { name: 'Santos', crest: null, crestSource: `${ORIGIN}/escudos/santos.png`, slug: 'santos' },
         {
           name: 'Corinthians',
           crest: null,
           crestSource: 'https://cdn.placardefutebol.com.br/escudos/corinthians.png',
-          slug: null,
+          slug: 'corinthians',
         },
       ],
       [
-        { name: 'Bahia', crest: null, crestSource: null, slug: null },
-        { name: 'Fortaleza', crest: null, crestSource: null, slug: null },
+        { name: 'Bahia', crest: null, crestSource: null, slug: 'bahia' },
+        { name: 'Fortaleza', crest: null, crestSource: null, slug: 'fortaleza' },
       ],
       [
-        { name: 'Grêmio', crest: null, crestSource: `${ORIGIN}/escudos/gremio.png`, slug: null },
-        { name: 'Internacional', crest: null, crestSource: null, slug: null },
+        { name: 'Grêmio', crest: null, crestSource: `${ORIGIN}/escudos/gremio.png`, slug: 'gremio' },
+        { name: 'Internacional', crest: null, crestSource: null, slug: 'internacional' },
       ],
     ]);
   });

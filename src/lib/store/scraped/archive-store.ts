@@ -16,6 +16,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ListEnvelopeSchema, type ListEnvelope } from '../../model/model.ts';
 import { inMatchOrder } from '../../model/match-order.ts';
+import { withTeamSlugs } from '../../model/team-slug.ts';
 import { readJsonFile, readJsonFileOr, writeJsonAtomicallyAsync } from '../files/json-file.ts';
 import { createKeptValues, fileIdentity } from '../files/kept-values.ts';
 import { SiteFileSchema } from '../builds/site-manifest.ts';
@@ -91,7 +92,9 @@ export async function writeArchiveIndex(dataDir: string, index: ArchiveIndex): P
  */
 export function readDayListing(dataDir: string, day: string): ListEnvelope | null {
   const reading = readJsonFile(dayListingPath(dataDir, day), ListEnvelopeSchema);
-  return reading.kind === 'found' ? { ...reading.value, matches: inMatchOrder(reading.value.matches) } : null;
+  if (reading.kind !== 'found') return null;
+  const listing = withTeamSlugs(reading.value);
+  return { ...listing, matches: inMatchOrder(listing.matches) };
 }
 
 export async function writeDayListing(dataDir: string, day: string, listing: ListEnvelope): Promise<void> {

@@ -10,6 +10,7 @@ import { readJsonFile } from '../files/json-file.ts';
 import { writeFileAtomically, writeFileAtomicallyAsync } from '../files/atomic-file.ts';
 import { createKeptValues, fileIdentity } from '../files/kept-values.ts';
 import { withCrestSources } from './legacy-crests.ts';
+import { withTeamSlugs } from '../../model/team-slug.ts';
 import { finishSteps, type Steps } from '../../model/steps.ts';
 import {
   LISTING_NAMES,
@@ -105,7 +106,7 @@ export function* readSnapshotSteps(dataDir: string): Steps<Snapshot | null> {
     if (!parsed.success) {
       throw new SnapshotFileError(`${file} não é um snapshot válido (${listing}): ${parsed.error.message}`);
     }
-    listings[listing] = parsed.data;
+    listings[listing] = withTeamSlugs(parsed.data);
   }
   const snapshot = listings as Snapshot;
   keptSnapshots.set(file, identity, snapshot);
