@@ -2,8 +2,9 @@
  * Pure: the one order of a day's matches, for every listing, kept day, search result and view.
  * Within a competition a match that has started (live, finished, suspended, or any status with
  * goals: a status word Placar does not know yet) comes before one still to start (scheduled,
- * postponed, cancelled): it began earlier, whatever Placar knows of its kick-off. Within each of the two, matches whose kick-offs are both known go by
- * kick-off; a match without one keeps its upstream place. Competitions keep the upstream's order
+ * postponed, cancelled): it began earlier, whatever Placar knows of its kick-off. Within each of
+ * the two, matches whose kick-offs are both known go by kick-off; a match without one keeps its
+ * upstream place. Competitions keep the upstream's order
  * (the first place each appears).
  */
 import type { Match, Status } from './model.ts';
@@ -53,8 +54,7 @@ export function inPlayOrder<T>(items: readonly T[], matchOf: (item: T) => Match)
 
 /**
  * A competition is its name and its slug: two blocks with one name but other slugs stay apart.
- * Each name is lowercased once: a locale-aware lowercasing costs microseconds, a day has thousands
- * of matches and a few dozen competitions.
+ * Each name is lowercased once: a day has thousands of matches and a few dozen competitions.
  */
 export function createCompetitionKeys(): (match: Match) => string {
   const lowered = new Map<string, string>();

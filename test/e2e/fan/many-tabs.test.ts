@@ -6,6 +6,7 @@
  * TLS front (deploy/nginx.conf, HTTP/2); the browser holds one stream at a time, whatever the tabs.
  * Also over plain HTTP at a LAN-like name (Chromium maps LAN_NAME to 127.0.0.1): no secure context,
  * so no Web Locks, and the tabs elect their leader on the BroadcastChannel alone.
+ * A process: a browser's connection limit per host is met only over real sockets to a real server.
  */
 import fs from 'node:fs';
 import path from 'node:path';

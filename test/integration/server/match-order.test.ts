@@ -6,6 +6,7 @@
  * /api/hoje, its filtered answer and /api/busca list, within a competition, every match that
  * started above every match still to start, kick-offs in order where both are known, the
  * upstream's order elsewhere; competitions in the upstream's order.
+ * A process: the refresh and the server meet only through DATA_DIR until they share an in-process seam.
  */
 import fs from 'node:fs';
 import os from 'node:os';
