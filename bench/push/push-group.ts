@@ -1,6 +1,7 @@
 /**
  * Group 12: Web Push fan-out. Followers (each with its own browser keys) follow one team, and
- * others (one key between them, never pushed) follow other teams; one goal of that team; the refresher's sender (bench/push/push-fanout-child.ts, a process
+ * others (one key between them, never pushed) follow other teams; one goal of that team; the refresher's sender
+ * (bench/push/push-fanout-child.ts, a process
  * of its own) encrypts and signs a push for each and hands it to a local https push service (in
  * this process: src/demo/local-push-service.ts, which checks each VAPID signature). Measured: time
  * from send() to the last push queued and to the last received, the sender's CPU and memory

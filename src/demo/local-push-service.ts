@@ -1,7 +1,8 @@
 /**
  * A local Web Push service for tests and `npm run demo -- --push-local` (demo-push.ts), over https
  * with its own certificate (made by openssl; the Placar processes trust it through
- * NODE_EXTRA_CA_CERTS, as they would trust a real push service through the system's CAs). It does what a push service does with a push: checks the
+ * NODE_EXTRA_CA_CERTS, as they would trust a real push service through the system's CAs). It does what a push service
+ * does with a push: checks the
  * VAPID signature (RFC 8292: an ES256 JWT whose audience is this origin, signed by the key the
  * `k=` parameter names) and keeps the body, which the test decrypts as the browser would
  * (RFC 8291 aes128gcm: ECDH with the subscription's key, HKDF with its auth secret). Paths

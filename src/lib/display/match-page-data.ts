@@ -1,7 +1,8 @@
 /**
  * What the match page /jogo/{id} and its JSON /api/jogo/{id} are made from: the match whole
  * (its freshest listing row, crests being Placar's own copies, and the detail read from its
- * upstream page) and what the page needs beside it. A refresh builds one per match of the listings and hands them to the routes in
+ * upstream page) and what the page needs beside it. A refresh builds one per match of the listings and hands them to
+ * the routes in
  * Astro.locals (src/refresh/render/render-routes.ts).
  */
 import { LISTING_NAMES, TIMEZONE, type MatchDetailEnvelope, type Snapshot } from '../model/model.ts';

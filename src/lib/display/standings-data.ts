@@ -143,7 +143,8 @@ export function buildStandingsPages(
     pages.set(slug, {
       envelope: {
         // The moment its numbers are from: the live listing's while a group plays, else the read's (so a table with
-        // nothing in play, pending results included, stays the same bytes from one refresh to the next: table-files.ts).
+        // nothing in play, pending results included, stays the same bytes from one refresh to the next:
+        // table-files.ts).
         generatedAt: groups.some((group) => group.rows.some((row) => isPlaying(row, pending.ids))) ? generatedAt : read,
         timezone: TIMEZONE,
         source: competitionSource(upstreamUrl, slug),

@@ -1,7 +1,8 @@
 /**
  * The competition-page step of a scrape, after the match pages: asks the upstream for the tables
  * standings-schedule.ts finds due, within what the match pages left of their per-minute budget and
- * only in a quiet minute (reservedForMatchPages: live match pages first), one at a time, conditionally, with their back-off and
+ * only in a quiet minute (reservedForMatchPages: live match pages first), one at a time, conditionally, with their
+ * back-off and
  * pause (a 429 or 503 pauses every page beyond the listings), and keeps each table in
  * DATA_DIR/tabelas (standings-store.ts). A failure or a page without a known frame never loses
  * the last good table. Pages are parsed in slices.

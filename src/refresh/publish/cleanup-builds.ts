@@ -1,7 +1,8 @@
 /**
  * Deletes old builds: keeps the newest `keep` complete builds, the one `current` points at and
  * any a live server process imported its handler from; then the files of matches the served build
- * does not list (match-files.ts), except those the archive holds, and those past the archive's window (archive-matches.ts). Runs under the refresh lock, so no
+ * does not list (match-files.ts), except those the archive holds, and those past the archive's window
+ * (archive-matches.ts). Runs under the refresh lock, so no
  * build of this DATA_DIR is in progress meanwhile. The files are removed off the event loop (a
  * build is dozens of files): the refreshing process serves meanwhile.
  */

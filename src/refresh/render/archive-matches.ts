@@ -5,7 +5,8 @@
  * list drops it before midnight — and kept ARCHIVE_DAYS from the last day a listing showed it. Its
  * files stay where they are, byte for byte (nothing is rendered again); the archive's index keeps
  * its manifest lines (the server reads them there, not in each build's manifest), and the cleanup
- * after the swap only takes it out of the match files' index. Its status and day are read from its own JSON file: the listing is gone.
+ * after the swap only takes it out of the match files' index. Its status and day are read from its own JSON file: the
+ * listing is gone.
  */
 import fs from 'node:fs';
 import { z } from 'zod';

@@ -4,7 +4,8 @@
  * says. Each write counts in the client's rate-limit bucket (the one of /api/busca); a body is
  * read up to PUSH_BODY_MAX_BYTES and no further; every refusal is a problem+json. Only teams Placar
  * has seen may be followed, and a kept endpoint changes or goes only with its auth secret (the
- * browser holding it). A new one is kept only once its push service took a welcome push. A full disk is a 503 with Retry-After, as a full list. Push off (no
+ * browser holding it). A new one is kept only once its push service took a welcome push. A full disk is a 503 with
+ * Retry-After, as a full list. Push off (no
  * VAPID_SUBJECT): both paths answer 404.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

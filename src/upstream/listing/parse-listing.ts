@@ -7,14 +7,16 @@
  * and team pages). A page may hold either or both. The row page, as the upstream writes it
  * (see test/fixtures/upstream/README.md):
  *   <div id="livescore">
- *     <div class="row row-fix"><div class="col-12"><h3 class="match-list_league-name">Jogos em destaque</h3></div></div>
+ *     <div class="row row-fix"><div class="col-12"><h3 class="match-list_league-name">Jogos em
+ * destaque</h3></div></div>
  *     <div class="container content trending-box">
  *       <a href="/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html">
  *         <div class="match-card-league-name">Brasileirão Série A</div>
  *         <div class="row align-items-center content">…a match row…</div>
  *       </a>
  *     </div>
- *     <a href="/brasileirao-serie-a"><div class="row row-fix">…<h3 class="match-list_league-name">Brasileirão Série A</h3>…</div></a>
+ *     <a href="/brasileirao-serie-a"><div class="row row-fix">…<h3 class="match-list_league-name">Brasileirão Série
+ * A</h3>…</div></a>
  *     <div class="container content">
  *       <a href="/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html">…a match row…</a>
  *       <a href="/brasileirao-serie-a" class="see-table">Ver tabela e classificação</a>

@@ -8,9 +8,11 @@
  *     <div class="row align-items-center content">
  *       <div class="w-25 p-1 status text-center"><span class="badge badge-danger status-name">ENCERRADO</span></div>
  *       <div class="w-25 p-2 team-name"><h5 class="text-right team_link">Fortaleza</h5></div>
- *       <div class="w-25 p-1 match-score d-flex justify-content-end"><h4><span class="badge badge-default">1</span><span class="badge badge-penalties">4</span></h4></div>
+ *       <div class="w-25 p-1 match-score d-flex justify-content-end"><h4><span class="badge
+ * badge-default">1</span><span class="badge badge-penalties">4</span></h4></div>
  *       <div class="h5 text-center">x</div>
- *       <div class="w-25 p-1 match-score d-flex justify-content-start"><h4><span class="badge badge-default">1</span><span class="badge badge-penalties">5</span></h4></div>
+ *       <div class="w-25 p-1 match-score d-flex justify-content-start"><h4><span class="badge
+ * badge-default">1</span><span class="badge badge-penalties">5</span></h4></div>
  *       <div class="w-25 p-2 team-name"><h5 class="text-left team_link">Cruzeiro</h5></div>
  *       <div class="w-25 p-1 link_to_match"><img src="/images/tv.png" alt=""></div>
  *     </div>

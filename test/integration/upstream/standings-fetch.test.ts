@@ -1,5 +1,6 @@
 /**
- * The competition-page step of a scrape against the loopback upstream (src/refresh/competition-pages/fetch-standings.ts,
+ * The competition-page step of a scrape against the loopback upstream
+ * (src/refresh/competition-pages/fetch-standings.ts,
  * issue 34, item 1): a competition's page read when it first appears, conditionally, not again
  * before 6 hours unless one of its matches ends (then a few minutes after), within the match pages'
  * budget and pause, never for a competition no listing names; the last good table kept through a

@@ -1,6 +1,7 @@
 /**
  * Refreshes in this process from a given snapshot (no scrape), as the build tests drive them: the fixture listings'
- * snapshot, written into DATA_DIR, rendered, compressed and swapped in; and that snapshot with the live Flamengo match's
+ * snapshot, written into DATA_DIR, rendered, compressed and swapped in; and that snapshot with the live Flamengo
+ * match's
  * score moved, or the match over.
  */
 import { expect } from 'vitest';
