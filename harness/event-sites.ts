@@ -1,13 +1,13 @@
 /**
  * In-memory builds holding only an /api/eventos feed, for driving the event hub directly
- * (slow-client test, bench): the same StaticSite shape the server loads from a build folder.
+ * (slow-client test, bench): its file's bytes, as a published site's feed reaches the hub (event-feed-poller.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serializeEventFeed } from '../src/lib/api/event-feed-body.ts';
 import { TIMEZONE, type EventFeed, type Match, type MatchEvent } from '../src/lib/model/model.ts';
 import { createEventHub, type EventHub, type EventHubOptions } from '../src/server/event-stream/event-hub.ts';
-import type { StaticSite } from '../src/server/site/static-site.ts';
+import type { EventSource } from '../src/server/event-stream/build-feed.ts';
 import { readExpectedMatches } from './fixture-snapshot.ts';
 
 /** `count` GOAL events with ids from `firstMs` (one per millisecond), on the live sample matches in turn. */
@@ -26,7 +26,7 @@ export function buildGoalEvents(firstMs: number, count: number): MatchEvent[] {
   });
 }
 
-export function buildFeedSite(buildId: string, events: readonly MatchEvent[]): StaticSite {
+export function buildFeedSite(buildId: string, events: readonly MatchEvent[]): EventSource {
   const feed: EventFeed = {
     generatedAt: '2026-11-21T20:00:00-03:00',
     timezone: TIMEZONE,
@@ -47,9 +47,7 @@ export function buildFeedSite(buildId: string, events: readonly MatchEvent[]): S
   };
   return {
     buildId,
-    builtAt: '2026-11-21T20:00:00-03:00',
     routes: new Map([['/api/eventos', { file, identity, br: null, gzip: null }]]),
-    notFoundPage: null,
   };
 }
 

@@ -66,7 +66,7 @@ await runCli(
       waitForLock: true,
       signal: interrupt.signal,
       progress: (line) => log(`  ${line}`),
-      onPublished: (buildId, manifest) => {
+      onPublished: ({ buildId, manifest }) => {
         events?.publish(buildId);
         pushes?.send();
         publisher.publish({

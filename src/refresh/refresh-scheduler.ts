@@ -9,7 +9,7 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import { buildClientDir } from '../lib/store/builds/build-layout.ts';
 import type { Config } from '../lib/config/config.ts';
-import type { SiteManifest } from '../lib/store/builds/site-manifest.ts';
+import type { BuildLoaded } from '../lib/store/builds/build-loaded.ts';
 import { createBuildPublisher } from './publish/publish-build.ts';
 import { createEventPublisher } from './publish/publish-events.ts';
 import { createConfiguredPushSender } from './publish/push-sender.ts';
@@ -24,7 +24,7 @@ export type { RefreshReport } from './refresh-log.ts';
 export interface RefreshSchedulerOptions {
   projectRoot: string;
   log: (line: string) => void;
-  onPublished?: (buildId: string, manifest: SiteManifest) => void | Promise<void>;
+  onPublished?: (loaded: BuildLoaded) => void | Promise<void>;
   /** Called with every run's report (the server shows the last one in /healthz). */
   onFinished?: (report: RefreshReport) => void;
   /** Step-by-step progress lines for the first run only (first start). */
@@ -70,8 +70,9 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
       ? createEventPublisher({ urls: config.pushpinPublishUrls, dataDir: config.dataDir, log: options.log })
       : null;
   const pushes = createConfiguredPushSender(config, options.log);
-  const onPublished = async (buildId: string, manifest: SiteManifest): Promise<void> => {
-    await options.onPublished?.(buildId, manifest);
+  const onPublished = async (loaded: BuildLoaded): Promise<void> => {
+    await options.onPublished?.(loaded);
+    const { buildId, manifest } = loaded;
     // Once this process (and its workers) serve the build: a stream resuming here finds the events.
     events?.publish(buildId);
     // …and a tap on a push opens a match page that already shows the goal.

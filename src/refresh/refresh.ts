@@ -13,6 +13,7 @@ import { buildBuildId, buildClientDir, buildDir, buildManifestPath } from '../li
 import type { Config } from '../lib/config/config.ts';
 import { DATA_ROUTES, isStandingsFile } from '../lib/api/data-routes.ts';
 import { readSiteManifest, type SiteManifest } from '../lib/store/builds/site-manifest.ts';
+import type { BuildLoaded } from '../lib/store/builds/build-loaded.ts';
 import { linkCrestsIntoBuild } from '../crests/link-crests.ts';
 import { runBuildCleanup } from './publish/cleanup-builds.ts';
 import { runPrecompress } from './compress/precompress.ts';
@@ -47,8 +48,11 @@ export interface RefreshOptions {
   waitForLock?: boolean;
   /** Environment of the `astro build` child; default process.env. */
   env?: NodeJS.ProcessEnv;
-  /** Called right after the swap, before cleanup; awaited (the server loads the build and its search index). */
-  onPublished?: (buildId: string, manifest: SiteManifest) => void | Promise<void>;
+  /**
+   * Called right after the swap, before cleanup, with what the server serves of the build (the value, not its files
+   * read back); awaited (the server loads the build and its search index).
+   */
+  onPublished?: (loaded: BuildLoaded) => void | Promise<void>;
   /** Step-by-step lines (each listing, build, compression), e.g. on a first start. */
   progress?: (line: string) => void;
 }
@@ -62,11 +66,13 @@ function readPreviousManifest(dataDir: string): SiteManifest | null {
   }
 }
 
-async function publish(options: RefreshOptions, buildId: string, manifest: SiteManifest): Promise<void> {
+async function publish(options: RefreshOptions, loaded: BuildLoaded): Promise<void> {
   try {
-    await options.onPublished?.(buildId, manifest);
+    await options.onPublished?.(loaded);
   } catch (error) {
-    options.log(`aviso: o build ${buildId} foi publicado, mas o servidor não o carregou: ${errorMessage(error)}`);
+    options.log(
+      `aviso: o build ${loaded.buildId} foi publicado, mas o servidor não o carregou: ${errorMessage(error)}`,
+    );
   }
 }
 
@@ -187,7 +193,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
       swapCurrentBuild(config.dataDir, buildId);
       timings.swapMs = since(mark);
       report.outcome = 'published';
-      await publish(options, buildId, manifest);
+      await publish(options, { buildId, manifest, ...made.served });
     } catch (error) {
       timings.buildMs ||= since(mark);
       report.outcome = options.signal?.aborted ? 'aborted' : 'build-failed';

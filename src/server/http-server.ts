@@ -28,7 +28,9 @@ import { withSearchResponseCache } from './search/search-response-cache.ts';
 import { createSearchSnapshot, type SearchSnapshot } from './search/search-snapshot.ts';
 import { readPushApi } from './push/push-api.ts';
 import type { WelcomePush } from '../lib/model/push-subscription.ts';
-import { yieldToRequests } from '../lib/slices/run-in-slices.ts';
+import { runInSlices, yieldToRequests } from '../lib/slices/run-in-slices.ts';
+import { matchIndexOfSteps } from '../lib/search/match-index.ts';
+import { feedOfBuild } from './event-stream/build-feed.ts';
 
 /**
  * node:http through `require`, not `import`: an ES import of a built-in reads each of its exports, and node:http's
@@ -126,9 +128,12 @@ export async function startHttpServer(
   const statics = createStaticResponder(commonHeaders);
   const site = createCurrentSite(config.dataDir, log, Date.now, async (loaded) => {
     const switchSearch = searchSnapshot ? await searchSnapshot.prepare() : () => undefined;
+    // The filters' matches are the build's listings: indexed here, not on a request's path (a worker holds none
+    // until a filter asks). In the refreshing process they are the search's snapshot, indexed already.
+    if (searchSnapshot) await runInSlices(matchIndexOfSteps(loaded.data.snapshot));
     await yieldToRequests();
     // With EVENT_FEED_URL the streams follow the published site's feed instead (event-feed-poller.ts).
-    const switchEvents = config.eventFeedUrl === null ? events.prepareLoad(loaded) : () => undefined;
+    const switchEvents = config.eventFeedUrl === null ? events.prepareLoad(feedOfBuild(loaded.data)) : () => undefined;
     statics.prepare(loaded, NOT_FOUND_ANSWER);
     await yieldToRequests();
     return () => {
@@ -150,7 +155,7 @@ export async function startHttpServer(
   );
   let lastRefresh: RefreshHealth | null = null;
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config.searchRateLimit);
-  const filters = createListingFilters({ reading: () => searchSnapshot?.current() ?? null, events, rateLimiter });
+  const filters = createListingFilters({ events, rateLimiter });
   const listener = createRequestListener({
     site,
     search,

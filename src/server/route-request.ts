@@ -35,6 +35,7 @@ import type { StaticResponder } from './site/serve-static.ts';
 import type { StaticServeOptions } from './site/static-heads.ts';
 import { createListingSelector, type ListingSelector } from './health/stale-listing.ts';
 import type { StaticEntry, StaticSite } from './site/static-site.ts';
+import { servedHeadOf, type ServedHead } from '../lib/store/builds/build-loaded.ts';
 import { writeLogLine } from '../lib/config/log-line.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
 
@@ -71,6 +72,15 @@ export interface RouterParts {
 }
 
 const SEARCH_PATH = '/api/busca';
+
+/**
+ * generatedAt and stale of the listing or feed at `route` as it is served: as the build says them, stale once its
+ * `stale: true` copy is served (stale-listing.ts); a route the build says nothing of counts as never fetched.
+ */
+function filteredHead(site: StaticSite, route: string, servedStaleCopy: boolean): ServedHead {
+  const head = servedHeadOf(site.data, route) ?? { generatedAt: null, stale: true };
+  return servedStaleCopy ? { ...head, stale: true } : head;
+}
 /** Paths answered before the files: never looked up as files. */
 const RESERVED_PATHS: ReadonlySet<string> = new Set([SEARCH_PATH, EVENT_STREAM_PATH, '/healthz']);
 
@@ -261,7 +271,8 @@ class RequestRouter {
     let routing = this.routings.get(site);
     if (!routing) {
       const { refreshIntervalSeconds, yesterdayRefreshSeconds } = this.parts;
-      const build = { builtAt: site.builtAt, refreshIntervalSeconds, yesterdayRefreshSeconds };
+      const head = (route: string): ServedHead | null => servedHeadOf(site.data, route);
+      const build = { builtAt: site.builtAt, refreshIntervalSeconds, yesterdayRefreshSeconds, head };
       const verbatim = buildVerbatimRoutes(site.routes, RESERVED_PATHS);
       let days: string[] | null = null;
       const archivedDays = (): string[] => (days ??= archivedDaysOf(site));
@@ -343,7 +354,10 @@ class RequestRouter {
     const entry = site.routes.get(path.decoded);
     if (entry) {
       const served = this.routingOf(site).selectListing(path.decoded, entry, Date.now());
-      return parts.filters.answer(req, res, path.decoded, served, path.search) ?? parts.statics.serve(req, res, served);
+      const listing = { entry: served, head: filteredHead(site, path.decoded, served !== entry), build: site.data };
+      return (
+        parts.filters.answer(req, res, path.decoded, listing, path.search) ?? parts.statics.serve(req, res, served)
+      );
     }
     answerNotFound(req, res, path.decoded, parts, this.routingOf(site).archivedDays);
   }

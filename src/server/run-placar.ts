@@ -30,7 +30,8 @@ export async function runPlacar(config: Config, options: RunPlacarOptions): Prom
       url: server.url,
       elapsedMs,
       hasSite: () => server.site.get() !== null,
-      onPublished: () => server.site.reload(),
+      // The build as the refresh handed it over: nothing of it is read back from disk.
+      onPublished: (loaded) => server.site.reload(loaded),
       onFinished: (report) => server.recordRefresh(report),
     });
   } finally {

@@ -7,6 +7,7 @@
  * usual pace. With REFRESH_CRON=off there is nothing to run: another process keeps DATA_DIR current.
  */
 import type { Config } from '../lib/config/config.ts';
+import type { BuildLoaded } from '../lib/store/builds/build-loaded.ts';
 import { createRefreshScheduler, type RefreshReport } from '../refresh/refresh-scheduler.ts';
 
 export interface RunRefreshesOptions {
@@ -18,8 +19,8 @@ export interface RunRefreshesOptions {
   elapsedMs: () => number;
   /** Whether a build is being served already. */
   hasSite: () => boolean;
-  /** The new build is published; resolves once this process serves it. */
-  onPublished: () => void | Promise<void>;
+  /** The new build is published (what the server serves of it, handed over); resolves once this process serves it. */
+  onPublished: (loaded: BuildLoaded) => void | Promise<void>;
   onFinished: (report: RefreshReport) => void;
 }
 

@@ -13,6 +13,7 @@ import { buildClientDir, buildServerEntry } from '../../lib/store/builds/build-l
 import type { Config } from '../../lib/config/config.ts';
 import { DATA_ROUTES } from '../../lib/api/data-routes.ts';
 import type { SiteFile } from '../../lib/store/builds/site-manifest.ts';
+import type { BuildLoaded } from '../../lib/store/builds/build-loaded.ts';
 import type { DetailRecord } from '../../lib/store/scraped/detail-store.ts';
 import { dayPagePath } from '../../lib/model/archive-days.ts';
 import { saoPauloDate } from '../../lib/model/time.ts';
@@ -45,6 +46,8 @@ export interface MadeBuild {
   tablesRendered: number;
   /** Log lines: matches newly seen that get no page of their own (pageless-matches.ts). */
   notices: string[];
+  /** What the listings and /api/eventos were rendered from: their files are these values' JSON. */
+  served: Pick<BuildLoaded, 'snapshot' | 'feed'>;
 }
 
 /** The archive's part of the build (archive-files.ts): before the data routes, which link to its days. */
@@ -130,7 +133,7 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
     renderPage: (routePath) => renderer.render(routePath),
     builtAt,
   });
-  const notices = locals.placar ? pagelessMatchNotices(locals.placar.snapshot) : [];
+  const notices = pagelessMatchNotices(locals.placar.snapshot);
   // The archive's lines first: a match listed again is the listings' (archive-files.ts drops it anyway).
   const matchFiles = new Map([...archive.files, ...made.files]);
   return {
@@ -139,5 +142,6 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
     matchesRendered: made.rendered,
     tablesRendered: tables.rendered,
     notices,
+    served: { snapshot: locals.placar.snapshot, feed: locals.eventFeed },
   };
 }

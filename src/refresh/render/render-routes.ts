@@ -72,6 +72,9 @@ function loadRenderApp(serverEntry: string): Promise<RenderApp> {
   return loaded;
 }
 
+/** What a refresh renders from: the listings' data and the event feed are always there. */
+export type RenderLocals = App.Locals & Required<Pick<App.Locals, 'placar' | 'eventFeed'>>;
+
 /**
  * What every route of a render is made from: the snapshot, scrape state, crests, events and match
  * details (`detailRecords`: the scrape's own, by match id; without them, DATA_DIR's).
@@ -82,7 +85,7 @@ export function buildRenderLocals(
   intervals: ListingIntervals | undefined,
   now: Date,
   detailRecords?: ReadonlyMap<string, DetailRecord>,
-): App.Locals {
+): RenderLocals {
   const snapshot = readSnapshotOrEmpty(dataDir, upstreamUrl);
   const state = readScrapeState(dataDir);
   const context = intervals ? { state, intervals } : { state };

@@ -1,19 +1,37 @@
 /**
- * What the event hub (event-hub.ts) reads of a build: its /api/eventos events, each made into wire text once across
- * loads, and its listings' matches. The build's bytes were validated when the refresh wrote them; here an entry
- * that does not parse is left out, never trusted.
+ * What the event hub (event-hub.ts) takes of a build: its /api/eventos events, each made into wire text once across
+ * loads, and its listings' matches — from the value the refresh handed over (or read of the build's files:
+ * src/server/site/read-build-loaded.ts). A published site's feed (event-feed-poller.ts) comes as bytes instead, read
+ * here; an entry of those that does not parse is left out, never trusted.
  */
-import { LISTING_NAMES, ListEnvelopeSchema, MatchEventSchema, type Match, type Status } from '../../lib/model/model.ts';
-import { FEED_BODY_END, FEED_EVENTS_START } from '../../lib/api/event-feed-body.ts';
+import {
+  LISTING_NAMES,
+  ListEnvelopeSchema,
+  type EventFeed,
+  type Match,
+  type MatchEvent,
+  type Status,
+} from '../../lib/model/model.ts';
 import { formatEventWire } from '../../lib/api/event-wire.ts';
+import type { BuildLoaded } from '../../lib/store/builds/build-loaded.ts';
+import { readFeedBody, readFeedEntry } from '../site/read-feed-bytes.ts';
 import type { StaticEntry } from '../site/static-site.ts';
 
 export const EVENT_FEED_ROUTE = '/api/eventos';
 
-/** What a build (or a published site's feed, event-feed-poller.ts) offers the hub: the bytes of its routes. */
+/** A published site's feed and listings as the poller fetched them (event-feed-poller.ts): the bytes of its routes. */
 export interface EventSource {
   buildId: string;
   routes: ReadonlyMap<string, Pick<StaticEntry, 'identity'>>;
+}
+
+/** What a build offers the hub: its feed (kept as the hub keeps it) and its listings' matches. */
+export interface FeedSource {
+  buildId: string;
+  /** The feed as the hub keeps it, given what it keeps (`previous`); null when there is none. Throws when unreadable. */
+  keptFeed(previous: KeptFeed): KeptFeed | null;
+  /** The matches of the build's listings (/api/live, hoje, amanha, ontem). */
+  listingMatches(): Match[];
 }
 
 /** What the hub keeps of an event: its JSON lives only in `wire` (the match once per match, for filters). */
@@ -37,7 +55,7 @@ export function eventJsonOf(wire: string): string {
   return wire.slice(wire.indexOf('\ndata: ') + '\ndata: '.length, -2);
 }
 
-/** The matches of a build's listings that parse (a listing that does not is left out). */
+/** The matches of a published site's listings that parse (a listing that does not is left out). */
 export function readListingMatches(site: EventSource): Match[] {
   return LISTING_NAMES.flatMap((listing) => {
     const entry = site.routes.get(`/api/${listing}`);
@@ -52,89 +70,72 @@ export function readListingMatches(site: EventSource): Match[] {
 }
 
 /**
- * The build's feed as the hub keeps it; null when the build has none. Throws when its bytes are not JSON.
- * An event the hub already keeps (by id) is reused as it is: its wire text and match are not made again. A new
- * one is validated; an entry that is not an event is left out. A feed written one event per line
- * (event-feed-body.ts) is read line by line, and only the new events' lines are parsed.
+ * A published site's feed as the hub keeps it; null when it has none. Throws when its bytes are not JSON. An event
+ * the hub already keeps (by id) is reused as it is: its wire text and match are not made again, its line not parsed
+ * (read-feed-bytes.ts). A new one is validated; an entry that is not an event is left out.
  */
 export function readKeptFeed(site: EventSource, previous: KeptFeed): KeptFeed | null {
   const entry = site.routes.get(EVENT_FEED_ROUTE);
   if (!entry) return null;
-  const bytes = entry.identity;
-  const known = new Map(previous.events.map((item) => [item.id, item]));
-  const keeping = createFeedKeeper(known, previous.matches);
-  if (!readFeedLines(bytes, keeping.take)) {
-    const body = JSON.parse(bytes.toString('utf8')) as { events?: unknown };
-    if (!Array.isArray(body.events)) return null;
-    for (const raw of body.events)
-      keeping.take(typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined, () => raw);
-  }
+  const keeping = createFeedKeeper(previous);
+  return readFeedBody(entry.identity, keeping.take) && keeping.feed;
+}
+
+/** The build's feed as the hub keeps it: an event it keeps already (by id) reused, a new one made into wire text. */
+export function keepFeed(feed: EventFeed, previous: KeptFeed): KeptFeed {
+  const keeping = createFeedKeeper(previous);
+  for (const event of feed.events) keeping.keep(event);
   return keeping.feed;
 }
 
-const NEWLINE = 0x0a;
-const COMMA = 0x2c;
-/** An event's line starts with its id (MatchEventSchema's first key), all ASCII: `{"id":"1764000125000-0000"`. */
-const LINE_ID = /^\{"id":"(\d{13}-\d{4})"$/;
-const LINE_ID_BYTES = '{"id":"1764000125000-0000"'.length;
-
-/**
- * Hands each event line of a feed in event-feed-body.ts's layout to `take` (its id, and its value when asked);
- * false, having handed nothing, when the bytes are not in that layout (a compact feed: an older build's, or none).
- * Read over the bytes: only the head and the new events' lines are decoded, never the whole feed as one string.
- */
-function readFeedLines(bytes: Buffer, take: (id: unknown, value: () => unknown) => void): boolean {
-  const headEnd = bytes.indexOf(NEWLINE);
-  const bodyEnd = bytes.length - FEED_BODY_END.length - 1;
-  if (headEnd < 0 || bodyEnd <= headEnd) return false;
-  const head = bytes.toString('utf8', 0, headEnd);
-  if (!head.endsWith(FEED_EVENTS_START) || bytes.toString('latin1', bodyEnd) !== `\n${FEED_BODY_END}`) return false;
-  // The head's own JSON must parse, as the whole body's would.
-  JSON.parse(`${head.slice(0, -FEED_EVENTS_START.length)}"events":[]}`);
-  for (let start = headEnd + 1; start <= bodyEnd; ) {
-    const next = bytes.indexOf(NEWLINE, start);
-    const end = next < 0 || next > bodyEnd ? bodyEnd : next;
-    const lineEnd = bytes[end - 1] === COMMA ? end - 1 : end;
-    const id = LINE_ID.exec(bytes.toString('latin1', start, start + LINE_ID_BYTES))?.[1];
-    const lineStart = start;
-    take(id, () => JSON.parse(bytes.toString('utf8', lineStart, lineEnd)));
-    start = end + 1;
-  }
-  return true;
+/** What the hub takes of a build the refresh handed over, or of one read of its files. */
+export function feedOfBuild(build: BuildLoaded): FeedSource {
+  return {
+    buildId: build.buildId,
+    keptFeed: (previous) => (build.feed ? keepFeed(build.feed, previous) : null),
+    listingMatches: () => LISTING_NAMES.flatMap((listing) => build.snapshot[listing].matches),
+  };
 }
 
-/** Collects a feed's events as the hub keeps them, reusing the known ones by id. */
-function createFeedKeeper(
-  known: ReadonlyMap<string, KeptEvent>,
-  knownMatches: ReadonlyMap<string, Match>,
-): { feed: KeptFeed; take(id: unknown, value: () => unknown): void } {
+/** What the hub takes of a published site's bytes (event-feed-poller.ts, and tests that make feeds as files). */
+export function feedOfBytes(site: EventSource): FeedSource {
+  return {
+    buildId: site.buildId,
+    keptFeed: (previous) => readKeptFeed(site, previous),
+    listingMatches: () => readListingMatches(site),
+  };
+}
+
+/** Collects a feed's events as the hub keeps them, reusing the ones it keeps (by id). */
+function createFeedKeeper(previous: KeptFeed): {
+  feed: KeptFeed;
+  keep(event: MatchEvent): void;
+  take(id: unknown, value: () => unknown): void;
+} {
+  const known = new Map(previous.events.map((item) => [item.id, item]));
   const feed: KeptFeed = { events: [], matches: new Map() };
+  const reuse = (id: unknown): boolean => {
+    const kept = typeof id === 'string' ? known.get(id) : undefined;
+    if (!kept) return false;
+    feed.events.push(kept);
+    const match = previous.matches.get(kept.matchId);
+    if (match && !feed.matches.has(kept.matchId)) feed.matches.set(kept.matchId, match);
+    return true;
+  };
+  const add = (event: MatchEvent): void => {
+    const { match } = event;
+    feed.events.push({ id: event.id, matchId: match.id, status: match.status, wire: formatEventWire(event) });
+    feed.matches.set(match.id, match);
+  };
   return {
     feed,
+    keep(event) {
+      if (!reuse(event.id)) add(event);
+    },
     take(id, value) {
-      const kept = typeof id === 'string' ? known.get(id) : undefined;
-      if (kept) {
-        feed.events.push(kept);
-        const match = knownMatches.get(kept.matchId);
-        if (match && !feed.matches.has(kept.matchId)) feed.matches.set(kept.matchId, match);
-        return;
-      }
-      let raw: unknown;
-      try {
-        raw = value();
-      } catch {
-        return;
-      }
-      const parsed = MatchEventSchema.safeParse(raw);
-      if (!parsed.success) return;
-      const { match } = parsed.data;
-      feed.events.push({
-        id: parsed.data.id,
-        matchId: match.id,
-        status: match.status,
-        wire: formatEventWire(parsed.data),
-      });
-      feed.matches.set(match.id, match);
+      if (reuse(id)) return;
+      const event = readFeedEntry(value);
+      if (event) add(event);
     },
   };
 }

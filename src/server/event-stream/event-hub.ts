@@ -1,9 +1,8 @@
 /**
  * The open /api/eventos/stream connections of this process and the events they are sent.
- * Events come from the served build's /api/eventos (load() at each build swap: the refresh
- * wrote them to the event store before rendering that feed; with EVENT_FEED_URL, the published
- * site's), so the stream and the feed carry the same events with the same ids, in every worker
- * and reader. view() lends them to the answers Placar gives Pushpin (grip-stream.ts).
+ * Events come from the served build's /api/eventos (prepareLoad() at each build swap, from the value
+ * the refresh handed over: build-feed.ts; with EVENT_FEED_URL, load() of the published site's), so
+ * the stream and the feed carry the same events with the same ids, in every worker and reader. view() lends them to the answers Placar gives Pushpin (grip-stream.ts).
  *
  * Memory stays bounded whatever clients do: each event's wire text is made once (build-feed.ts) and
  * shared by every connection, which queues references to it, not copies; a connection that falls
@@ -22,9 +21,9 @@ import { errorMessage } from '../../lib/model/caught-error.ts';
 import {
   EVENT_FEED_ROUTE,
   eventJsonOf,
-  readKeptFeed,
-  readListingMatches,
+  feedOfBytes,
   type EventSource,
+  type FeedSource,
   type KeptEvent,
   type KeptFeed,
 } from './build-feed.ts';
@@ -76,10 +75,13 @@ export interface EventHubOptions {
 }
 
 export interface EventHub {
-  /** Takes the events of a newly served build and sends those after the last one sent, then its notice. */
+  /** Takes the events of a published site's feed and sends those after the last one sent, then its notice. */
   load(site: EventSource): void;
-  /** load() in two parts: the feed is read now, the switch (and the sending) when the build is served. */
-  prepareLoad(site: EventSource): () => void;
+  /**
+   * Takes a newly served build's events in two parts: the feed is read now, the switch (and the sending of those after
+   * the last one sent, then the build's notice) when the build is served.
+   */
+  prepareLoad(site: FeedSource): () => void;
   /** Why a new connection from `ip` (a client key) may not open now, or null. */
   refusal(ip: string): StreamRefusal | null;
   /** Whether a stream with this query would make the hub evaluate a filter it has not memoized. */
@@ -207,7 +209,7 @@ function switchEvents({ loaded, connections, filters }: HubParts, next: KeptFeed
 }
 
 /** Reads the build's feed now; what it returns switches the hub to it and sends the new events. */
-function prepareLoad(site: EventSource, hub: HubParts): () => void {
+function prepareLoad(site: FeedSource, hub: HubParts): () => void {
   const { loaded, connections } = hub;
   if (site.buildId === loaded.buildId) return () => undefined;
   // At start nobody is connected yet: the notice reaches nobody.
@@ -217,13 +219,13 @@ function prepareLoad(site: EventSource, hub: HubParts): () => void {
   };
   let next: KeptFeed | null;
   try {
-    next = readKeptFeed(site, loaded);
+    next = site.keptFeed(loaded);
   } catch (error) {
     hub.log(`aviso: o build ${site.buildId} tem um ${EVENT_FEED_ROUTE} ilegível: ${errorMessage(error)}`);
     // Its pages are served all the same.
     return tell;
   }
-  const readListings = memoize(() => readListingMatches(site));
+  const readListings = memoize(() => site.listingMatches());
   return () => {
     loaded.buildId = site.buildId;
     loaded.listings = readListings;
@@ -253,7 +255,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
   const hub: HubParts = { loaded, connections, filters, log: options.log };
   return {
     load(site) {
-      prepareLoad(site, hub)();
+      prepareLoad(feedOfBytes(site), hub)();
     },
     prepareLoad: (site) => prepareLoad(site, hub),
     refusal: (ip) => connections.refusal(ip),

@@ -2,7 +2,7 @@
  * Filters on /api/live, /api/hoje, /api/amanha, /api/ontem and /api/eventos, answered by this
  * server (a static host or a CDN serves the unfiltered files): `status`, `time` and `competicao`
  * (match-filter-query.ts). The matches come from what the server already holds for the build it
- * serves, so nothing is parsed or indexed per request (filter-bodies.ts). Each distinct answer
+ * serves (the value the refresh handed over), so nothing is parsed or indexed per request (filter-bodies.ts). Each distinct answer
  * (the served file, the filters in their normal form) is kept in a memo bounded in entries and
  * bytes; a new one costs the client one search of SEARCH_RATE_LIMIT (429 past it), a kept one
  * nothing.
@@ -15,7 +15,7 @@ import { hasMatchFilters, parseMatchFilterQuery, type MatchFilterQuery } from '.
 import { buildRateLimitedProblem } from '../../lib/api/problem.ts';
 import type { ListingName } from '../../lib/model/model.ts';
 import { normalizeQuery } from '../../lib/search/search-text.ts';
-import type { SnapshotReading } from '../../lib/store/scraped/snapshot-reader.ts';
+import type { BuildLoaded, ServedHead } from '../../lib/store/builds/build-loaded.ts';
 import { createBoundedMemo } from '../memo/bounded-memo.ts';
 import { createMatchIdsMemo, filterEvents, filterListing } from './filter-bodies.ts';
 import type { EventHub } from '../event-stream/event-hub.ts';
@@ -46,6 +46,15 @@ interface KeptAnswer {
 const weigh = (answer: KeptAnswer): number =>
   answer.identity.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0);
 
+/** A filterable route's file as it is served now, and what the server holds of its build. */
+export interface ServedListing {
+  /** The file (or its `stale: true` copy: stale-listing.ts). */
+  entry: StaticEntry;
+  /** generatedAt and stale as `entry` says them. */
+  head: ServedHead;
+  build: BuildLoaded;
+}
+
 /** The filters in their normal form: spellings that select the same matches share one key. */
 function filterKey({ statuses, team, competition }: MatchFilterQuery): string {
   const words = (text: string | null): string => (text === null ? '*' : normalizeQuery(text));
@@ -53,8 +62,6 @@ function filterKey({ statuses, team, competition }: MatchFilterQuery): string {
 }
 
 export interface ListingFilterSources {
-  /** The snapshot the served build was made from, with its search index (search-snapshot.ts). */
-  reading(): SnapshotReading | null;
   events: EventHub;
   rateLimiter: RateLimiter;
 }
@@ -68,7 +75,7 @@ export interface ListingFilters {
     req: IncomingMessage,
     res: ServerResponse,
     route: string,
-    entry: StaticEntry,
+    served: ServedListing,
     search: string,
   ): Promise<void> | null;
 }
@@ -118,10 +125,11 @@ export function createListingFilters(sources: ListingFilterSources): ListingFilt
     req: IncomingMessage,
     res: ServerResponse,
     route: string,
-    served: ListingName | 'events',
-    entry: StaticEntry,
+    listing: ListingName | 'events',
+    served: ServedListing,
     query: MatchFilterQuery,
   ): Promise<void> => {
+    const { entry, head, build } = served;
     const key = `${route}\n${entry.file.hash}\n${filterKey(query)}`;
     let kept = answers.get(key);
     if (!kept) {
@@ -133,9 +141,9 @@ export function createListingFilters(sources: ListingFilterSources): ListingFilt
         });
       }
       const identity =
-        served === 'events'
-          ? filterEvents(entry, query, sources.events)
-          : filterListing(served, entry, query, sources.reading()?.snapshot, matchIds);
+        listing === 'events'
+          ? filterEvents(head, query, sources.events)
+          : filterListing(build.snapshot[listing], head, query, build.snapshot, matchIds);
       kept = { identity, hash: buildContentHash(identity), br: null, gzip: null };
       answers.set(key, kept);
     }
@@ -143,16 +151,16 @@ export function createListingFilters(sources: ListingFilterSources): ListingFilt
   };
 
   return {
-    answer(req, res, route, entry, search) {
-      const served = FILTERABLE_ROUTES.get(route);
-      if (served === undefined || search === '') return null;
+    answer(req, res, route, served, search) {
+      const listing = FILTERABLE_ROUTES.get(route);
+      if (listing === undefined || search === '') return null;
       const parsed = parseMatchFilterQuery(search, route, { status: true });
       if (!parsed.ok) {
         writeProblem(req, res, parsed.problem);
         return Promise.resolve();
       }
       if (!hasMatchFilters(parsed.query)) return null;
-      return answerFiltered(req, res, route, served, entry, parsed.query);
+      return answerFiltered(req, res, route, listing, served, parsed.query);
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * GET /healthz: per listing how old the data THIS process serves is and whether it is stale (read
- * from the served build's own listing file, so a scrape that succeeds while no build gets rendered
+ * GET /healthz: per listing how old the data THIS process serves is and whether it is stale (as
+ * the served build's own listing says it, so a scrape that succeeds while no build gets rendered
  * or published still turns it stale), when the upstream was last read, the last error and
  * what the parser recognised on the last page (markup, skipped rows, unknown status texts);
  * `starting` (503) until this process serves a build, `degraded` (still 200) when any listing is
@@ -15,7 +15,6 @@ import { readScrapeState } from '../../lib/store/scraped/scrape-state-store.ts';
 import { BUDGET_WINDOW_MS, readDetailSchedule, type DetailSummary } from '../../lib/store/scraped/detail-store.ts';
 import { isListingStale, listingIntervalSeconds } from '../../lib/model/staleness.ts';
 import type { RefreshOutcome } from '../../lib/model/refresh-outcome.ts';
-import { readServedListing } from './stale-listing.ts';
 import type { StaticSite } from '../site/static-site.ts';
 
 export interface ListingHealth {
@@ -74,8 +73,8 @@ export interface RefreshHealth {
   error: string | null;
 }
 
-/** The build this process serves: its time and its files (the listings among them). */
-export type ServedSite = Pick<StaticSite, 'builtAt' | 'routes'>;
+/** The build this process serves: its time and what its listings say of themselves. */
+export type ServedSite = Pick<StaticSite, 'builtAt' | 'data'>;
 
 export function buildHealth(
   config: Config,
@@ -88,10 +87,9 @@ export function buildHealth(
   const state = readScrapeState(config.dataDir);
   const listings = {} as Record<ListingName, ListingHealth>;
   for (const listing of LISTING_NAMES) {
-    const entry = served?.routes.get(`/api/${listing}`);
     // What is served, not what was scraped: a scrape that succeeds while its build fails
     // (render, disk, swap) leaves snapshot.json fresh and the served data ageing.
-    const { generatedAt, stale } = entry ? readServedListing(entry) : { generatedAt: null, stale: true };
+    const { generatedAt, stale } = served?.data.snapshot[listing] ?? { generatedAt: null, stale: true };
     listings[listing] = {
       generatedAt,
       // Also stale when builds stopped: the served file's flag is only as new as its build.

@@ -10,47 +10,37 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildContentHash } from '../../lib/api/etag.ts';
 import { STALE_AFTER_INTERVALS, listingIntervalSeconds, staleAfterMs } from '../../lib/model/staleness.ts';
+import type { ServedHead } from '../../lib/store/builds/build-loaded.ts';
 import type { StaticEntry } from '../site/static-site.ts';
 
 // The event feed has generatedAt and stale too, by the last scrape its events were compared on.
 const LISTING_ROUTES = new Set(['/api/live', '/api/hoje', '/api/amanha', '/api/ontem', '/api/eventos']);
 
-interface CheckedListing {
-  generatedAt: string | null;
-  staleInFile: boolean;
-  staleCopy: StaticEntry | null;
+/** The served head, in the bytes of every listing and feed Placar writes (its key order). */
+const FRESH_HEAD = Buffer.from(',"stale":false,"count":');
+const STALE_HEAD = ',"stale":true,"count":';
+
+/** The file's bytes saying `stale: true`: its head rewritten, the rest (a feed's lines) as it is. */
+function staleBytes(identity: Buffer): Buffer {
+  const at = identity.indexOf(FRESH_HEAD);
+  // Strings in JSON escape their quotes: the first match is the head's own field.
+  if (at >= 0)
+    return Buffer.concat([
+      identity.subarray(0, at),
+      Buffer.from(STALE_HEAD),
+      identity.subarray(at + FRESH_HEAD.length),
+    ]);
+  const body = JSON.parse(identity.toString('utf8')) as Record<string, unknown>;
+  return Buffer.from(JSON.stringify({ ...body, stale: true }));
 }
 
-// Entries are immutable for the life of a build, so each is parsed at most once.
-const checked = new WeakMap<StaticEntry, CheckedListing>();
+// Entries are immutable for the life of a build, so each one's copy is made at most once.
+const staleCopies = new WeakMap<StaticEntry, StaticEntry>();
 
-function checkListing(entry: StaticEntry): CheckedListing {
-  let result = checked.get(entry);
-  if (!result) {
-    let body: { generatedAt?: unknown; stale?: unknown } = {};
-    try {
-      body = JSON.parse(entry.identity.toString('utf8')) as typeof body;
-    } catch {
-      // Not a listing body we wrote: leave it as it is (staleInFile below).
-    }
-    const generatedAt = typeof body.generatedAt === 'string' ? body.generatedAt : null;
-    result = { generatedAt, staleInFile: body.stale !== false, staleCopy: null };
-    checked.set(entry, result);
-  }
-  return result;
-}
-
-/** What a served listing file says of itself: when its data was fetched and whether it was stale then. */
-export function readServedListing(entry: StaticEntry): { generatedAt: string | null; stale: boolean } {
-  const { generatedAt, staleInFile } = checkListing(entry);
-  return { generatedAt, stale: staleInFile };
-}
-
-function buildStaleCopy(entry: StaticEntry, listing: CheckedListing, refreshIntervalSeconds: number): StaticEntry {
-  const body = JSON.parse(entry.identity.toString('utf8')) as Record<string, unknown>;
-  const identity = Buffer.from(JSON.stringify({ ...body, stale: true }));
+function buildStaleCopy(entry: StaticEntry, head: ServedHead, refreshIntervalSeconds: number): StaticEntry {
+  const identity = staleBytes(entry.identity);
   // The instant it became stale: a stable Last-Modified for the copy.
-  const staleSince = Date.parse(listing.generatedAt ?? '') + STALE_AFTER_INTERVALS * refreshIntervalSeconds * 1000;
+  const staleSince = Date.parse(head.generatedAt ?? '') + STALE_AFTER_INTERVALS * refreshIntervalSeconds * 1000;
   return {
     file: {
       ...entry.file,
@@ -70,6 +60,8 @@ export interface ServedBuild {
   refreshIntervalSeconds: number;
   /** /api/ontem is fetched on its own, longer rhythm (YESTERDAY_REFRESH_SECONDS): its data may be that old. */
   yesterdayRefreshSeconds?: number;
+  /** What a listing or the feed of the build says of itself (build-loaded.ts's servedHeadOf), null for other routes. */
+  head(route: string): ServedHead | null;
 }
 
 /** The entry to serve for a route at `nowMs`: the built one, or its `stale: true` copy. */
@@ -85,10 +77,14 @@ export function createListingSelector(build: ServedBuild): ListingSelector {
   return (route, entry, nowMs) => {
     if (!LISTING_ROUTES.has(route) || nowMs <= buildStaleAfter) return entry;
     const listingInterval = listingIntervalSeconds(route === '/api/ontem' ? 'ontem' : 'hoje', intervals);
-    const listing = checkListing(entry);
-    if (listing.staleInFile || nowMs <= staleAfterMs(listing.generatedAt, listingInterval)) return entry;
-    listing.staleCopy ??= buildStaleCopy(entry, listing, listingInterval);
-    return listing.staleCopy;
+    const head = build.head(route);
+    if (!head || head.stale || nowMs <= staleAfterMs(head.generatedAt, listingInterval)) return entry;
+    let copy = staleCopies.get(entry);
+    if (!copy) {
+      copy = buildStaleCopy(entry, head, listingInterval);
+      staleCopies.set(entry, copy);
+    }
+    return copy;
   };
 }
 

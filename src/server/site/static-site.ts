@@ -10,11 +10,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildContentHash } from '../../lib/api/etag.ts';
-import { buildClientDir, buildManifestPath } from '../../lib/store/builds/build-layout.ts';
-import { SiteManifestError, readSiteManifest, type SiteFile } from '../../lib/store/builds/site-manifest.ts';
+import { buildClientDir } from '../../lib/store/builds/build-layout.ts';
+import type { BuildLoaded } from '../../lib/store/builds/build-loaded.ts';
+import type { SiteFile } from '../../lib/store/builds/site-manifest.ts';
 import { hasMatchPage } from '../../lib/model/match-paths.ts';
 import { readArchiveIndex, type ArchiveIndex } from '../../lib/store/scraped/archive-store.ts';
 import { createMatchFileCache } from './match-file-cache.ts';
+import { readBuildLoaded } from './read-build-loaded.ts';
 
 export interface StaticEntry {
   file: SiteFile;
@@ -143,6 +145,8 @@ function readEntry(file: SiteFile, absolute: string, resolveMatchFolder: (relati
 export interface StaticSite {
   buildId: string;
   builtAt: string;
+  /** What the refresh handed over with the build (or what was read of its files): its listings, feed, manifest. */
+  data: BuildLoaded;
   /** Decoded URL path → file: "/" and "/hoje" for index.html and hoje.html, "/api/live", … */
   routes: ReadonlyMap<string, StaticEntry>;
   /** The dashboard's 404.html, when it has one. */
@@ -213,14 +217,18 @@ const sameFile = (a: SiteFile, b: SiteFile): boolean =>
   a.gzip === b.gzip;
 
 /**
+ * `build`: the value the refresh handed over, or the id of a build to read it of (read-build-loaded.ts).
  * `previous` (the served build): its entries for files whose manifest line is the same (same
  * bytes, same headers) are shared, not read again — most of a refresh's files, and the memory
  * of one copy instead of two while both builds are held.
  */
-export function loadStaticSite(dataDir: string, buildId: string, previous: StaticSite | null = null): StaticSite {
-  // Not kept once read: the site holds what it needs of it (a refresh in this process keeps what it wrote).
-  const manifest = readSiteManifest(buildManifestPath(dataDir, buildId), { keep: false });
-  if (!manifest) throw new SiteManifestError(`O build ${buildId} não tem manifesto: não foi publicado por completo.`);
+export function loadStaticSite(
+  dataDir: string,
+  build: string | BuildLoaded,
+  previous: StaticSite | null = null,
+): StaticSite {
+  const data = typeof build === 'string' ? readBuildLoaded(dataDir, build, previous?.data ?? null) : build;
+  const { buildId, manifest } = data;
   const clientDir = buildClientDir(dataDir, buildId);
   const resolveMatchFolder = createMatchFolderResolver(clientDir);
   const routes = new Map<string, StaticEntry>();
@@ -241,5 +249,5 @@ export function loadStaticSite(dataDir: string, buildId: string, previous: Stati
   // A match listed again is the listings' (its manifest line): the archive's only where none.
   for (const [route, entry] of archivedMatchRoutes(dataDir, resolveMatchFolder))
     if (!routes.has(route)) routes.set(route, entry);
-  return { buildId, builtAt: manifest.builtAt, routes, notFoundPage };
+  return { buildId, builtAt: manifest.builtAt, data, routes, notFoundPage };
 }
