@@ -29,6 +29,7 @@ import { createSearchSnapshot, type SearchSnapshot } from './search/search-snaps
 import { readPushApi } from './push/push-api.ts';
 import type { WelcomePush } from '../lib/model/push-subscription.ts';
 import { runInSlices, yieldToRequests } from '../lib/slices/run-in-slices.ts';
+import { injectRequest, type InjectedRequest, type InjectedResponse } from './inject-request.ts';
 import { matchIndexOfSteps } from '../lib/search/match-index.ts';
 import { feedOfBuild } from './event-stream/build-feed.ts';
 
@@ -39,12 +40,19 @@ import { feedOfBuild } from './event-stream/build-feed.ts';
  */
 const { createServer } = createRequire(import.meta.url)('node:http') as typeof http;
 
-export interface PlacarHttpServer {
-  url: string;
+/** A Placar server in this process: the served build, /healthz's last refresh, and its answers. */
+export interface PlacarServer {
   site: CurrentSite;
   /** Remembers how a refresh ended, for /healthz. */
   recordRefresh(report: Pick<RefreshReport, 'outcome' | 'error'>): void;
+  /** Answers one request over an in-memory connection: real HTTP, no port (inject-request.ts). */
+  inject(target: string, init?: InjectedRequest): Promise<InjectedResponse>;
   close(): Promise<void>;
+}
+
+/** The server listening on HOST:PORT (startHttpServer). */
+export interface PlacarHttpServer extends PlacarServer {
+  url: string;
 }
 
 function formatUrl(address: AddressInfo, configuredHost: string): string {
@@ -72,7 +80,7 @@ export interface HttpServerOptions {
   rateLimiter?: RateLimiter;
   /**
    * Default: this process prepares each build's snapshot and index and searches it; a cluster
-   * worker asks its primary instead, and holds no snapshot (its filters read the served files).
+   * worker asks its primary instead, and holds no snapshot of its own (its filters read the served build's listings).
    */
   searchSource?: SearchSource;
   /** Sends a new push subscription its welcome push (none: subscriptions are kept without one). */
@@ -113,11 +121,12 @@ function searchOf(
   return { snapshot, source: createLocalSearchSource(config, snapshot, log) };
 }
 
-export async function startHttpServer(
+/** Everything of a server but its port: the node:http server unbound, and what the process holds beside it. */
+async function assembleServer(
   config: Config,
   log: (line: string) => void,
-  options: HttpServerOptions = {},
-): Promise<PlacarHttpServer> {
+  options: HttpServerOptions,
+): Promise<{ placar: PlacarServer; server: http.Server }> {
   const events = createEventHub({ perIp: config.eventStreamsPerIp, max: config.eventStreamsMax, log });
   // A new build's search snapshot is prepared (index built, in slices) and its event feed read as the
   // build loads, before it is served; the event streams send the build's new events as it is switched in.
@@ -180,6 +189,46 @@ export async function startHttpServer(
     writeRawProblem(socket, buildClientErrorProblem(error.code), commonHeaders),
   );
   server.on('connect', (_req, socket) => writeRawProblem(socket, buildConnectProblem(), commonHeaders));
+  const placar: PlacarServer = {
+    site,
+    recordRefresh(report) {
+      lastRefresh = { finishedAt: formatSaoPauloIso(new Date()), outcome: report.outcome, error: report.error };
+    },
+    inject: (target, init) => injectRequest(server, target, init),
+    async close() {
+      clearInterval(linkCheck);
+      linkWatch?.close();
+      feed?.stop();
+      events.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), 3_000);
+      await closed;
+      clearTimeout(force);
+      search.close();
+    },
+  };
+  return { placar, server };
+}
+
+/**
+ * A Placar server that listens on no port: the same routes, build loading and event streams as `npm start`'s, each
+ * request given to inject(); no refresh of its own (hand it builds with site.reload(loaded), e.g. runRefresh's).
+ */
+export async function createPlacarServer(
+  config: Config,
+  log: (line: string) => void,
+  options: HttpServerOptions = {},
+): Promise<PlacarServer> {
+  return (await assembleServer(config, log, options)).placar;
+}
+
+export async function startHttpServer(
+  config: Config,
+  log: (line: string) => void,
+  options: HttpServerOptions = {},
+): Promise<PlacarHttpServer> {
+  const { placar, server } = await assembleServer(config, log, options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE')
@@ -193,25 +242,9 @@ export async function startHttpServer(
       else reject(new StartupError(`não foi possível escutar em ${config.host}:${config.port}: ${error.message}`));
     });
     server.listen(config.port, config.host, () => resolve());
+  }).catch(async (error: unknown) => {
+    await placar.close();
+    throw error;
   });
-  return {
-    url: formatUrl(server.address() as AddressInfo, config.host),
-    site,
-    recordRefresh(report) {
-      lastRefresh = { finishedAt: formatSaoPauloIso(new Date()), outcome: report.outcome, error: report.error };
-    },
-    async close() {
-      clearInterval(linkCheck);
-      linkWatch?.close();
-      feed?.stop();
-      events.close();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const force = setTimeout(() => server.closeAllConnections(), 3_000);
-      await closed;
-      clearTimeout(force);
-      clearInterval(linkCheck);
-      search.close();
-    },
-  };
+  return { ...placar, url: formatUrl(server.address() as AddressInfo, config.host) };
 }

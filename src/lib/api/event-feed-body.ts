@@ -1,8 +1,10 @@
 /**
  * /api/eventos's body: the feed's JSON (the same value as JSON.stringify) with each event on a line of its own.
- * Every serving process reads the feed again at each build (src/server/event-stream/build-feed.ts); the lines let
- * it parse only the events it does not keep yet instead of the whole feed, megabytes of text parsed in each
- * process at every refresh.
+ * The refreshing process hands its server the feed as a value (src/lib/store/builds/build-loaded.ts); the servers
+ * that read it back are those whose refresh ran elsewhere — cluster workers and a server beside `npm run refresh`
+ * (src/server/site/read-build-loaded.ts), and one following a published site's feed (EVENT_FEED_URL). The lines let
+ * each of them parse only the events it does not keep yet instead of the whole feed, megabytes of text parsed in
+ * each process at every refresh.
  */
 import type { EventFeed } from '../model/model.ts';
 

@@ -2,26 +2,29 @@
  * The order of a day's matches as the API answers it (issue 48): a day with every status —
  * scheduled, live, at half time, finished, suspended, cancelled, postponed with a kick-off seen
  * before and without one, started matches whose kick-off Placar never saw — read twice from the
- * fake upstream (the kick-offs of the first read kept), served by the real server on loopback.
+ * fake upstream (the kick-offs of the first read kept), served by the real server.
  * /api/hoje, its filtered answer and /api/busca list, within a competition, every match that
  * started above every match still to start, kick-offs in order where both are known, the
  * upstream's order elsewhere; competitions in the upstream's order.
- * A process: the refresh and the server meet only through DATA_DIR until they share an in-process seam.
+ * In this process, no port and no cron: two refreshes (runRefresh), the second handing its build to a Placar server
+ * by value (createPlacarServer), asked over its in-memory connection (inject: real HTTP both ways).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import type { ListEnvelope, Match } from '../../../src/lib/model/model.ts';
-import { PROJECT_ROOT, startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
-import { runScript } from '../../../harness/run-script.ts';
+import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import { parseConfig, type Config } from '../../../src/lib/config/config.ts';
+import type { BuildLoaded } from '../../../src/lib/store/builds/build-loaded.ts';
+import { runRefresh } from '../../../src/refresh/refresh.ts';
+import { createPlacarServer, type PlacarServer } from '../../../src/server/http-server.ts';
 
 const DAY_PAGE = fs.readFileSync(
   path.join(PROJECT_ROOT, 'test/fixtures/upstream/variants/every-status-day.html'),
   'utf8',
 );
-const ONCE = '0 0 1 1 *';
 
 /** The day as the upstream showed it earlier: `key`'s row still to start at `clock` (no status word, no goals). */
 function scheduledEarlier(html: string, key: string, clock: string): string {
@@ -57,42 +60,35 @@ const shown = (matches: readonly Match[]): (string | null)[][] =>
   matches.map((m) => [m.competition.slug, m.homeTeam.name, m.status, m.kickoff?.slice(11, 16) ?? null]);
 
 let upstream: FakeUpstream;
-let placar: PlacarProcess;
+let placar: PlacarServer;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-match-order-'));
 
 async function readJson<T>(route: string): Promise<T> {
-  const response = await fetch(`${placar.url}${route}`);
+  const response = await placar.inject(route);
   expect(response.status, route).toBe(200);
-  return (await response.json()) as T;
+  return JSON.parse(response.body.toString('utf8')) as T;
+}
+
+async function refresh(config: Config, onPublished?: (loaded: BuildLoaded) => Promise<void>): Promise<void> {
+  const report = await runRefresh(config, { projectRoot: PROJECT_ROOT, log: () => undefined, onPublished });
+  expect(report.error).toBeNull();
+  expect(report.outcome).toBe('published');
 }
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ pages: { ...readFixturePages(), '/jogos-de-hoje': EARLIER } });
-  // The first refresh at start reads the earlier day; a refresh by hand reads the day as it is now.
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    dataDir,
-    env: { REFRESH_CRON: ONCE, SEARCH_RATE_LIMIT: '0' },
-  });
+  const config = parseConfig({ DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, SEARCH_RATE_LIMIT: '0' });
+  // The first refresh reads the earlier day; the second the day as it is now, handing its build to the server.
+  await refresh(config);
+  placar = await createPlacarServer(config, () => undefined);
   upstream.setPage('/jogos-de-hoje', DAY_PAGE);
-  const refresh = await runScript('scripts/refresh.ts', {
-    ...process.env,
-    DATA_DIR: dataDir,
-    UPSTREAM_URL: upstream.url,
-  });
-  expect(refresh.code, refresh.output).toBe(0);
-  // The running server serves the new build once it sees `current` moved.
-  await vi.waitFor(
-    async () => {
-      const hoje = await readJson<ListEnvelope>('/api/hoje');
-      expect(hoje.matches.find((m) => m.homeTeam.name === 'Remo')?.status).toBe('POSTPONED');
-    },
-    { timeout: 30_000, interval: 200 },
-  );
+  await refresh(config, (loaded) => placar.site.reload(loaded));
+  const hoje = await readJson<ListEnvelope>('/api/hoje');
+  expect(hoje.matches.find((m) => m.homeTeam.name === 'Remo')?.status).toBe('POSTPONED');
 }, 180_000);
 
 afterAll(async () => {
-  await placar?.stop();
+  await placar?.close();
   await upstream?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
