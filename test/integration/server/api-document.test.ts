@@ -158,7 +158,7 @@ describe('real responses against the document', () => {
           ? `${route}?q=flamengo`
           : route
               .replace('{competicao}/{partida}', 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras')
-              .replace('{slug}', 'brasileirao-serie-a')
+              .replace('{slug}', response === 'standings' ? 'brasileirao-serie-a' : 'flamengo')
               .replace('{dia}', yesterday.toISOString().slice(0, 10));
       expect(await check('GET', route, target)).toBe(200);
       expect(await check('HEAD', route, target)).toBe(200);
