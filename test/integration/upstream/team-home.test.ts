@@ -82,9 +82,9 @@ describe('the team’s home in a build', () => {
     const home: TeamHomeEnvelope = TeamHomeEnvelopeSchema.parse(JSON.parse(answer.body.toString('utf8')));
     expect(home.team.slug).toBe(TEAM);
     expect(home.source).toBe(`${upstream.url}/time/${TEAM}/proximos-jogos`);
-    expect(createOpenApiBodyValidator(buildOpenApiDocument()).responseErrors('GET', '/api/time/{slug}', answer)).toEqual(
-      [],
-    );
+    expect(
+      createOpenApiBodyValidator(buildOpenApiDocument()).responseErrors('GET', '/api/time/{slug}', answer),
+    ).toEqual([]);
 
     const hoje = ListEnvelopeSchema.parse(JSON.parse((await get('/api/hoje')).body.toString('utf8')));
     const listed = hoje.matches.filter((m) => m.homeTeam.slug === TEAM || m.awayTeam.slug === TEAM);

@@ -33,7 +33,10 @@ function envelope(matches: Match[]): ListEnvelope {
   };
 }
 
-const LIVE = buildSampleMatch({ homeTeam: team('Flamengo', 'flamengo', CREST), awayTeam: team('Palmeiras', 'palmeiras') });
+const LIVE = buildSampleMatch({
+  homeTeam: team('Flamengo', 'flamengo', CREST),
+  awayTeam: team('Palmeiras', 'palmeiras'),
+});
 const KEPT = buildSampleMatch({
   id: 'brasileirao-serie-a/15-11-2026-santos-x-flamengo',
   date: '2026-11-15',
