@@ -1,7 +1,7 @@
 /**
  * The team's home in every build (issue 50 §2/§3): a real refresh against the stand-in upstream, then the built files
  * served in this process over loopback. /api/time/<slug> of a listed team is a valid envelope joined by slug to the
- * listings and its table, its calendar parses (stable UIDs from one build to the next) and is served as
+ * listings and its table, a team's kept team pages add the matches Placar does not list, its calendar parses (stable UIDs from one build to the next) and is served as
  * text/calendar, a refresh with nothing new carries the homes, and an unknown slug is a 404 problem (the 404 page on
  * /time/<slug>).
  */
@@ -18,7 +18,9 @@ import { parseConfig, type Config } from '../../../src/lib/config/config.ts';
 import { matchEventUid } from '../../../src/lib/display/team-calendar.ts';
 import { ListEnvelopeSchema, StandingsEnvelopeSchema } from '../../../src/lib/model/model.ts';
 import { TeamHomeEnvelopeSchema, type TeamHomeEnvelope } from '../../../src/lib/model/team-home.ts';
+import { freshTeamPageRecord, writeTeamPageRecordAsync } from '../../../src/lib/store/scraped/team-page-store.ts';
 import { runRefresh, type RefreshReport } from '../../../src/refresh/refresh.ts';
+import { parseTeamPage } from '../../../src/upstream/team-page/parse-team-page.ts';
 import { startHttpServer, type PlacarHttpServer } from '../../../src/server/http-server.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { expectProblem } from '../../support/openapi/http-expectations.ts';
@@ -31,6 +33,10 @@ const COMPETITION_PAGE = fs.readFileSync(
   'utf8',
 );
 const NOW = new Date('2026-11-21T19:40:00-03:00');
+/** Plays tomorrow in the recorded listings (Bahia x Sport); its team pages are the recorded samples. */
+const PAGED_TEAM = 'sport';
+const TEAM_PAGES = path.resolve(import.meta.dirname, '../../fixtures/upstream/team-pages');
+const TEAM_PAGES_READ_AT = '2026-11-21T18:02:11-03:00';
 
 let upstream: FakeUpstream;
 let config: Config;
@@ -61,6 +67,16 @@ beforeAll(async () => {
     DETAIL_REQUESTS_PER_MINUTE: '200',
     HOST: '127.0.0.1',
     PORT: '0',
+  });
+  const read = (page: string) =>
+    parseTeamPage(
+      fs.readFileSync(path.join(TEAM_PAGES, `time-${PAGED_TEAM}-${page}.html`), 'utf8'),
+      `${upstream.url}/time/${PAGED_TEAM}/${page}`,
+    );
+  await writeTeamPageRecordAsync(dataDir, {
+    ...freshTeamPageRecord(PAGED_TEAM),
+    readAt: TEAM_PAGES_READ_AT,
+    pages: { next: read('proximos-jogos'), last: read('ultimos-jogos') },
   });
   first = await refresh();
   server = await startHttpServer(config, () => undefined);
@@ -103,6 +119,24 @@ describe('the team’s home in a build', () => {
     });
   });
 
+  it('adds the matches of a team’s kept team pages to those Placar lists, each once', async () => {
+    const home = TeamHomeEnvelopeSchema.parse(JSON.parse((await get(`/api/time/${PAGED_TEAM}`)).body.toString('utf8')));
+    expect(home.readAt).toBe(TEAM_PAGES_READ_AT);
+    const amanha = ListEnvelopeSchema.parse(JSON.parse((await get('/api/amanha')).body.toString('utf8')));
+    const listed = amanha.matches.filter((m) => m.homeTeam.slug === PAGED_TEAM || m.awayTeam.slug === PAGED_TEAM);
+    expect(listed.length).toBeGreaterThan(0);
+    const nextIds = home.next.map((match) => match.id);
+    for (const match of listed) expect(nextIds, match.id).toContain(match.id);
+    // The team pages' matches to come (March 2027) after tomorrow's, soonest first; their results in last.
+    expect(nextIds.length).toBeGreaterThan(listed.length);
+    const starts = home.next.map((match) => Date.parse(match.kickoff ?? `${match.date}T00:00:00-03:00`));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(home.last.length).toBeGreaterThan(0);
+    expect(home.last.every((match) => match.status === 'FINISHED')).toBe(true);
+    const ids = [...home.live, ...home.next, ...home.last].map((match) => match.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('serves the calendar as text/calendar, one event per match, the same UIDs in the next build', async () => {
     const answer = await get(`/api/time/${TEAM}.ics`);
     expect(answer.status).toBe(200);
@@ -117,6 +151,7 @@ describe('the team’s home in a build', () => {
 
   it('renders every team’s home once, then carries those whose data did not change', () => {
     expect(first.teamHomesRendered).toBeGreaterThan(10);
+    expect(second.buildId).not.toBe(first.buildId);
     expect(second.teamHomesRendered).toBeLessThan(first.teamHomesRendered);
   });
 
