@@ -127,6 +127,7 @@ describe('buildTeamHomePages', () => {
     expect(flamengo?.live.map((match) => match.id)).toEqual([LIVE.id]);
     expect(flamengo?.last.map((match) => match.id)).toEqual([KEPT.id]);
     expect(flamengo?.readAt).toBeNull();
+    expect(homes.get('flamengo')?.today).toBe('2026-11-21');
   });
 
   it('joins the team’s table row by its slug, with the live numbers while it plays', () => {
