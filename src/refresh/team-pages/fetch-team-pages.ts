@@ -14,7 +14,7 @@ import type { Match } from '../../lib/model/model.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import { runInSlices } from '../../lib/slices/run-in-slices.ts';
 import { createPushSubscriptionReader, type PushFollowerIndex } from '../../lib/store/push/push-subscriptions.ts';
-import { readArchiveIndex, readDayListing, type ArchiveIndex } from '../../lib/store/scraped/archive-store.ts';
+import { readArchiveIndex, readDayListing } from '../../lib/store/scraped/archive-store.ts';
 import { readDetailSchedule, writeDetailScheduleAsync } from '../../lib/store/scraped/detail-store.ts';
 import {
   readTeamPageRecords,
@@ -31,6 +31,7 @@ import {
   applyTeamPagesOutcome,
   planTeamPageFetches,
   teamCandidates,
+  type KeptTeam,
   type TeamPageAnswer,
   type TeamPagesOutcome,
 } from './team-page-schedule.ts';
@@ -59,16 +60,28 @@ function reservedForMatchPages(matches: readonly Match[], perMinute: number): nu
   return Math.max(matches.filter(isInPlay).length, Math.ceil((perMinute * 3) / 4));
 }
 
-/** The kept days' matches, gathered once per version of the archive's index. */
-const keptMatches = new WeakMap<ArchiveIndex, Match[]>();
+/** Per kept day (by DATA_DIR and day) the teams its listing names, read again only when the day's listing changes. */
+const keptDayTeams = new Map<string, { generatedAt: string; teams: KeptTeam[] }>();
 
-function keptDayMatches(dataDir: string): Match[] {
-  const index = readArchiveIndex(dataDir);
-  const known = keptMatches.get(index);
-  if (known) return known;
-  const matches = Object.keys(index.days).flatMap((day) => readDayListing(dataDir, day)?.matches ?? []);
-  keptMatches.set(index, matches);
-  return matches;
+function keptTeams(dataDir: string): KeptTeam[] {
+  const { days } = readArchiveIndex(dataDir);
+  const teams: KeptTeam[] = [];
+  const current = new Set<string>();
+  for (const [day, { generatedAt }] of Object.entries(days)) {
+    const key = `${dataDir}\n${day}`;
+    current.add(key);
+    let kept = keptDayTeams.get(key);
+    if (kept?.generatedAt !== generatedAt) {
+      const matches = readDayListing(dataDir, day)?.matches ?? [];
+      const named = matches.flatMap(({ homeTeam, awayTeam }) => [homeTeam, awayTeam]);
+      kept = { generatedAt, teams: named.map(({ name, slug }) => ({ name, slug })) };
+      keptDayTeams.set(key, kept);
+    }
+    teams.push(...kept.teams);
+  }
+  for (const key of keptDayTeams.keys())
+    if (key.startsWith(`${dataDir}\n`) && !current.has(key)) keptDayTeams.delete(key);
+  return teams;
 }
 
 /** One reader per DATA_DIR: it builds the follower index again only when the subscriptions change. */
@@ -138,7 +151,7 @@ export async function runTeamPagesRefresh(input: TeamPagesRefreshInput): Promise
   // A quiet minute's room is checked before anything is read from disk: most refreshes stop here.
   if (budget.used() + reserve + 2 > perMinute) return report;
   const records = readTeamPageRecords(dataDir);
-  const candidates = teamCandidates(input.matches, keptDayMatches(dataDir), now());
+  const candidates = teamCandidates(input.matches, keptTeams(dataDir), now());
   const followers = await followersOf(dataDir);
   const plan = planTeamPageFetches(
     candidates,

@@ -1,16 +1,16 @@
 /**
  * Pure: which teams' upstream team pages a refresh asks for (issue 50 §2: politeness). A team is a
  * candidate only while a listing or a kept day names it with a slug; each is read at most once per
- * TEAM_PAGE_INTERVAL_HOURS, after a failure again with the match pages' back-off (never longer than
- * the interval). Due teams go in this order: those a push subscription follows, then those playing
+ * TEAM_PAGE_INTERVAL_HOURS, after a failure again after 1, 2, 4 … minutes, never longer than the
+ * interval. Due teams go in this order: those a push subscription follows, then those playing
  * today, then the rest; within each, never read first, then by how long they have waited.
  */
 import { isInPlay } from '../../lib/model/live-standings.ts';
-import type { Match } from '../../lib/model/model.ts';
+import type { Match, Team } from '../../lib/model/model.ts';
 import type { TeamPagesRead } from '../../lib/model/team-home.ts';
 import { formatSaoPauloIso, saoPauloDate } from '../../lib/model/time.ts';
 import { freshTeamPageRecord, type TeamPageRecord } from '../../lib/store/scraped/team-page-store.ts';
-import { detailBackoffMs } from '../match-pages/match-page-schedule.ts';
+import { DETAIL_BACKOFF_BASE_MS } from '../match-pages/match-page-schedule.ts';
 
 /** A team Placar may ask the upstream about: named, with a slug, by a listing or a kept day. */
 export interface TeamCandidate {
@@ -21,26 +21,30 @@ export interface TeamCandidate {
   playsToday: boolean;
 }
 
-/** Every team of `listed` (this scrape's listings) and `kept` (the kept days' matches) with a slug, each once. */
+/** A team as a kept day's listing names it. */
+export type KeptTeam = Pick<Team, 'name' | 'slug'>;
+
+/** Every team of `listed` (this scrape's listings) and `kept` (the kept days' teams) with a slug, each once. */
 export function teamCandidates(
   listed: readonly Match[],
-  kept: readonly Match[],
+  kept: readonly KeptTeam[],
   now: Date,
 ): Map<string, TeamCandidate> {
   const today = saoPauloDate(now);
   const candidates = new Map<string, { slug: string; names: Set<string>; playsToday: boolean }>();
-  const add = (match: Match, listing: boolean): void => {
-    const playsToday = listing && (match.date === today || isInPlay(match));
-    for (const team of [match.homeTeam, match.awayTeam]) {
-      if (team.slug === null) continue;
-      const candidate = candidates.get(team.slug) ?? { slug: team.slug, names: new Set<string>(), playsToday: false };
-      candidate.names.add(team.name);
-      candidate.playsToday ||= playsToday;
-      candidates.set(team.slug, candidate);
-    }
+  const add = (team: KeptTeam, playsToday: boolean): void => {
+    if (team.slug === null) return;
+    const candidate = candidates.get(team.slug) ?? { slug: team.slug, names: new Set<string>(), playsToday: false };
+    candidate.names.add(team.name);
+    candidate.playsToday ||= playsToday;
+    candidates.set(team.slug, candidate);
   };
-  for (const match of listed) add(match, true);
-  for (const match of kept) add(match, false);
+  for (const match of listed) {
+    const playsToday = match.date === today || isInPlay(match);
+    add(match.homeTeam, playsToday);
+    add(match.awayTeam, playsToday);
+  }
+  for (const team of kept) add(team, false);
   return candidates;
 }
 
@@ -96,7 +100,9 @@ export function applyTeamPagesOutcome(
   const attempted = { ...base.fetch, lastAttemptAt: formatSaoPauloIso(now) };
   if (outcome.kind === 'failed') {
     const failures = base.fetch.failures + 1;
-    const wait = Math.min(intervalMs, detailBackoffMs(failures));
+    // Doubling up to the interval, not the match pages' 30 minutes: a slug the upstream does not know (404) is
+    // asked again a few times a day, not every half hour.
+    const wait = Math.min(intervalMs, DETAIL_BACKOFF_BASE_MS * 2 ** Math.min(failures - 1, 20));
     const nextAttemptAt = formatSaoPauloIso(new Date(now.getTime() + wait));
     return { ...base, fetch: { ...attempted, lastError: outcome.error, failures, nextAttemptAt } };
   }

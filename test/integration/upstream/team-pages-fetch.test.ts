@@ -15,17 +15,21 @@ import { parseConfig } from '../../../src/lib/config/config.ts';
 import { LISTING_PATHS, type Match } from '../../../src/lib/model/model.ts';
 import { saoPauloDate } from '../../../src/lib/model/time.ts';
 import { writePushSubscription } from '../../../src/lib/store/push/push-subscriptions.ts';
+import { writeArchiveIndex, writeDayListing } from '../../../src/lib/store/scraped/archive-store.ts';
 import { readDetailSchedule } from '../../../src/lib/store/scraped/detail-store.ts';
 import { readTeamPageRecord, readTeamPageRecords } from '../../../src/lib/store/scraped/team-page-store.ts';
 import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
 import { runTeamPagesRefresh } from '../../../src/refresh/team-pages/fetch-team-pages.ts';
 import { createUpstreamAgent } from '../../../src/upstream/fetch/fetch-page.ts';
 import { parseListingPage } from '../../../src/upstream/listing/parse-listing.ts';
+import { buildSampleMatch } from '../../support/samples/sample-match.ts';
 
 const SITE = readFixtureSite();
 const LISTINGS = Object.fromEntries(Object.values(LISTING_PATHS).map((p) => [p, SITE[p] ?? '']));
 const TEAM_PAGES = fixtureTeamPages(LISTINGS);
 const GHOST = '/time/time-fantasma/proximos-jogos';
+/** A team only a kept day names. */
+const ARCHIVED = 'time-arquivado';
 const T0 = Date.parse('2026-11-21T19:40:00-03:00');
 const at = (seconds: number) => () => new Date(T0 + seconds * 1000);
 const HOUR = 3600;
@@ -36,7 +40,13 @@ const dirs: string[] = [];
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({
-    pages: { ...SITE, ...TEAM_PAGES, [GHOST]: Object.values(TEAM_PAGES)[0] ?? '' },
+    pages: {
+      ...SITE,
+      ...TEAM_PAGES,
+      [GHOST]: Object.values(TEAM_PAGES)[0] ?? '',
+      [`/time/${ARCHIVED}/proximos-jogos`]: Object.values(TEAM_PAGES)[0] ?? '',
+      [`/time/${ARCHIVED}/ultimos-jogos`]: Object.values(TEAM_PAGES)[1] ?? '',
+    },
   });
 });
 afterAll(async () => {
@@ -73,8 +83,8 @@ describe('team pages in a scrape', () => {
     /** Each scrape's simulated instant and the budgeted requests it sent. */
     const sent: { at: number; paths: string[] }[] = [];
     for (let seconds = 0; seconds <= 3 * HOUR; seconds += 30) {
-      // One team's upcoming page fails from the second simulated hour to 2h30.
-      const failingNow = seconds >= HOUR && seconds < 2.5 * HOUR;
+      // One team's upcoming page fails from the second simulated hour to 1h30.
+      const failingNow = seconds >= HOUR && seconds < 1.5 * HOUR;
       upstream.setFault(`/time/${failing}/proximos-jogos`, failingNow ? { kind: 'status', status: 500 } : null);
       const since = upstream.requests.length;
       await runScrape(config, { now: at(seconds) });
@@ -107,9 +117,9 @@ describe('team pages in a scrape', () => {
     expect(readTwice).toBeGreaterThan(0);
     // The failing team was retried with back-off, and its last good read was kept through the failures.
     const failingRequests = byPage.get(`/time/${failing}/proximos-jogos`) ?? [];
-    const duringFault = failingRequests.filter((r) => r.at >= HOUR && r.at < 2.5 * HOUR);
+    const duringFault = failingRequests.filter((r) => r.at >= HOUR && r.at < 1.5 * HOUR);
     expect(duringFault.length).toBeGreaterThan(0);
-    expect(failingRequests.some((r) => r.at >= 2.5 * HOUR)).toBe(true);
+    expect(failingRequests.some((r) => r.at >= 1.5 * HOUR)).toBe(true);
     const record = readTeamPageRecord(config.dataDir, failing);
     expect(record?.pages?.next.length).toBeGreaterThan(0);
     expect(record?.fetch.failures).toBe(0);
@@ -168,6 +178,42 @@ describe('team pages in a scrape', () => {
     expect(slugs.length).toBeLessThan(playsToday.size);
     expect(slugs[0]).toBe(other?.slug);
     for (const slug of slugs.slice(1)) expect(playsToday.has(slug), slug).toBe(true);
+  });
+
+  it('reads a team only a kept day names, and never one nothing names', async () => {
+    const config = configFor({ DETAIL_REQUESTS_PER_MINUTE: '2000' });
+    const day = '2026-11-10';
+    const archived = buildSampleMatch({
+      id: `brasileirao-serie-a/10-11-2026-${ARCHIVED}-x-outro`,
+      date: day,
+      status: 'FINISHED',
+      homeTeam: { name: 'Time Arquivado', slug: ARCHIVED, crest: null, crestSource: null },
+    });
+    await writeDayListing(config.dataDir, day, {
+      generatedAt: '2026-11-11T00:10:00-03:00',
+      timezone: 'America/Sao_Paulo',
+      source: `${upstream.url}/jogos-de-ontem`,
+      stale: false,
+      count: 1,
+      matches: [archived],
+    });
+    await writeArchiveIndex(config.dataDir, {
+      days: { [day]: { generatedAt: '2026-11-11T00:10:00-03:00', salt: '', page: null, json: null } },
+      matches: {},
+      assets: {},
+      expired: [],
+    });
+    const dispatcher = createUpstreamAgent(2_000);
+    const since = upstream.requests.length;
+    try {
+      await runTeamPagesRefresh({ config, dispatcher, now: at(0), matches: listedMatches() });
+    } finally {
+      await dispatcher.close();
+    }
+    const asked = upstream.requests.slice(since).map((r) => r.path);
+    expect(asked).toContain(`/time/${ARCHIVED}/proximos-jogos`);
+    expect(asked).not.toContain(GHOST);
+    expect(readTeamPageRecord(config.dataDir, ARCHIVED)?.pages?.next.length).toBeGreaterThan(0);
   });
 
   it('pauses on a 429 with the other pages beyond the listings, and reads nothing with a budget of 0 or interval 0', async () => {
