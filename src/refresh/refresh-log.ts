@@ -31,6 +31,8 @@ export interface RefreshReport {
   matchesRendered: number;
   /** Competitions whose table page and JSON this build rendered (the others' are linked from the build before). */
   tablesRendered: number;
+  /** Teams whose home (page, JSON, calendar) this build rendered (the others' are linked from the build before). */
+  teamHomesRendered: number;
 }
 
 const VERB: Record<RefreshOutcome, string> = {
@@ -66,6 +68,7 @@ export function formatRefreshLine(label: string, report: RefreshReport): string 
   );
   if (report.matchesRendered > 0) parts.push(`paginas_de_jogo=${report.matchesRendered}`);
   if (report.tablesRendered > 0) parts.push(`paginas_de_tabela=${report.tablesRendered}`);
+  if (report.teamHomesRendered > 0) parts.push(`paginas_de_time=${report.teamHomesRendered}`);
   if (report.removedBuilds.length > 0) parts.push(`removidos=${report.removedBuilds.length}`);
   if (report.error) parts.push(`erro=${quote(report.error)}`);
   return parts.join(' ');

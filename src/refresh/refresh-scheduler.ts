@@ -49,6 +49,7 @@ function buildThrownReport(label: string, error: unknown, log: (line: string) =>
     removedBuilds: [],
     matchesRendered: 0,
     tablesRendered: 0,
+    teamHomesRendered: 0,
   };
   log(formatRefreshLine(label, report));
   return report;

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { buildBuildId, buildClientDir, buildDir, buildManifestPath } from '../lib/store/builds/build-layout.ts';
 import type { Config } from '../lib/config/config.ts';
-import { DATA_ROUTES, isStandingsFile } from '../lib/api/data-routes.ts';
+import { DATA_ROUTES, isStandingsFile, isTeamHomeFile } from '../lib/api/data-routes.ts';
 import { readSiteManifest, type SiteManifest } from '../lib/store/builds/site-manifest.ts';
 import type { BuildLoaded } from '../lib/store/builds/build-loaded.ts';
 import { linkCrestsIntoBuild } from '../crests/link-crests.ts';
@@ -32,7 +32,8 @@ export type { RefreshReport } from './refresh-log.ts';
 
 /** The files every refresh renders again (compressed at the fast levels, see precompress.ts). */
 const REFRESHED_FILES: ReadonlySet<string> = new Set(DATA_ROUTES.map((route) => route.file));
-const isRefreshedFile = (file: string): boolean => REFRESHED_FILES.has(file) || isStandingsFile(file);
+const isRefreshedFile = (file: string): boolean =>
+  REFRESHED_FILES.has(file) || isStandingsFile(file) || isTeamHomeFile(file);
 
 export interface RefreshOptions {
   projectRoot: string;
@@ -123,6 +124,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
     removedBuilds: [],
     matchesRendered: 0,
     tablesRendered: 0,
+    teamHomesRendered: 0,
   };
   const finish = (): RefreshReport => {
     timings.totalMs = since(started);
@@ -170,6 +172,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
       timings.bundleMs = made.bundleMs;
       report.matchesRendered = made.matchesRendered;
       report.tablesRendered = made.tablesRendered;
+      report.teamHomesRendered = made.teamHomesRendered;
       for (const notice of made.notices) options.log(notice);
       timings.buildMs = since(mark) - timings.bundleMs;
       linkCrestsIntoBuild(config.dataDir, buildClientDir(config.dataDir, buildId));

@@ -5,6 +5,7 @@
  * changes only with the code, so it is built once per bundle.
  */
 import { matchJsonPath, matchPagePath } from '../model/match-paths.ts';
+import { teamCalendarPath, teamHomeJsonPath, teamHomePath } from '../model/team-home-paths.ts';
 
 export interface DataRoute {
   /** The page or endpoint module, relative to the project root (Astro's route.component). */
@@ -56,6 +57,24 @@ export function isStandingsFile(file: string): boolean {
   return file.startsWith('tabela/') || file.startsWith('api/tabela/');
 }
 
+/** Each team's home, its JSON and its calendar: in every build, rendered when its data changed (team-home-files.ts). */
+const TEAM_HOME_PAGE_COMPONENT = 'src/pages/time/[slug].astro';
+const TEAM_HOME_JSON_COMPONENT = 'src/pages/api/time/[slug].ts';
+const TEAM_CALENDAR_COMPONENT = 'src/pages/api/time/[slug].ics.ts';
+
+export function buildTeamHomeRoutes(slug: string): DataRoute[] {
+  return [
+    { component: TEAM_HOME_PAGE_COMPONENT, path: teamHomePath(slug), file: `time/${slug}.html` },
+    { component: TEAM_HOME_JSON_COMPONENT, path: teamHomeJsonPath(slug), file: `api/time/${slug}` },
+    { component: TEAM_CALENDAR_COMPONENT, path: teamCalendarPath(slug), file: `api/time/${slug}.ics` },
+  ];
+}
+
+/** The team home files a build holds: compressed at the refresh's levels, like the data routes. */
+export function isTeamHomeFile(file: string): boolean {
+  return file.startsWith('time/') || file.startsWith('api/time/');
+}
+
 /** Each past day's page and JSON (src/refresh/render/archive-files.ts renders them when the day's listing changes). */
 const DAY_PAGE_COMPONENT = 'src/pages/dia/[dia].astro';
 const DAY_JSON_COMPONENT = 'src/pages/api/dia/[dia].ts';
@@ -67,6 +86,9 @@ export function isDataRouteComponent(component: string): boolean {
     component === DAY_JSON_COMPONENT ||
     component === STANDINGS_PAGE_COMPONENT ||
     component === STANDINGS_JSON_COMPONENT ||
+    component === TEAM_HOME_PAGE_COMPONENT ||
+    component === TEAM_HOME_JSON_COMPONENT ||
+    component === TEAM_CALENDAR_COMPONENT ||
     component === MATCH_JSON_COMPONENT ||
     DATA_ROUTES.some((route) => route.component === component)
   );

@@ -53,6 +53,14 @@ export function buildNotFoundProblem(pathname: string, archiveDays: number = DEF
       'Nenhuma competição das listas de ontem, hoje, amanhã ou ao vivo tem este slug. Use o competition.slug de uma partida de /api/hoje, /api/ontem, /api/amanha ou /api/live.',
       pathname,
     );
+  // A team slug Placar has never seen in its listings or kept days, with or without the calendar's .ics.
+  if (pathname.startsWith('/api/time/'))
+    return buildProblem(
+      404,
+      'Time não encontrado',
+      'Nenhum time das listas de ontem, hoje, amanhã, ao vivo ou dos dias guardados tem este slug. Use o homeTeam.slug ou awayTeam.slug de uma partida de /api/hoje, /api/ontem, /api/amanha ou /api/live.',
+      pathname,
+    );
   return buildProblem(
     404,
     'Rota não encontrada',

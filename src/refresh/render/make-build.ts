@@ -2,8 +2,8 @@
  * Making the files of a new build folder, DATA_DIR/builds/<id>/{client,server}: the site
  * bundle's files hard-linked in, then the data routes rendered into it in this process from the
  * snapshot the scrape left (render-routes.ts), and the shared folders of the match files linked
- * in, a match's files made anew only when its data changed (match-files.ts), each table's likewise, else linked
- * from the build before (table-files.ts). The bundle is built first (an
+ * in, a match's files made anew only when its data changed (match-files.ts), each table's and each team's home's
+ * likewise, else linked from the build before (table-files.ts, team-home-files.ts). The bundle is built first (an
  * `astro build` child) only when there is none for the installed version. The folder then holds
  * the same complete site a whole `astro build` of that snapshot would
  * (test/integration/refresh/render-pipeline.test.ts).
@@ -24,6 +24,7 @@ import { pagelessMatchNotices } from './pageless-matches.ts';
 import { buildRenderLocals, openRouteRenderer, writeRenderedRoutes, type RouteRenderer } from './render-routes.ts';
 import { ensureSiteBundle } from './site-bundle.ts';
 import { makeTableFiles } from './table-files.ts';
+import { makeTeamHomeFiles } from './team-home-files.ts';
 
 export interface MakeBuildOptions {
   projectRoot: string;
@@ -44,6 +45,8 @@ export interface MadeBuild {
   matchesRendered: number;
   /** Competitions whose table page and JSON were rendered this time (the others carried from the build before). */
   tablesRendered: number;
+  /** Teams whose home (page, JSON, calendar) was rendered this time (the others carried from the build before). */
+  teamHomesRendered: number;
   /** Log lines: matches newly seen that get no page of their own (pageless-matches.ts). */
   notices: string[];
   /** What the listings and /api/eventos were rendered from: their files are these values' JSON. */
@@ -118,13 +121,9 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
   // /ontem and the 404 page link to the days kept.
   locals.archive = { days: archive.days, archiveDays: config.archiveDays };
   await writeRenderedRoutes(renderer, DATA_ROUTES, clientDir);
-  const tables = await makeTableFiles({
-    dataDir: config.dataDir,
-    buildId: options.buildId,
-    pages: locals.standingsPages ?? new Map(),
-    salt: bundle.fingerprint,
-    renderer,
-  });
+  const carried = { dataDir: config.dataDir, buildId: options.buildId, salt: bundle.fingerprint, renderer };
+  const tables = await makeTableFiles({ ...carried, pages: locals.standingsPages ?? new Map() });
+  const teamHomes = await makeTeamHomeFiles({ ...carried, pages: locals.teamHomePages ?? new Map() });
   const made = await makeMatchFiles({
     dataDir: config.dataDir,
     buildId: options.buildId,
@@ -141,6 +140,7 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
     matchFiles,
     matchesRendered: made.rendered,
     tablesRendered: tables.rendered,
+    teamHomesRendered: teamHomes.rendered,
     notices,
     served: { snapshot: locals.placar.snapshot, feed: locals.eventFeed },
   };

@@ -14,6 +14,7 @@ import { readDetailRecords, type DetailRecord } from '../../lib/store/scraped/de
 import { buildStandingsPages, withTablePositions } from '../../lib/display/standings-data.ts';
 import { readStandingsRecords } from '../../lib/store/scraped/standings-store.ts';
 import { buildEventFeed } from '../../lib/display/event-feed.ts';
+import { buildTeamHomePages, readHeldTeamPages, readKeptDayMatches } from '../../lib/display/team-home-data.ts';
 import type { DataRoute } from '../../lib/api/data-routes.ts';
 import { readSnapshotOrEmpty } from '../../lib/store/scraped/snapshot-store.ts';
 import { readScrapeState } from '../../lib/store/scraped/scrape-state-store.ts';
@@ -92,11 +93,23 @@ export function buildRenderLocals(
   const placar = buildDashboardData(upstreamUrl, snapshot, context);
   const records = detailRecords ?? readDetailRecords(dataDir).records;
   const standingsPages = buildStandingsPages(upstreamUrl, snapshot, readStandingsRecords(dataDir).records, now);
+  const teamHomePages = buildTeamHomePages(
+    {
+      upstreamUrl,
+      snapshot,
+      keptDays: readKeptDayMatches(dataDir),
+      teamPages: readHeldTeamPages(dataDir),
+      standingsPages,
+      detailRecords: records,
+    },
+    now,
+  );
   return {
     placar,
     eventFeed: buildEventFeed(dataDir, now, (intervals ?? DEFAULT_INTERVALS).refreshIntervalSeconds),
     matchPages: withTablePositions(buildMatchPages(upstreamUrl, snapshot, records, now), standingsPages),
     standingsPages,
+    teamHomePages,
   };
 }
 

@@ -92,6 +92,14 @@ describe('parseConfig', () => {
     );
   });
 
+  it('reads each team’s pages every TEAM_PAGE_INTERVAL_HOURS (6 by default, 0: never, at most a week)', () => {
+    expect(parseConfig({}).teamPageIntervalHours).toBe(6);
+    expect(parseConfig({ TEAM_PAGE_INTERVAL_HOURS: '0' }).teamPageIntervalHours).toBe(0);
+    expect(parseConfig({ TEAM_PAGE_INTERVAL_HOURS: '168' }).teamPageIntervalHours).toBe(168);
+    for (const bad of ['169', '-1', '1.5', 'seis'])
+      expect(() => parseConfig({ TEAM_PAGE_INTERVAL_HOURS: bad })).toThrow(ConfigError);
+  });
+
   it('runs one server process unless WORKERS says otherwise ("auto": one per core)', () => {
     expect(parseConfig({}).workers).toBe(1);
     expect(parseConfig({ WORKERS: 'auto' }).workers).toBe(os.availableParallelism());

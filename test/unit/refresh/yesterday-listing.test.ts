@@ -185,6 +185,7 @@ describe('what the log says of a listing not due', () => {
       removedBuilds: [],
       matchesRendered: 0,
       tablesRendered: 0,
+      teamHomesRendered: 0,
     });
     expect(line).toContain('live=6 hoje=6(304) amanha=6(falha) ontem=6(espera) ');
   });

@@ -1,0 +1,19 @@
+/**
+ * Each team's /time/{slug}, /api/time/{slug} and /api/time/{slug}.ics in a build: rendered only when its home
+ * changed since the build before, else carried from that build (carried-files.ts). Its `generatedAt` (the listings'
+ * time) does not decide it: a team with nothing new keeps the files, and the time, of the build that last changed
+ * them, so a refresh renders the homes of the teams whose matches moved, not the thousands of every listed team.
+ */
+import { buildTeamHomeRoutes } from '../../lib/api/data-routes.ts';
+import type { TeamHomePageData } from '../../lib/display/team-home-data.ts';
+import { type CarriedFilesInput, makeCarriedFiles } from './carried-files.ts';
+
+const withoutTime = ({ envelope: { generatedAt: _generatedAt, ...envelope }, ...data }: TeamHomePageData): unknown => ({
+  ...data,
+  envelope,
+});
+
+/** Writes every team's home of `pages` into the build; returns how many were rendered (the others were carried). */
+export function makeTeamHomeFiles(input: CarriedFilesInput<TeamHomePageData>): Promise<{ rendered: number }> {
+  return makeCarriedFiles({ name: 'team-homes', routesOf: buildTeamHomeRoutes, dataOf: withoutTime }, input);
+}
