@@ -1,5 +1,5 @@
 /**
- * How a team's page (/time/{slug}) reads: the result of a finished match from the team's side
+ * How a team's home (/time/{slug}) reads: the result of a finished match from the team's side
  * (V/E/D), when a match is played, the team's places in its tables, and the key of what the page
  * lays out (which matches in which section, which tables), so the browser knows when a poll's
  * answer needs the page the refresh rendered rather than new scores in place. Pure and

@@ -1,5 +1,5 @@
 /**
- * A team's page in the browser: its /api/time/{slug} polled like every view (a conditional GET a
+ * A team's home in the browser: its /api/time/{slug} polled like every view (a conditional GET a
  * minute, at once on the server's build notice). The matches in play are redrawn in place (new
  * score highlighted, goals said politely), as are the live places in the tables and the last
  * update; when the answer lays the page out otherwise (a match started or ended, a table moved),
@@ -78,7 +78,7 @@ function subscribeCalendar(root: HTMLElement): void {
   if (link && path?.startsWith('/')) link.href = `webcal://${window.location.host}${path}`;
 }
 
-const root = document.querySelector<HTMLElement>('[data-team-page]');
+const root = document.querySelector<HTMLElement>('[data-team-home]');
 if (root) {
   subscribeCalendar(root);
   const errorNote = root.querySelector<HTMLElement>('[data-refresh-error]');

@@ -1,5 +1,5 @@
 /**
- * A team's page (issue 50 §2) in Chromium against the real server (a refresh every 3 s) and the stand-in
+ * A team's home (issue 50 §2) in Chromium against the real server (a refresh every 3 s) and the stand-in
  * upstream's listings and match pages, with the Brasileirão's table kept: /time/{slug} at 360 and 1280 px,
  * light and dark, whole, axe clean, no sideways scroll; the match in play, the next matches with day, kick-off,
  * competition and where to watch, the last results with the team's V/E/D, the table places linking to
@@ -157,7 +157,7 @@ describe('/time/{slug} in Chromium', () => {
     await page.waitForURL(`${served.placar.url}/time/flamengo`);
     expect(await page.locator('h1').textContent()).toBe('Flamengo');
     await page.goto(`${served.placar.url}/tabela/${TABLE}`);
-    // A row's name links to its team's page exactly when the team has one (a table names teams no listing does).
+    // A row's name links to its team's home exactly when the team has one (a table names teams no listing does).
     const table = StandingsEnvelopeSchema.parse(await (await fetch(`${served.placar.url}/api/tabela/${TABLE}`)).json());
     const rows = table.groups.flatMap((group) => group.rows);
     expect(rows).toHaveLength(20);
