@@ -20,7 +20,7 @@ export interface ApiRoute {
    */
   inFooter?: false;
   /** Which schema the 200 response has ('stream': Server-Sent Events of MatchEvent). */
-  response: 'list' | 'day' | 'search' | 'detail' | 'standings' | 'events' | 'stream' | 'openapi';
+  response: 'list' | 'day' | 'search' | 'detail' | 'standings' | 'team' | 'calendar' | 'events' | 'stream' | 'openapi';
 }
 
 /** What every filterable route says of its filters. */
@@ -109,6 +109,28 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description:
       'A classificação de uma competição como a página dela no site de origem a mostra ("Ver tabela e classificação"), um grupo por tabela, e, enquanto há jogos dela em andamento, em cada linha dos grupos tocados, live: a tabela como se esses jogos terminassem agora (pontos, vitórias, saldo, gols pró e a posição oficial desempatam). slug é o competition.slug das partidas nas listagens; toda competição de ontem, hoje, amanhã e ao vivo tem uma (groups vazio quando a competição não tem tabela, num mata-mata, ou a página ainda não foi lida: readAt null). Outro slug: 404.',
     response: 'standings',
+    inFooter: false,
+  },
+  {
+    path: '/api/time/{slug}',
+    display: '/api/time/{slug}',
+    href: '/api/time/{slug}',
+    operationId: 'casaDoTime',
+    summary: 'Um time: ao vivo, próximos jogos, últimos resultados e tabelas',
+    description:
+      'A casa de um time: live (em andamento), next (a começar, o mais próximo primeiro) e last (encerrados, o mais recente primeiro), cada partida uma vez (pelo id), reunidas das listagens de ontem, hoje, amanhã e ao vivo, dos dias guardados e das páginas do time no site de origem (/time/<slug>/proximos-jogos e /ultimos-jogos), a fonte mais recente valendo; uma partida que só as páginas do time mostram traz os campos que o cartão delas mostra e null nos outros. standings: a linha do time em cada tabela que o Placar tem (oficial e, enquanto o grupo joga, ao vivo). slug é o homeTeam.slug ou awayTeam.slug de uma partida das listagens ou dos dias guardados; outro slug: 404.',
+    response: 'team',
+    inFooter: false,
+  },
+  {
+    path: '/api/time/{slug}.ics',
+    display: '/api/time/{slug}.ics',
+    href: '/api/time/{slug}.ics',
+    operationId: 'calendarioDoTime',
+    summary: 'Os jogos de um time como calendário (iCalendar)',
+    description:
+      'As partidas de /api/time/{slug} (live, next e last) em text/calendar (RFC 5545), para assinar num aplicativo de agenda (webcal://): um VEVENT por partida, UID tirado do id da partida (o mesmo de uma atualização para a outra), DTSTART em UTC (o mesmo instante do horário de Brasília; evento de dia inteiro, VALUE=DATE, quando o horário não é conhecido) e duas horas de duração, SUMMARY "Mandante x Visitante" (com o placar depois do fim: "Flamengo 3 x 0 Madureira"), LOCATION o estádio (quando a página da partida já foi lida), DESCRIPTION a competição, onde assistir e o endereço da partida no Placar (/jogo/{id}, relativo ao site que serve o calendário). Outro slug: 404.',
+    response: 'calendar',
     inFooter: false,
   },
   {

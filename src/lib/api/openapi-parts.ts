@@ -82,6 +82,27 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     pendingResults:
       'As partidas encerradas das listagens que a última leitura da tabela ainda não conta (o número de jogos de um time não cresceu desde uma leitura sem a partida); os números de live já as incluem. Vazio quando a tabela oficial conta todas.',
   },
+  TeamHomeEnvelope: {
+    generatedAt:
+      'Quando a casa do time mudou pela última vez (a leitura das listagens daquele build, ISO 8601 com fuso): um time sem novidade mantém o arquivo, e a hora, do build que o mudou.',
+    timezone: 'Fuso horário de todas as datas e horas: America/Sao_Paulo.',
+    stale: 'true quando a listagem ao vivo ou a de hoje está desatualizada.',
+    source: 'A página de próximos jogos do time no site de origem (/time/<slug>/proximos-jogos).',
+    readAt: 'Quando as páginas do time foram lidas com sucesso pela última vez; null se nunca foram.',
+    team: 'O time como as listagens o mostram: nome, chave e escudo (a cópia do Placar, quando há).',
+    live: 'As partidas do time em andamento.',
+    next: 'As partidas a começar, a mais próxima primeiro (sem horário conhecido: no começo do dia delas).',
+    last: 'As partidas encerradas (e as suspensas), a mais recente primeiro.',
+    standings: 'Uma linha por tabela que o Placar tem em que o time está, na ordem das tabelas.',
+  },
+  TeamStanding: {
+    competition: 'A competição da tabela (o slug de /api/tabela/{slug}).',
+    group: 'O grupo, quando a tabela tem vários; null numa tabela única.',
+    position: 'A posição oficial, como a página da competição a imprime.',
+    points: 'Pontos na tabela oficial.',
+    played: 'Jogos na tabela oficial.',
+    live: 'Posição e pontos da tabela ao vivo enquanto o grupo tem jogo em andamento ou resultado pendente; senão null.',
+  },
   StandingsPendingResult: {
     match: 'O id da partida.',
     homeTeam: 'O mandante, como a listagem o escreve.',
@@ -343,6 +364,8 @@ export const PROBLEM_DESCRIPTIONS = {
     'Filtro time ou competicao vazio, repetido, escrito de outro jeito, fora de 2 a 100 caracteres ou com caracteres de controle, ou desde/Last-Event-ID que não é um id de evento, ou apenas diferente de build (ou com time/competicao).',
   UnknownCompetition:
     'Nenhuma competição de ontem, hoje, amanhã ou ao vivo tem este slug: confira o competition.slug numa listagem (/api/hoje…).',
+  UnknownTeam:
+    'Nenhum time de ontem, hoje, amanhã, ao vivo ou dos dias guardados tem este slug: confira o homeTeam.slug ou awayTeam.slug numa listagem (/api/hoje…).',
   UnknownMatch:
     'Nenhuma partida de ontem, hoje, amanhã, ao vivo ou dos dias guardados tem este id: confira o id numa listagem (/api/hoje, /api/ontem, /api/dia/{dia}…). Uma partida encerrada fica ARCHIVE_DAYS dias (30) depois da última lista que a mostrou: a de ontem, ou a de hoje quando sai dela antes da meia-noite.',
   BadDay: 'O dia não é uma data do calendário no formato AAAA-MM-DD (ou requisição malformada).',

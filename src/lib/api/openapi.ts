@@ -46,6 +46,8 @@ import { buildPushPaths, PUSH_SCHEMAS, TAG_PUSH } from './openapi-push.ts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from './search-query.ts';
 import { SEARCH_RESULTS_MAX } from '../model/search-results.ts';
 import { MATCH_PAGE_SEGMENT_MAX_BYTES } from '../model/match-paths.ts';
+import { TeamHomeEnvelopeSchema, TeamStandingSchema } from '../model/team-home.ts';
+import { TEAM_SLUG_MAX, TEAM_SLUG_PATTERN } from '../model/team-slug.ts';
 import {
   CORS_HEADERS,
   FIELD_DESCRIPTIONS,
@@ -63,6 +65,14 @@ const TAG_MATCHES = 'Partidas';
 const TAG_DOCUMENTATION = 'Documentação';
 const TAG_EVENTS = 'Eventos';
 const EVENT_STREAM_MEDIA_TYPE = 'text/event-stream';
+const CALENDAR_MEDIA_TYPE = 'text/calendar';
+const CALENDAR_SCHEMA: JsonObject = {
+  type: 'string',
+  maxLength: 10_000_000,
+  pattern: '^BEGIN:VCALENDAR\\r\\n',
+  description:
+    'Um VCALENDAR (RFC 5545, linhas terminadas em CRLF e dobradas em 75 octetos) com um VEVENT por partida de live, next e last.',
+};
 const OTHER_METHODS = 'Outros métodos (POST, PUT, DELETE, PATCH…) recebem 405 (problem+json, com Allow: GET, HEAD).';
 
 function isObject(value: unknown): value is JsonObject {
@@ -105,6 +115,8 @@ function buildSchemas(): Record<string, JsonObject> {
   registry.add(StandingsRowSchema, { id: 'StandingsRow' });
   registry.add(StandingsLiveSchema, { id: 'StandingsLive' });
   registry.add(StandingsPendingResultSchema, { id: 'StandingsPendingResult' });
+  registry.add(TeamHomeEnvelopeSchema, { id: 'TeamHomeEnvelope' });
+  registry.add(TeamStandingSchema, { id: 'TeamStanding' });
   const generated = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
     io: 'output',
@@ -217,6 +229,8 @@ function successSchema(route: ApiRoute): JsonObject {
   if (route.response === 'events') return ref('schemas', 'EventFeed');
   if (route.response === 'detail') return ref('schemas', 'MatchDetailEnvelope');
   if (route.response === 'standings') return ref('schemas', 'StandingsEnvelope');
+  if (route.response === 'team') return ref('schemas', 'TeamHomeEnvelope');
+  if (route.response === 'calendar') return CALENDAR_SCHEMA;
   return ref('schemas', route.response === 'search' ? 'SearchEnvelope' : 'ListEnvelope');
 }
 
@@ -231,7 +245,8 @@ function buildResponses(route: ApiRoute, withBody: boolean, problems: ProblemRes
     ...CORS_HEADERS,
     ...(search ? RATE_LIMIT_HEADERS : { 'Accept-Ranges': ref('headers', 'Accept-Ranges') }),
   };
-  const json = (schema: JsonObject): JsonObject => (withBody ? { content: { 'application/json': { schema } } } : {});
+  const mediaType = route.response === 'calendar' ? CALENDAR_MEDIA_TYPE : 'application/json';
+  const json = (schema: JsonObject): JsonObject => (withBody ? { content: { [mediaType]: { schema } } } : {});
   const responses: JsonObject = {
     '200': {
       description: withBody ? route.summary : `${route.summary}: só os cabeçalhos.`,
@@ -246,7 +261,7 @@ function buildResponses(route: ApiRoute, withBody: boolean, problems: ProblemRes
         'O intervalo de bytes pedido em Range (um só intervalo) do arquivo sem compressão: pedidos com Accept-Encoding br ou gzip recebem o arquivo inteiro, comprimido.',
       headers: { ...validators, 'Content-Range': ref('headers', 'Content-Range') },
       content: {
-        'application/json': {
+        [mediaType]: {
           schema: {
             type: 'string',
             format: 'binary',
@@ -266,6 +281,7 @@ function buildResponses(route: ApiRoute, withBody: boolean, problems: ProblemRes
   responses['400'] = problem(search ? 'BadQuery' : filtered ? 'BadFilter' : 'MalformedRequest');
   if (route.response === 'detail') responses['404'] = problem('UnknownMatch');
   if (route.response === 'standings') responses['404'] = problem('UnknownCompetition');
+  if (route.response === 'team' || route.response === 'calendar') responses['404'] = problem('UnknownTeam');
   if (route.response === 'day') {
     responses['400'] = problem('BadDay');
     responses['404'] = problem('UnknownDay');
@@ -440,6 +456,17 @@ const STANDINGS_PARAMETERS = [
   },
 ];
 
+const TEAM_PARAMETERS = [
+  {
+    name: 'slug',
+    in: 'path',
+    required: true,
+    description: 'O homeTeam.slug ou awayTeam.slug de uma partida das listagens ou dos dias guardados.',
+    schema: { type: 'string', pattern: TEAM_SLUG_PATTERN.source, maxLength: TEAM_SLUG_MAX },
+    example: 'flamengo',
+  },
+];
+
 const DAY_PARAMETERS = [
   {
     name: 'dia',
@@ -479,6 +506,7 @@ function buildPathItem(route: ApiRoute, problems: ProblemResponses): JsonObject 
     // The match id's two parts, for every operation of the path (OPTIONS too).
     ...(route.response === 'detail' && { parameters: MATCH_DETAIL_PARAMETERS }),
     ...(route.response === 'standings' && { parameters: STANDINGS_PARAMETERS }),
+    ...((route.response === 'team' || route.response === 'calendar') && { parameters: TEAM_PARAMETERS }),
     ...(route.response === 'day' && { parameters: DAY_PARAMETERS }),
     get: {
       operationId: route.operationId,

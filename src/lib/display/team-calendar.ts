@@ -62,5 +62,6 @@ export function teamCalendar(data: TeamHomePageData): string {
       status: match.status === 'CANCELLED' ? ICalEventStatus.CANCELLED : null,
     });
   }
-  return calendar.toString();
+  // RFC 5545 ends every content line, the last one too, with CRLF; the generator leaves the last one open.
+  return `${calendar.toString()}\r\n`;
 }

@@ -7,12 +7,13 @@
 import { readConfig } from '../config/config.ts';
 import { hasMatchPage, matchPagePath } from '../model/match-paths.ts';
 import { LISTING_NAMES, TIMEZONE, type Broadcast, type Match, type Snapshot } from '../model/model.ts';
-import type { TeamHomeEnvelope, TeamPagesRead } from '../model/team-home.ts';
+import type { TeamHomeEnvelope } from '../model/team-home.ts';
 import { indexTeamMatches, indexTeamStandings, mergeTeamMatches, namedTeams } from '../model/team-home-merge.ts';
 import { formatSaoPauloIso } from '../model/time.ts';
 import { readDayListing } from '../store/scraped/archive-store.ts';
 import { readDetailRecords, type DetailRecord } from '../store/scraped/detail-store.ts';
 import { readSnapshotOrEmpty } from '../store/scraped/snapshot-store.ts';
+import { readTeamPageRecords, type TeamPageRecord } from '../store/scraped/team-page-store.ts';
 import { listArchivedDays } from './archive-data.ts';
 import { readStandingsPages, type StandingsPageData } from './standings-data.ts';
 
@@ -31,11 +32,8 @@ export interface TeamHomePageData {
   matchPaths: Record<string, string>;
 }
 
-/** The team pages of one team as last read (the team page store's record). */
-export interface HeldTeamPages {
-  readAt: string | null;
-  pages: TeamPagesRead | null;
-}
+/** The team pages of one team as last read (team-page-store.ts). */
+export type HeldTeamPages = Pick<TeamPageRecord, 'readAt' | 'pages'>;
 
 /** What every team's home is made from. */
 export interface TeamHomeSources {
@@ -53,9 +51,9 @@ export function teamPagesSource(upstreamUrl: string, slug: string): string {
   return `${upstreamUrl.replace(/\/+$/, '')}/time/${slug}/proximos-jogos`;
 }
 
-/** The team pages Placar holds, by slug: none until the team page store is in (issue 50 §1). */
-export function readHeldTeamPages(_dataDir: string): ReadonlyMap<string, HeldTeamPages> {
-  return new Map();
+/** The team pages Placar holds, by slug. */
+export function readHeldTeamPages(dataDir: string): ReadonlyMap<string, HeldTeamPages> {
+  return readTeamPageRecords(dataDir);
 }
 
 /** The kept days' matches in `dataDir`, newest day first. */

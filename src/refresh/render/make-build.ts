@@ -118,20 +118,9 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
   // /ontem and the 404 page link to the days kept.
   locals.archive = { days: archive.days, archiveDays: config.archiveDays };
   await writeRenderedRoutes(renderer, DATA_ROUTES, clientDir);
-  const tables = await makeTableFiles({
-    dataDir: config.dataDir,
-    buildId: options.buildId,
-    pages: locals.standingsPages ?? new Map(),
-    salt: bundle.fingerprint,
-    renderer,
-  });
-  const teamHomes = await makeTeamHomeFiles({
-    dataDir: config.dataDir,
-    buildId: options.buildId,
-    pages: locals.teamHomePages ?? new Map(),
-    salt: bundle.fingerprint,
-    renderer,
-  });
+  const carried = { dataDir: config.dataDir, buildId: options.buildId, salt: bundle.fingerprint, renderer };
+  const tables = await makeTableFiles({ ...carried, pages: locals.standingsPages ?? new Map() });
+  const teamHomes = await makeTeamHomeFiles({ ...carried, pages: locals.teamHomePages ?? new Map() });
   const made = await makeMatchFiles({
     dataDir: config.dataDir,
     buildId: options.buildId,

@@ -40,16 +40,16 @@ const at = (finding: SpectralFinding): string => finding.path.join('.');
 const isSearch = (finding: SpectralFinding): boolean => finding.path[1] === '/api/busca';
 const isPreflight = (finding: SpectralFinding): boolean => finding.path[2] === 'options';
 const FREE_TEXT =
-  /(competition|homeTeam|awayTeam|LineupPlayer)\.properties\.name$|\.(statusLabel|slug|id|title|detail|player|playerIn|playerOut|label)$|Statistic\.properties\.(home|away)$|MatchDetail\.properties\.(venue|referee|round)\.anyOf\.0$|Broadcast\.properties\.(channel|note(\.anyOf\.0)?)$|StandingsGroup\.properties\.name\.anyOf\.0$|StandingsRow\.properties\.team\.properties\.name$|StandingsLive\.properties\.match\.anyOf\.0$|StandingsPendingResult\.properties\.(match|homeTeam|awayTeam)$/;
+  /(competition|homeTeam|awayTeam|LineupPlayer)\.properties\.name$|\.(statusLabel|slug|id|title|detail|player|playerIn|playerOut|label)$|Statistic\.properties\.(home|away)$|MatchDetail\.properties\.(venue|referee|round)\.anyOf\.0$|Broadcast\.properties\.(channel|note(\.anyOf\.0)?)$|StandingsGroup\.properties\.name\.anyOf\.0$|StandingsRow\.properties\.team\.properties\.name$|TeamHomeEnvelope\.properties\.team\.properties\.name$|TeamStanding\.properties\.group\.anyOf\.0$|StandingsLive\.properties\.match\.anyOf\.0$|StandingsPendingResult\.properties\.(match|homeTeam|awayTeam)$/;
 /**
  * Problems given outside the search rate limiter: by the HTTP parser, on the static files, by
  * filter validation (a refused filter is decided before the limiter is asked), by the event
  * stream (limited by open connections, not a request rate: its 429/503 carry Retry-After; nginx refuses a
  * stream URL too long before its limits), or the
- * 404 of an unknown match id (a static miss, like any unknown path).
+ * 404 of an unknown match id, competition or team slug (a static miss, like any unknown path).
  */
 const OUTSIDE_LIMITER =
-  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|BadFilter|TooManyStreams|StreamUrlTooLong|UnknownMatch|UnknownCompetition|BadDay|UnknownDay)(SemCorpo)?\.headers$/;
+  /^components\.responses\.(MalformedRequest|HeadersTooLarge|RequestTimeout|RangeNotSatisfiable|BadEventQuery|BadFilter|TooManyStreams|StreamUrlTooLong|UnknownMatch|UnknownCompetition|UnknownTeam|BadDay|UnknownDay)(SemCorpo)?\.headers$/;
 
 /**
  * OWASP rules that do not apply to a public, read-only, key-less API, each with why. Any other
@@ -158,7 +158,7 @@ describe('real responses against the document', () => {
           ? `${route}?q=flamengo`
           : route
               .replace('{competicao}/{partida}', 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras')
-              .replace('{slug}', 'brasileirao-serie-a')
+              .replace('{slug}', response === 'standings' ? 'brasileirao-serie-a' : 'flamengo')
               .replace('{dia}', yesterday.toISOString().slice(0, 10));
       expect(await check('GET', route, target)).toBe(200);
       expect(await check('HEAD', route, target)).toBe(200);

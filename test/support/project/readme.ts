@@ -116,7 +116,8 @@ function parseCurl(command: string): Pick<ApiExample, 'method' | 'target' | 'req
 
 function parseHttpBlock(body: string): Pick<ApiExample, 'status' | 'reason' | 'headers' | 'body'> {
   const [head = '', ...rest] = body.split('\n\n');
-  const [statusLine = '', ...headerLines] = head.split('\n');
+  // A HEAD example's block ends with its headers.
+  const [statusLine = '', ...headerLines] = head.trimEnd().split('\n');
   const status = /^HTTP\/1\.1 (\d{3}) (.+)$/.exec(statusLine);
   if (!status) throw new Error(`http block without a status line: ${statusLine}`);
   const headers: Record<string, string> = {};

@@ -2,7 +2,7 @@
  * What a bucket published by deploy/publish-rclone.sh must hold for one build: every file of
  * the client folder but the .br/.gz variants, plus the clean-URL copies of the pages (the views'
  * every match page's: jogo/<id>.html also as jogo/<id>, every table's: tabela/<slug>.html also as
- * tabela/<slug>, every past day's: dia/<day>.html also as dia/<day>), each with the Content-Type and
+ * tabela/<slug>, every team's home: time/<slug>.html also as time/<slug>, every past day's: dia/<day>.html also as dia/<day>), each with the Content-Type and
  * Cache-Control of its kind (the headers-per-kind table of docs/deploying.md).
  */
 import fs from 'node:fs';
@@ -56,6 +56,15 @@ function listFiles(dir: string, prefix = ''): string[] {
 
 function expectationFor(key: string, file: string): ExpectedObject {
   const extension = path.extname(key);
+  if (key.startsWith('api/') && extension === '.ics') {
+    return {
+      key,
+      file,
+      cacheControl: CACHE_CONTROL.json,
+      mediaTypes: ['text/calendar'],
+      contentType: 'text/calendar; charset=utf-8',
+    };
+  }
   if (key.startsWith('api/')) {
     return {
       key,
@@ -97,7 +106,9 @@ export function expectedBucket(clientDir: string): ExpectedObject[] {
   const keys = listFiles(clientDir).filter((key) => !key.endsWith('.br') && !key.endsWith('.gz'));
   const objects = keys.map((key) => expectationFor(key, path.join(clientDir, key)));
   const matchPages = keys.filter(
-    (key) => (key.startsWith('jogo/') || key.startsWith('tabela/') || key.startsWith('dia/')) && key.endsWith('.html'),
+    (key) =>
+      (key.startsWith('jogo/') || key.startsWith('tabela/') || key.startsWith('time/') || key.startsWith('dia/')) &&
+      key.endsWith('.html'),
   );
   for (const page of [...CLEAN_URL_PAGES, ...matchPages.map((key) => key.slice(0, -'.html'.length))]) {
     objects.push({

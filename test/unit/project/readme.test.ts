@@ -48,6 +48,17 @@ const NOT_ENV = new Set<string>([
   'SIGINT',
   'SIGKILL',
   'EBADENGINE',
+  // RFC 5545's components and properties: the team's calendar (docs/api.md).
+  'VEVENT',
+  'VTIMEZONE',
+  'UID',
+  'DTSTART',
+  'DTEND',
+  'DTSTAMP',
+  'SUMMARY',
+  'STATUS',
+  'LOCATION',
+  'DESCRIPTION',
   // The constant in src/lib/config/config.ts that lists the variables (docs/ARCHITECTURE.md names it).
   'CONFIG_VARIABLES',
   ...PUBLISH_COMMAND_ENV,

@@ -115,6 +115,18 @@ describe('past days', () => {
     expect(readDayListing(dataDir, '2026-11-21')).toMatchObject({ count: 0 });
   });
 
+  it('reads a kept day once per version on disk (every render reads every kept day), a rewritten one again', async () => {
+    const dataDir = newDataDir();
+    await makeArchiveFiles(inputFor(dataDir, {}));
+    const first = readDayListing(dataDir, '2026-11-20');
+    expect(readDayListing(dataDir, '2026-11-20')).toBe(first);
+    const later = yesterdayListing('2026-11-21T23:00:00-03:00', readExpectedMatches('ontem').slice(0, 5));
+    await makeArchiveFiles(inputFor(dataDir, { yesterday: later }));
+    const rewritten = readDayListing(dataDir, '2026-11-20');
+    expect(rewritten).not.toBe(first);
+    expect(rewritten).toMatchObject({ count: 5, generatedAt: '2026-11-21T23:00:00-03:00' });
+  });
+
   it('keeps a day’s matches through an empty fetch of that day (the upstream’s glitch: a day over loses no match)', async () => {
     const dataDir = newDataDir();
     await makeArchiveFiles(inputFor(dataDir, {}));

@@ -87,14 +87,26 @@ export async function writeArchiveIndex(dataDir: string, index: ArchiveIndex): P
 }
 
 /**
- * The listing kept for `day`, or null (none, or unreadable). Its matches in play order
- * (match-order.ts): a day kept in another order reads as every listing does.
+ * Every render reads every kept day (the team homes' last matches): each day's listing parsed once per version on
+ * disk, and kept for as many days as ARCHIVE_DAYS can keep.
+ */
+const keptDayListings = createKeptValues<ListEnvelope>(400);
+
+/**
+ * The listing kept for `day`, or null (none, or unreadable); shared: copy before changing it. Its matches in play
+ * order (match-order.ts): a day kept in another order reads as every listing does.
  */
 export function readDayListing(dataDir: string, day: string): ListEnvelope | null {
-  const reading = readJsonFile(dayListingPath(dataDir, day), ListEnvelopeSchema);
+  const file = dayListingPath(dataDir, day);
+  const kept = keptDayListings.get(file);
+  if (kept) return kept;
+  const identity = fileIdentity(file);
+  const reading = readJsonFile(file, ListEnvelopeSchema);
   if (reading.kind !== 'found') return null;
   const listing = withTeamSlugs(reading.value);
-  return { ...listing, matches: inMatchOrder(listing.matches) };
+  const ordered = { ...listing, matches: inMatchOrder(listing.matches) };
+  keptDayListings.set(file, identity, ordered);
+  return ordered;
 }
 
 export async function writeDayListing(dataDir: string, day: string, listing: ListEnvelope): Promise<void> {
