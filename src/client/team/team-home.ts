@@ -3,7 +3,8 @@
  * minute, at once on the server's build notice). The matches in play are redrawn in place (new
  * score highlighted, goals said politely), as are the live places in the tables and the last
  * update; when the answer lays the page out otherwise (a match started or ended, a table moved),
- * the page is reloaded: the refresh rendered it from the same data. "Adicionar à agenda" becomes a
+ * the page is reloaded, once per answer: the refresh rendered it from the same data (an older copy, offline,
+ * would otherwise reload for ever). "Adicionar à agenda" becomes a
  * webcal:// subscription to this host's calendar.
  */
 import { buildDataDay, buildGoalAnnouncements, buildLastUpdateText } from '../../lib/display/match-display.ts';
@@ -50,11 +51,24 @@ function redrawLive(root: HTMLElement, envelope: TeamHomeEnvelope): void {
   announce(buildGoalAnnouncements(shown, envelope.live));
 }
 
-function applyEnvelope(root: HTMLElement, envelope: TeamHomeEnvelope): void {
-  if (teamHomeLayoutKey(envelope) !== root.dataset.layout) {
-    window.location.reload();
-    return;
+/** This tab's last reload, by the layout it was for (sessionStorage: it outlives the reload). */
+const RELOADED_FOR = 'placar:time-recarregada';
+
+/** Reloads the page for `layout` unless this tab already did: then false, and the page updates what it can. */
+function reloadOnce(layout: string): boolean {
+  try {
+    if (sessionStorage.getItem(RELOADED_FOR) === layout) return false;
+    sessionStorage.setItem(RELOADED_FOR, layout);
+  } catch {
+    return false;
   }
+  window.location.reload();
+  return true;
+}
+
+function applyEnvelope(root: HTMLElement, envelope: TeamHomeEnvelope): void {
+  const layout = teamHomeLayoutKey(envelope);
+  if (layout !== root.dataset.layout && reloadOnce(layout)) return;
   redrawLive(root, envelope);
   for (const standing of envelope.standings) {
     const live = root.querySelector<HTMLElement>(

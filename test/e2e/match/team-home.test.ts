@@ -16,7 +16,7 @@ import { buildMatchWhenText, buildTeamResult } from '../../../src/lib/display/te
 import { LISTING_PATHS, MatchDetailEnvelopeSchema, StandingsEnvelopeSchema } from '../../../src/lib/model/model.ts';
 import { TeamHomeEnvelopeSchema, type TeamHomeEnvelope } from '../../../src/lib/model/team-home.ts';
 import { launchBrowser, saveScreenshot } from '../../../harness/browser.ts';
-import { withScore } from '../../../harness/upstream-pages.ts';
+import { withScore, withStatus } from '../../../harness/upstream-pages.ts';
 import { findSeriousViolations } from '../../support/browser/axe.ts';
 import { expectNoInlineScriptOrStyle, expectQuietReload } from '../../support/browser/self-contained-page.ts';
 import { keepTableRead } from '../../support/samples/kept-table.ts';
@@ -25,6 +25,8 @@ import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 const TABLE = 'brasileirao-serie-a';
 const FLAMENGO_ID = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
 const FLAMENGO_PATH = `/${FLAMENGO_ID}.html`;
+/** At half-time in the live listing. */
+const SAO_PAULO_ID = 'brasileirao-serie-a/21-11-2026-sao-paulo-x-gremio';
 /** Plays tomorrow (Bahia x Sport) and yesterday's winner of its match (Benfica x Porto). */
 const NEXT_TEAM = 'bahia';
 const LAST_TEAM = 'benfica';
@@ -176,7 +178,7 @@ describe('/time/{slug} in Chromium', () => {
     await context.close();
   });
 
-  // Last: the goal stays on the upstream.
+  // Last: the goal and the end stay on the upstream.
   it('shows a goal on the upstream on the open page, highlighted and said, without a reload', async () => {
     const page = await open('flamengo');
     let navigations = 0;
@@ -192,6 +194,26 @@ describe('/time/{slug} in Chromium', () => {
     expect(await page.locator(`li.match[data-id="${FLAMENGO_ID}"] button.follow`).count()).toBe(2);
     expect(navigations).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.context().close();
+  });
+
+  it('reloads once when a match of the team ends, and lists it under the last results with its V/E/D', async () => {
+    const page = await open('sao-paulo');
+    expect(await page.locator(`[data-section="live"] li.match[data-id="${SAO_PAULO_ID}"]`).count()).toBe(1);
+    let navigations = 0;
+    page.on('framenavigated', () => navigations++);
+    for (const listing of [LISTING_PATHS.live, LISTING_PATHS.hoje])
+      served.upstream.setPage(listing, withStatus(pages[listing] ?? '', `/${SAO_PAULO_ID}.html`, 'ENCERRADO'));
+    const row = page.locator(`[data-section="last"] li.match[data-id="${SAO_PAULO_ID}"]`);
+    await expect.poll(() => row.count(), { timeout: 45_000 }).toBe(1);
+    const team = await readTeam('sao-paulo');
+    const match = team.last.find((last) => last.id === SAO_PAULO_ID);
+    expect(match).toBeDefined();
+    expect(await row.locator('[data-result]').getAttribute('data-result')).toBe(
+      match && buildTeamResult(match, team.team)?.letter,
+    );
+    expect(await page.locator('[data-section="live"]').count()).toBe(0);
+    expect(navigations).toBeGreaterThan(0);
     await page.context().close();
   });
 });
