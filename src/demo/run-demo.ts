@@ -100,7 +100,12 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     const withCrests = Object.fromEntries(
       Object.entries(site.listings).map(([pagePath, html]) => [pagePath, withDemoCrests(html)]),
     );
-    return { ...pagesInLayout(withCrests, options.layout ?? 'rows'), ...site.matchPages, ...site.competitionPages };
+    return {
+      ...pagesInLayout(withCrests, options.layout ?? 'rows'),
+      ...site.matchPages,
+      ...site.competitionPages,
+      ...site.teamPages,
+    };
   };
   const upstream = await startFakeUpstream({ host: '127.0.0.1', port: 0, pages: render() });
   const timer = setInterval(() => {

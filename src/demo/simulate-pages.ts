@@ -6,6 +6,7 @@
  * The output keeps the upstream's markup (see build-live-page.ts) so the real parser reads it.
  */
 import { writeCompetitionPages } from './demo-competition-pages.ts';
+import { writeTeamPages } from './demo-team-pages.ts';
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { LISTING_PATHS } from '../lib/model/model.ts';
@@ -140,6 +141,8 @@ export interface DemoSite {
   matchPages: Record<string, string>;
   /** One page per competition of the listings ("/<slug>"), its table counting the finished matches. */
   competitionPages: Record<string, string>;
+  /** Both team pages ("/time/<slug>/proximos-jogos", "/ultimos-jogos") of every team of the listings. */
+  teamPages: Record<string, string>;
 }
 
 /** The four listing pages of the demo upstream at `now`, keyed by upstream path. */
@@ -206,5 +209,8 @@ function simulate(
         seed,
       )
     : {};
-  return { listings, matchPages, competitionPages };
+  const teamPages = matchPagesLayout
+    ? writeTeamPages([live, today, tomorrow, yesterday].flatMap((page) => readListedRows(page)))
+    : {};
+  return { listings, matchPages, competitionPages, teamPages };
 }

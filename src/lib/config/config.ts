@@ -24,6 +24,8 @@ export interface Config {
   detailRequestsPerMinute: number;
   /** Days a past day's listing and its finished matches' files are kept after they leave the listings (ARCHIVE_DAYS). */
   archiveDays: number;
+  /** Hours between two reads of a team's two upstream team pages (TEAM_PAGE_INTERVAL_HOURS); 0: never read. */
+  teamPageIntervalHours: number;
   requestTimeoutMs: number;
   maxResponseBytes: number;
   /** Origins crests may come from besides the upstream's own (CREST_HOSTS). */
@@ -109,6 +111,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description:
       'Dias que a lista de um dia passado (/dia/AAAA-MM-DD) e as páginas das partidas encerradas nela ficam no ' +
       'Placar depois de sair das listas (1 a 365).',
+  },
+  {
+    name: 'TEAM_PAGE_INTERVAL_HOURS',
+    default: '6',
+    description:
+      'Horas entre duas leituras das páginas de um time no site de origem (próximos e últimos jogos), dentro do ' +
+      'mesmo limite de DETAIL_REQUESTS_PER_MINUTE (0: nunca lidas; até 168).',
   },
   {
     name: 'REQUEST_TIMEOUT_MS',
@@ -431,6 +440,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     yesterdayRefreshSeconds: parseInteger(env, 'YESTERDAY_REFRESH_SECONDS', 1, 86_400),
     detailRequestsPerMinute: parseInteger(env, 'DETAIL_REQUESTS_PER_MINUTE', 0, 6000),
     archiveDays: parseInteger(env, 'ARCHIVE_DAYS', 1, 365),
+    teamPageIntervalHours: parseInteger(env, 'TEAM_PAGE_INTERVAL_HOURS', 0, 168),
     requestTimeoutMs: parseInteger(env, 'REQUEST_TIMEOUT_MS', 100, 600_000),
     maxResponseBytes: parseInteger(env, 'MAX_RESPONSE_BYTES', 1_000, 1_000_000_000),
     crestOrigins: parseCrestOrigins(env),

@@ -15,6 +15,7 @@ import { readDetailRecords, type DetailRecord } from '../store/scraped/detail-st
 import { readSnapshotOrEmpty } from '../store/scraped/snapshot-store.ts';
 import { readTeamPageRecords, type TeamPageRecord } from '../store/scraped/team-page-store.ts';
 import { listArchivedDays } from './archive-data.ts';
+import { buildDataDay } from './match-display.ts';
 import { readStandingsPages, type StandingsPageData } from './standings-data.ts';
 
 /** What a match's detail, when Placar holds one, adds to a team's home: the venue and where to watch. */
@@ -26,6 +27,8 @@ export interface TeamHomeMatchDetail {
 export interface TeamHomePageData {
   envelope: TeamHomeEnvelope;
   upstreamUrl: string;
+  /** The São Paulo day of the data (YYYY-MM-DD), for "hoje"/"amanhã" in the status badges (buildStatusBadge). */
+  today: string | null;
   /** By match id, the listed matches whose detail Placar holds (plain objects: a refresh keys the data by its JSON). */
   details: Record<string, TeamHomeMatchDetail>;
   /** By match id, Placar's address of each listed match that has its own page (`/jogo/{id}`). */
@@ -89,6 +92,7 @@ export function buildTeamHomePages(sources: TeamHomeSources, now: Date): Map<str
   for (const matches of held) for (const match of matches) if (hasMatchPage(match.id)) pageIds.add(match.id);
   const generatedAt = snapshot.live.generatedAt ?? snapshot.hoje.generatedAt ?? formatSaoPauloIso(now);
   const stale = snapshot.live.stale || snapshot.hoje.stale;
+  const today = buildDataDay(snapshot.hoje.generatedAt);
   const homes = new Map<string, TeamHomePageData>();
   for (const [slug, team] of teams) {
     const read = sources.teamPages.get(slug);
@@ -107,6 +111,7 @@ export function buildTeamHomePages(sources: TeamHomeSources, now: Date): Map<str
         standings: standings.get(slug) ?? [],
       },
       upstreamUrl,
+      today,
       details,
       matchPaths,
     });

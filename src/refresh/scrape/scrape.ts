@@ -44,6 +44,7 @@ import {
   type DetailRefreshSummary,
 } from '../match-pages/fetch-match-pages.ts';
 import { formatStandingsLine, runStandingsRefresh } from '../competition-pages/fetch-standings.ts';
+import { formatTeamPagesLine, runTeamPagesRefresh } from '../team-pages/fetch-team-pages.ts';
 
 export interface ListingScrapeResult {
   ok: boolean;
@@ -275,6 +276,7 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   let crests: CrestSyncReport;
   let details: DetailRefreshReport;
   let standingsLine: string | null = null;
+  let teamPagesLine: string | null = null;
   try {
     const fetched: Partial<Record<ListingName, FetchedListing>> = {};
     // ontem is fetched once per its own interval (sooner after a failure); the others on every refresh.
@@ -310,6 +312,11 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
     // Competition tables: what the match pages left of the same budget, in quiet minutes only.
     standingsLine = formatStandingsLine(
       await runStandingsRefresh({ config, dispatcher, now, matches: matchesOf(snapshot) }),
+    );
+    // Team pages: what the match pages and tables left of that budget; nothing they say stops the scrape.
+    teamPagesLine = await runTeamPagesRefresh({ config, dispatcher, now, matches: matchesOf(snapshot) }).then(
+      formatTeamPagesLine,
+      (error: unknown) => `páginas de times: a etapa falhou (${errorMessage(error)}); os dados guardados ficam`,
     );
     crests = await syncCrests(snapshot, {
       dataDir: config.dataDir,
@@ -351,6 +358,7 @@ export async function runScrape(config: Config, options: ScrapeOptions = {}): Pr
   for (const listing of LISTING_NAMES) options.log?.(formatListingLine(listing, listings[listing]));
   options.log?.(formatDetailsLine(details));
   if (standingsLine) options.log?.(standingsLine);
+  if (teamPagesLine) options.log?.(teamPagesLine);
   if (crests.fetched > 0) options.log?.(`escudos: ${crests.stored} novos de ${crests.fetched} buscados`);
   return { listings, snapshot, crests, details, durationMs: Math.round(performance.now() - started) };
 }

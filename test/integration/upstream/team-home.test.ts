@@ -1,7 +1,8 @@
 /**
  * The team's home in every build (issue 50 §2/§3): a real refresh against the stand-in upstream, then the built files
  * served in this process over loopback. /api/time/<slug> of a listed team is a valid envelope joined by slug to the
- * listings and its table, a team's kept team pages add the matches Placar does not list, its calendar parses (stable UIDs from one build to the next) and is served as
+ * listings and its table, the team pages the refresh reads (the stand-in's, and a team's recorded samples) add the
+ * matches Placar does not list, its calendar parses (stable UIDs from one build to the next) and is served as
  * text/calendar, a refresh with nothing new carries the homes, and an unknown slug is a 404 problem (the 404 page on
  * /time/<slug>).
  */
@@ -12,6 +13,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
 import { copySharedSiteBundle } from '../../../harness/shared-site-bundle.ts';
+import { fixtureTeamPages } from '../../../src/demo/demo-team-pages.ts';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { buildOpenApiDocument } from '../../../src/lib/api/openapi.ts';
 import { parseConfig, type Config } from '../../../src/lib/config/config.ts';
@@ -33,7 +35,10 @@ const COMPETITION_PAGE = fs.readFileSync(
   'utf8',
 );
 const NOW = new Date('2026-11-21T19:40:00-03:00');
-/** Plays tomorrow in the recorded listings (Bahia x Sport); its team pages are the recorded samples. */
+/**
+ * Plays tomorrow in the recorded listings (Bahia x Sport); its team pages are the recorded samples, kept as read before
+ * the refresh and not due again yet (so the stand-in's pages of it are not asked for).
+ */
 const PAGED_TEAM = 'sport';
 const TEAM_PAGES = path.resolve(import.meta.dirname, '../../fixtures/upstream/team-pages');
 const TEAM_PAGES_READ_AT = '2026-11-21T18:02:11-03:00';
@@ -58,13 +63,17 @@ const uidsOf = (text: string): string[] =>
     .sort();
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream({ pages: { ...readFixturePages(), [`/${TABLE}`]: COMPETITION_PAGE } });
+  const listings = readFixturePages();
+  upstream = await startFakeUpstream({
+    pages: { ...listings, ...fixtureTeamPages(listings), [`/${TABLE}`]: COMPETITION_PAGE },
+  });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-team-home-'));
   copySharedSiteBundle(dataDir, PROJECT_ROOT);
   config = parseConfig({
     UPSTREAM_URL: upstream.url,
     DATA_DIR: dataDir,
-    DETAIL_REQUESTS_PER_MINUTE: '200',
+    // Room for every listed team's two pages in the first refresh, beside the match pages and tables.
+    DETAIL_REQUESTS_PER_MINUTE: '1000',
     HOST: '127.0.0.1',
     PORT: '0',
   });
@@ -73,8 +82,10 @@ beforeAll(async () => {
       fs.readFileSync(path.join(TEAM_PAGES, `time-${PAGED_TEAM}-${page}.html`), 'utf8'),
       `${upstream.url}/time/${PAGED_TEAM}/${page}`,
     );
+  const fresh = freshTeamPageRecord(PAGED_TEAM);
   await writeTeamPageRecordAsync(dataDir, {
-    ...freshTeamPageRecord(PAGED_TEAM),
+    ...fresh,
+    fetch: { ...fresh.fetch, lastAttemptAt: TEAM_PAGES_READ_AT, nextAttemptAt: '2026-11-22T18:02:11-03:00' },
     readAt: TEAM_PAGES_READ_AT,
     pages: { next: read('proximos-jogos'), last: read('ultimos-jogos') },
   });
@@ -97,6 +108,8 @@ describe('the team’s home in a build', () => {
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     const home: TeamHomeEnvelope = TeamHomeEnvelopeSchema.parse(JSON.parse(answer.body.toString('utf8')));
     expect(home.team.slug).toBe(TEAM);
+    // Read from the stand-in upstream by this refresh.
+    expect(home.readAt).not.toBeNull();
     expect(home.source).toBe(`${upstream.url}/time/${TEAM}/proximos-jogos`);
     expect(
       createOpenApiBodyValidator(buildOpenApiDocument()).responseErrors('GET', '/api/time/{slug}', answer),

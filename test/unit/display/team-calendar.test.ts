@@ -63,6 +63,7 @@ function home(next: Match[], generatedAt: string): TeamHomePageData {
       standings: [],
     },
     upstreamUrl: 'https://upstream.test',
+    today: '2026-11-21',
     details: {
       [NEXT.id]: {
         venue: 'Estádio Jornalista Mário Filho (Maracanã), Rio de Janeiro',

@@ -4,9 +4,10 @@
  * pages), its rows in the tables Placar holds (the same slug), the team pages' read time, and what the details add.
  */
 import { describe, expect, it } from 'vitest';
+import { buildEnvelope } from '../../../harness/fixture-snapshot.ts';
 import { buildStandingsPages } from '../../../src/lib/display/standings-data.ts';
 import { buildTeamHomePages, type TeamHomeSources } from '../../../src/lib/display/team-home-data.ts';
-import type { ListEnvelope, Match, Snapshot, Team } from '../../../src/lib/model/model.ts';
+import type { Snapshot, Team } from '../../../src/lib/model/model.ts';
 import { TeamHomeEnvelopeSchema } from '../../../src/lib/model/team-home.ts';
 import { freshDetailRecord } from '../../../src/lib/store/scraped/detail-store.ts';
 import { freshStandingsRecord } from '../../../src/lib/store/scraped/standings-store.ts';
@@ -21,17 +22,6 @@ const team = (name: string, slug: string, crest: string | null = null): Team => 
   crest,
   crestSource: null,
 });
-
-function envelope(matches: Match[]): ListEnvelope {
-  return {
-    generatedAt: '2026-11-21T21:59:00-03:00',
-    timezone: 'America/Sao_Paulo',
-    source: `${UPSTREAM}/x`,
-    stale: false,
-    count: matches.length,
-    matches,
-  };
-}
 
 const LIVE = buildSampleMatch({
   homeTeam: team('Flamengo', 'flamengo', CREST),
@@ -61,11 +51,12 @@ const CARD = buildSampleMatch({
   score: { home: null, away: null, penalties: null },
 });
 
+const LISTED_AT = '2026-11-21T21:59:00-03:00';
 const SNAPSHOT: Snapshot = {
-  live: envelope([LIVE]),
-  hoje: envelope([LIVE]),
-  amanha: envelope([]),
-  ontem: envelope([]),
+  live: buildEnvelope(UPSTREAM, 'live', [LIVE], LISTED_AT),
+  hoje: buildEnvelope(UPSTREAM, 'hoje', [LIVE], LISTED_AT),
+  amanha: buildEnvelope(UPSTREAM, 'amanha', [], LISTED_AT),
+  ontem: buildEnvelope(UPSTREAM, 'ontem', [], LISTED_AT),
 };
 
 function sources(overrides: Partial<TeamHomeSources> = {}): TeamHomeSources {
@@ -127,6 +118,7 @@ describe('buildTeamHomePages', () => {
     expect(flamengo?.live.map((match) => match.id)).toEqual([LIVE.id]);
     expect(flamengo?.last.map((match) => match.id)).toEqual([KEPT.id]);
     expect(flamengo?.readAt).toBeNull();
+    expect(homes.get('flamengo')?.today).toBe('2026-11-21');
   });
 
   it('joins the team’s table row by its slug, with the live numbers while it plays', () => {
