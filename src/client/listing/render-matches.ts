@@ -58,7 +58,8 @@ function fillScore(score: Element, match: Match): void {
   score.replaceChildren(...nodes);
 }
 
-function buildRow(match: Match, today: string | null): Element {
+/** One row as MatchRow.astro draws it, from the #match-template skeleton (its star buttons included). */
+export function buildRow(match: Match, today: string | null): Element {
   const row = cloneTemplate('match-template');
   row.setAttribute('data-id', match.id);
   row.setAttribute('data-home', String(match.score.home ?? ''));

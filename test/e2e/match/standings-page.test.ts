@@ -22,8 +22,9 @@ import {
 } from '../../../src/lib/model/model.ts';
 import { findSeriousViolations } from '../../support/browser/axe.ts';
 import { keepTableRead } from '../../support/samples/kept-table.ts';
-import { launchBrowser, saveScreenshot, watchPage } from '../../../harness/browser.ts';
+import { launchBrowser, saveScreenshot } from '../../../harness/browser.ts';
 import { followBeforeLoad } from '../../support/browser/fan-page.ts';
+import { expectNoInlineScriptOrStyle, expectQuietReload } from '../../support/browser/self-contained-page.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
@@ -149,16 +150,9 @@ describe('/tabela/{slug} in Chromium', () => {
 
   it('has no inline script or style, asks nothing of another origin, and shows its table without JavaScript', async () => {
     const html = await (await fetch(`${served.placar.url}/tabela/${SLUG}`)).text();
-    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toMatch(/\bsrc="\/_astro\/[^"]+\.js"|type="application\/json"/);
-    expect(html).not.toMatch(/\sstyle=/);
-    expect(html).not.toMatch(/<style\b/);
+    expectNoInlineScriptOrStyle(html);
     const page = await open(360, 'light');
-    const seen = watchPage(page, served.placar.url);
-    await page.reload({ waitUntil: 'networkidle' });
-    expect(seen.foreignRequests).toEqual([]);
-    expect(seen.errors).toEqual([]);
+    await expectQuietReload(page, served.placar.url);
     await page.context().close();
     const context = await browser.newContext({ javaScriptEnabled: false });
     const still = await context.newPage();

@@ -1,8 +1,8 @@
 /**
  * Size budget of the live page with 100 matches, compressed (gzip -9, brotli): HTML,
  * CSS and JS together under 40 KB, client JS under 10 KB; the views' JS together under 10 KB;
- * a match page (the sample's whole detail) and a table page (20 teams, live) within the same budget. Prints the
- * measured sizes.
+ * a match page (the sample's whole detail), a table page (20 teams, live) and a team's home (its match in play,
+ * its table) within the same budget. Prints the measured sizes.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -120,6 +120,19 @@ describe('page weight', () => {
     expect(table.groups[0]?.rows[0]?.live).not.toBeNull();
     const { total, js } = await weighWithAssets(`/tabela/${TABLE}`);
     console.log(`table page: ${total} B gzip in total, JS ${js} B gzip`);
+    expect(total).toBeLessThan(40 * 1024);
+    expect(js).toBeLessThan(10 * 1024);
+  });
+
+  it("keeps a team's home (its match in play, its table place) within the same budget", async () => {
+    const team = (await (await fetch(`${served.placar.url}/api/time/flamengo`)).json()) as {
+      live: unknown[];
+      standings: unknown[];
+    };
+    expect(team.live).toHaveLength(1);
+    expect(team.standings).toHaveLength(1);
+    const { total, js } = await weighWithAssets('/time/flamengo');
+    console.log(`team home: ${total} B gzip in total, JS ${js} B gzip`);
     expect(total).toBeLessThan(40 * 1024);
     expect(js).toBeLessThan(10 * 1024);
   });
