@@ -47,6 +47,9 @@ const NOT_ENV = new Set<string>([
   'SIGTERM',
   'SIGINT',
   'SIGKILL',
+  // "Refresh now" (docs/operations.md): `kill -USR2 <pid>`, logged as SIGUSR2.
+  'SIGUSR2',
+  'USR2',
   'EBADENGINE',
   // The constant in src/lib/config/config.ts that lists the variables (docs/ARCHITECTURE.md names it).
   'CONFIG_VARIABLES',
