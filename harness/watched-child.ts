@@ -124,7 +124,7 @@ export function watchChild(child: ChildProcess, options: WatchOptions = {}): Wat
   const tail = (): string => all.text().slice(-TAIL_CHARS);
 
   const waitForOutputAfter = (mark: number, re: RegExp, timeoutMs = DEFAULT_WAIT_MS): Promise<RegExpExecArray> => {
-    // A global or sticky pattern would search from its lastIndex: the output after the mark is searched whole each time.
+    // A global or sticky pattern would search from its lastIndex: what follows the mark is searched whole each time.
     const pattern = re.global || re.sticky ? new RegExp(re.source, re.flags.replace(/[gy]/g, '')) : re;
     return waiters.waitFor(
       () => pattern.exec(all.textAfter(mark)),

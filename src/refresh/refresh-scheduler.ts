@@ -1,11 +1,11 @@
 /**
  * Runs refreshes now and on REFRESH_CRON (node-cron, noOverlap), never two at once: a run asked
  * for while one is in progress joins it; a run asked for "after it" (runNext, an operator's
- * `kill -USR2`) starts once it has ended, one for all such asks meanwhile. stop() stops scheduling, aborts a running build and
- * waits for the run to end. Each published build also goes to PUBLISH_COMMAND (publish-build.ts),
- * and its new match events to the Pushpins of PUSHPIN_PUBLISH_URLS (publish-events.ts), both on
- * their own, and the alerts of those events to the followers' Web Push subscriptions (push-sender.ts):
- * the refresh never waits for them.
+ * `kill -USR2`) starts once it has ended, one for all such asks meanwhile. stop() stops
+ * scheduling, aborts a running build and waits for the run to end. Each published build also
+ * goes to PUBLISH_COMMAND (publish-build.ts), and its new match events to the Pushpins of
+ * PUSHPIN_PUBLISH_URLS (publish-events.ts), both on their own, and the alerts of those events to
+ * the followers' Web Push subscriptions (push-sender.ts): the refresh never waits for them.
  */
 import cron, { type ScheduledTask } from 'node-cron';
 import { buildClientDir } from '../lib/store/builds/build-layout.ts';

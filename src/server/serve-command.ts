@@ -1,8 +1,9 @@
 /**
  * What `npm start` and each cluster worker do as a command: read the server's flags and the
- * environment once, shut down cleanly on SIGTERM or Ctrl+C, take SIGUSR2 (refresh now: refresh-signal.ts) from
- * the start, print start-up errors as one line (runCli). scripts/start.ts serves with it; scripts/cluster-worker.ts, compiled once per start
- * (cluster/worker-bundle.ts), runs a worker with it.
+ * environment once, shut down cleanly on SIGTERM or Ctrl+C, take SIGUSR2 (refresh now:
+ * refresh-signal.ts) from the start, print start-up errors as one line (runCli). scripts/start.ts
+ * serves with it; scripts/cluster-worker.ts, compiled once per start (cluster/worker-bundle.ts),
+ * runs a worker with it.
  */
 import { runCli } from '../lib/config/cli.ts';
 import { readConfig, type Config } from '../lib/config/config.ts';

@@ -1,6 +1,6 @@
 /**
  * Issue 23's fan features in Chromium, against the real server and the fake upstream whose scores
- * change (each change refreshed at once: refreshNow): follow a team from a row's star (mouse and keyboard), "Meus times"
+ * change (each change refreshed at once): follow a team from a row's star (mouse and keyboard), "Meus times"
  * on the three views after a reload, drawn without moving the rows below; alerts with notification
  * permission granted: a goal and a cancelled goal of the followed team raise one notification
  * each, a goal in another match none, two tabs one; the page's own announcement, highlight and
