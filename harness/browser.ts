@@ -1,23 +1,27 @@
 /**
  * The real browser for e2e tests: Debian's chromium driven by playwright-core. A missing
- * browser is a failure with the fix in the message, never a skipped test.
+ * browser is a failure with the fix in the message, never a skipped test. A test run starts one
+ * Chromium per test worker (test/support/runner/browser-setup.ts); each file opens its own
+ * connection to its worker's (openBrowser) and each test its own context.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type LaunchOptions, type Page } from 'playwright-core';
 import { PROJECT_ROOT } from './placar-process.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, 'test-results', 'screenshots');
 
-/** `extraArgs`: more Chromium switches (e.g. `--host-resolver-rules` for a name that is no secure context). */
-export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+/** The test workers' Chromiums (browser-setup.ts): a JSON list of endpoints, the Nth for vitest's worker N. */
+export const WORKER_BROWSERS_VARIABLE = 'PLACAR_TEST_BROWSERS';
+
+function launchOptions(extraArgs: readonly string[]): LaunchOptions {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium não encontrado em ${CHROMIUM_PATH}: instale com \`apt-get install chromium\` (o .ci/run faz isso).`,
     );
   }
-  return chromium.launch({
+  return {
     executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
@@ -29,7 +33,35 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
       '--disable-sync',
       ...extraArgs,
     ],
-  });
+  };
+}
+
+/** `extraArgs`: more Chromium switches (e.g. `--host-resolver-rules` for a name that is no secure context). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch(launchOptions(extraArgs));
+}
+
+/** A Chromium that test files connect to (one per test worker, started by the run's global setup). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions([]));
+}
+
+function workerBrowserEndpoint(): string | undefined {
+  const endpoints = process.env[WORKER_BROWSERS_VARIABLE];
+  const worker = Number(process.env.VITEST_POOL_ID);
+  if (!endpoints || !Number.isInteger(worker)) return undefined;
+  const list: unknown = JSON.parse(endpoints);
+  const endpoint = Array.isArray(list) ? list[worker - 1] : undefined;
+  return typeof endpoint === 'string' ? endpoint : undefined;
+}
+
+/**
+ * A test file's browser: a connection to its worker's Chromium when the run started one (closing it closes this
+ * file's contexts, not the Chromium), else one of its own; always its own with `extraArgs` (launchBrowser's).
+ */
+export function openBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  const endpoint = extraArgs.length === 0 ? workerBrowserEndpoint() : undefined;
+  return endpoint === undefined ? launchBrowser(extraArgs) : chromium.connect(endpoint);
 }
 
 /** Full-page screenshot at test-results/screenshots/<name>.png; returns the path. */

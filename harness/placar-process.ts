@@ -1,7 +1,8 @@
 /**
  * Starts `node scripts/start.ts` as a real child process for integration and browser tests:
  * loopback, PORT=0, a temp DATA_DIR (unless given), fast refresh settings. Resolves once the
- * server listens AND the first refresh has finished (successfully or not).
+ * server listens AND the first refresh has finished (successfully or not). A test that wants newer
+ * data asks for it (refreshNow: the process's `kill -USR2`) instead of waiting for a schedule.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_BUNDLE_FILE } from '../src/server/cluster/worker-bundle.ts';
+import { REFRESH_SIGNAL } from '../src/server/refresh-signal.ts';
 import { copySharedSiteBundle } from './shared-site-bundle.ts';
 import { startChild, type WatchedChild } from './watched-child.ts';
 
@@ -22,6 +24,11 @@ export interface PlacarProcess {
   output(): string;
   /** Resolves with the match once the output (from the start) matches `re`; rejects after timeoutMs or on exit. */
   waitForOutput(re: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /**
+   * One refresh that starts after this call (REFRESH_SIGNAL, as an operator's `kill -USR2`): resolves with its log
+   * line once it has ended — a build it published is served by then — whatever its outcome (the line says it).
+   */
+  refreshNow(timeoutMs?: number): Promise<string>;
   /** SIGTERM, then waits for exit (SIGKILL after the grace, 10 s); removes a temp DATA_DIR it created. */
   stop(): Promise<void>;
 }
@@ -48,7 +55,14 @@ export function isClusterWorkerCommand(commandLine: string): boolean {
   return commandLine.includes(WORKER_BUNDLE_FILE);
 }
 
+/** A schedule that does not fire while a test runs (new year's midnight): the test refreshes with refreshNow(). */
+export const RARE_REFRESH_CRON = '0 0 1 1 *';
+
 export const LISTENING_LINE = /Placar ouvindo em (http:\/\/\S+)/;
+const REFRESH_ASKED = /recebido: atualização #(\d+) pedida/;
+/** How a refresh's one line begins (src/refresh/refresh-log.ts): every outcome. */
+const refreshEnded = (sequence: string): RegExp =>
+  new RegExp(`atualização #${sequence} (?:concluída|falhou|ignorada|interrompida).*`);
 export const FIRST_REFRESH_DONE = /atualização #1 (concluída|falhou)/;
 
 export async function startPlacar(options: StartPlacarOptions): Promise<PlacarProcess> {
@@ -100,6 +114,13 @@ export async function whenPlacarReady(child: WatchedChild, readiness: PlacarRead
     await child.stop();
     if (readiness.removeDataDir) fs.rmSync(readiness.dataDir, { recursive: true, force: true });
   };
+  const refreshNow = async (timeoutMs = readiness.timeoutMs): Promise<string> => {
+    const mark = child.outputMark();
+    child.process.kill(REFRESH_SIGNAL);
+    const [, sequence] = await child.waitForOutputAfter(mark, REFRESH_ASKED, timeoutMs);
+    const [line] = await child.waitForOutputAfter(mark, refreshEnded(sequence ?? ''), timeoutMs);
+    return line;
+  };
   try {
     const [, url = ''] = await child.waitForOutput(LISTENING_LINE, readiness.timeoutMs);
     if (readiness.waitForFirstRefresh) await child.waitForOutput(FIRST_REFRESH_DONE, readiness.timeoutMs);
@@ -109,6 +130,7 @@ export async function whenPlacarReady(child: WatchedChild, readiness: PlacarRead
       process: child.process,
       output: child.output,
       waitForOutput: child.waitForOutput,
+      refreshNow,
       stop,
     };
   } catch (error) {

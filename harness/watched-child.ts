@@ -41,6 +41,10 @@ export interface WatchedChild {
    * process ends without printing it or timeoutMs passes.
    */
   waitForOutput(re: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** Where the output ends now: a mark for waitForOutputAfter. */
+  outputMark(): number;
+  /** As waitForOutput, in what was printed after `mark` (outputMark()) only. */
+  waitForOutputAfter(mark: number, re: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
   /** Ends the process (see StopOptions); resolves once it has exited. Every call after the first gets its promise. */
   stop(options?: StopOptions): Promise<ChildExit>;
 }
@@ -52,15 +56,28 @@ export interface WatchOptions {
   stopGraceMs?: number;
 }
 
+interface BoundedText {
+  append(chunk: string): void;
+  text(): string;
+  /** How much was ever appended: a mark that outlives the bound. */
+  total(): number;
+  /** What was appended after `mark` (a total() earlier), as far as it is kept. */
+  textAfter(mark: number): string;
+}
+
 /** Keeps the newest MAX_OUTPUT_CHARS of what is appended. */
-function boundedText(): { append(chunk: string): void; text(): string } {
+function boundedText(): BoundedText {
   let text = '';
+  let total = 0;
   return {
     append(chunk) {
       text += chunk;
+      total += chunk.length;
       if (text.length > MAX_OUTPUT_CHARS) text = text.slice(-MAX_OUTPUT_CHARS);
     },
     text: () => text,
+    total: () => total,
+    textAfter: (mark) => text.slice(Math.max(0, mark - (total - text.length))),
   };
 }
 
@@ -72,7 +89,7 @@ export function watchChild(child: ChildProcess, options: WatchOptions = {}): Wat
   const name = options.name ?? 'o processo';
   const [all, stdout, stderr] = [boundedText(), boundedText(), boundedText()];
   const waiters = createConditionWaiters();
-  const keep = (stream: NodeJS.ReadableStream | null, own: ReturnType<typeof boundedText>): void => {
+  const keep = (stream: NodeJS.ReadableStream | null, own: BoundedText): void => {
     // Decoded by the stream: a character split across two chunks (ç, ã) is not garbled.
     stream?.setEncoding('utf8');
     stream?.on('data', (text: string) => {
@@ -106,11 +123,11 @@ export function watchChild(child: ChildProcess, options: WatchOptions = {}): Wat
   const hasExited = (): boolean => child.exitCode !== null || child.signalCode !== null;
   const tail = (): string => all.text().slice(-TAIL_CHARS);
 
-  const waitForOutput = (re: RegExp, timeoutMs = DEFAULT_WAIT_MS): Promise<RegExpExecArray> => {
-    // A global or sticky pattern would search from its lastIndex: the whole output is searched each time.
+  const waitForOutputAfter = (mark: number, re: RegExp, timeoutMs = DEFAULT_WAIT_MS): Promise<RegExpExecArray> => {
+    // A global or sticky pattern would search from its lastIndex: what follows the mark is searched whole each time.
     const pattern = re.global || re.sticky ? new RegExp(re.source, re.flags.replace(/[gy]/g, '')) : re;
     return waiters.waitFor(
-      () => pattern.exec(all.text()),
+      () => pattern.exec(all.textAfter(mark)),
       () => isClosed,
       timeoutMs,
       (why) =>
@@ -121,6 +138,9 @@ export function watchChild(child: ChildProcess, options: WatchOptions = {}): Wat
         ),
     );
   };
+
+  const waitForOutput = (re: RegExp, timeoutMs?: number): Promise<RegExpExecArray> =>
+    waitForOutputAfter(0, re, timeoutMs);
 
   let stopping: Promise<ChildExit> | null = null;
   const stop = (stopOptions: StopOptions = {}): Promise<ChildExit> => {
@@ -147,6 +167,8 @@ export function watchChild(child: ChildProcess, options: WatchOptions = {}): Wat
     closed,
     hasExited,
     waitForOutput,
+    outputMark: all.total,
+    waitForOutputAfter,
     stop,
   };
 }

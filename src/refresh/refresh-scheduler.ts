@@ -1,10 +1,11 @@
 /**
  * Runs refreshes now and on REFRESH_CRON (node-cron, noOverlap), never two at once: a run asked
- * for while one is in progress joins it. stop() stops scheduling, aborts a running build and
- * waits for the run to end. Each published build also goes to PUBLISH_COMMAND (publish-build.ts),
- * and its new match events to the Pushpins of PUSHPIN_PUBLISH_URLS (publish-events.ts), both on
- * their own, and the alerts of those events to the followers' Web Push subscriptions (push-sender.ts):
- * the refresh never waits for them.
+ * for while one is in progress joins it; a run asked for "after it" (runNext, an operator's
+ * `kill -USR2`) starts once it has ended, one for all such asks meanwhile. stop() stops
+ * scheduling, aborts a running build and waits for the run to end. Each published build also
+ * goes to PUBLISH_COMMAND (publish-build.ts), and its new match events to the Pushpins of
+ * PUSHPIN_PUBLISH_URLS (publish-events.ts), both on their own, and the alerts of those events to
+ * the followers' Web Push subscriptions (push-sender.ts): the refresh never waits for them.
  */
 import cron, { type ScheduledTask } from 'node-cron';
 import { buildClientDir } from '../lib/store/builds/build-layout.ts';
@@ -31,26 +32,42 @@ export interface RefreshSchedulerOptions {
   verboseFirstRun?: boolean;
 }
 
+/** A refresh that will start: the number its log line carries ("atualização #N") and its report. */
+export interface NextRefresh {
+  sequence: number;
+  report: Promise<RefreshReport>;
+}
+
 export interface RefreshScheduler {
   runNow(): Promise<RefreshReport>;
+  /**
+   * A refresh that starts after this call: at once when none is running, else right after the running one (whose
+   * scrape may predate what the caller wants read). Asks made meanwhile share that one run.
+   */
+  runNext(): NextRefresh;
   /** Starts the cron schedule (nothing to start with REFRESH_CRON=off). */
   start(): void;
   stop(): Promise<void>;
 }
 
-function buildThrownReport(label: string, error: unknown, log: (line: string) => void): RefreshReport {
+/** The report of a run that built nothing: one that threw, or one stopped before it started. */
+function buildEmptyReport(outcome: RefreshReport['outcome'], error: string): RefreshReport {
   const timings = { scrapeMs: 0, bundleMs: 0, buildMs: 0, compressMs: 0, swapMs: 0, cleanupMs: 0, totalMs: 0 };
-  const report: RefreshReport = {
-    outcome: 'build-failed',
+  return {
+    outcome,
     buildId: null,
     scrape: null,
     timings,
-    error: errorMessage(error),
+    error,
     removedBuilds: [],
     matchesRendered: 0,
     tablesRendered: 0,
     teamHomesRendered: 0,
   };
+}
+
+function buildThrownReport(label: string, error: unknown, log: (line: string) => void): RefreshReport {
+  const report = buildEmptyReport('build-failed', errorMessage(error));
   log(formatRefreshLine(label, report));
   return report;
 }
@@ -59,6 +76,7 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
   const aborter = new AbortController();
   let sequence = 0;
   let running: Promise<RefreshReport> | null = null;
+  let queued: Promise<RefreshReport> | null = null;
   let task: ScheduledTask | null = null;
   const publisher = createBuildPublisher({
     dataDir: config.dataDir,
@@ -108,8 +126,22 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
     return running;
   };
 
+  const runNext = (): NextRefresh => {
+    if (!running) {
+      const report = runNow();
+      return { sequence, report };
+    }
+    // A cron tick may start the next run first: then this one joins it, which also started after the ask.
+    queued ??= running.then(() => {
+      queued = null;
+      return aborter.signal.aborted ? buildEmptyReport('aborted', 'servidor encerrando') : runNow();
+    });
+    return { sequence: sequence + 1, report: queued };
+  };
+
   return {
     runNow,
+    runNext,
     start() {
       if (config.refreshCron === null) return;
       task ??= cron.schedule(
@@ -123,6 +155,7 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
     async stop() {
       await task?.destroy();
       aborter.abort();
+      await queued;
       await running?.catch(() => undefined);
       pushes?.stop();
       await Promise.all([publisher.stop(), events?.idle()]);

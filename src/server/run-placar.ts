@@ -10,12 +10,15 @@ import { startHttpServer } from './http-server.ts';
 import { readWelcomePush } from './push/welcome-for-server.ts';
 import { runRefreshes } from './run-refreshes.ts';
 import { formatRuntimeLine } from './runtime-line.ts';
+import type { RefreshAsks } from './refresh-signal.ts';
 
 export interface RunPlacarOptions {
   projectRoot: string;
   log: (line: string) => void;
   /** Aborting it shuts Placar down; runPlacar resolves once everything is closed. */
   signal: AbortSignal;
+  /** `kill -USR2`: one refresh now (refresh-signal.ts). */
+  refreshAsks: RefreshAsks;
 }
 
 export async function runPlacar(config: Config, options: RunPlacarOptions): Promise<void> {

@@ -5,15 +5,19 @@
  * the disk, not the configuration (exit 2 is never restarted by deploy/placar.service), so the
  * server keeps answering 503 "Placar iniciando" and every tick tries again, at the upstream's
  * usual pace. With REFRESH_CRON=off there is nothing to run: another process keeps DATA_DIR current.
+ * `kill -USR2 <pid>` asks for one refresh now, through the same scheduler (never beside a running one).
  */
 import type { Config } from '../lib/config/config.ts';
 import type { BuildLoaded } from '../lib/store/builds/build-loaded.ts';
 import { createRefreshScheduler, type RefreshReport } from '../refresh/refresh-scheduler.ts';
+import { formatRefreshAsked, REFRESH_SIGNAL, type RefreshAsks } from './refresh-signal.ts';
 
 export interface RunRefreshesOptions {
   projectRoot: string;
   log: (line: string) => void;
   signal: AbortSignal;
+  /** `kill -USR2`: one refresh now (refresh-signal.ts). */
+  refreshAsks: RefreshAsks;
   /** The address the server answers on (for the "ready" line). */
   url: string;
   elapsedMs: () => number;
@@ -32,11 +36,14 @@ function untilAborted(signal: AbortSignal): Promise<void> {
 export async function runRefreshes(config: Config, options: RunRefreshesOptions): Promise<void> {
   const { log, signal } = options;
   if (config.refreshCron === null) {
+    const stopAnswering = options.refreshAsks.listen(() =>
+      log(`${REFRESH_SIGNAL} recebido: REFRESH_CRON=off, este servidor não atualiza ${config.dataDir}.`),
+    );
     log(
       `REFRESH_CRON=off: este servidor só serve ${config.dataDir}; outro processo (npm run refresh, npm start) o mantém atualizado.`,
     );
     if (!options.hasSite()) log('Nenhum build publicado ainda: 503 "Placar iniciando" até o primeiro aparecer.');
-    return untilAborted(signal);
+    return untilAborted(signal).finally(stopAnswering);
   }
   const firstStart = !options.hasSite();
   const scheduler = createRefreshScheduler(config, {
@@ -46,6 +53,7 @@ export async function runRefreshes(config: Config, options: RunRefreshesOptions)
     onFinished: options.onFinished,
     verboseFirstRun: firstStart,
   });
+  const stopAnswering = options.refreshAsks.listen(() => log(formatRefreshAsked(scheduler.runNext().sequence)));
   try {
     if (signal.aborted) return;
     if (firstStart) {
@@ -65,6 +73,7 @@ export async function runRefreshes(config: Config, options: RunRefreshesOptions)
     scheduler.start();
     await untilAborted(signal);
   } finally {
+    stopAnswering();
     await scheduler.stop();
   }
 }

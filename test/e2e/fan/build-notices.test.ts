@@ -1,6 +1,6 @@
 /**
- * Issue 33, part 1, in Chromium against the real server (a refresh every 3 s) and the fake
- * upstream: open pages hear of each new build on one event stream per tab and fetch what they
+ * Issue 33, part 1, in Chromium against the real server (refreshed at once by each test: refreshNow) and
+ * the fake upstream: open pages hear of each new build on one event stream per tab and fetch what they
  * show at once — every view and the match page show a new score within seconds, where their
  * 60-s poll (the fallback) could not have run yet; the alerts line keeps every alert of one
  * update; back online, a page updates at once, also with no stream to tell it; a hidden tab holds
@@ -17,6 +17,7 @@ import { LISTING_PATHS, type ListEnvelope } from '../../../src/lib/model/model.t
 import { startDashboardHarness, type DashboardHarness } from '../../support/browser/dashboard-harness.ts';
 import { followBeforeLoad, pollOnce, setVisibility } from '../../support/browser/fan-page.ts';
 import { withMatchPageGoal, withScore } from '../../../harness/upstream-pages.ts';
+import { RARE_REFRESH_CRON } from '../../../harness/placar-process.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
 const FLAMENGO_PATH = `/${FLAMENGO}.html`;
@@ -33,7 +34,7 @@ const STREAM = '/api/eventos/stream';
 let harness: DashboardHarness;
 
 beforeAll(async () => {
-  harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: '*/3 * * * * *' } });
+  harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: RARE_REFRESH_CRON } });
 });
 
 afterAll(async () => {
@@ -46,6 +47,12 @@ function setScore(matchPath: string, home: number, away: number): void {
     pages[listing] = withScore(pages[listing] ?? '', matchPath, home, away);
     harness.upstream.setPage(listing, pages[listing]);
   }
+}
+
+/** A new build, once the page's stream of notices is open: the server tells the page of it. */
+async function refreshWhileListening(opened: OpenedPage): Promise<void> {
+  await expect.poll(() => opened.streamsAnswered).toBeGreaterThan(0);
+  await harness.placar.refreshNow();
 }
 
 /** Resolves once the server's /api/live has `id` at `home` x `away`; when (performance.now()) it saw it. */
@@ -62,12 +69,17 @@ interface OpenedPage {
   streams: string[];
   /** The path of every request it made. */
   requests: string[];
+  /** How many of its streams the server has answered (it is attached to the server's notices then). */
+  streamsAnswered: number;
 }
 
 /** A page of a new browser context (its own cache, no fake clock), with the requests it makes. */
 async function openPage(url: string, context?: BrowserContext): Promise<OpenedPage> {
   const page = await (context ?? (await harness.browser.newContext())).newPage();
-  const opened: OpenedPage = { page, streams: [], requests: [] };
+  const opened: OpenedPage = { page, streams: [], requests: [], streamsAnswered: 0 };
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === STREAM) opened.streamsAnswered += 1;
+  });
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
     opened.requests.push(pathname);
@@ -89,8 +101,10 @@ describe('open pages hear of each new build', () => {
     { path: '/busca?q=flamengo', endpoint: '/api/busca' },
     { path: `/jogo/${FLAMENGO}`, endpoint: `/api/jogo/${FLAMENGO}` },
   ])('$path fetches $endpoint after a new build, on one stream of notices', async ({ path: url, endpoint }) => {
-    const { page, streams, requests } = await openPage(url);
+    const opened = await openPage(url);
+    const { page, streams, requests } = opened;
     try {
+      await refreshWhileListening(opened);
       // Busca runs its search once as it opens, and a live match's page asks its JSON (its minute) as it
       // opens: the next request is the refresh.
       const earlier = endpoint === '/api/busca' || endpoint.startsWith('/api/jogo/') ? 1 : 0;
@@ -105,12 +119,14 @@ describe('open pages hear of each new build', () => {
   });
 
   it('an open match page shows a goal within seconds of the server having it', async () => {
-    const { page } = await openPage(`/jogo/${FLAMENGO}`);
+    const opened = await openPage(`/jogo/${FLAMENGO}`);
+    const { page } = opened;
     try {
       const score = page.locator('[data-score]');
       expect(await score.textContent()).toBe('2 x 1');
       setScore(FLAMENGO_PATH, 3, 1);
       harness.upstream.setPage(FLAMENGO_PATH, withMatchPageGoal(MATCH_PAGE, 'home', 'Bruno Henrique', 75));
+      await refreshWhileListening(opened);
       const known = await serverHas(FLAMENGO, 3, 1);
       await expect.poll(() => score.textContent(), { timeout: SHOWN_WITHIN_MS }).toBe('3 x 1');
       // For reading only (never asserted): the bench measures it (group 13).
@@ -121,10 +137,12 @@ describe('open pages hear of each new build', () => {
   });
 
   it('an open view shows a goal within seconds of the server having it', async () => {
-    const { page } = await openPage('/');
+    const opened = await openPage('/');
+    const { page } = opened;
     try {
       expect(await scoreOf(page, SAO_PAULO)).toBe('0 x 0');
       setScore(SAO_PAULO_PATH, 1, 0);
+      await refreshWhileListening(opened);
       const known = await serverHas(SAO_PAULO, 1, 0);
       await expect.poll(() => scoreOf(page, SAO_PAULO), { timeout: SHOWN_WITHIN_MS }).toBe('1 x 0');
       console.info(`Ao Vivo: placar novo ${(performance.now() - known).toFixed(0)} ms depois do servidor`);
@@ -152,6 +170,7 @@ describe('the alerts line', () => {
         );
       setScore(FLAMENGO_PATH, 4, 1);
       setScore(SAO_PAULO_PATH, 2, 0);
+      await harness.placar.refreshNow();
       await serverHas(SAO_PAULO, 2, 0);
       await serverHas(FLAMENGO, 4, 1);
       await pollOnce(page);
@@ -195,7 +214,8 @@ describe('a hidden tab', () => {
     await context.grantPermissions(['notifications'], { origin: harness.placar.url });
     await followBeforeLoad(context, ['Flamengo']);
     await context.addInitScript(() => localStorage.setItem('placar:alertas', '1'));
-    const { page, streams, requests } = await openPage('/', context);
+    const opened = await openPage('/', context);
+    const { page, streams, requests } = opened;
     const closings = countStreamClosings(page);
     try {
       await expect.poll(() => streams.length).toBe(1);
@@ -206,6 +226,7 @@ describe('a hidden tab', () => {
       const before = await scoreOf(page, SAO_PAULO);
       const [home, away] = (before ?? '').split(' x ').map(Number);
       setScore(SAO_PAULO_PATH, (home ?? 0) + 1, away ?? 0);
+      await refreshWhileListening(opened);
       // The 60-s poll is a minute away: a fetch within the wait came from the notice, on the open stream.
       await expect
         .poll(() => requests.filter((pathname) => pathname === '/api/live').length, { timeout: SHOWN_WITHIN_MS })
@@ -233,6 +254,7 @@ describe('back online', () => {
       await context.setOffline(true);
       await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
       setScore(FLAMENGO_PATH, (home ?? 0) + 1, away ?? 0);
+      await harness.placar.refreshNow();
       await serverHas(FLAMENGO, (home ?? 0) + 1, away ?? 0);
       await context.setOffline(false);
       await expect

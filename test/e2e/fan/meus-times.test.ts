@@ -1,6 +1,6 @@
 /**
  * Issue 23's fan features in Chromium, against the real server and the fake upstream whose scores
- * change (a refresh every 3 s): follow a team from a row's star (mouse and keyboard), "Meus times"
+ * change (each change refreshed at once): follow a team from a row's star (mouse and keyboard), "Meus times"
  * on the three views after a reload, drawn without moving the rows below; alerts with notification
  * permission granted: a goal and a cancelled goal of the followed team raise one notification
  * each, a goal in another match none, two tabs one; the page's own announcement, highlight and
@@ -24,7 +24,7 @@ import {
   setVisibility,
   turnAlertsOn,
 } from '../../support/browser/fan-page.ts';
-import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import { PROJECT_ROOT, RARE_REFRESH_CRON } from '../../../harness/placar-process.ts';
 import { withScore } from '../../../harness/upstream-pages.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
@@ -36,7 +36,7 @@ const LIVE_PAGE = pages[LIVE_PATH] ?? '';
 let harness: DashboardHarness;
 
 beforeAll(async () => {
-  harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: '*/3 * * * * *' } });
+  harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: RARE_REFRESH_CRON } });
 });
 
 afterAll(async () => {
@@ -112,6 +112,7 @@ function regionRows(page: Page): Promise<string[]> {
 async function setLiveScores(scores: ReadonlyArray<[path: string, home: number, away: number]>): Promise<void> {
   const html = scores.reduce((page, [matchPath, home, away]) => withScore(page, matchPath, home, away), LIVE_PAGE);
   harness.upstream.setPage(LIVE_PATH, html);
+  await harness.placar.refreshNow();
   const wanted = new Set(scores.map(([matchPath, home, away]) => `${matchPath.slice(1, -5)} ${home}-${away}`));
   await expect
     .poll(

@@ -1,6 +1,6 @@
 /**
  * Issue 35, what a fan tripped on, in Chromium at 360 px against the real server and the fake
- * upstream (a refresh every 3 s): the match page keeps names whole ("Corinthians Sub-20",
+ * upstream (refreshed when a test asks: refreshNow): the match page keeps names whole ("Corinthians Sub-20",
  * "Paris Saint-Germain") and its two "Seguir" stars level when one name wraps; offline, a page
  * never visited (a match, a table, any other) says it was not saved and links to the list; "Meus times" on Ao Vivo does
  * not repeat its matches in the list below and keeps a followed match, with its final result,
@@ -18,6 +18,7 @@ import { saveScreenshot, watchPage } from '../../../harness/browser.ts';
 import { startDashboardHarness, type DashboardHarness } from '../../support/browser/dashboard-harness.ts';
 import { followBeforeLoad, pollOnce } from '../../support/browser/fan-page.ts';
 import { withStatusLabel, withoutMatch } from '../../../harness/upstream-pages.ts';
+import { RARE_REFRESH_CRON } from '../../../harness/placar-process.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const HOJE_PATH = '/jogos-de-hoje';
@@ -39,7 +40,7 @@ const pages = { ...fixture, [LIVE_PATH]: LIVE_PAGE, [HOJE_PATH]: HOJE_PAGE, [FLA
 let harness: DashboardHarness;
 
 beforeAll(async () => {
-  harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: '*/3 * * * * *' } });
+  harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: RARE_REFRESH_CRON } });
 });
 
 afterAll(async () => {
@@ -113,11 +114,13 @@ describe('the match page says one time', () => {
     await expect
       .poll(
         async () => {
+          // A later refresh reads the listing again, not the unchanged match's page: asked again until so.
+          await harness.placar.refreshNow();
           await page.reload();
           const shown = await page.locator('[data-last-update]').getAttribute('datetime');
           const response = await fetch(`${harness.placar.url}/api/jogo/${FLAMENGO_ID}`);
           const { generatedAt, matchReadAt } = (await response.json()) as MatchDetailEnvelope;
-          // The page and the API read at one refresh (one refreshes every 3 s: asked again until so).
+          // The page and the API read at one refresh.
           if (shown === null || shown !== matchReadAt || generatedAt === null) return `${shown} ${matchReadAt}`;
           return Date.parse(shown) > Date.parse(generatedAt) ? 'listing read, newer than the page read' : 'older';
         },
@@ -198,6 +201,7 @@ describe('"Meus times" on Ao Vivo', () => {
     // Full time: the match leaves the live listing, today's says "ENCERRADO".
     harness.upstream.setPage(LIVE_PATH, withoutMatch(LIVE_PAGE, FLAMENGO_PATH));
     harness.upstream.setPage(HOJE_PATH, withStatusLabel(HOJE_PAGE, FLAMENGO_PATH, 'ENCERRADO'));
+    await harness.placar.refreshNow();
     await expect
       .poll(
         async () => {
@@ -215,6 +219,7 @@ describe('"Meus times" on Ao Vivo', () => {
     expect(await visibleListIds(page)).not.toContain(FLAMENGO_ID);
     harness.upstream.setPage(LIVE_PATH, LIVE_PAGE);
     harness.upstream.setPage(HOJE_PATH, HOJE_PAGE);
+    await harness.placar.refreshNow();
     await context.close();
   });
 

@@ -27,6 +27,8 @@ import {
 } from '../../../harness/upstream-pages.ts';
 import { withoutBuildNotices } from '../../support/browser/without-build-notices.ts';
 import { advanceClockToNextPoll } from '../../support/browser/next-poll.ts';
+import { pollRefreshed } from '../../support/processes/poll-refreshed.ts';
+import { RARE_REFRESH_CRON } from '../../../harness/placar-process.ts';
 
 const FLAMENGO = 'brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras';
 const FLAMENGO_PATH = `/${FLAMENGO}.html`;
@@ -39,8 +41,8 @@ const pages: Record<string, string> = { ...readFixturePages(), [FLAMENGO_PATH]: 
 let harness: DashboardHarness;
 
 beforeAll(async () => {
-  // A refresh every 3 s: a changed row has its match page read again within seconds.
-  harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: '*/3 * * * * *' } });
+  // Refreshed when a test asks (pollRefreshed): a changed row has its match page read again.
+  harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: RARE_REFRESH_CRON } });
 });
 
 afterAll(async () => {
@@ -213,7 +215,7 @@ describe('while the match is live', () => {
   it('shows its minute from the JSON at once, though its page was made before the clock moved', async () => {
     const live = pages[LISTING_PATHS.live] ?? '';
     harness.upstream.setPage(LISTING_PATHS.live, withStatusLabel(live, FLAMENGO_PATH, '81 MIN'));
-    await expect.poll(async () => (await readEnvelope(FLAMENGO)).match.minute, { timeout: 60_000 }).toBe(81);
+    await pollRefreshed(harness.placar, async () => (await readEnvelope(FLAMENGO)).match.minute).toBe(81);
     // The page itself was not made again for a minute that moved (match-files.ts): it still says the old one.
     const html = await (await fetch(`${harness.placar.url}/jogo/${FLAMENGO}`)).text();
     const badge = /data-status[^>]*>([^<]*)</.exec(html)?.[1] ?? '';
@@ -222,7 +224,7 @@ describe('while the match is live', () => {
     await page.goto(`${harness.placar.url}/jogo/${FLAMENGO}`);
     await expect.poll(() => readVisibleText(page, '[data-status]'), { timeout: 20_000 }).toContain('81');
     harness.upstream.setPage(LISTING_PATHS.live, live);
-    await expect.poll(async () => (await readEnvelope(FLAMENGO)).match.minute, { timeout: 60_000 }).not.toBe(81);
+    await pollRefreshed(harness.placar, async () => (await readEnvelope(FLAMENGO)).match.minute).not.toBe(81);
   });
 
   it('shows a goal scored upstream within a poll, from a conditional GET, says it, then stops once it ends', async () => {
@@ -243,9 +245,7 @@ describe('while the match is live', () => {
     const channelsChanged = MATCH_PAGE.replace('SporTV (7 dias grátis), Premiere', 'Premiere, Globoplay (no app)');
     expect(channelsChanged).not.toBe(MATCH_PAGE);
     harness.upstream.setPage(FLAMENGO_PATH, withMatchPageGoal(channelsChanged, 'home', 'Bruno Henrique', 75));
-    await expect
-      .poll(async () => (await readEnvelope(FLAMENGO)).detail?.goals.length, { timeout: 45_000, interval: 250 })
-      .toBe(5);
+    await pollRefreshed(harness.placar, async () => (await readEnvelope(FLAMENGO)).detail?.goals.length).toBe(5);
 
     const second = await advanceClockToNextPoll(page, endpoint);
     expect(second.headers()['if-none-match']).toBe(etag);
@@ -265,9 +265,7 @@ describe('while the match is live', () => {
     // Full time: the page shows it once, then asks no more.
     const finished = withStatus(pages[LISTING_PATHS.live] ?? '', FLAMENGO_PATH, 'ENCERRADO');
     harness.upstream.setPage(LISTING_PATHS.live, withScore(finished, FLAMENGO_PATH, 3, 1));
-    await expect
-      .poll(async () => (await readEnvelope(FLAMENGO)).match.status, { timeout: 45_000, interval: 250 })
-      .toBe('FINISHED');
+    await pollRefreshed(harness.placar, async () => (await readEnvelope(FLAMENGO)).match.status).toBe('FINISHED');
     await page.clock.runFor(60_000);
     await expect.poll(() => readVisibleText(page, '[data-status]'), { timeout: 10_000 }).toBe('Encerrado');
     expect(await page.locator('.auto-refresh').isVisible()).toBe(false);

@@ -22,7 +22,7 @@ import {
 } from '../../../src/lib/model/model.ts';
 import { findSeriousViolations } from '../../support/browser/axe.ts';
 import { keepTableRead } from '../../support/samples/kept-table.ts';
-import { launchBrowser, saveScreenshot } from '../../../harness/browser.ts';
+import { openBrowser, saveScreenshot } from '../../../harness/browser.ts';
 import { followBeforeLoad } from '../../support/browser/fan-page.ts';
 import { expectNoInlineScriptOrStyle, expectQuietReload } from '../../support/browser/self-contained-page.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
@@ -37,7 +37,7 @@ beforeAll(() => keepTableRead(dataDir, SLUG));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const served = servePlacarForFile({ pages: () => readFixturePages(), dataDir, env: { REFRESH_CRON: '0 0 * * *' } });
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await openBrowser();
 });
 afterAll(async () => {
   await browser?.close();

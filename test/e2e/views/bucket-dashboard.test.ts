@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
-import { launchBrowser, watchPage } from '../../../harness/browser.ts';
+import { openBrowser, watchPage } from '../../../harness/browser.ts';
 import { DASHBOARD_VIEWS, readRows, readTabs, readVisibleText } from '../../support/browser/dashboard-page.ts';
 import { pollOnce, readNotifications, recordNotifications, turnAlertsOn } from '../../support/browser/fan-page.ts';
 import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../../support/publish/local-s3.ts';
@@ -41,7 +41,7 @@ beforeAll(async () => {
   s3 = await startLocalS3();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-bucket-e2e-'));
   await refresh();
-  browser = await launchBrowser();
+  browser = await openBrowser();
 });
 
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { watchPage } from '../../../harness/browser.ts';
 import { startDashboardHarness, type DashboardHarness } from '../../support/browser/dashboard-harness.ts';
 import { withScore, withTeamName } from '../../../harness/upstream-pages.ts';
+import { RARE_REFRESH_CRON } from '../../../harness/placar-process.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
@@ -25,7 +26,7 @@ let harness: DashboardHarness;
 beforeAll(async () => {
   harness = await startDashboardHarness({
     pages: { ...pages, [LIVE_PATH]: hostilePage },
-    env: { REFRESH_CRON: '*/3 * * * * *' },
+    env: { REFRESH_CRON: RARE_REFRESH_CRON },
   });
 });
 
@@ -58,6 +59,7 @@ describe('markup in upstream team names', () => {
     await page.clock.install();
     await page.goto(`${harness.placar.url}/`);
     harness.upstream.setPage(LIVE_PATH, withScore(hostilePage, FLAMENGO, 5, 5));
+    await harness.placar.refreshNow();
     await expect
       .poll(async () => (await harness.readListing('live')).matches.some((m) => m.score.home === 5), {
         timeout: 45_000,

@@ -13,6 +13,7 @@ import { readRows } from '../../support/browser/dashboard-page.ts';
 import { formatRelevance, scoreRelevance } from '../../support/samples/relevance.ts';
 import { buildSearchDayPages, readRelevanceCases } from '../../support/samples/search-day.ts';
 import { withScore } from '../../../harness/upstream-pages.ts';
+import { RARE_REFRESH_CRON } from '../../../harness/placar-process.ts';
 import { withoutBuildNotices } from '../../support/browser/without-build-notices.ts';
 
 const pages = buildSearchDayPages();
@@ -31,7 +32,7 @@ const BUSY = JSON.stringify({
 let harness: DashboardHarness;
 
 beforeAll(async () => {
-  harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: '*/3 * * * * *' } });
+  harness = await startDashboardHarness({ pages, env: { REFRESH_CRON: RARE_REFRESH_CRON } });
 });
 
 afterAll(async () => {
@@ -135,8 +136,7 @@ describe('the search page', () => {
     const score = page.locator(`.match[data-id="${FLAMENGO_ID}"] .score`);
     expect(await score.textContent()).toBe('2 x 1');
 
-    // The minute's refresh sends the last answer's ETag (a 304 when no scrape happened since;
-    // here the server scrapes every 3 s, so generatedAt alone makes a new answer).
+    // The minute's refresh sends the last answer's ETag (a 304: no refresh happened since).
     await page.clock.runFor(60_000);
     await expect.poll(() => searches.length).toBe(2);
     expect(searches[1]?.headers()['if-none-match']).toBe((await searches[0]?.response())?.headers().etag);
@@ -144,6 +144,7 @@ describe('the search page', () => {
 
     harness.upstream.setPage(LIVE_PATH, withScore(pages[LIVE_PATH] ?? '', FLAMENGO, 3, 1));
     harness.upstream.setPage(TODAY_PATH, withScore(pages[TODAY_PATH] ?? '', FLAMENGO, 3, 1));
+    await harness.placar.refreshNow();
     await expect
       .poll(
         async () => (await harness.readListing('live')).matches.some((m) => m.id === FLAMENGO_ID && m.score.home === 3),
@@ -178,7 +179,8 @@ describe('the search page', () => {
     // Marks the element drawn now: after the redraw, focus must be on its replacement.
     await tableLink.evaluate((link) => link.setAttribute('data-drawn-before', ''));
     await tableLink.focus();
-    // A newer build (the server scrapes every 3 s) makes the minute's conditional request a 200: a redraw.
+    // A newer build makes the minute's conditional request a 200: a redraw.
+    await harness.placar.refreshNow();
     await expect
       .poll(async () => (await harness.readListing('hoje')).generatedAt, { timeout: 30_000, interval: 250 })
       .not.toBe(opened);

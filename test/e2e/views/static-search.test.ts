@@ -12,7 +12,7 @@ import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../..
 import { groupByCompetition } from '../../../src/lib/display/match-display.ts';
 import type { ListEnvelope, SearchEnvelope } from '../../../src/lib/model/model.ts';
 import { SEARCH_RESULTS_MAX } from '../../../src/lib/model/search-results.ts';
-import { launchBrowser, watchPage } from '../../../harness/browser.ts';
+import { openBrowser, watchPage } from '../../../harness/browser.ts';
 import { readRows } from '../../support/browser/dashboard-page.ts';
 import { startPlacar } from '../../../harness/placar-process.ts';
 import { buildGeneratedMatches } from '../../support/samples/generated-matches.ts';
@@ -52,7 +52,7 @@ beforeAll(async () => {
     await placar.stop();
   }
   host = await startStaticFileServer(published);
-  browser = await launchBrowser();
+  browser = await openBrowser();
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 /**
- * WORKERS=2 with its own schedule: the primary refreshes and tells the workers over IPC to load
- * the new build; every worker's streams get the event the primary's scrape raised, with the
+ * WORKERS=2 refreshing itself (asked by `kill -USR2` to the primary): the primary refreshes and tells the workers
+ * over IPC to load the new build; every worker's streams get the event the primary's scrape raised, with the
  * feed's id.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { openEventStream, type EventStreamClient } from '../../../harness/event-
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { withScore } from '../../../harness/upstream-pages.ts';
 import { servePlacarForFile } from '../../support/processes/served-placar.ts';
+import { RARE_REFRESH_CRON } from '../../../harness/placar-process.ts';
 
 const LIVE = '/jogos-em-andamento';
 const MADRID = '/campeonato-espanhol/21-11-2026-real-madrid-x-barcelona.html';
@@ -17,7 +18,7 @@ const streams: EventStreamClient[] = [];
 
 const served = servePlacarForFile({
   pages: () => readFixturePages(),
-  env: { WORKERS: '2', REFRESH_CRON: '*/2 * * * * *', EVENT_STREAMS_PER_IP: '0' },
+  env: { WORKERS: '2', REFRESH_CRON: RARE_REFRESH_CRON, EVENT_STREAMS_PER_IP: '0' },
 });
 
 afterAll(() => {
@@ -30,6 +31,7 @@ describe('event streams of a cluster (WORKERS=2, the primary refreshes)', () => 
     for (let i = 0; i < 4; i += 1) streams.push(await openEventStream(served.placar.url, '/api/eventos/stream'));
     for (const stream of streams) await stream.waitFor((client) => client.retry !== null);
     served.upstream.setPage(LIVE, withScore(readFixturePages()[LIVE] ?? '', MADRID, 2, 0));
+    expect(await served.placar.refreshNow()).toMatch(/^atualização #\d+ concluída/);
     for (const stream of streams) await stream.waitFor((client) => client.ids().length >= 1, 30_000);
     const feed = EventFeedSchema.parse((await rawRequest(served.placar.url, '/api/eventos')).json());
     const goal = feed.events.find((event) => event.type === 'GOAL' && event.match.homeTeam.name === 'Real Madrid');

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../../src/lib/model/model.ts';
 import { listingRequests } from '../../../harness/upstream-pages.ts';
-import { isClusterWorkerCommand } from '../../../harness/placar-process.ts';
+import { isClusterWorkerCommand, RARE_REFRESH_CRON } from '../../../harness/placar-process.ts';
 import { listChildren } from '../../../harness/process-stats.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { leaseShare } from '../../../src/server/cluster/cluster-rate-limit.ts';
@@ -53,7 +53,7 @@ async function refreshCount(): Promise<number> {
 
 const served = servePlacarForFile({
   pages: () => readFixturePages(),
-  env: { WORKERS: String(WORKERS), REFRESH_CRON: '*/3 * * * * *', SEARCH_RATE_LIMIT: String(SEARCH_LIMIT) },
+  env: { WORKERS: String(WORKERS), REFRESH_CRON: RARE_REFRESH_CRON, SEARCH_RATE_LIMIT: String(SEARCH_LIMIT) },
 });
 
 describe('npm start with WORKERS=2', () => {
@@ -79,7 +79,10 @@ describe('npm start with WORKERS=2', () => {
   it('refreshes once for all workers (3 upstream requests per refresh), and every worker serves the new build', async () => {
     served.upstream.setPage(LIVE_PATH, (readFixturePages()[LIVE_PATH] ?? '').replaceAll('Flamengo', 'Sampaio Corrêa'));
     const startCount = await refreshCount();
-    await expect.poll(refreshCount, { timeout: 30_000 }).toBeGreaterThanOrEqual(startCount + 2);
+    // Two refreshes asked of the primary (kill -USR2), one after the other.
+    for (let more = 0; more < 2; more += 1)
+      expect(await served.placar.refreshNow()).toMatch(/^atualização #\d+ concluída/);
+    expect(await refreshCount()).toBeGreaterThanOrEqual(startCount + 2);
     // At most one refresh is running at any moment, and each asks for the 3 listings once:
     // 3 × finished ≤ requests ≤ 3 × (finished + 1). One refresh per worker would double it.
     const finishedBefore = await refreshCount();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../../src/lib/model/model.ts';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../../../harness/browser.ts';
+import { openBrowser } from '../../../harness/browser.ts';
 import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
@@ -46,7 +46,7 @@ beforeAll(async () => {
   upstream = await startFakeUpstream({ pages: readFixturePages() });
   // The live listing answers only after REQUEST_TIMEOUT_MS: a first scrape that takes seconds.
   upstream.setFault(LIVE_PATH, { kind: 'timeout' });
-  browser = await launchBrowser();
+  browser = await openBrowser();
   const port = await freePort();
   const started = startPlacar({
     upstreamUrl: upstream.url,

@@ -18,7 +18,7 @@ import { writeEventStoreAtomically } from '../../../src/lib/store/scraped/event-
 import { createEventPublisher } from '../../../src/refresh/publish/publish-events.ts';
 import { readFixturePages, startFakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { buildGoalEvents } from '../../../harness/event-sites.ts';
-import { startPlacar } from '../../../harness/placar-process.ts';
+import { RARE_REFRESH_CRON, startPlacar } from '../../../harness/placar-process.ts';
 import { withScore } from '../../../harness/upstream-pages.ts';
 
 const T0 = Date.parse('2026-11-21T20:00:00-03:00');
@@ -257,7 +257,7 @@ describe('npm start as the refresher', () => {
     const [endpoint] = endpoints as [ControlEndpoint];
     const pages = readFixturePages();
     const upstream = await startFakeUpstream({ pages });
-    const env = { REFRESH_CRON: '*/2 * * * * *', PUSHPIN_PUBLISH_URLS: endpoint.url.replace(/publish\/$/, '') };
+    const env = { REFRESH_CRON: RARE_REFRESH_CRON, PUSHPIN_PUBLISH_URLS: endpoint.url.replace(/publish\/$/, '') };
     const placar = await startPlacar({ upstreamUrl: upstream.url, dataDir, env });
     try {
       const live = '/jogos-em-andamento';
@@ -265,6 +265,7 @@ describe('npm start as the refresher', () => {
         live,
         withScore(pages[live] ?? '', '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html', 5, 1),
       );
+      expect(await placar.refreshNow()).toMatch(/^atualização #\d+ concluída/);
       await expect
         .poll(() => endpoint.requests.flat().some((item) => item.channel === 'todos'), { timeout: 30_000 })
         .toBe(true);

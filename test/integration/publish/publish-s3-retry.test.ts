@@ -13,6 +13,7 @@ import { readCurrentBuildId } from '../../../src/lib/store/builds/current-link.t
 import { startLocalS3, type LocalS3 } from '../../support/publish/local-s3.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { servePlacarForFile } from '../../support/processes/served-placar.ts';
+import { RARE_REFRESH_CRON } from '../../../harness/placar-process.ts';
 
 let s3: LocalS3;
 
@@ -29,7 +30,7 @@ const served = servePlacarForFile({
   env: () => ({
     ...s3.rcloneVariables,
     WORKERS: '2',
-    REFRESH_CRON: '*/4 * * * * *',
+    REFRESH_CRON: RARE_REFRESH_CRON,
     PUBLISH_COMMAND: s3.publishCommand,
   }),
 });
@@ -58,11 +59,11 @@ describe('a failing upload to the bucket', () => {
 
   it('is retried at the next refresh, and the upload lands once the endpoint accepts it', async () => {
     s3.refusing = false;
+    expect(await served.placar.refreshNow()).toMatch(/^atualização #\d+ concluída/);
     await expect.poll(async () => (await health()).publish?.lastError, { timeout: 30_000, interval: 500 }).toBeNull();
     const { publish } = await health();
     expect(publish?.lastSuccessAt).toBe(publish?.lastRunAt);
-    // Refreshes go on every 4 s, so a later upload may already be under way: the bucket ends up holding
-    // the /api/live of the build that /healthz says was published last, byte for byte.
+    // The bucket ends up holding the /api/live of the build that /healthz says was published last, byte for byte.
     await expect
       .poll(
         async () => {

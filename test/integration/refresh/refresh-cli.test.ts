@@ -51,13 +51,14 @@ describe('npm run refresh', () => {
     const placar = await startPlacar({ upstreamUrl: upstream.url, dataDir, env: { REFRESH_CRON: '0 0 * * *' } });
     try {
       const before = (await rawRequest(placar.url, '/healthz')).json() as { lastBuildAt: string };
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // A build's time counts whole seconds: the next one is made in a later second than the served one.
+      await expect.poll(() => Date.now()).toBeGreaterThan(Date.parse(before.lastBuildAt) + 1_000);
       const result = await runScript('scripts/refresh.ts', { DATA_DIR: dataDir, UPSTREAM_URL: upstream.url });
       expect(result.code, result.output).toBe(0);
       expect(result.output).toMatch(/atualização concluída build=\S+ live=4/);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      const after = (await rawRequest(placar.url, '/healthz')).json() as { lastBuildAt: string };
-      expect(after.lastBuildAt).not.toBe(before.lastBuildAt);
+      const lastBuildAt = async (): Promise<string> =>
+        ((await rawRequest(placar.url, '/healthz')).json() as { lastBuildAt: string }).lastBuildAt;
+      await expect.poll(lastBuildAt, { timeout: 1_500 }).not.toBe(before.lastBuildAt);
       expect((await rawRequest(placar.url, '/api/live')).status).toBe(200);
     } finally {
       await placar.stop();

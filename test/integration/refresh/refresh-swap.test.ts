@@ -1,6 +1,6 @@
 /**
- * Refreshes under a seconds-level REFRESH_CRON: a continuous request loop across 5 rebuild
- * swaps with zero failed requests, an upstream change showing up in /api/live, and a broken
+ * Refreshes one after the other (refreshNow, as fast as a seconds-level REFRESH_CRON): a continuous request loop
+ * across 5 rebuild swaps with zero failed requests, an upstream change showing up in /api/live, and a broken
  * build that keeps the old site serving until the next refresh recovers.
  */
 import fs from 'node:fs';
@@ -13,30 +13,16 @@ import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import type { ListEnvelope } from '../../../src/lib/model/model.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { servePlacarForFile } from '../../support/processes/served-placar.ts';
+import { RARE_REFRESH_CRON } from '../../../harness/placar-process.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/upstream');
 
-function countMatches(text: string, re: RegExp): number {
-  return text.match(new RegExp(re.source, 'g'))?.length ?? 0;
-}
-
-/** Resolves when `count` more lines matching `re` have been printed. */
-async function waitForMore(re: RegExp, count: number, timeoutMs = 90_000): Promise<void> {
-  const target = countMatches(served.placar.output(), re) + count;
-  const deadline = Date.now() + timeoutMs;
-  while (countMatches(served.placar.output(), re) < target) {
-    if (Date.now() > deadline)
-      throw new Error(`timeout waiting for ${count} × ${re}:\n${served.placar.output().slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const PUBLISHED = /atualização #\d+ concluída/;
-const FAILED = /atualização #\d+ falhou/;
+const PUBLISHED = /^atualização #\d+ concluída/;
+const FAILED = /^atualização #\d+ falhou/;
 
 const served = servePlacarForFile({
   pages: () => readFixturePages(),
-  env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
+  env: { REFRESH_CRON: RARE_REFRESH_CRON, SEARCH_RATE_LIMIT: '0' },
 });
 
 describe('refreshes while serving', () => {
@@ -78,7 +64,7 @@ describe('refreshes while serving', () => {
     };
     const workers = [0, 1, 2, 3].map(worker);
     try {
-      await waitForMore(PUBLISHED, 5, 120_000);
+      for (let swap = 0; swap < 5; swap += 1) expect(await served.placar.refreshNow()).toMatch(PUBLISHED);
     } finally {
       stop = true;
       await Promise.all(workers);
@@ -96,8 +82,9 @@ describe('refreshes while serving', () => {
       '/jogos-em-andamento',
       fs.readFileSync(path.join(FIXTURES, 'jogos-em-andamento-vazio.html'), 'utf8'),
     );
-    // The refresh running now may have fetched before the change: wait for two to finish.
-    await waitForMore(PUBLISHED, 2);
+    // generatedAt counts whole seconds: the next refresh reads in a later one than the refresh before it.
+    await expect.poll(() => Date.now()).toBeGreaterThan(Date.parse(before.generatedAt ?? '') + 1_000);
+    expect(await served.placar.refreshNow()).toMatch(PUBLISHED);
     const after = (await rawRequest(served.placar.url, '/api/live')).json() as ListEnvelope;
     expect(after).toMatchObject({ count: 0, matches: [], stale: false });
     expect(Date.parse(after.generatedAt ?? '')).toBeGreaterThan(Date.parse(before.generatedAt ?? ''));
@@ -123,9 +110,9 @@ describe('refreshes while serving', () => {
         fs.rmSync(path.join(served.placar.dataDir, 'builds', name), { recursive: true, force: true });
     }
     try {
-      await waitForMore(FAILED, 1);
+      expect(await served.placar.refreshNow()).toMatch(FAILED);
       const health = (await rawRequest(served.placar.url, '/healthz')).json() as { lastBuildAt: string };
-      await waitForMore(FAILED, 1);
+      expect(await served.placar.refreshNow()).toMatch(FAILED);
       for (const target of ['/', '/api/hoje', '/api/busca?q=flamengo'])
         expect((await rawRequest(served.placar.url, target)).status, target).toBe(200);
       expect(((await rawRequest(served.placar.url, '/healthz')).json() as { lastBuildAt: string }).lastBuildAt).toBe(
@@ -136,7 +123,7 @@ describe('refreshes while serving', () => {
       relink(original);
       fs.rmSync(empty, { recursive: true, force: true });
     }
-    await waitForMore(PUBLISHED, 1);
+    expect(await served.placar.refreshNow()).toMatch(PUBLISHED);
     expect((await rawRequest(served.placar.url, '/api/live')).status).toBe(200);
     // Failed builds are deleted at once: only published builds (at most 2 + the one in use) remain.
     const builds = fs.readdirSync(path.join(served.placar.dataDir, 'builds')).filter(isBuildId);

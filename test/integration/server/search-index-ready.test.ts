@@ -10,6 +10,7 @@ import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import type { SearchEnvelope } from '../../../src/lib/model/model.ts';
 import { withTeamName } from '../../../harness/upstream-pages.ts';
 import { servePlacarForFile } from '../../support/processes/served-placar.ts';
+import { RARE_REFRESH_CRON } from '../../../harness/placar-process.ts';
 
 const LIVE_PATH = '/jogos-em-andamento';
 const FLAMENGO = '/brasileirao-serie-a/21-11-2026-flamengo-x-palmeiras.html';
@@ -29,7 +30,7 @@ async function search(q: string): Promise<SearchEnvelope> {
 
 const served = servePlacarForFile({
   pages: () => pages,
-  env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
+  env: { REFRESH_CRON: RARE_REFRESH_CRON, SEARCH_RATE_LIMIT: '0' },
 });
 
 describe('the search index of a new snapshot', () => {
@@ -47,6 +48,8 @@ describe('the search index of a new snapshot', () => {
       for (let swap = 1; swap <= SWAPS; swap++) {
         const name = `Renomeado Numero ${['Um', 'Dois', 'Tres'][swap - 1]}`;
         served.upstream.setPage(LIVE_PATH, withTeamName(pages[LIVE_PATH] ?? '', FLAMENGO, 'home', name));
+        // Not awaited: the searches meet the new snapshot while its refresh runs.
+        const refreshed = served.placar.refreshNow();
         await expect
           .poll(async () => (await search(name)).count, { timeout: 30_000, interval: 100 })
           .toBeGreaterThan(0);
@@ -54,6 +57,7 @@ describe('the search index of a new snapshot', () => {
         // listing has it too (never a search ahead of its build).
         const live = await fetch(new URL('/api/live', served.placar.url)).then((response) => response.text());
         expect(live).toContain(name);
+        expect(await refreshed).toMatch(/^atualização #\d+ concluída/);
       }
     } finally {
       stop = true;

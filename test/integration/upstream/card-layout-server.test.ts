@@ -11,7 +11,8 @@ import { pagesInLayout } from '../../../src/demo/card-layout.ts';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { LISTING_NAMES, LISTING_PATHS } from '../../../src/lib/model/model.ts';
 import { readExpectedMatchesServedFrom } from '../../../harness/fixture-snapshot.ts';
-import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import { PROJECT_ROOT, RARE_REFRESH_CRON } from '../../../harness/placar-process.ts';
+import { pollRefreshed } from '../../support/processes/poll-refreshed.ts';
 import { readHealth, readListing } from '../../support/processes/service-probe.ts';
 import { servePlacarForFile } from '../../support/processes/served-placar.ts';
 
@@ -19,7 +20,7 @@ const FIXTURES = path.join(PROJECT_ROOT, 'test/fixtures/upstream');
 
 const served = servePlacarForFile({
   pages: () => pagesInLayout(readFixturePages(), 'cards'),
-  env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
+  env: { REFRESH_CRON: RARE_REFRESH_CRON, SEARCH_RATE_LIMIT: '0' },
 });
 
 describe('Placar against an upstream whose listings are cards', () => {
@@ -52,19 +53,18 @@ describe('Placar against an upstream whose listings are cards', () => {
 
   it('shows skipped cards and unknown status texts in /healthz, and logs them once across refreshes', async () => {
     served.upstream.setPage(LISTING_PATHS.hoje, fs.readFileSync(path.join(FIXTURES, 'cards/variants.html'), 'utf8'));
-    await expect
-      .poll(async () => (await readHealth(served.placar.url)).listings.hoje.parse, { timeout: 30_000, interval: 500 })
-      .toEqual({
-        markup: 'cards',
-        candidates: 14,
-        matches: 12,
-        skipped: 2,
-        unknownStatusLabels: ['2º TEMPO', 'A DEFINIR'],
-      });
-    // Let a few more refreshes (every 2 s) read the same page.
+    await pollRefreshed(served.placar, async () => (await readHealth(served.placar.url)).listings.hoje.parse).toEqual({
+      markup: 'cards',
+      candidates: 14,
+      matches: 12,
+      skipped: 2,
+      unknownStatusLabels: ['2º TEMPO', 'A DEFINIR'],
+    });
+    // A few more refreshes read the same page.
     const refreshes = (): number => (served.placar.output().match(/atualização #\d+ (concluída|falhou)/g) ?? []).length;
     const seen = refreshes();
-    await expect.poll(refreshes, { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(seen + 3);
+    for (let more = 0; more < 3; more += 1) await served.placar.refreshNow();
+    expect(refreshes()).toBeGreaterThanOrEqual(seen + 3);
     expect(served.placar.output().match(/aviso: hoje: situação não reconhecida "2º TEMPO", "A DEFINIR"/g)).toHaveLength(
       1,
     );

@@ -11,6 +11,7 @@ import { LISTING_PATHS } from '../../../src/lib/model/model.ts';
 import { MAX_DEPTH } from '../../../src/upstream/scan-page-steps.ts';
 import { readHealth } from '../../support/processes/service-probe.ts';
 import { servePlacarForFile } from '../../support/processes/served-placar.ts';
+import { RARE_REFRESH_CRON } from '../../../harness/placar-process.ts';
 
 /** MAX_RESPONSE_BYTES's default. */
 const CAP = 5_000_000;
@@ -36,7 +37,7 @@ const refreshesDone = (): number => served.placar.output().match(REFRESH_DONE)?.
 
 const served = servePlacarForFile({
   pages: () => readFixturePages(),
-  env: { REFRESH_CRON: '*/2 * * * * *', SEARCH_RATE_LIMIT: '0' },
+  env: { REFRESH_CRON: RARE_REFRESH_CRON, SEARCH_RATE_LIMIT: '0' },
 });
 
 describe('a listing nested a million levels deep at the 5 MB cap', () => {
@@ -46,6 +47,7 @@ describe('a listing nested a million levels deep at the 5 MB cap', () => {
     expect(page.length).toBeGreaterThan(CAP - 10);
     const asked = served.upstream.requests.length;
     served.upstream.setPage(LISTING_PATHS.live, page);
+    const refreshed = served.placar.refreshNow(120_000);
     await expect
       .poll(() => served.upstream.requests.slice(asked).some((request) => request.path === LISTING_PATHS.live), {
         timeout: 30_000,
@@ -62,6 +64,7 @@ describe('a listing nested a million levels deep at the 5 MB cap', () => {
       if (refreshesDone() === doneBefore) answeredDuring++;
     }
     expect(refreshesDone(), 'the refresh that read the deep page ended').toBeGreaterThan(doneBefore);
+    expect(await refreshed).toMatch(/^atualização #\d+ (concluída|falhou)/);
     console.info(`/healthz answered ${answeredDuring} times while the refresh read the deep listing`);
     expect(answeredDuring).toBeGreaterThan(0);
     const health = await readHealth(served.placar.url);

@@ -16,7 +16,7 @@ import { LIMITS, type ListEnvelope } from '../../../src/lib/model/model.ts';
 import { readScrapeState } from '../../../src/lib/store/scraped/scrape-state-store.ts';
 import { readSnapshot } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+import { RARE_REFRESH_CRON, startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 import { readHealth, readListing, waitForHealthy } from '../../support/processes/service-probe.ts';
 import { buildManyMatchesPage, withMatchesAdded } from '../../../harness/upstream-pages.ts';
@@ -170,10 +170,11 @@ describe('a row whose id cannot be a file path', () => {
   }, 180_000);
 
   it('costs a running service no refresh: the next build with those rows is published', async () => {
-    const placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: '*/2 * * * * *' } });
+    const placar = await startPlacar({ upstreamUrl: upstream.url, env: { REFRESH_CRON: RARE_REFRESH_CRON } });
     try {
       await waitForHealthy(placar.url);
       serveHostileRows();
+      expect(await placar.refreshNow()).toMatch(/^atualização #2 concluída/);
       await expect
         .poll(async () => (await readListing(placar.url, 'hoje')).matches.some((match) => match.id === nested), {
           timeout: 45_000,

@@ -1,11 +1,12 @@
 /**
  * What every dashboard browser test needs: the fake upstream, the real Placar server against
- * it (temp DATA_DIR, loopback, port 0) and Chromium. close() tears all three down.
+ * it (temp DATA_DIR, loopback, port 0) and Chromium (the worker's, harness/browser.ts). close()
+ * tears all three down (of the worker's Chromium, this file's connection and contexts).
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import type { ListEnvelope, ListingName } from '../../../src/lib/model/model.ts';
-import { launchBrowser } from '../../../harness/browser.ts';
+import { openBrowser } from '../../../harness/browser.ts';
 import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 
 export interface DashboardHarness {
@@ -32,7 +33,7 @@ export async function startDashboardHarness(options: DashboardHarnessOptions): P
   let browser: Browser | undefined;
   try {
     placar = await startPlacar({ upstreamUrl: upstream.url, env: { SEARCH_RATE_LIMIT: '0', ...options.env } });
-    browser = await launchBrowser(options.browserArgs);
+    browser = await openBrowser(options.browserArgs);
   } catch (error) {
     await placar?.stop();
     await upstream.close();

@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 function node(script: string): WatchedChild {
-  const child = startChild(process.execPath, ['-e', script], { name: 'o script' });
+  const child = startChild(process.execPath, ['-e', script], { name: 'o script', stdio: ['pipe', 'pipe', 'pipe'] });
   started.push(child);
   return child;
 }
@@ -49,6 +49,20 @@ describe('startChild and waitForOutput', () => {
     const child = node(`console.log('ainda não'); setInterval(() => {}, 1000);`);
     await child.waitForOutput(/ainda não/, 20_000);
     await expect(child.waitForOutput(/pronto/, 300)).rejects.toThrow(/o script: sem \/pronto\/ em 300 ms:\nainda não/);
+  });
+
+  it('waits after a mark for a line printed after it, not for the same line printed before', async () => {
+    const child = node(`console.log('rodada 1');
+      process.stdin.on('data', () => console.log('rodada 2')); setInterval(() => {}, 1000);`);
+    await child.waitForOutput(/rodada 1/, 20_000);
+    const mark = child.outputMark();
+    let seen = '';
+    const after = child.waitForOutputAfter(mark, /rodada (\d)/, 20_000).then(([, round]) => (seen = round ?? ''));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toBe('');
+    child.process.stdin?.write('\n');
+    await after;
+    expect(seen).toBe('2');
   });
 
   it('keeps a character whose bytes arrive in two chunks whole', async () => {

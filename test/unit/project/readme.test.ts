@@ -47,6 +47,9 @@ const NOT_ENV = new Set<string>([
   'SIGTERM',
   'SIGINT',
   'SIGKILL',
+  // "Refresh now" (docs/operations.md): `kill -USR2 <pid>`, logged as SIGUSR2.
+  'SIGUSR2',
+  'USR2',
   'EBADENGINE',
   // RFC 5545's components and properties: the team's calendar (docs/api.md).
   'VEVENT',
