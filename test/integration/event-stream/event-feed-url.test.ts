@@ -3,6 +3,7 @@
  * (a static file server on the refresher's current build, as a bucket's website would be) as
  * EVENT_FEED_URL. Behind Pushpin it answers a resume with exactly what the client missed, its
  * filters resolve against the published listings, and its own direct streams follow the feed.
+ * A process: Pushpin forwards its streams to a server on a real port.
  */
 import fs from 'node:fs';
 import os from 'node:os';

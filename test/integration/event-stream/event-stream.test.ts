@@ -4,6 +4,7 @@
  * WORKERS=2) serve /api/eventos and stream /api/eventos/stream. The feed and every stream
  * carry the same events with the same ids; a reconnect gets exactly what it missed; filters
  * keep their matches; a restart of the server loses and repeats nothing; limits answer 429/503.
+ * A process: a restart, a WORKERS=2 reader and `npm run refresh` as a timer runs it are processes.
  */
 import fs from 'node:fs';
 import os from 'node:os';

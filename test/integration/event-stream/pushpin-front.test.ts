@@ -6,6 +6,7 @@
  * EventSource gives up on it for good). Two readers (REFRESH_CRON=off)
  * of one DATA_DIR: `limited` (SEARCH_RATE_LIMIT=4) behind its own Pushpin, `behind` (limits off,
  * as deploying.md says) behind a Pushpin behind nginx.
+ * A process: Pushpin and nginx forward to servers on real ports.
  */
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';

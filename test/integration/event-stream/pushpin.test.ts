@@ -7,6 +7,7 @@
  * client moving to the other instance with Last-Event-ID gets exactly what it missed; filters
  * keep their matches, also one Pushpin cannot hold; a stopped Pushpin loses nothing; every
  * stream (and an open page's, ?apenas=build, through nginx too) gets the refresher's build notice.
+ * A process: Pushpin forwards to readers on real ports, and a stopped reader is a stopped process.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -3,6 +3,7 @@
  * worker is killed (SIGKILL, as the OOM killer would) as soon as it appears, including each
  * replacement at its start: the primary waits longer before each replacement (500, 1000, 2000,
  * 4000 ms), and at the 5th crash within 60 s stops and exits non-zero with a clear message.
+ * A process: a cluster's primary and the workers SIGKILLed under it are processes.
  */
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -6,6 +6,7 @@
  * is a tiny tmpfs (test/support/data-dir/tmpfs.ts, as disk-full.test.ts) filled while
  * 30 live matches are listed and a refresh runs every 2 seconds; the fake upstream counts the
  * match-page requests it receives.
+ * A process: a full disk (a tmpfs mount) under a server that refreshes on its schedule.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -5,6 +5,7 @@
  * then completely. Serving continues from the last good build, every refresh says why it
  * failed in the log and in /healthz, the listings turn stale on time, no partial temp file is
  * left, and freeing the space is enough to recover.
+ * A process: a full disk (a tmpfs mount) under a server that keeps refreshing on its schedule.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

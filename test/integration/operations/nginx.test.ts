@@ -6,6 +6,7 @@
  * every error nginx itself produces under /api as problem+json; /api/busca and /healthz
  * proxied; a rebuild served at once (the `current` symlink); a cached search answered while
  * Placar is stopped (stale-if-error). A missing nginx fails (`apt-get install nginx`).
+ * A process: nginx proxies to a server on a real port, and a stopped Placar is a stopped process.
  */
 import http2 from 'node:http2';
 import fs from 'node:fs';

@@ -3,6 +3,7 @@
  * DATA_DIR that `npm run refresh` (as a system timer would run it) keeps current. The upstream
  * sees 3 requests per refresh whatever the readers are asked (plus the yesterday listing at most
  * once an hour); both readers serve each new build by themselves.
+ * A process: readers of one DATA_DIR and a refresher run as its own command are separate processes.
  */
 import fs from 'node:fs';
 import os from 'node:os';

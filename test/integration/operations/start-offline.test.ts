@@ -3,6 +3,7 @@
  * the upstream could not be reached (not "still fetching" forever), refreshes keep trying on
  * schedule (yesterday's listing with back-off, not once an hour), the log does not claim to have kept data it never had, and the data appears by
  * itself once the upstream answers (a fake upstream started later on the port that refused).
+ * A process: `npm start`'s first start and its refreshes on schedule are what is tested.
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

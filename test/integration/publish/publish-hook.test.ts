@@ -2,6 +2,7 @@
  * PUBLISH_COMMAND wired into the real processes: `npm start` publishes each swapped build
  * (reported in /healthz), and `npm run refresh` does too; a failing command is reported in
  * /healthz while the local site keeps being served.
+ * A process: what is tested is the command's wiring into `npm start` and `npm run refresh`.
  */
 import fs from 'node:fs';
 import os from 'node:os';

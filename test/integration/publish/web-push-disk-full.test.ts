@@ -3,6 +3,7 @@
  * fan's page tries again later), nothing half-written left in the subscriptions folder, and
  * the same subscription kept once space is freed. DATA_DIR is a tiny tmpfs (root with
  * CAP_SYS_ADMIN, as the other disk-full tests) filled by a filler file.
+ * A process: the subscription is a POST with a body, which inject() does not send.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

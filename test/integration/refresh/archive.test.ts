@@ -7,6 +7,7 @@
  * /api/jogo/{id} byte for byte, across refreshes and a restart, and /ontem links to Friday; a finished
  * match today's list drops on Saturday evening keeps its files ARCHIVE_DAYS from Saturday, as Friday's do;
  * once Friday is ARCHIVE_DAYS past /ontem it goes, files too, and the 404s say how long Placar keeps days.
+ * A process: the server's clock is moved by a preload (shifted-clock.mjs), across a restart.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -5,6 +5,7 @@
  * module, see test/support/processes/hang-build.mjs) while a flag file exists; the site bundle is removed
  * meanwhile, so every refresh has to build it (as after an upgrade). A build that fails
  * outright: refresh-swap.test.ts.
+ * A process: the hung build child is killed with its process group, refreshes running on schedule.
  */
 import fs from 'node:fs';
 import os from 'node:os';

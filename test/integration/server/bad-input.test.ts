@@ -4,6 +4,7 @@
  * every error a 4xx — a problem+json with a pt-BR title and detail for /api/* (and for
  * requests node's parser rejects), a pt-BR page elsewhere — and the server's memory back to
  * its baseline: the V8 heap after a full GC (asked through the inspector) and the RSS.
+ * A process: its heap and RSS are read through the inspector; the corpus is raw bytes over TCP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';

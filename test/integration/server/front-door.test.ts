@@ -6,6 +6,7 @@
  * against the real server. Two readers (REFRESH_CRON=off) of one DATA_DIR, refreshed twice by
  * `npm run refresh` so the feed holds two goals: `direct` with its own limits, `behind` with
  * nginx in front (limits off there, as deploying.md says). Loopback only; every flood bounded.
+ * A process: nginx proxies to a server on a real port; the readers and `npm run refresh` share a DATA_DIR.
  */
 import http2 from 'node:http2';
 import fs from 'node:fs';

@@ -3,6 +3,7 @@
  * reaches a 500 on /api/busca; a connection that sends nothing is answered 408 and closed after
  * CLIENT_HEADERS_TIMEOUT_MS; connections beyond MAX_CONNECTIONS are refused while the open ones
  * keep being served; /healthz shows its details only with the token (loopback is nobody special by default).
+ * A process: header timeouts and the connection cap act on real sockets.
  */
 import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -6,20 +6,17 @@
  * /api/hoje, its filtered answer and /api/busca list, within a competition, every match that
  * started above every match still to start, kick-offs in order where both are known, the
  * upstream's order elsewhere; competitions in the upstream's order.
- * In this process, no port and no cron: two refreshes (runRefresh), the second handing its build to a Placar server
+ * In this process, no port and no cron: two refreshes (runRefresh), each handing its build to a Placar server
  * by value (createPlacarServer), asked over its in-memory connection (inject: real HTTP both ways).
+ * test/support/data-dir/in-process-placar.ts puts them together.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import type { ListEnvelope, Match } from '../../../src/lib/model/model.ts';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
-import { parseConfig, type Config } from '../../../src/lib/config/config.ts';
-import type { BuildLoaded } from '../../../src/lib/store/builds/build-loaded.ts';
-import { runRefresh } from '../../../src/refresh/refresh.ts';
-import { createPlacarServer, type PlacarServer } from '../../../src/server/http-server.ts';
+import { startInProcessPlacar, type InProcessPlacar } from '../../support/data-dir/in-process-placar.ts';
 
 const DAY_PAGE = fs.readFileSync(
   path.join(PROJECT_ROOT, 'test/fixtures/upstream/variants/every-status-day.html'),
@@ -60,29 +57,21 @@ const shown = (matches: readonly Match[]): (string | null)[][] =>
   matches.map((m) => [m.competition.slug, m.homeTeam.name, m.status, m.kickoff?.slice(11, 16) ?? null]);
 
 let upstream: FakeUpstream;
-let placar: PlacarServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-match-order-'));
+let placar: InProcessPlacar;
 
 async function readJson<T>(route: string): Promise<T> {
-  const response = await placar.inject(route);
+  const response = await placar.request(route);
   expect(response.status, route).toBe(200);
-  return JSON.parse(response.body.toString('utf8')) as T;
-}
-
-async function refresh(config: Config, onPublished?: (loaded: BuildLoaded) => Promise<void>): Promise<void> {
-  const report = await runRefresh(config, { projectRoot: PROJECT_ROOT, log: () => undefined, onPublished });
-  expect(report.error).toBeNull();
-  expect(report.outcome).toBe('published');
+  return response.json() as T;
 }
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ pages: { ...readFixturePages(), '/jogos-de-hoje': EARLIER } });
-  const config = parseConfig({ DATA_DIR: dataDir, UPSTREAM_URL: upstream.url, SEARCH_RATE_LIMIT: '0' });
-  // The first refresh reads the earlier day; the second the day as it is now, handing its build to the server.
-  await refresh(config);
-  placar = await createPlacarServer(config, () => undefined);
+  placar = await startInProcessPlacar({ upstreamUrl: upstream.url, env: { SEARCH_RATE_LIMIT: '0' } });
+  // The first refresh reads the earlier day; the second the day as it is now.
+  await placar.refresh();
   upstream.setPage('/jogos-de-hoje', DAY_PAGE);
-  await refresh(config, (loaded) => placar.site.reload(loaded));
+  await placar.refresh();
   const hoje = await readJson<ListEnvelope>('/api/hoje');
   expect(hoje.matches.find((m) => m.homeTeam.name === 'Remo')?.status).toBe('POSTPONED');
 }, 180_000);
@@ -90,7 +79,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await placar?.close();
   await upstream?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the order of a day with every status', () => {

@@ -3,23 +3,23 @@
  * (WHATWG URL parsing reads it as one in http URLs), so "/api/push/..\..\healthz" and its kin name
  * no route; and the push routes answer only on their exact raw path — any other spelling that
  * reads as them ("/api/%70ush", "/api/x/../push/inscricoes") is a 404 problem, never a key or a
- * subscription change.
+ * subscription change. In this process (no port, no cron): one refresh handed to a server asked over its in-memory
+ * connection, each target sent verbatim.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
-import { rawRequest } from '../../support/http/raw-http.ts';
-import { servePlacarForFile } from '../../support/processes/served-placar.ts';
+import { refreshPlacarForFile } from '../../support/data-dir/in-process-placar.ts';
 
 const PROBLEM = 'application/problem+json; charset=utf-8';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-raw-path-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const served = servePlacarForFile({
+const served = refreshPlacarForFile({
   pages: readFixturePages,
   dataDir,
-  env: { REFRESH_CRON: '0 0 * * *', VAPID_SUBJECT: 'mailto:placar@example.com', HEALTHZ_LOOPBACK_DETAILS: 'on' },
+  env: { VAPID_SUBJECT: 'mailto:placar@example.com' },
 });
 
 describe('raw path spellings on Placar', () => {
@@ -34,18 +34,18 @@ describe('raw path spellings on Placar', () => {
       '/api\\hoje',
       '/x/..\\healthz',
     ]) {
-      const response = await rawRequest(served.placar.url, target, { timeoutMs: 10_000 });
+      const response = await served.placar.request(target);
       expect(response.status, target).toBe(404);
     }
-    expect((await rawRequest(served.placar.url, '/healthz')).status).toBe(200);
+    expect((await served.placar.request('/healthz')).status).toBe(200);
   });
 
   it('answers the push routes on their exact raw path only', async () => {
-    const key = await rawRequest(served.placar.url, '/api/push');
+    const key = await served.placar.request('/api/push');
     expect(key.status).toBe(200);
     expect(key.json()).toEqual({ publicKey: expect.any(String) });
     for (const target of ['/api/%70ush', '/api/x/../push', '/api/./push', '/api/push/inscricoes/../../push']) {
-      const response = await rawRequest(served.placar.url, target);
+      const response = await served.placar.request(target);
       expect(response.status, target).toBe(404);
       expect(response.headers['content-type'], target).toBe(PROBLEM);
       expect(JSON.stringify(response.json()), target).not.toContain('publicKey');
@@ -57,7 +57,7 @@ describe('raw path spellings on Placar', () => {
       ['/api/push/%69nscricoes', 404],
       ['/api/push/.\\inscricoes', 405],
     ] as const) {
-      const response = await rawRequest(served.placar.url, target, { method: 'DELETE', headers });
+      const response = await served.placar.request(target, { method: 'DELETE', headers });
       expect(response.status, target).toBe(status);
       expect(response.headers['content-type'], target).toBe(PROBLEM);
     }

@@ -1,20 +1,19 @@
 /**
- * The API examples of README.md and docs/api.md, run against a real `npm start` (fake upstream
+ * The API examples of README.md and docs/api.md, run against the real server (fake upstream
  * with the recorded pages): each curl command gives the status, the headers and the JSON shape
  * (keys and types, not values) that the doc shows right under it.
  *
- * So that /api/eventos has an event to show, one `npm run refresh` records the recorded pages
- * first, then a goal is scored upstream; the server's first refresh on that DATA_DIR raises it.
+ * So that /api/eventos has an event to show, one refresh records the recorded pages first, then a
+ * goal is scored upstream; the second refresh on that DATA_DIR raises it. In this process, no port
+ * and no cron: both refreshes hand their build to a server asked over its in-memory connection, as curl asks.
  */
 import fs from 'node:fs';
 import { STATUS_CODES } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
-import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
 import { compareJsonShape, parseApiExamples, readDoc } from '../../support/project/readme.ts';
-import { runScript } from '../../../harness/run-script.ts';
+import { startInProcessPlacar, type InProcessPlacar } from '../../support/data-dir/in-process-placar.ts';
 import { withMatchPageGoal, withScore } from '../../../harness/upstream-pages.ts';
 
 const DOCS_WITH_EXAMPLES = ['README.md', 'docs/api.md'];
@@ -33,32 +32,23 @@ const TABLE_PAGE = fs.readFileSync(
   'utf8',
 );
 let upstream: FakeUpstream;
-let placar: PlacarProcess;
-let dataDir: string;
+let placar: InProcessPlacar;
 
 beforeAll(async () => {
   const pages = readFixturePages();
   // docs/api.md's table example: the Série A's page, read by the refresh like any competition the listings name.
   upstream = await startFakeUpstream({ pages: { ...pages, [FLAMENGO]: FLAMENGO_PAGE, [TABLE]: TABLE_PAGE } });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-doc-examples-'));
-  const first = await runScript('scripts/refresh.ts', {
-    ...process.env,
-    DATA_DIR: dataDir,
-    UPSTREAM_URL: upstream.url,
-    PUBLISH_COMMAND: '',
+  placar = await startInProcessPlacar({
+    upstreamUrl: upstream.url,
     // Room for the tables in the first minute beside the samples' match pages (tables take only a quiet minute).
-    DETAIL_REQUESTS_PER_MINUTE: '200',
+    env: { DETAIL_REQUESTS_PER_MINUTE: '200' },
   });
-  expect(first.code, first.output).toBe(0);
+  await placar.refresh();
   for (const page of ['/jogos-em-andamento', '/jogos-de-hoje'])
     upstream.setPage(page, withScore(pages[page] ?? '', FLAMENGO, 3, 1));
   upstream.setPage(FLAMENGO, withMatchPageGoal(FLAMENGO_PAGE, 'home', 'Bruno Henrique', 75));
-  placar = await startPlacar({
-    upstreamUrl: upstream.url,
-    dataDir,
-    env: { REFRESH_CRON: '0 0 * * *', DETAIL_REQUESTS_PER_MINUTE: '200' },
-  });
-  const feed = (await (await fetch(`${placar.url}/api/eventos`)).json()) as {
+  await placar.refresh();
+  const feed = (await placar.request('/api/eventos')).json() as {
     count: number;
     events: { scorer?: { player: string } | null }[];
   };
@@ -69,9 +59,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await placar?.stop();
+  await placar?.close();
   await upstream?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('API examples of the docs', () => {
@@ -81,14 +70,14 @@ describe('API examples of the docs', () => {
   });
 
   it.each(examples.map((e) => [`${e.file}: ${e.command}`, e] as const))('%s', async (_name, example) => {
-    const response = await fetch(placar.url + example.target, {
+    const response = await placar.request(example.target, {
       method: example.method,
       headers: example.requestHeaders,
     });
     expect(response.status).toBe(example.status);
     expect(STATUS_CODES[example.status]).toBe(example.reason);
-    for (const [name, value] of Object.entries(example.headers)) expect(response.headers.get(name), name).toBe(value);
-    const text = await response.text();
+    for (const [name, value] of Object.entries(example.headers)) expect(response.headers[name], name).toBe(value);
+    const text = response.text();
     if (example.body === null) return expect(text).toBe('');
     expect(compareJsonShape(example.body, JSON.parse(text))).toEqual([]);
   });

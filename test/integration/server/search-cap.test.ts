@@ -1,6 +1,6 @@
 /**
- * A big day through the real server (`npm start` against the fake upstream, today's listing at its
- * 5,000-match limit): a broad /api/busca query answers the best SEARCH_RESULTS_MAX matches with
+ * A big day through the real server (a refresh against the fake upstream, today's listing at its
+ * 5,000-match limit, served in this process: no port, no cron): a broad /api/busca query answers the best SEARCH_RESULTS_MAX matches with
  * `truncated`, in a body of kilobytes, valid against the served OpenAPI document; every spelling of
  * a query (other parameters, case, accents, spacing) gets the same bytes.
  */
@@ -10,26 +10,26 @@ import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { LIMITS, type SearchEnvelope } from '../../../src/lib/model/model.ts';
 import { SEARCH_RESULTS_MAX } from '../../../src/lib/model/search-results.ts';
 import { createOpenApiBodyValidator, type OpenApiBodyValidator } from '../../support/openapi/openapi-validator.ts';
-import { rawRequest, type RawResponse } from '../../support/http/raw-http.ts';
+import type { RawResponse } from '../../support/http/raw-http.ts';
 import { buildManyMatchesPage } from '../../../harness/upstream-pages.ts';
-import { servePlacarForFile } from '../../support/processes/served-placar.ts';
+import { refreshPlacarForFile } from '../../support/data-dir/in-process-placar.ts';
 
 const pages = readFixturePages();
 let schemas: OpenApiBodyValidator;
 
-const served = servePlacarForFile({
+const served = refreshPlacarForFile({
   pages: () => ({
     ...pages,
     '/jogos-de-hoje': buildManyMatchesPage(pages['/jogos-em-andamento'] ?? '', LIMITS.matches),
   }),
-  env: { REFRESH_CRON: '0 0 * * *', SEARCH_RATE_LIMIT: '0' },
+  env: { SEARCH_RATE_LIMIT: '0' },
 });
 
 const search = (target: string, headers: Record<string, string> = {}): Promise<RawResponse> =>
-  rawRequest(served.placar.url, target, { headers });
+  served.placar.request(target, { headers });
 
 beforeAll(async () => {
-  const routes = await rawRequest(served.placar.url, '/api/routes');
+  const routes = await served.placar.request('/api/routes');
   schemas = createOpenApiBodyValidator(routes.json() as Record<string, unknown>);
 });
 

@@ -4,6 +4,7 @@
  * DATA_DIR/builds is made read-only by a read-only bind mount (the tests run as root, whom chmod
  * would not stop; as in disk-full.test.ts they need CAP_SYS_ADMIN): the scrape goes on writing
  * snapshot.json beside it, every build fails.
+ * A process: a read-only mount under a first start that must stay up, refreshing on schedule.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

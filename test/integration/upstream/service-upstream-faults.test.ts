@@ -6,6 +6,7 @@
  * silently — each failed refresh logs one line without a stack trace, and the service
  * recovers by itself when the upstream does. (Each fault's fetch details: fetch-page.test.ts
  * and scrape.test.ts.)
+ * A process: staleness and recovery follow the server's own refresh schedule, and are read in its log.
  */
 import fs from 'node:fs';
 import path from 'node:path';

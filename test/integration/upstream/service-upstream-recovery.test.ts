@@ -3,6 +3,7 @@
  * connections, odd pages that are still valid (5,000 matches; invalid UTF-8), and recovery
  * after an hour of failures — the hour played minute by minute through runScrape's clock, then
  * `npm start` on the data it left.
+ * A process: `npm start` on the data left, seen through its refresh schedule and /healthz.
  */
 import fs from 'node:fs';
 import os from 'node:os';
