@@ -122,8 +122,10 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
   locals.archive = { days: archive.days, archiveDays: config.archiveDays };
   await writeRenderedRoutes(renderer, DATA_ROUTES, clientDir);
   const carried = { dataDir: config.dataDir, buildId: options.buildId, salt: bundle.fingerprint, renderer };
-  const tables = await makeTableFiles({ ...carried, pages: locals.standingsPages ?? new Map() });
-  const teamHomes = await makeTeamHomeFiles({ ...carried, pages: locals.teamHomePages ?? new Map() });
+  const teamHomePages = locals.teamHomePages ?? new Map();
+  const hasTeamHome = (slug: string): boolean => teamHomePages.has(slug);
+  const tables = await makeTableFiles({ ...carried, pages: locals.standingsPages ?? new Map(), hasTeamHome });
+  const teamHomes = await makeTeamHomeFiles({ ...carried, pages: teamHomePages });
   const made = await makeMatchFiles({
     dataDir: config.dataDir,
     buildId: options.buildId,
