@@ -50,7 +50,7 @@ await runCli(
       { name: '--quick', description: 'Menos ciclos e janelas mais curtas (~4 min); a saída diz quais.' },
       {
         name: '--smoke',
-        description: `Como --quick, só os grupos ${SMOKE_GROUPS.join(", ")} (~2 min): prova que o benchmark roda (o .ci/run).`,
+        description: `Como --quick, só os grupos ${SMOKE_GROUPS.join(', ')} (~2 min): prova que o benchmark roda (o .ci/run).`,
       },
       { name: '--only <grupos>', description: 'Só estes grupos, por exemplo 1,3 (padrão: todos).' },
       {
