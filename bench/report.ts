@@ -9,6 +9,7 @@ import type { ServingCase } from './serving/serving-group.ts';
 import { median } from './stats.ts';
 import { formatDetailSection } from './refresh/detail-report.ts';
 import { formatStandingsSection } from './refresh/standings-report.ts';
+import { formatTeamHomeSection } from './refresh/team-home-report.ts';
 import { formatLeanServiceSection } from './serving/lean-service-report.ts';
 import { formatPushSection } from './push/push-report.ts';
 import { formatPushpinSection } from './event-stream/pushpin-report.ts';
@@ -547,6 +548,7 @@ export function formatReport(results: BenchResults): string {
     detailSection,
     (r: BenchResults) => formatPushSection(r.push),
     (r: BenchResults) => formatStandingsSection(r.standings),
+    (r: BenchResults) => formatTeamHomeSection(r.teamHomes),
   ]
     .map((section) => section(results))
     .filter((lines) => lines.length > 0);

@@ -13,7 +13,7 @@ function parseGroups(only: string | undefined, smoke: boolean): number[] {
   if (only === undefined) return [...(smoke ? SMOKE_GROUPS : ALL_GROUPS)];
   const groups = only.split(',').map((part) => Number(part.trim()));
   if (groups.length === 0 || groups.some((group) => !(ALL_GROUPS as readonly number[]).includes(group))) {
-    const hint = 'use números de 1 a 13 separados por vírgula, por exemplo --only 1,3.';
+    const hint = 'use números de 1 a 14 separados por vírgula, por exemplo --only 1,3.';
     throw new StartupError(`--only "${only}" é inválido: ${hint}`);
   }
   return [...new Set(groups)].sort();
@@ -42,14 +42,15 @@ await runCli(
       '4 carga na origem, 5 memória, 6 peso das páginas, 7 Placar e nginx com os mesmos processos (wrk), ' +
       '8 o serviço inteiro com `npm start` padrão (memória por processo, busca após a troca), 9 fluxo de eventos, ' +
       '10 fluxos no Pushpin e no Placar lado a lado, 11 detalhe das partidas, 12 Web Push (um gol para 10.000 inscrições), ' +
-      '13 tabelas (a atualização com e sem elas, a memória com 100). ' +
+      '13 tabelas (a atualização com e sem elas, a memória com 100), ' +
+      '14 páginas de times (a atualização e a memória sem e com 600 times guardados). ' +
       'Imprime a tabela e grava os números em JSON. ' +
       'Até ~30 min (--quick: ~4 min). Precisa de nginx, chromium, wrk e pushpin (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
     options: [
       { name: '--quick', description: 'Menos ciclos e janelas mais curtas (~4 min); a saída diz quais.' },
       {
         name: '--smoke',
-        description: `Como --quick, só os grupos ${SMOKE_GROUPS.join(', ')} (~1 min): prova que o benchmark roda (o .ci/run).`,
+        description: `Como --quick, só os grupos ${SMOKE_GROUPS.join(', ')} (~2 min): prova que o benchmark roda (o .ci/run).`,
       },
       { name: '--only <grupos>', description: 'Só estes grupos, por exemplo 1,3 (padrão: todos).' },
       {

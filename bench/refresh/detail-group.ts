@@ -100,7 +100,7 @@ const LIVE_SHAPES = {
 } as const;
 export type LiveShape = keyof typeof LIVE_SHAPES;
 export const LIVE_MATCHES = 40;
-const WARMUP_CYCLES = 3;
+export const WARMUP_CYCLES = 3;
 const MEMORY_MATCHES = 1000;
 const DETAILS_KEPT = 300;
 const SAMPLE = path.join(PROJECT_ROOT, 'test/fixtures/upstream/match-pages/jogo-flamengo-x-palmeiras.html');
@@ -164,13 +164,19 @@ const phasePages = (shape: LiveShape): PhasePages => {
   return { first: { ...all, ...fixtureMatchPages(all) }, round: (n) => roundPages(n, shape) };
 };
 
-/** `npm start` refreshing once a second on `pages`, timed after WARMUP_CYCLES; `atEnd` runs before it stops. */
+/** What a group may do inside a refresh phase: after each refresh from #2 on, and before the service stops. */
+export interface RefreshPhaseHooks {
+  afterRefresh?: (placar: PlacarProcess, n: number) => void;
+  atEnd?: (placar: PlacarProcess) => Promise<void>;
+}
+
+/** `npm start` refreshing once a second on `pages`, timed after WARMUP_CYCLES. */
 export async function runRefreshPhase(
   upstream: FakeUpstream,
   pages: PhasePages,
   start: { env: Record<string, string>; siteBundle?: string },
   cycles: number,
-  atEnd?: (placar: PlacarProcess) => Promise<void>,
+  hooks: RefreshPhaseHooks = {},
 ): Promise<RefreshPhase> {
   for (const [page, html] of Object.entries(pages.first)) upstream.setPage(page, html);
   const placar = await startWithNpm(
@@ -185,6 +191,7 @@ export async function runRefreshPhase(
     for (let n = 2; n <= 1 + WARMUP_CYCLES + cycles; n += 1) {
       for (const [page, html] of Object.entries(pages.round(n))) upstream.setPage(page, html);
       const line = await waitForRefresh(placar, n);
+      hooks.afterRefresh?.(placar, n);
       if (n === 1 + WARMUP_CYCLES) cpu.start = readServiceCpuSeconds(placar.process.pid ?? 0);
       if (n > 1 + WARMUP_CYCLES) {
         lines.push(line);
@@ -197,7 +204,7 @@ export async function runRefreshPhase(
       }
     }
     cpu.end = readServiceCpuSeconds(placar.process.pid ?? 0);
-    await atEnd?.(placar);
+    await hooks.atEnd?.(placar);
   } finally {
     await placar.stop();
   }
@@ -281,6 +288,13 @@ export interface ServiceMemory {
   secondHalfMeanMb: number;
 }
 
+/** Every Placar process's RSS summed (npm's wrapper left out), in MB to one decimal. */
+export function readServiceRssMb(placar: PlacarProcess): number {
+  const processes = listServiceProcesses(placar.process.pid ?? 0).filter(({ role }) => role !== 'npm');
+  const kb = processes.reduce((sum, { pid }) => sum + (readMemoryKb(pid)?.rss ?? 0), 0);
+  return Math.round(kb / 102.4) / 10;
+}
+
 /** `npm start` refreshing once a second with `env`: every Placar process's RSS summed after each of `cycles` refreshes. */
 export async function sampleServiceMemory(
   start: { env: Record<string, string>; siteBundle?: string },
@@ -295,9 +309,7 @@ export async function sampleServiceMemory(
   try {
     for (let n = 2; n <= cycles + 1; n += 1) {
       await waitForRefresh(placar, n);
-      const processes = listServiceProcesses(placar.process.pid ?? 0).filter(({ role }) => role !== 'npm');
-      const kb = processes.reduce((sum, { pid }) => sum + (readMemoryKb(pid)?.rss ?? 0), 0);
-      samplesMb.push(Math.round(kb / 102.4) / 10);
+      samplesMb.push(readServiceRssMb(placar));
     }
   } finally {
     await placar.stop();
@@ -348,8 +360,10 @@ export async function runDetailGroup(
       grouped,
       { env: { DETAIL_REQUESTS_PER_MINUTE: '1200' }, siteBundle },
       plan.refreshCycles,
-      async (placar) => {
-        render = await measureRender(placar.dataDir, upstream.url, plan.pageRepeats);
+      {
+        atEnd: async (placar) => {
+          render = await measureRender(placar.dataDir, upstream.url, plan.pageRepeats);
+        },
       },
     );
     log(`  com páginas de jogo: mediana ${withDetails.medianMs} ms`);

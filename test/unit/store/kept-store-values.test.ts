@@ -15,6 +15,13 @@ import {
 } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { buildEnvelope, buildFixtureSnapshot } from '../../../harness/fixture-snapshot.ts';
 import { readSiteManifest, writeSiteManifest, type SiteManifest } from '../../../src/lib/store/builds/site-manifest.ts';
+import {
+  TEAM_PAGES_FOLDER,
+  freshTeamPageRecord,
+  readTeamPageRecord,
+  readTeamPageRecords,
+  writeTeamPageRecordAsync,
+} from '../../../src/lib/store/scraped/team-page-store.ts';
 
 const UPSTREAM = 'https://www.placardefutebol.com.br';
 const dirs: string[] = [];
@@ -65,6 +72,23 @@ describe('kept store values', () => {
     await writeSnapshotAtomicallyAsync(dataDir, buildFixtureSnapshot(UPSTREAM));
     fs.rmSync(snapshotPath(dataDir));
     expect(readSnapshot(dataDir)).toBeNull();
+  });
+
+  it("keeps each team's page record: one copy through every refresh's read, another process's write read afresh", async () => {
+    const dataDir = tempDataDir();
+    await writeTeamPageRecordAsync(dataDir, { ...freshTeamPageRecord('sport'), readAt: '2027-03-15T10:00:00-03:00' });
+    const written = readTeamPageRecord(dataDir, 'sport');
+    expect(written?.readAt).toBe('2027-03-15T10:00:00-03:00');
+    expect(readTeamPageRecords(dataDir).get('sport')).toBe(written);
+
+    const file = path.join(dataDir, TEAM_PAGES_FOLDER, 'sport.json');
+    replaceFromOutside(file, JSON.stringify({ ...freshTeamPageRecord('sport'), readAt: '2027-03-16T10:00:00-03:00' }));
+    const read = readTeamPageRecords(dataDir).get('sport');
+    expect(read?.readAt).toBe('2027-03-16T10:00:00-03:00');
+    expect(readTeamPageRecord(dataDir, 'sport')).toBe(read);
+    // A damaged file from outside is no record, not the copy kept before it.
+    replaceFromOutside(file, '{"slug":"sport"');
+    expect(readTeamPageRecord(dataDir, 'sport')).toBeNull();
   });
 
   it("keeps the two manifests last written, and a serving process's read of a build only when asked to", () => {

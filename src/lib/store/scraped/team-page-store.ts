@@ -2,7 +2,8 @@
  * DATA_DIR/times/<slug>.json: what Placar read of each team's two upstream team pages
  * (`/time/<slug>/proximos-jogos`, `/ultimos-jogos`) — the last good read of both (kept through
  * failures: a failing page never wipes it), each page's validators, and the back-off. Written
- * atomically, only by refreshes; read by the refresh and by what builds /api/time/{slug}.
+ * atomically, only by refreshes; read by the refresh and by what builds /api/time/{slug}. What this process
+ * read or wrote is kept while the file is unchanged (kept-values.ts): a refresh does not parse hundreds again.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { LIMITS } from '../../model/model.ts';
 import { TeamPagesReadSchema } from '../../model/team-home.ts';
 import { TEAM_SLUG_MAX, TEAM_SLUG_PATTERN, TeamSlugSchema } from '../../model/team-slug.ts';
 import { readJsonFile, writeJsonAtomicallyAsync } from '../files/json-file.ts';
+import { createKeptValues, fileIdentity } from '../files/kept-values.ts';
 
 export const TEAM_PAGES_FOLDER = 'times';
 
@@ -65,11 +67,19 @@ function teamPageRecordPath(dataDir: string, slug: string): string {
   return path.join(dataDir, TEAM_PAGES_FOLDER, `${slug}.json`);
 }
 
+const keptRecords = createKeptValues<TeamPageRecord>();
+
 /** The team's record; null when none is kept or its file cannot be used (the team is then read again). */
 export function readTeamPageRecord(dataDir: string, slug: string): TeamPageRecord | null {
   if (!isTeamSlug(slug)) return null;
-  const reading = readJsonFile(teamPageRecordPath(dataDir, slug), TeamPageRecordSchema);
-  return reading.kind === 'found' && reading.value.slug === slug ? reading.value : null;
+  const file = teamPageRecordPath(dataDir, slug);
+  const kept = keptRecords.get(file);
+  if (kept) return kept;
+  const identity = fileIdentity(file);
+  const reading = readJsonFile(file, TeamPageRecordSchema);
+  if (reading.kind !== 'found' || reading.value.slug !== slug) return null;
+  keptRecords.set(file, identity, reading.value);
+  return reading.value;
 }
 
 /** Every usable record of DATA_DIR/times by slug. */
@@ -92,5 +102,8 @@ export function readTeamPageRecords(dataDir: string): ReadonlyMap<string, TeamPa
 
 export async function writeTeamPageRecordAsync(dataDir: string, record: TeamPageRecord): Promise<void> {
   await fs.promises.mkdir(path.join(dataDir, TEAM_PAGES_FOLDER), { recursive: true });
-  await writeJsonAtomicallyAsync(teamPageRecordPath(dataDir, record.slug), TeamPageRecordSchema.parse(record));
+  const file = teamPageRecordPath(dataDir, record.slug);
+  const written = TeamPageRecordSchema.parse(record);
+  await writeJsonAtomicallyAsync(file, written);
+  keptRecords.set(file, fileIdentity(file), written);
 }
