@@ -6,6 +6,7 @@
 import type { DetailPlan } from './refresh/detail-group.ts';
 import type { LeanServicePlan } from './serving/lean-service-group.ts';
 import type { StandingsPlan } from './refresh/standings-group.ts';
+import type { ScalingPlan } from './refresh/scaling-group.ts';
 
 export interface BenchPlan {
   quick: boolean;
@@ -49,6 +50,8 @@ export interface BenchPlan {
   pushOtherSubscriptions: number;
   /** Group 13: the tables. */
   standings: StandingsPlan;
+  /** Group 14: the refresh at two sizes of day. */
+  scaling: ScalingPlan;
 }
 
 export function buildBenchPlan(quick: boolean): BenchPlan {
@@ -76,6 +79,7 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         pushSubscriptions: 1_000,
         pushOtherSubscriptions: 9_000,
         standings: { refreshCycles: 4, memoryCycles: 0, pageRepeats: 50 },
+        scaling: { sizes: [200, 1000], refreshCycles: 2 },
       }
     : {
         quick,
@@ -100,5 +104,6 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         pushSubscriptions: 10_000,
         pushOtherSubscriptions: 90_000,
         standings: { refreshCycles: 30, memoryCycles: 100, pageRepeats: 200 },
+        scaling: { sizes: [1000, 5000], refreshCycles: 10 },
       };
 }

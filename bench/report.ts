@@ -8,6 +8,7 @@ import type { WrkRun } from './serving/equal-workers-group.ts';
 import type { ServingCase } from './serving/serving-group.ts';
 import { median } from './stats.ts';
 import { formatDetailSection } from './refresh/detail-report.ts';
+import { formatScalingSection } from './refresh/scaling-report.ts';
 import { formatStandingsSection } from './refresh/standings-report.ts';
 import { formatLeanServiceSection } from './serving/lean-service-report.ts';
 import { formatPushSection } from './push/push-report.ts';
@@ -547,6 +548,7 @@ export function formatReport(results: BenchResults): string {
     detailSection,
     (r: BenchResults) => formatPushSection(r.push),
     (r: BenchResults) => formatStandingsSection(r.standings),
+    (r: BenchResults) => formatScalingSection(r.scaling),
   ]
     .map((section) => section(results))
     .filter((lines) => lines.length > 0);

@@ -20,6 +20,7 @@ import type { PushpinGroupResult } from './event-stream/pushpin-group.ts';
 import type { RefreshLatencyResult } from './refresh/refresh-latency-group.ts';
 import type { ServingResult } from './serving/serving-group.ts';
 import type { StandingsGroupResult } from './refresh/standings-group.ts';
+import type { ScalingResult } from './refresh/scaling-group.ts';
 import { summarize, type Summary } from './stats.ts';
 import type { UpstreamLoadResult } from './refresh/upstream-load-group.ts';
 
@@ -77,6 +78,8 @@ export interface BenchResults {
   upstreamLoad?: UpstreamLoadResult;
   /** Group 13: the refresh and the whole service with and without tables. */
   standings?: StandingsGroupResult;
+  /** Group 14: the refresh at 1,000 and 5,000 matches a day, side by side. */
+  scaling?: ScalingResult;
   memory?: MemorySummary;
   /** Light traffic's latency during refreshes and between them (render pipeline). */
   latency?: RefreshLatencyResult;

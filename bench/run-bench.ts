@@ -26,6 +26,7 @@ import { readServiceCpuSeconds } from '../harness/process-stats.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh/refresh-group.ts';
 import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh/refresh-latency-group.ts';
 import { runStandingsGroup } from './refresh/standings-group.ts';
+import { runScalingGroup } from './refresh/scaling-group.ts';
 import {
   buildIdleCost,
   readLoadAverage,
@@ -40,7 +41,7 @@ import { runServingGroup } from './serving/serving-group.ts';
 import { runUpstreamLoadGroup, YESTERDAY_SLOT_REFRESHES } from './refresh/upstream-load-group.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
-export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] as const;
+export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] as const;
 /** `--smoke` (CI): the refresh at three sizes with its memory, and a goal's Web Push, in the quick plan's numbers. */
 export const SMOKE_GROUPS = [5, 12] as const;
 export const SERVING_MATCHES = 1_000;
@@ -122,13 +123,14 @@ async function runServingPhase(
 type Phase = <T>(title: string, run: () => Promise<T>) => Promise<T>;
 
 /**
- * Groups 11 and 13 start `npm start` on fresh data folders, eight times between them: the site bundle (`astro build`)
- * is built once for all of them and linked into each (npm-start.ts), not built again by each start's first refresh.
+ * Groups 11, 13 and 14 start `npm start` on fresh data folders, ten times between them: the site bundle (`astro
+ * build`) is built once for all of them and linked into each (npm-start.ts), not built again by each start's first
+ * refresh.
  */
 async function runBundleSharingGroups(results: BenchResults, options: BenchOptions, phase: Phase): Promise<void> {
   const { plan } = results;
-  if (!options.groups.includes(11) && !options.groups.includes(13)) return;
-  const siteBundle = await phase('pacote do site (astro build), uma vez para os grupos 11 e 13', () =>
+  if (![11, 13, 14].some((group) => options.groups.includes(group))) return;
+  const siteBundle = await phase('pacote do site (astro build), uma vez para os grupos 11, 13 e 14', () =>
     buildSharedSiteBundle(PROJECT_ROOT),
   );
   try {
@@ -139,6 +141,11 @@ async function runBundleSharingGroups(results: BenchResults, options: BenchOptio
     if (options.groups.includes(13)) {
       const title = '13. tabelas: a atualização com e sem tabelas a 400 jogos/dia, a memória a 1.000 com 100 tabelas';
       results.standings = await phase(title, () => runStandingsGroup(plan.standings, options.log, siteBundle));
+    }
+    if (options.groups.includes(14)) {
+      const [small, large] = plan.scaling.sizes;
+      const title = `14. a atualização a ${small} e a ${large} jogos/dia, lado a lado (npm start)`;
+      results.scaling = await phase(title, () => runScalingGroup(plan.scaling, options.log, siteBundle));
     }
   } finally {
     fs.rmSync(siteBundle, { recursive: true, force: true });
