@@ -79,7 +79,7 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         pushSubscriptions: 1_000,
         pushOtherSubscriptions: 9_000,
         standings: { refreshCycles: 4, memoryCycles: 0, pageRepeats: 50 },
-        scaling: { sizes: [200, 1000], refreshCycles: 2 },
+        scaling: { sizes: [200, 1000], refreshCycles: 2, intervalSeconds: 10 },
       }
     : {
         quick,
@@ -104,6 +104,6 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         pushSubscriptions: 10_000,
         pushOtherSubscriptions: 90_000,
         standings: { refreshCycles: 30, memoryCycles: 100, pageRepeats: 200 },
-        scaling: { sizes: [1000, 5000], refreshCycles: 10 },
+        scaling: { sizes: [1000, 5000], refreshCycles: 6, intervalSeconds: 30 },
       };
 }
