@@ -7,6 +7,7 @@ import type { DetailPlan } from './refresh/detail-group.ts';
 import type { LeanServicePlan } from './serving/lean-service-group.ts';
 import type { StandingsPlan } from './refresh/standings-group.ts';
 import type { TeamHomePlan } from './refresh/team-home-group.ts';
+import type { ScalingPlan } from './refresh/scaling-group.ts';
 
 export interface BenchPlan {
   quick: boolean;
@@ -52,6 +53,8 @@ export interface BenchPlan {
   standings: StandingsPlan;
   /** Group 14: the team pages. */
   teamHomes: TeamHomePlan;
+  /** Group 15: the refresh at two sizes of day. */
+  scaling: ScalingPlan;
 }
 
 export function buildBenchPlan(quick: boolean): BenchPlan {
@@ -80,6 +83,7 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         pushOtherSubscriptions: 9_000,
         standings: { refreshCycles: 4, memoryCycles: 0, pageRepeats: 50 },
         teamHomes: { refreshCycles: 2 },
+        scaling: { sizes: [200, 1000], refreshCycles: 2, intervalSeconds: 10 },
       }
     : {
         quick,
@@ -105,5 +109,6 @@ export function buildBenchPlan(quick: boolean): BenchPlan {
         pushOtherSubscriptions: 90_000,
         standings: { refreshCycles: 30, memoryCycles: 100, pageRepeats: 200 },
         teamHomes: { refreshCycles: 40 },
+        scaling: { sizes: [1000, 5000], refreshCycles: 6, intervalSeconds: 30 },
       };
 }

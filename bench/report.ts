@@ -8,6 +8,7 @@ import type { WrkRun } from './serving/equal-workers-group.ts';
 import type { ServingCase } from './serving/serving-group.ts';
 import { median } from './stats.ts';
 import { formatDetailSection } from './refresh/detail-report.ts';
+import { formatScalingSection } from './refresh/scaling-report.ts';
 import { formatStandingsSection } from './refresh/standings-report.ts';
 import { formatTeamHomeSection } from './refresh/team-home-report.ts';
 import { formatLeanServiceSection } from './serving/lean-service-report.ts';
@@ -549,6 +550,7 @@ export function formatReport(results: BenchResults): string {
     (r: BenchResults) => formatPushSection(r.push),
     (r: BenchResults) => formatStandingsSection(r.standings),
     (r: BenchResults) => formatTeamHomeSection(r.teamHomes),
+    (r: BenchResults) => formatScalingSection(r.scaling),
   ]
     .map((section) => section(results))
     .filter((lines) => lines.length > 0);

@@ -21,6 +21,7 @@ import type { RefreshLatencyResult } from './refresh/refresh-latency-group.ts';
 import type { ServingResult } from './serving/serving-group.ts';
 import type { StandingsGroupResult } from './refresh/standings-group.ts';
 import type { TeamHomeGroupResult } from './refresh/team-home-group.ts';
+import type { ScalingResult } from './refresh/scaling-group.ts';
 import { summarize, type Summary } from './stats.ts';
 import type { UpstreamLoadResult } from './refresh/upstream-load-group.ts';
 
@@ -80,6 +81,8 @@ export interface BenchResults {
   standings?: StandingsGroupResult;
   /** Group 14: the refresh and the service with and without 600 teams' pages held. */
   teamHomes?: TeamHomeGroupResult;
+  /** Group 15: the refresh at 1,000 and 5,000 matches a day, side by side. */
+  scaling?: ScalingResult;
   memory?: MemorySummary;
   /** Light traffic's latency during refreshes and between them (render pipeline). */
   latency?: RefreshLatencyResult;

@@ -27,6 +27,7 @@ import { runRefreshGroup, type RefreshGroupResult } from './refresh/refresh-grou
 import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh/refresh-latency-group.ts';
 import { runStandingsGroup } from './refresh/standings-group.ts';
 import { runTeamHomeGroup } from './refresh/team-home-group.ts';
+import { runScalingGroup } from './refresh/scaling-group.ts';
 import {
   buildIdleCost,
   readLoadAverage,
@@ -41,12 +42,12 @@ import { runServingGroup } from './serving/serving-group.ts';
 import { runUpstreamLoadGroup, YESTERDAY_SLOT_REFRESHES } from './refresh/upstream-load-group.ts';
 import { buildUpstreamPages } from './upstream-pages.ts';
 
-export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] as const;
+export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] as const;
 /**
- * `--smoke` (CI): the refresh at three sizes with its memory, a goal's Web Push and the refresh with team pages held,
- * in the quick plan's numbers.
+ * `--smoke` (CI): the refresh at three sizes with its memory, and a goal's Web Push, in the quick plan's numbers.
+ * Groups 14 and 15 start `npm start` on a whole day twice each: minutes, not a smoke.
  */
-export const SMOKE_GROUPS = [5, 12, 14] as const;
+export const SMOKE_GROUPS = [5, 12] as const;
 export const SERVING_MATCHES = 1_000;
 
 export interface BenchOptions {
@@ -126,12 +127,13 @@ async function runServingPhase(
 type Phase = <T>(title: string, run: () => Promise<T>) => Promise<T>;
 
 /**
- * Groups 11, 13 and 14 start `npm start` on fresh data folders, ten times between them: the site bundle (`astro build`)
- * is built once for all of them and linked into each (npm-start.ts), not built again by each start's first refresh.
+ * Groups 11, 13, 14 and 15 start `npm start` on fresh data folders, fourteen times between them: the site bundle (`astro
+ * build`) is built once for all of them and linked into each (npm-start.ts), not built again by each start's first
+ * refresh.
  */
 async function runBundleSharingGroups(results: BenchResults, options: BenchOptions, phase: Phase): Promise<void> {
   const { plan } = results;
-  if (![11, 13, 14].some((group) => options.groups.includes(group))) return;
+  if (![11, 13, 14, 15].some((group) => options.groups.includes(group))) return;
   const siteBundle = await phase('pacote do site (astro build), uma vez para os grupos 11, 13 e 14', () =>
     buildSharedSiteBundle(PROJECT_ROOT),
   );
@@ -147,6 +149,11 @@ async function runBundleSharingGroups(results: BenchResults, options: BenchOptio
     if (options.groups.includes(14)) {
       const title = '14. páginas de times: a atualização a 400 jogos/dia sem e com 600 times guardados, a memória';
       results.teamHomes = await phase(title, () => runTeamHomeGroup(plan.teamHomes, options.log, siteBundle));
+    }
+    if (options.groups.includes(15)) {
+      const [small, large] = plan.scaling.sizes;
+      const title = `15. a atualização a ${small} e a ${large} jogos/dia, lado a lado (npm start)`;
+      results.scaling = await phase(title, () => runScalingGroup(plan.scaling, options.log, siteBundle));
     }
   } finally {
     fs.rmSync(siteBundle, { recursive: true, force: true });

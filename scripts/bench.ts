@@ -13,7 +13,7 @@ function parseGroups(only: string | undefined, smoke: boolean): number[] {
   if (only === undefined) return [...(smoke ? SMOKE_GROUPS : ALL_GROUPS)];
   const groups = only.split(',').map((part) => Number(part.trim()));
   if (groups.length === 0 || groups.some((group) => !(ALL_GROUPS as readonly number[]).includes(group))) {
-    const hint = 'use números de 1 a 14 separados por vírgula, por exemplo --only 1,3.';
+    const hint = `use números de 1 a ${ALL_GROUPS.length} separados por vírgula, por exemplo --only 1,3.`;
     throw new StartupError(`--only "${only}" é inválido: ${hint}`);
   }
   return [...new Set(groups)].sort();
@@ -44,6 +44,7 @@ await runCli(
       '10 fluxos no Pushpin e no Placar lado a lado, 11 detalhe das partidas, 12 Web Push (um gol para 10.000 inscrições), ' +
       '13 tabelas (a atualização com e sem elas, a memória com 100), ' +
       '14 páginas de times (a atualização e a memória sem e com 600 times guardados). ' +
+      '15 a atualização a 1.000 e a 5.000 jogos/dia lado a lado. ' +
       'Imprime a tabela e grava os números em JSON. ' +
       'Até ~30 min (--quick: ~4 min). Precisa de nginx, chromium, wrk e pushpin (o .ci/run instala). Não lê variáveis de ambiente do Placar.',
     options: [

@@ -170,18 +170,21 @@ export interface RefreshPhaseHooks {
   atEnd?: (placar: PlacarProcess) => Promise<void>;
 }
 
-/** `npm start` refreshing once a second on `pages`, timed after WARMUP_CYCLES. */
+/**
+ * `npm start` refreshing once a second on `pages`, timed after WARMUP_CYCLES; `atEnd` runs before it stops.
+ * `start.timeoutMs`: how long its first refresh, and each one after, may take (default: the harness's).
+ */
 export async function runRefreshPhase(
   upstream: FakeUpstream,
   pages: PhasePages,
-  start: { env: Record<string, string>; siteBundle?: string },
+  start: { env: Record<string, string>; siteBundle?: string; timeoutMs?: number },
   cycles: number,
   hooks: RefreshPhaseHooks = {},
 ): Promise<RefreshPhase> {
   for (const [page, html] of Object.entries(pages.first)) upstream.setPage(page, html);
   const placar = await startWithNpm(
     { UPSTREAM_URL: upstream.url, REFRESH_CRON: '* * * * * *', SEARCH_RATE_LIMIT: '0', ...start.env },
-    { siteBundle: start.siteBundle },
+    { siteBundle: start.siteBundle, timeoutMs: start.timeoutMs },
   );
   const lines: RefreshLine[] = [];
   const texts: string[] = [];
@@ -190,7 +193,7 @@ export async function runRefreshPhase(
   try {
     for (let n = 2; n <= 1 + WARMUP_CYCLES + cycles; n += 1) {
       for (const [page, html] of Object.entries(pages.round(n))) upstream.setPage(page, html);
-      const line = await waitForRefresh(placar, n);
+      const line = await waitForRefresh(placar, n, start.timeoutMs);
       hooks.afterRefresh?.(placar, n);
       if (n === 1 + WARMUP_CYCLES) cpu.start = readServiceCpuSeconds(placar.process.pid ?? 0);
       if (n > 1 + WARMUP_CYCLES) {

@@ -66,7 +66,8 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     stale:
       'true quando a listagem da partida está desatualizada, quando a última leitura da página falhou (o detalhe mostrado é o último válido) ou quando uma partida ao vivo não é lida há mais de 9 minutos.',
     match: 'A partida como a listagem mais recente que a tem a mostra (ao vivo, hoje, amanhã, ontem).',
-    detail: 'O que a página da partida conta; null até ela ser lida (partidas que ainda não começaram não são lidas).',
+    detail:
+      'O que a página da partida conta; null até ela ser lida. Uma partida por começar só é lida se for de hoje ou de amanhã (uma vez antes do início e outra nas 2 horas antes dele): traz os canais, sem gols nem cartões.',
   },
   StandingsEnvelope: {
     generatedAt:

@@ -52,8 +52,9 @@ export function buildShownUpdate(envelope: Pick<MatchDetailEnvelope, 'generatedA
 }
 
 /**
- * Why the detail is missing, or that it is old; null when it is there and fresh. `generatedAt` is
- * the last successful read of the match's upstream page (null: never read).
+ * Why the detail is missing, that it is old, or that the match it tells has not started; null when
+ * it is there and fresh. `generatedAt` is the last successful read of the match's upstream page
+ * (null: never read).
  */
 export function buildDetailNotice(
   envelope: Pick<MatchDetailEnvelope, 'generatedAt' | 'stale' | 'match' | 'detail'>,
@@ -73,6 +74,9 @@ export function buildDetailNotice(
         return `${missing}: a página do jogo ainda não foi lida no site de origem. Eles aparecem aqui assim que forem lidos.`;
     }
   }
+  // A match to come read before kick-off (its channels): its empty timeline is not a quiet match.
+  if (match.status === 'SCHEDULED' && !stale)
+    return 'O jogo ainda não começou: gols e cartões aparecem aqui depois do início.';
   if (!stale || generatedAt === null) return null;
   const day = `${generatedAt.slice(8, 10)}/${generatedAt.slice(5, 7)}`;
   return `Detalhes desatualizados: a página do jogo não é lida desde ${day} às ${buildLastUpdateText(generatedAt)}. Os lances mostrados podem estar incompletos.`;

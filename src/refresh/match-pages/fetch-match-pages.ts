@@ -169,10 +169,10 @@ export async function runDetailRefresh(input: DetailRefreshInput): Promise<Detai
   const records = new Map(stored);
   const changedRecords = new Set<string>();
   const before = new Map(input.before.map((match) => [match.id, match]));
+  const perMinute = config.detailRequestsPerMinute;
+  const changed = findChangedRows(before, input.after);
   const plan =
-    config.detailRequestsPerMinute === 0
-      ? []
-      : planDetailFetches({ matches: input.after, changed: findChangedRows(before, input.after), records, now: now() });
+    perMinute === 0 ? [] : planDetailFetches({ matches: input.after, changed, records, now: now(), perMinute });
 
   const pausedAt = schedule.pausedUntil === null ? Number.NaN : Date.parse(schedule.pausedUntil);
   let pausedUntil = pausedAt > now().getTime() ? schedule.pausedUntil : null;

@@ -235,6 +235,13 @@ describe('detail notice', () => {
     expect(buildDetailNotice(envelope({}))).toBeNull();
   });
 
+  it('says a match to come has not started when its page was read before kick-off (for its channels)', () => {
+    const toCome = buildMatch({ status: 'SCHEDULED', score: { home: null, away: null, penalties: null } });
+    expect(buildDetailNotice(envelope({ match: toCome }))).toBe(
+      'O jogo ainda não começou: gols e cartões aparecem aqui depois do início.',
+    );
+  });
+
   it('says why the detail is missing: not started, postponed, cancelled, not read yet, not on the page', () => {
     const missing = (status: Match['status'], generatedAt: string | null = null): string | null =>
       buildDetailNotice(envelope({ generatedAt, detail: null, match: buildMatch({ status }) }));
