@@ -93,6 +93,30 @@ async function followersOf(dataDir: string): Promise<PushFollowerIndex> {
   return reader.read();
 }
 
+/**
+ * Per DATA_DIR, the records this process made but could not write (a full disk): the plan still sees them, so a team
+ * read once is not read again at every refresh until the disk has room. Dropped once written.
+ */
+const unwrittenRecords = new Map<string, Map<string, TeamPageRecord>>();
+
+function heldRecords(dataDir: string): ReadonlyMap<string, TeamPageRecord> {
+  const onDisk = readTeamPageRecords(dataDir);
+  const unwritten = unwrittenRecords.get(dataDir);
+  return unwritten === undefined || unwritten.size === 0 ? onDisk : new Map([...onDisk, ...unwritten]);
+}
+
+async function keepRecord(dataDir: string, record: TeamPageRecord): Promise<void> {
+  const unwritten = unwrittenRecords.get(dataDir) ?? new Map<string, TeamPageRecord>();
+  unwrittenRecords.set(dataDir, unwritten);
+  try {
+    await writeTeamPageRecordAsync(dataDir, record);
+    unwritten.delete(record.slug);
+  } catch (error) {
+    unwritten.set(record.slug, record);
+    throw error;
+  }
+}
+
 interface TeamRead {
   config: Config;
   dispatcher: Dispatcher;
@@ -150,7 +174,7 @@ export async function runTeamPagesRefresh(input: TeamPagesRefreshInput): Promise
   const reserve = reservedForMatchPages(input.matches, perMinute);
   // A quiet minute's room is checked before anything is read from disk: most refreshes stop here.
   if (budget.used() + reserve + 2 > perMinute) return report;
-  const records = readTeamPageRecords(dataDir);
+  const records = heldRecords(dataDir);
   const candidates = teamCandidates(input.matches, keptTeams(dataDir), now());
   const followers = await followersOf(dataDir);
   const plan = planTeamPageFetches(
@@ -177,7 +201,7 @@ export async function runTeamPagesRefresh(input: TeamPagesRefreshInput): Promise
       pausedUntil = pauseAskedBy(error, now());
       outcome = { kind: 'failed', error: errorMessage(error) };
     }
-    await writeTeamPageRecordAsync(dataDir, applyTeamPagesOutcome(record, slug, outcome, intervalMs, now()));
+    await keepRecord(dataDir, applyTeamPagesOutcome(record, slug, outcome, intervalMs, now()));
     if (outcome.kind === 'read') report.read += 1;
     else report.failed.push({ slug, error: outcome.error });
   }

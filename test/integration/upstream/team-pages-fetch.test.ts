@@ -3,7 +3,8 @@
  * simulated hours with failures, the match, competition and team pages together never pass
  * DETAIL_REQUESTS_PER_MINUTE in any 60 s; each team's pages are read at most once per TEAM_PAGE_INTERVAL_HOURS
  * (retried sooner only after a failure); a team no listing names is never asked for; followed teams go first,
- * then today's; a failing page keeps the last good read; a 429 pauses them with the others.
+ * then today's; a failing page keeps the last good read; a 429 pauses them with the others; a full disk does not
+ * make a team read again at every refresh.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { runScrape } from '../../../src/refresh/scrape/scrape.ts';
 import { runTeamPagesRefresh } from '../../../src/refresh/team-pages/fetch-team-pages.ts';
 import { createUpstreamAgent } from '../../../src/upstream/fetch/fetch-page.ts';
 import { parseListingPage } from '../../../src/upstream/listing/parse-listing.ts';
+import { fillDisk, mountTmpfs, unmountTmpfs } from '../../support/data-dir/tmpfs.ts';
 import { buildSampleMatch } from '../../support/samples/sample-match.ts';
 
 const SITE = readFixtureSite();
@@ -237,5 +239,43 @@ describe('team pages in a scrape', () => {
     } finally {
       await dispatcher.close();
     }
+  });
+
+  it('through a full disk: a team read once is not read again at every refresh while its record cannot be written', async () => {
+    const mountPoint = mountTmpfs('4m');
+    const config = parseConfig({
+      UPSTREAM_URL: upstream.url,
+      DATA_DIR: mountPoint,
+      REQUEST_TIMEOUT_MS: '2000',
+      DETAIL_REQUESTS_PER_MINUTE: '20',
+      TEAM_PAGE_INTERVAL_HOURS: '6',
+    });
+    const matches = listedMatches();
+    const dispatcher = createUpstreamAgent(2_000);
+    const since = upstream.requests.length;
+    let failedWrites = 0;
+    try {
+      fillDisk(mountPoint, 0);
+      // Twenty minutes of refreshes every 30 s: room in the window for a team or two each time.
+      for (let seconds = 0; seconds <= 20 * 60; seconds += 30) {
+        try {
+          await runTeamPagesRefresh({ config, dispatcher, now: at(seconds), matches });
+        } catch (error) {
+          expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
+          failedWrites += 1;
+        }
+      }
+    } finally {
+      await dispatcher.close();
+      unmountTmpfs(mountPoint);
+    }
+    expect(failedWrites).toBeGreaterThan(0);
+    const asked = upstream.requests
+      .slice(since)
+      .map((r) => r.path)
+      .filter((p) => TEAM_PAGE.test(p));
+    expect(asked.length).toBeGreaterThan(0);
+    // Each page once: the record kept in memory holds the team back for its interval.
+    expect(asked.length).toBe(new Set(asked).size);
   });
 });
