@@ -5,7 +5,7 @@
  */
 import type { DetailPlan } from './refresh/detail-group.ts';
 import type { LeanServicePlan } from './serving/lean-service-group.ts';
-import type { StandingsPlan } from './refresh/standings-group.ts';
+import type { StandingsPlan } from './refresh/table-group.ts';
 import type { TeamHomePlan } from './refresh/team-home-group.ts';
 import type { ScalingPlan } from './refresh/scaling-group.ts';
 

@@ -9,7 +9,7 @@ import type { ServingCase } from './serving/serving-group.ts';
 import { median } from './stats.ts';
 import { formatDetailSection } from './refresh/detail-report.ts';
 import { formatScalingSection } from './refresh/scaling-report.ts';
-import { formatStandingsSection } from './refresh/standings-report.ts';
+import { formatStandingsSection } from './refresh/table-report.ts';
 import { formatTeamHomeSection } from './refresh/team-home-report.ts';
 import { formatLeanServiceSection } from './serving/lean-service-report.ts';
 import { formatPushSection } from './push/push-report.ts';

@@ -19,7 +19,7 @@ import type { PushGroupResult } from './push/push-group.ts';
 import type { PushpinGroupResult } from './event-stream/pushpin-group.ts';
 import type { RefreshLatencyResult } from './refresh/refresh-latency-group.ts';
 import type { ServingResult } from './serving/serving-group.ts';
-import type { StandingsGroupResult } from './refresh/standings-group.ts';
+import type { StandingsGroupResult } from './refresh/table-group.ts';
 import type { TeamHomeGroupResult } from './refresh/team-home-group.ts';
 import type { ScalingResult } from './refresh/scaling-group.ts';
 import { summarize, type Summary } from './stats.ts';

@@ -25,7 +25,7 @@ import { runPushpinGroup } from './event-stream/pushpin-group.ts';
 import { readServiceCpuSeconds } from '../harness/process-stats.ts';
 import { runRefreshGroup, type RefreshGroupResult } from './refresh/refresh-group.ts';
 import { runRefreshLatencyGroup, type RefreshLatencyResult } from './refresh/refresh-latency-group.ts';
-import { runStandingsGroup } from './refresh/standings-group.ts';
+import { runStandingsGroup } from './refresh/table-group.ts';
 import { runTeamHomeGroup } from './refresh/team-home-group.ts';
 import { runScalingGroup } from './refresh/scaling-group.ts';
 import {

@@ -6,7 +6,7 @@ declare namespace App {
     /** The matches whose /jogo/{id} and /api/jogo/{id} this render writes, by match id. */
     matchPages?: ReadonlyMap<string, import('./lib/display/match-page-data.ts').MatchPageData>;
     /** The competitions whose /tabela/{slug} and /api/tabela/{slug} this render writes, by slug. */
-    standingsPages?: ReadonlyMap<string, import('./lib/display/standings-data.ts').StandingsPageData>;
+    standingsPages?: ReadonlyMap<string, import('./lib/display/table-data.ts').StandingsPageData>;
     /** The teams whose /time/{slug}, /api/time/{slug} and /api/time/{slug}.ics this render writes, by team slug. */
     teamHomePages?: ReadonlyMap<string, import('./lib/display/team-home-data.ts').TeamHomePageData>;
     /** The past days kept and ARCHIVE_DAYS (/ontem and the 404 page link to the days). */

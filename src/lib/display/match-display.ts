@@ -4,7 +4,7 @@
  * same words for the same data.
  */
 import type { ListEnvelope, Match } from '../model/model.ts';
-import { standingsPagePath } from '../model/standings-paths.ts';
+import { standingsPagePath } from '../model/table-paths.ts';
 import { formatSaoPauloClock } from '../model/time.ts';
 
 /** Colour family of a status badge; a CSS modifier class `badge--<tone>`. */

@@ -18,7 +18,7 @@ export interface MatchPageData {
   upstreamUrl: string;
   /** The São Paulo day of the data (YYYY-MM-DD), for "hoje"/"amanhã" in the status badge. */
   today: string | null;
-  /** Both teams' places in their competition's table (standings-data.ts); absent or null when it has none. */
+  /** Both teams' places in their competition's table (table-data.ts); absent or null when it has none. */
   positions?: TablePositions | null;
 }
 

@@ -1,7 +1,7 @@
 /**
  * What a team's home, /time/{slug}, /api/time/{slug} and /api/time/{slug}.ics, is made from (API.md, "The team's
  * home"): one per team the listings or the kept days name, merged (team-home-merge.ts) from those, the upstream's
- * team pages as last read, the tables Placar holds (standings-data.ts) and the match details (venue, where to
+ * team pages as last read, the tables Placar holds (table-data.ts) and the match details (venue, where to
  * watch). A refresh builds them and hands them to the routes in Astro.locals (src/refresh/render/render-routes.ts).
  */
 import { readConfig } from '../config/config.ts';
@@ -16,7 +16,7 @@ import { readSnapshotOrEmpty } from '../store/scraped/snapshot-store.ts';
 import { readTeamPageRecords, type TeamPageRecord } from '../store/scraped/team-page-store.ts';
 import { listArchivedDays } from './archive-data.ts';
 import { buildDataDay } from './match-display.ts';
-import { readStandingsPages, type StandingsPageData } from './standings-data.ts';
+import { readStandingsPages, type StandingsPageData } from './table-data.ts';
 
 /** What a match's detail, when Placar holds one, adds to a team's home: the venue and where to watch. */
 export interface TeamHomeMatchDetail {

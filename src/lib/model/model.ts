@@ -14,7 +14,7 @@ export { TeamSlugSchema, TEAM_SLUG_MAX, TEAM_SLUG_PATTERN };
 
 export { STATUSES, TEAM_SIDES, TIMEZONE };
 export * from './match-detail.ts';
-export * from './standings.ts';
+export * from './table.ts';
 
 export const StatusSchema = z.enum(STATUSES);
 export type Status = z.infer<typeof StatusSchema>;

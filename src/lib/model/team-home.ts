@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { CREST_PATH_PATTERN } from './crest-path.ts';
 import { LIMITS, MatchSchema, TIMEZONE } from './model.ts';
-import { COMPETITION_SLUG_PATTERN } from './standings-paths.ts';
+import { COMPETITION_SLUG_PATTERN } from './table-paths.ts';
 import { TeamSlugSchema } from './team-slug.ts';
 
 /** Upper bounds of one team's home: far above a real season, so a page past them is hostile or broken. */

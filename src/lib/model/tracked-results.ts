@@ -4,9 +4,9 @@
  * it (each team's `played` then); a read with a team's `played` grown past that counts the match
  * for that team. Until every team's count is in, a finished match keeps counting in the live table.
  */
-import { isInPlay, type PlayedAtRead } from './live-standings.ts';
+import { isInPlay, type PlayedAtRead } from './live-table.ts';
 import type { Match } from './model.ts';
-import { teamKey } from './standings.ts';
+import { teamKey } from './table.ts';
 
 export interface TrackedResult {
   match: string;

@@ -5,7 +5,7 @@
  * carried. Unlike the match files they are not shared between builds: a few dozen small files, linked into each.
  */
 import { buildStandingsRoutes } from '../../lib/api/data-routes.ts';
-import type { StandingsPageData } from '../../lib/display/standings-data.ts';
+import type { StandingsPageData } from '../../lib/display/table-data.ts';
 import { type CarriedFilesInput, makeCarriedFiles } from './carried-files.ts';
 
 export interface TableFilesInput extends CarriedFilesInput<StandingsPageData> {

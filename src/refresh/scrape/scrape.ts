@@ -43,7 +43,7 @@ import {
   type DetailRefreshReport,
   type DetailRefreshSummary,
 } from '../match-pages/fetch-match-pages.ts';
-import { formatStandingsLine, runStandingsRefresh } from '../competition-pages/fetch-standings.ts';
+import { formatStandingsLine, runStandingsRefresh } from '../competition-pages/fetch-tables.ts';
 import { formatTeamPagesLine, runTeamPagesRefresh } from '../team-pages/fetch-team-pages.ts';
 
 export interface ListingScrapeResult {

@@ -9,7 +9,7 @@
 import type { Dispatcher } from 'undici';
 import type { Config } from '../../lib/config/config.ts';
 import { errorMessage } from '../../lib/model/caught-error.ts';
-import { isInPlay } from '../../lib/model/live-standings.ts';
+import { isInPlay } from '../../lib/model/live-table.ts';
 import type { Match } from '../../lib/model/model.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import { runInSlices } from '../../lib/slices/run-in-slices.ts';
@@ -24,7 +24,7 @@ import {
 import { UpstreamFetchError } from '../../upstream/fetch/errors.ts';
 import { fetchPage } from '../../upstream/fetch/fetch-page.ts';
 import { parseTeamPageSteps } from '../../upstream/team-page/parse-team-page.ts';
-import type { StandingsRefreshInput } from '../competition-pages/fetch-standings.ts';
+import type { StandingsRefreshInput } from '../competition-pages/fetch-tables.ts';
 import { DETAIL_DEFAULT_PAUSE_MS } from '../match-pages/match-page-schedule.ts';
 import { requestBudgetOf, type RequestBudget } from '../match-pages/request-budget.ts';
 import {

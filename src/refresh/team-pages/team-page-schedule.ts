@@ -5,7 +5,7 @@
  * interval. Due teams go in this order: those a push subscription follows, then those playing
  * today, then the rest; within each, never read first, then by how long they have waited.
  */
-import { isInPlay } from '../../lib/model/live-standings.ts';
+import { isInPlay } from '../../lib/model/live-table.ts';
 import type { Match, Team } from '../../lib/model/model.ts';
 import type { TeamPagesRead } from '../../lib/model/team-home.ts';
 import { formatSaoPauloIso, saoPauloDate } from '../../lib/model/time.ts';

@@ -12,7 +12,7 @@
  * CompetitionPageParseError: the last good table is kept.
  */
 import { finishSteps, type Steps } from '../../lib/model/steps.ts';
-import { STANDINGS_LIMITS, type StandingsGroupRead, type StandingsRowRead } from '../../lib/model/standings.ts';
+import { STANDINGS_LIMITS, type StandingsGroupRead, type StandingsRowRead } from '../../lib/model/table.ts';
 import type { CompetitionPageDiagnostics } from './competition-page-diagnostics.ts';
 import { CompetitionPageParseError } from './competition-page-parse-error.ts';
 import { normalizeText, resolveHttpUrl, teamSlugFromCrest } from '../match-fields.ts';

@@ -7,7 +7,7 @@
  */
 import { finishSteps, type Steps } from '../../lib/model/steps.ts';
 import { MAX_DEPTH, TooDeep, scanPageSteps, type PageScanner } from '../scan-page-steps.ts';
-import { STANDINGS_LIMITS } from '../../lib/model/standings.ts';
+import { STANDINGS_LIMITS } from '../../lib/model/table.ts';
 
 export interface ScannedCell {
   text: string;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { parseConfig, type Config } from '../../../src/lib/config/config.ts';
 import { LISTING_NAMES, type ListEnvelope, type Match, type Snapshot } from '../../../src/lib/model/model.ts';
-import { teamKey } from '../../../src/lib/model/standings.ts';
+import { teamKey } from '../../../src/lib/model/table.ts';
 import { readDayListing, writeDayListing } from '../../../src/lib/store/scraped/archive-store.ts';
 import { readSnapshot } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { buildRenderLocals } from '../../../src/refresh/render/render-routes.ts';

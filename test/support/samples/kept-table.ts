@@ -9,7 +9,7 @@ import {
   freshStandingsRecord,
   standingsRecordPath,
   type StandingsRecord,
-} from '../../../src/lib/store/scraped/standings-store.ts';
+} from '../../../src/lib/store/scraped/table-store.ts';
 import { parseCompetitionPage } from '../../../src/upstream/competition-page/parse-competition-page.ts';
 
 export const REFERENCE_COMPETITION_PAGE = fs.readFileSync(

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildEnvelope } from '../../../harness/fixture-snapshot.ts';
-import { buildStandingsPages } from '../../../src/lib/display/standings-data.ts';
+import { buildStandingsPages } from '../../../src/lib/display/table-data.ts';
 import { buildTeamHomePages, type TeamHomeSources } from '../../../src/lib/display/team-home-data.ts';
 import type { Snapshot, Team } from '../../../src/lib/model/model.ts';
 import { TeamHomeEnvelopeSchema } from '../../../src/lib/model/team-home.ts';
 import { freshDetailRecord } from '../../../src/lib/store/scraped/detail-store.ts';
-import { freshStandingsRecord } from '../../../src/lib/store/scraped/standings-store.ts';
+import { freshStandingsRecord } from '../../../src/lib/store/scraped/table-store.ts';
 import { buildSampleMatch } from '../../support/samples/sample-match.ts';
 
 const UPSTREAM = 'https://upstream.test';

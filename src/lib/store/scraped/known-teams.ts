@@ -10,7 +10,7 @@ import type { ListEnvelope } from '../../model/model.ts';
 import { fileIdentity } from '../files/kept-values.ts';
 import { archiveDir, readArchiveIndex, readDayListing } from './archive-store.ts';
 import { readSnapshot, snapshotPath } from './snapshot-store.ts';
-import { STANDINGS_FOLDER, readStandingsRecords } from './standings-store.ts';
+import { STANDINGS_FOLDER, readStandingsRecords } from './table-store.ts';
 
 export interface KnownTeams {
   /** The names of `teams` Placar has never seen (empty: all are known). */

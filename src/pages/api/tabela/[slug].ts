@@ -1,6 +1,6 @@
 /** /api/tabela/{slug}: one competition's table, official and live (rendered into every build). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { listStandingsSlugs, standingsPageDataFor } from '../../../lib/display/standings-data.ts';
+import { listStandingsSlugs, standingsPageDataFor } from '../../../lib/display/table-data.ts';
 
 export const prerender = true;
 

@@ -5,11 +5,11 @@
  * each time (issue 47); otherwise at most every 6 hours; after a failure it waits with the match
  * pages' back-off. A competition no listing names is never asked for.
  */
-import { isInPlay, playedByTeam, type PlayedAtRead } from '../../lib/model/live-standings.ts';
+import { isInPlay, playedByTeam, type PlayedAtRead } from '../../lib/model/live-table.ts';
 import type { Match } from '../../lib/model/model.ts';
 import { isCountedByRead, playedBefore } from '../../lib/model/tracked-results.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
-import { freshStandingsRecord, type StandingsRecord } from '../../lib/store/scraped/standings-store.ts';
+import { freshStandingsRecord, type StandingsRecord } from '../../lib/store/scraped/table-store.ts';
 import { detailBackoffMs } from '../match-pages/match-page-schedule.ts';
 
 /** A read table is read again after this long at most… */

@@ -23,9 +23,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fixtureMatchPages } from '../../src/demo/demo-match-pages.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../src/demo/upstream-server.ts';
-import { playedByTeam } from '../../src/lib/model/live-standings.ts';
-import { freshStandingsRecord, writeStandingsRecordAsync } from '../../src/lib/store/scraped/standings-store.ts';
-import { applyStandingsOutcome } from '../../src/refresh/competition-pages/standings-schedule.ts';
+import { playedByTeam } from '../../src/lib/model/live-table.ts';
+import { freshStandingsRecord, writeStandingsRecordAsync } from '../../src/lib/store/scraped/table-store.ts';
+import { applyStandingsOutcome } from '../../src/refresh/competition-pages/table-schedule.ts';
 import { parseCompetitionPage } from '../../src/upstream/competition-page/parse-competition-page.ts';
 import { createUpstreamAgent, fetchPage } from '../../src/upstream/fetch/fetch-page.ts';
 import {

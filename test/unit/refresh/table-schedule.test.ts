@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Match, StandingsGroupRead } from '../../../src/lib/model/model.ts';
 import { formatSaoPauloIso } from '../../../src/lib/model/time.ts';
-import { freshStandingsRecord, type StandingsRecord } from '../../../src/lib/store/scraped/standings-store.ts';
+import { freshStandingsRecord, type StandingsRecord } from '../../../src/lib/store/scraped/table-store.ts';
 import {
   applyStandingsOutcome,
   noteFinishedMatches,
@@ -15,7 +15,7 @@ import {
   recordsForListings,
   STANDINGS_AFTER_MATCH_MS,
   STANDINGS_REGULAR_MS,
-} from '../../../src/refresh/competition-pages/standings-schedule.ts';
+} from '../../../src/refresh/competition-pages/table-schedule.ts';
 import { buildSampleMatch } from '../../support/samples/sample-match.ts';
 
 const T0 = Date.parse('2026-11-21T12:00:00-03:00');

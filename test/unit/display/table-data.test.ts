@@ -5,11 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MatchPageData } from '../../../src/lib/display/match-page-data.ts';
-import {
-  buildStandingsPages,
-  STANDINGS_STALE_MS,
-  withTablePositions,
-} from '../../../src/lib/display/standings-data.ts';
+import { buildStandingsPages, STANDINGS_STALE_MS, withTablePositions } from '../../../src/lib/display/table-data.ts';
 import {
   buildMoveText,
   buildPendingResultsNote,
@@ -17,9 +13,9 @@ import {
   buildShownRows,
   buildStandingsNotice,
   formatGoalDifference,
-} from '../../../src/lib/display/standings-display.ts';
+} from '../../../src/lib/display/table-display.ts';
 import { StandingsEnvelopeSchema, type Match, type Snapshot } from '../../../src/lib/model/model.ts';
-import { freshStandingsRecord, type StandingsRecord } from '../../../src/lib/store/scraped/standings-store.ts';
+import { freshStandingsRecord, type StandingsRecord } from '../../../src/lib/store/scraped/table-store.ts';
 import { buildSampleMatch } from '../../support/samples/sample-match.ts';
 
 const UPSTREAM = 'https://upstream.test';

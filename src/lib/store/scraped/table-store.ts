@@ -2,7 +2,7 @@
  * DATA_DIR/tabelas/<slug>.json: what Placar knows of each competition's table — the last good
  * read (kept through failures and layout changes: then it is served `stale`), the teams' matches
  * played at the read before it (to tell whether a read already counts a match in play:
- * live-standings.ts), the listings' results and whether it counts them yet, and how fetching the page goes
+ * live-table.ts), the listings' results and whether it counts them yet, and how fetching the page goes
  * (validators, failures, back-off, when it is
  * due again). Written atomically, only by refreshes; read by the render.
  */
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { LIMITS } from '../../model/model.ts';
-import { STANDINGS_LIMITS, StandingsGroupReadSchema, isCompetitionSlug } from '../../model/standings.ts';
+import { STANDINGS_LIMITS, StandingsGroupReadSchema, isCompetitionSlug } from '../../model/table.ts';
 import { readJsonFile, writeJsonAtomicallyAsync } from '../files/json-file.ts';
 
 export const STANDINGS_FOLDER = 'tabelas';

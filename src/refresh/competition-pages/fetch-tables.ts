@@ -1,19 +1,19 @@
 /**
  * The competition-page step of a scrape, after the match pages: asks the upstream for the tables
- * standings-schedule.ts finds due, within what the match pages left of their per-minute budget and
+ * table-schedule.ts finds due, within what the match pages left of their per-minute budget and
  * only in a quiet minute (reservedForMatchPages: live match pages first), one at a time, conditionally, with their
  * back-off and
  * pause (a 429 or 503 pauses every page beyond the listings), and keeps each table in
- * DATA_DIR/tabelas (standings-store.ts). A failure or a page without a known frame never loses
+ * DATA_DIR/tabelas (table-store.ts). A failure or a page without a known frame never loses
  * the last good table. Pages are parsed in slices.
  */
 import type { Dispatcher } from 'undici';
 import type { Config } from '../../lib/config/config.ts';
-import { competitionSource } from '../../lib/display/standings-data.ts';
+import { competitionSource } from '../../lib/display/table-data.ts';
 import { errorMessage } from '../../lib/model/caught-error.ts';
-import { isInPlay, playedByTeam } from '../../lib/model/live-standings.ts';
+import { isInPlay, playedByTeam } from '../../lib/model/live-table.ts';
 import type { Match } from '../../lib/model/model.ts';
-import { isCompetitionSlug } from '../../lib/model/standings-paths.ts';
+import { isCompetitionSlug } from '../../lib/model/table-paths.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import { runInSlices } from '../../lib/slices/run-in-slices.ts';
 import { readDetailSchedule, writeDetailScheduleAsync } from '../../lib/store/scraped/detail-store.ts';
@@ -21,7 +21,7 @@ import {
   readStandingsRecords,
   writeStandingsRecordAsync,
   type StandingsRecord,
-} from '../../lib/store/scraped/standings-store.ts';
+} from '../../lib/store/scraped/table-store.ts';
 import { UpstreamFetchError } from '../../upstream/fetch/errors.ts';
 import { fetchPage } from '../../upstream/fetch/fetch-page.ts';
 import { parseCompetitionPageSteps } from '../../upstream/competition-page/parse-competition-page.ts';
@@ -33,7 +33,7 @@ import {
   planStandingsFetches,
   recordsForListings,
   type StandingsOutcome,
-} from './standings-schedule.ts';
+} from './table-schedule.ts';
 
 export interface StandingsRefreshReport {
   planned: number;

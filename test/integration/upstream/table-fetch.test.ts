@@ -1,6 +1,6 @@
 /**
  * The competition-page step of a scrape against the loopback upstream
- * (src/refresh/competition-pages/fetch-standings.ts,
+ * (src/refresh/competition-pages/fetch-tables.ts,
  * issue 34, item 1): a competition's page read when it first appears, conditionally, not again
  * before 6 hours unless one of its matches ends (then a few minutes after), within the match pages'
  * budget and pause, never for a competition no listing names; the last good table kept through a
@@ -21,8 +21,8 @@ import {
   readStandingsRecords,
   writeStandingsRecordAsync,
   type StandingsRecord,
-} from '../../../src/lib/store/scraped/standings-store.ts';
-import { runStandingsRefresh } from '../../../src/refresh/competition-pages/fetch-standings.ts';
+} from '../../../src/lib/store/scraped/table-store.ts';
+import { runStandingsRefresh } from '../../../src/refresh/competition-pages/fetch-tables.ts';
 import { createUpstreamAgent } from '../../../src/upstream/fetch/fetch-page.ts';
 import { buildSampleMatch } from '../../support/samples/sample-match.ts';
 import { keepTableRead } from '../../support/samples/kept-table.ts';
@@ -59,7 +59,7 @@ afterEach(() => {
 });
 
 function configFor(env: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-standings-fetch-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-table-fetch-'));
   dirs.push(dataDir);
   // Room in the first minute for every competition of the samples (16) beside their match pages
   // (tables take a request only while three quarters of the budget are free).

@@ -1,7 +1,7 @@
-/** The pt-BR section of group 13 (bench/refresh/standings-group.ts) in the printed report: each figure beside the one without tables. */
+/** The pt-BR section of group 13 (bench/refresh/table-group.ts) in the printed report: each figure beside the one without tables. */
 import type { RefreshPhase, ServiceMemory } from './detail-group.ts';
 import { formatNumber } from '../report-format.ts';
-import type { StandingsGroupResult } from './standings-group.ts';
+import type { StandingsGroupResult } from './table-group.ts';
 
 const phaseRow = (label: string, phase: RefreshPhase): string =>
   `  ${label.padEnd(24)} ${String(phase.cycles).padStart(6)} ${`${phase.medianMs} / ${phase.maxMs}`.padStart(12)} ${String(phase.medianScrapeMs).padStart(7)} ${String(phase.medianBuildMs).padStart(7)} ${String(phase.medianCompressMs).padStart(11)} ${String(phase.matchesRenderedPerRefresh).padStart(12)} ${String(phase.tablesRenderedPerRefresh).padStart(12)} ${String(phase.cpuMsPerRefresh).padStart(8)}`;

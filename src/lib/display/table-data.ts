@@ -1,27 +1,22 @@
 /**
  * What the table page /tabela/{slug} and its JSON /api/tabela/{slug} are made from: one per
  * competition the listings name (API.md, "Standings"): the last good read of its page
- * (standings-store.ts), the crests Placar holds for its teams (the listings' copies), and the
- * live table while its matches are in play or a finished one is not in the read yet (live-standings.ts,
+ * (table-store.ts), the crests Placar holds for its teams (the listings' copies), and the
+ * live table while its matches are in play or a finished one is not in the read yet (live-table.ts,
  * tracked-results.ts). A refresh builds them and hands
  * them to the routes in Astro.locals (src/refresh/render/render-routes.ts).
  */
 import { readConfig } from '../config/config.ts';
-import {
-  playedByTeam,
-  projectLiveStandings,
-  teamsAlreadyCounting,
-  type ResolvedGroup,
-} from '../model/live-standings.ts';
+import { playedByTeam, projectLiveStandings, teamsAlreadyCounting, type ResolvedGroup } from '../model/live-table.ts';
 import { LISTING_NAMES, TIMEZONE, type Match, type Snapshot, type Team } from '../model/model.ts';
-import { isCompetitionSlug, teamKey, type StandingsEnvelope, type StandingsPendingResult } from '../model/standings.ts';
+import { isCompetitionSlug, teamKey, type StandingsEnvelope, type StandingsPendingResult } from '../model/table.ts';
 import { isCountedByRead, teamsCounted } from '../model/tracked-results.ts';
 import { teamSlugFromName } from '../model/team-slug.ts';
 import { formatSaoPauloIso } from '../model/time.ts';
 import { readSnapshotOrEmpty } from '../store/scraped/snapshot-store.ts';
-import { readStandingsRecords, type StandingsRecord } from '../store/scraped/standings-store.ts';
+import { readStandingsRecords, type StandingsRecord } from '../store/scraped/table-store.ts';
 import type { MatchPageData, TablePosition } from './match-page-data.ts';
-import { isPlaying } from './standings-display.ts';
+import { isPlaying } from './table-display.ts';
 
 /** A table read longer ago than this is served `stale` (it is due every 6 hours). */
 export const STANDINGS_STALE_MS = 12 * 60 * 60 * 1000;

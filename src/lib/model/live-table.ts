@@ -15,7 +15,7 @@ import {
   type StandingsGroupRead,
   type StandingsLive,
   type StandingsRowRead,
-} from './standings.ts';
+} from './table.ts';
 
 /** The statuses of a match being played (half-time included). */
 const IN_PLAY: ReadonlySet<Match['status']> = new Set(['IN_PLAY', 'PAUSED']);

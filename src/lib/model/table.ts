@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CREST_PATH_PATTERN } from './crest-path.ts';
-import { COMPETITION_SLUG_PATTERN, isCompetitionSlug } from './standings-paths.ts';
+import { COMPETITION_SLUG_PATTERN, isCompetitionSlug } from './table-paths.ts';
 import { TeamSlugSchema } from './team-slug.ts';
 
 export { COMPETITION_SLUG_PATTERN, isCompetitionSlug };

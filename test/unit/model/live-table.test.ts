@@ -9,7 +9,7 @@ import {
   projectLiveStandings,
   teamsAlreadyCounting,
   type ResolvedGroup,
-} from '../../../src/lib/model/live-standings.ts';
+} from '../../../src/lib/model/live-table.ts';
 import type { Match, Status } from '../../../src/lib/model/model.ts';
 
 type Line = [
