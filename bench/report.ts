@@ -4,7 +4,7 @@
  */
 import { buildBenchPlan } from './bench-plan.ts';
 import type { BenchResults } from './results.ts';
-import type { WrkRun } from './serving/equal-workers-group.ts';
+import type { EqualWorkersResult, WrkRun } from './serving/equal-workers-group.ts';
 import type { ServingCase } from './serving/serving-group.ts';
 import { median } from './stats.ts';
 import { formatDetailSection } from './refresh/detail-report.ts';
@@ -379,10 +379,22 @@ function weightSection(results: BenchResults): string[] {
 
 /** Issue 22: with equal workers, Placar's requests/s and CPU per request against nginx's (medians). */
 const EQUAL_WORKERS_TARGET = { ratio: 0.9, cpuPerRequestRatio: 1.3 } as const;
+/** Issue 49: one Placar process against one nginx worker, requests/s only. */
+const ONE_PROCESS_TARGET = { ratio: 0.5 } as const;
 
 /** What --quick shortened, next to the defaults, so nobody reads its numbers as a full run's. */
 function equalWorkersSection(results: BenchResults): string[] {
-  const e = results.equalWorkers;
+  return [
+    ...equalWorkersLines(results, results.equalWorkers, EQUAL_WORKERS_TARGET),
+    ...equalWorkersLines(results, results.equalWorkersOneProcess, ONE_PROCESS_TARGET),
+  ];
+}
+
+function equalWorkersLines(
+  results: BenchResults,
+  e: EqualWorkersResult | undefined,
+  target: { ratio: number; cpuPerRequestRatio?: number },
+): string[] {
   if (!e) return [];
   const rps = (runs: WrkRun[]): number => median(runs.map((run) => run.requestsPerSecond));
   const cells = (runs: WrkRun[]): string[] => [
@@ -420,13 +432,20 @@ function equalWorkersSection(results: BenchResults): string[] {
       ],
       rows,
     ),
-    `  Falhas (não 2xx/3xx, erros de socket): ${failures}. wrk divide os mesmos ${e.workers} núcleos com os servidores.`,
-    `  Meta: Placar ≥ ${formatNumber(EQUAL_WORKERS_TARGET.ratio * 100)} % do nginx com os mesmos processos: ` +
+    `  Falhas (não 2xx/3xx, erros de socket): ${failures}. wrk divide os mesmos ${e.wrkThreads} núcleos com os servidores.`,
+    `  Meta: Placar ≥ ${formatNumber(target.ratio * 100)} % do nginx com os mesmos processos: ` +
       `${e.cases.map((c) => `${formatNumber(c.ratio * 100)} % (c=${c.connections})`).join(', ')} — ` +
-      formatTarget(e.cases.every((c) => c.ratio >= EQUAL_WORKERS_TARGET.ratio)),
-    `  Meta: CPU por pedido ≤ ${formatNumber(EQUAL_WORKERS_TARGET.cpuPerRequestRatio, 1)}× a do nginx: ` +
+      formatTarget(e.cases.every((c) => c.ratio >= target.ratio)),
+    ...cpuTargetLine(e, target.cpuPerRequestRatio),
+  ];
+}
+
+function cpuTargetLine(e: EqualWorkersResult, limit: number | undefined): string[] {
+  if (limit === undefined) return [];
+  return [
+    `  Meta: CPU por pedido ≤ ${formatNumber(limit, 1)}× a do nginx: ` +
       `${e.cases.map((c) => `${formatNumber(c.cpuPerRequestRatio, 2)}× (c=${c.connections})`).join(', ')} — ` +
-      formatTarget(e.cases.every((c) => c.cpuPerRequestRatio <= EQUAL_WORKERS_TARGET.cpuPerRequestRatio)),
+      formatTarget(e.cases.every((c) => c.cpuPerRequestRatio <= limit)),
   ];
 }
 

@@ -71,6 +71,8 @@ export interface BenchResults {
   serving?: ServingResult;
   /** Group 7: Placar and nginx with equal worker counts under wrk. */
   equalWorkers?: EqualWorkersResult;
+  /** Group 7 again with one Placar process and one nginx worker (issue 49). */
+  equalWorkersOneProcess?: EqualWorkersResult;
   events?: EventStreamResult;
   pushpin?: PushpinGroupResult;
   details?: DetailGroupResult;

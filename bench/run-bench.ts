@@ -208,6 +208,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     results.equalWorkers = await phase('7. mesmos processos: Placar (WORKERS) e nginx (worker_processes) sob wrk', () =>
       runEqualWorkersGroup(plan, SERVING_MATCHES, options.log),
     );
+    results.equalWorkersOneProcess = await phase(
+      '7. um processo: Placar (WORKERS=1) e um worker do nginx sob wrk',
+      () => runEqualWorkersGroup(plan, SERVING_MATCHES, options.log, 1),
+    );
   }
 
   if (wants(8)) {

@@ -1,5 +1,5 @@
 /**
- * Group 7: Placar and nginx with the same number of worker processes (one per core: Placar's
+ * Group 7: Placar and nginx with the same number of worker processes (one per core, then one each (issue 49): Placar's
  * WORKERS, nginx's worker_processes in the bench's own copy of deploy/nginx.conf), serving
  * /api/hoje brotli-compressed from the same build, loaded by wrk — multi-threaded (one thread
  * per core), so the load generator is not the single-core bottleneck autocannon is in group 3.
@@ -82,11 +82,12 @@ export async function runEqualWorkersGroup(
   plan: BenchPlan,
   matchesPerDay: number,
   log: (line: string) => void,
+  workers = os.availableParallelism(),
 ): Promise<EqualWorkersResult> {
   if (!fs.existsSync(WRK_PATH))
     throw new Error(`wrk não encontrado em ${WRK_PATH}: instale com \`apt-get install wrk\` (o .ci/run faz isso).`);
-  const workers = os.availableParallelism();
-  const threads = workers;
+  // One wrk thread per core whatever the servers' process count.
+  const threads = os.availableParallelism();
   const upstream = await startFakeUpstream({ pages: buildUpstreamPages({ matchesPerDay }).pages });
   try {
     const placar = await startPlacar({
