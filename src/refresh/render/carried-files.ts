@@ -30,6 +30,12 @@ export interface CarriedFilesKind<T> {
   routesOf: (key: string) => DataRoute[];
   /** What decides whether the files changed (default: the whole data). */
   dataOf?: (data: T) => unknown;
+  /**
+   * At most this many rendered in one build (default: all). The others keep the build before's files when it has
+   * them (an older version) and are rendered by the next builds, in `pages`' order: a build stays within its time
+   * limit however many there are to make at once (a first build of a very long day).
+   */
+  maxRendered?: number;
 }
 
 /** Per kind and data folder: the build the files were last made into, and each one's key there. */
@@ -77,6 +83,12 @@ export async function makeCarriedFiles<T>(
     keys.set(name, key);
     const routes = kind.routesOf(name);
     if (previousDir !== null && before.get(name) === key && carryFiles(routes, previousDir, clientDir)) continue;
+    if (rendered >= (kind.maxRendered ?? Number.POSITIVE_INFINITY)) {
+      // Left for a later build: no key is kept, so the next one renders it; the older files stand in meanwhile.
+      keys.delete(name);
+      if (previousDir !== null) carryFiles(routes, previousDir, clientDir);
+      continue;
+    }
     await writeRenderedRoutes(renderer, routes, clientDir);
     rendered += 1;
   }

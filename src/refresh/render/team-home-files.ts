@@ -13,7 +13,16 @@ const withoutTime = ({ envelope: { generatedAt: _generatedAt, ...envelope }, ...
   envelope,
 });
 
+/**
+ * Homes rendered in one build at most: a day of thousands of teams (a first build, a new site bundle) is made over a
+ * few refreshes, its live teams first, instead of one build past BUILD_TIMEOUT_MS failing again at every refresh.
+ */
+export const TEAM_HOMES_PER_BUILD = 400;
+
 /** Writes every team's home of `pages` into the build; returns how many were rendered (the others were carried). */
 export function makeTeamHomeFiles(input: CarriedFilesInput<TeamHomePageData>): Promise<{ rendered: number }> {
-  return makeCarriedFiles({ name: 'team-homes', routesOf: buildTeamHomeRoutes, dataOf: withoutTime }, input);
+  return makeCarriedFiles(
+    { name: 'team-homes', routesOf: buildTeamHomeRoutes, dataOf: withoutTime, maxRendered: TEAM_HOMES_PER_BUILD },
+    input,
+  );
 }
