@@ -24,6 +24,9 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/lint/**/*.test.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+          // A browser's reaction (a fetch answered, a notification raised) can take seconds on a busy 2-core machine:
+          // expect.poll waits up to 15 s by default here, not vitest's 1 s.
+          expect: { poll: { timeout: 15_000 } },
           // The run's one site bundle, copied into each test's DATA_DIR (harness/shared-site-bundle.ts), and one
           // Chromium per worker, which its browser tests connect to (harness/browser.ts).
           globalSetup: ['./test/support/runner/site-bundle-setup.ts', './test/support/runner/browser-setup.ts'],

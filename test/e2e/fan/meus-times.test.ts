@@ -111,6 +111,10 @@ function regionRows(page: Page): Promise<string[]> {
 /** The upstream's live page with these score changes, and the server's live listing showing them. */
 async function setLiveScores(scores: ReadonlyArray<[path: string, home: number, away: number]>): Promise<void> {
   const html = scores.reduce((page, [matchPath, home, away]) => withScore(page, matchPath, home, away), LIVE_PAGE);
+  // A listing's generatedAt counts whole seconds, and a page takes a change for news only in newer data: the
+  // refresh starts in the second after the listing served now (refreshes a minute apart never share one).
+  const served = Date.parse((await harness.readListing('live')).generatedAt ?? '');
+  await expect.poll(() => Date.now() >= served + 1_000, { interval: 100 }).toBe(true);
   harness.upstream.setPage(LIVE_PATH, html);
   await harness.placar.refreshNow();
   const wanted = new Set(scores.map(([matchPath, home, away]) => `${matchPath.slice(1, -5)} ${home}-${away}`));
