@@ -1,11 +1,10 @@
 /**
- * Group 7: Placar and nginx with the same number of worker processes (one per core, then one each (issue 49): Placar's
- * WORKERS, nginx's worker_processes in the bench's own copy of deploy/nginx.conf), serving
- * /api/hoje brotli-compressed from the same build, loaded by wrk — multi-threaded (one thread
- * per core), so the load generator is not the single-core bottleneck autocannon is in group 3.
- * After a warm-up run of each, runs alternate Placar/nginx and repeat; reported: requests/s, p50/p99, and server CPU
- * per
- * request (CPU seconds of all the server's processes over the run ÷ requests answered).
+ * Group 7: Placar and nginx with the same number of worker processes (Placar's WORKERS, nginx's worker_processes in
+ * the bench's own copy of deploy/nginx.conf): one per core, then one each (issue 49). Both serve /api/hoje
+ * brotli-compressed from the same build, loaded by wrk — multi-threaded (one thread per core), so the load generator
+ * is not the single-core bottleneck autocannon is in group 3. After a warm-up run of each, runs alternate
+ * Placar/nginx and repeat; reported: requests/s, p50/p99, and server CPU per request (CPU seconds of all the
+ * server's processes over the run ÷ requests answered).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
