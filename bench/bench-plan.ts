@@ -57,11 +57,16 @@ export interface BenchPlan {
   scaling: ScalingPlan;
 }
 
-export function buildBenchPlan(quick: boolean): BenchPlan {
+/** `default` (~30 min), `quick` (~4), `smoke` (CI: quick's numbers, the refresh at two sizes only). */
+export type BenchMode = 'default' | 'quick' | 'smoke';
+
+export function buildBenchPlan(mode: BenchMode): BenchPlan {
+  const quick = mode !== 'default';
   return quick
     ? {
         quick,
-        sizes: [30, 300, 1000],
+        // A smoke proves the refresh runs at more than one size; 1,000 matches' first builds alone take a minute.
+        sizes: mode === 'smoke' ? [30, 300] : [30, 300, 1000],
         cyclesPerSize: 2,
         memoryCycles: 0,
         latencySeconds: 8,

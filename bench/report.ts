@@ -534,9 +534,10 @@ function twoWorkersLines(e: NonNullable<BenchResults['events']>): string[] {
 
 function quickPlanNote(results: BenchResults): string {
   const quick = results.plan;
-  const full = buildBenchPlan(false);
+  const full = buildBenchPlan('default');
   return (
-    `Modo rápido — números indicativos: ${quick.cyclesPerSize} ciclos por tamanho (padrão ${full.cyclesPerSize}), ` +
+    `Modo ${results.mode} — números indicativos: tamanhos ${quick.sizes.join(', ')} (padrão ${full.sizes.join(', ')}), ` +
+    `${quick.cyclesPerSize} ciclos por tamanho (padrão ${full.cyclesPerSize}), ` +
     `memória após ${results.memory?.finalAfterCycles ?? '?'} atualizações (padrão ${full.memoryCycles}), ${quick.freshnessChanges} mudanças (padrão ${full.freshnessChanges}), ` +
     `cargas de ${formatNumber(quick.servingSeconds, 1)} s (padrão ${full.servingRepeats} × ${formatNumber(full.servingSeconds, 1)} s), ` +
     `origem sob carga por ${quick.upstreamLoadSeconds} s (padrão ${full.upstreamLoadSeconds} s), base ociosa de ${quick.baselineSeconds} s (padrão ${full.baselineSeconds} s).`

@@ -57,7 +57,7 @@ export interface IdleCost {
 }
 
 export interface BenchResults {
-  mode: 'padrão' | 'rápido';
+  mode: 'padrão' | 'rápido' | 'fumaça';
   groups: number[];
   startedAt: string;
   durationSeconds: number;

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { startFakeUpstream } from '../src/demo/upstream-server.ts';
 import { PROJECT_ROOT, startPlacar } from '../harness/placar-process.ts';
 import { buildSharedSiteBundle } from '../harness/shared-site-bundle.ts';
-import { buildBenchPlan } from './bench-plan.ts';
+import { buildBenchPlan, type BenchMode } from './bench-plan.ts';
 import { runBrowserTiming, type BrowserTiming } from './browser/browser-timing.ts';
 import { runEqualWorkersGroup } from './serving/equal-workers-group.ts';
 import { runDetailGroup } from './refresh/detail-group.ts';
@@ -44,14 +44,15 @@ import { buildUpstreamPages } from './upstream-pages.ts';
 
 export const ALL_GROUPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] as const;
 /**
- * `--smoke` (CI): the refresh at three sizes with its memory, and a goal's Web Push, in the quick plan's numbers.
+ * `--smoke` (CI): the refresh at two sizes with its memory, and a goal's Web Push, in the quick plan's numbers.
  * Groups 14 and 15 start `npm start` on a whole day twice each: minutes, not a smoke.
  */
 export const SMOKE_GROUPS = [5, 12] as const;
 export const SERVING_MATCHES = 1_000;
+const MODE_NAMES = { default: 'padrão', quick: 'rápido', smoke: 'fumaça' } as const satisfies Record<BenchMode, string>;
 
 export interface BenchOptions {
-  quick: boolean;
+  mode: BenchMode;
   groups: readonly number[];
   outFile: string;
   /** Also measure the idle cost on the wall clock for this many minutes (0: no). */
@@ -161,11 +162,11 @@ async function runBundleSharingGroups(results: BenchResults, options: BenchOptio
 }
 
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
-  const plan = buildBenchPlan(options.quick);
+  const plan = buildBenchPlan(options.mode);
   const started = performance.now();
   const wants = (...groups: number[]): boolean => groups.some((group) => options.groups.includes(group));
   const results: BenchResults = {
-    mode: options.quick ? 'rápido' : 'padrão',
+    mode: MODE_NAMES[options.mode],
     groups: [...options.groups],
     startedAt: new Date().toISOString(),
     durationSeconds: 0,

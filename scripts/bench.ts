@@ -90,7 +90,7 @@ await runCli(
       );
     }
     const results = await runBench({
-      quick,
+      mode: smoke ? 'smoke' : quick ? 'quick' : 'default',
       groups: parseGroups(values.only, smoke),
       outFile,
       idleMinutes,

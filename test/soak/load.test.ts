@@ -1,7 +1,7 @@
 /**
  * Load while refreshing: autocannon on loopback, 200 connections on a mix of the live page,
  * /api/hoje, /api/live and /api/busca, while REFRESH_CRON refreshes and swaps the site every
- * 5 s. The load runs for at least DURATION_SECONDS (60; 15 in the smoke form) AND until it has spanned
+ * 5 s. The load runs for at least DURATION_SECONDS (60; 10 in the smoke form) AND until it has spanned
  * SWAPS_DURING_LOAD published
  * refreshes (however slow a busy machine makes them; bounded by MAX_SECONDS): zero failed
  * requests, no failed refresh meanwhile, p99 reported, and the server's RSS at the end within

@@ -1,5 +1,5 @@
 /**
- * 200 refresh cycles (30 in the smoke form) on a seconds-level schedule (REFRESH_CRON every second, so they run back
+ * 200 refresh cycles (20 in the smoke form) on a seconds-level schedule (REFRESH_CRON every second, so they run back
  * to back) against the local upstream, whose live page changes every few cycles: the server's
  * RSS stays flat (read after a full GC), its open file descriptors do not grow, and old builds
  * are cleaned up (at most 2 kept, plus the one /api/busca's handler came from). The server runs with

@@ -5,5 +5,5 @@
 const smoke = process.env.SOAK_LENGTH === 'smoke';
 
 export const SOAK_LENGTH = smoke
-  ? { loadSeconds: 15, warmUpLoadSeconds: 5, swapsDuringLoad: 2, refreshCycles: 30, warmUpCycles: 5 }
+  ? { loadSeconds: 10, warmUpLoadSeconds: 5, swapsDuringLoad: 2, refreshCycles: 20, warmUpCycles: 5 }
   : { loadSeconds: 60, warmUpLoadSeconds: 10, swapsDuringLoad: 6, refreshCycles: 200, warmUpCycles: 10 };
