@@ -27,9 +27,14 @@ export default defineConfig({
           // A browser's reaction (a fetch answered, a notification raised) can take seconds on a busy 2-core machine:
           // expect.poll waits up to 15 s by default here, not vitest's 1 s.
           expect: { poll: { timeout: 15_000 } },
-          // The run's one site bundle, copied into each test's DATA_DIR (harness/shared-site-bundle.ts), and one
-          // Chromium per worker, which its browser tests connect to (harness/browser.ts).
-          globalSetup: ['./test/support/runner/site-bundle-setup.ts', './test/support/runner/browser-setup.ts'],
+          // The run's one site bundle, copied into each test's DATA_DIR (harness/shared-site-bundle.ts), Placar's entry
+          // points compiled once (harness/compiled-scripts.ts), and one Chromium per worker, which its browser tests
+          // connect to (harness/browser.ts).
+          globalSetup: [
+            './test/support/runner/site-bundle-setup.ts',
+            './test/support/runner/compiled-scripts-setup.ts',
+            './test/support/runner/browser-setup.ts',
+          ],
         },
       },
     ],

@@ -1,5 +1,6 @@
 /**
- * Starts `node scripts/start.ts` as a real child process for integration and browser tests:
+ * Starts `node scripts/start.ts` (compiled once for a test run: compiled-scripts.ts) as a real child process for
+ * integration and browser tests:
  * loopback, PORT=0, a temp DATA_DIR (unless given), fast refresh settings. Resolves once the
  * server listens AND the first refresh has finished (successfully or not). A test that wants newer
  * data asks for it (refreshNow: the process's `kill -USR2`) instead of waiting for a schedule.
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_BUNDLE_FILE } from '../src/server/cluster/worker-bundle.ts';
 import { REFRESH_SIGNAL } from '../src/server/refresh-signal.ts';
+import { scriptToRun } from './compiled-scripts.ts';
 import { copySharedSiteBundle } from './shared-site-bundle.ts';
 import { startChild, type WatchedChild } from './watched-child.ts';
 
@@ -71,7 +73,7 @@ export async function startPlacar(options: StartPlacarOptions): Promise<PlacarPr
   if (options.siteBundle !== 'own' && !fs.existsSync(path.join(dataDir, 'builds'))) {
     copySharedSiteBundle(dataDir, PROJECT_ROOT);
   }
-  const child = startChild(process.execPath, ['scripts/start.ts'], {
+  const child = startChild(process.execPath, [scriptToRun('scripts/start.ts')], {
     name: 'placar',
     cwd: PROJECT_ROOT,
     env: {

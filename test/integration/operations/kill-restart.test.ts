@@ -16,6 +16,7 @@ import { readSnapshot, serializeSnapshot } from '../../../src/lib/store/scraped/
 import { runTempFileSweep } from '../../../src/refresh/sweep-temp-files.ts';
 import { expectConsistentDataDir, killBuildChildren } from '../../support/data-dir/data-dir-checks.ts';
 import { buildEnvelope, buildFixtureSnapshot } from '../../../harness/fixture-snapshot.ts';
+import { scriptToRun } from '../../../harness/compiled-scripts.ts';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
 import { startChild, type WatchedChild } from '../../../harness/watched-child.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
@@ -40,7 +41,7 @@ afterAll(async () => {
 });
 
 function spawnServer(): WatchedChild {
-  const server = startChild(process.execPath, ['scripts/start.ts'], {
+  const server = startChild(process.execPath, [scriptToRun('scripts/start.ts')], {
     name: 'placar',
     cwd: PROJECT_ROOT,
     env: {

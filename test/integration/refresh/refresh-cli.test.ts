@@ -23,8 +23,9 @@ function tempDataDir(): string {
   return dir;
 }
 
+/** The entry point as written (its TypeScript, as `npm run refresh` and `npm start` run it): the command is the subject. */
 function runScript(script: string, env: Record<string, string>): Promise<ScriptResult> {
-  return runHarnessScript(script, { ...process.env, ...env });
+  return runHarnessScript(script, { ...process.env, ...env }, { source: true });
 }
 
 /** A loopback URL where nothing listens (a port that was free a moment ago). */
