@@ -82,7 +82,10 @@ describe('a full disk', () => {
       lastBuildAt,
       lastRefresh: { error: expect.stringMatching(/ENOSPC/) },
     });
-    expect(((await rawRequest(placar.url, '/api/busca?q=flamengo')).json() as { stale: boolean }).stale).toBe(true);
+    // A search answer is kept up to a second (search-response-cache.ts): its stale flag follows within that.
+    await expect
+      .poll(async () => ((await rawRequest(placar.url, '/api/busca?q=flamengo')).json() as { stale: boolean }).stale)
+      .toBe(true);
     expect(expectConsistentDataDir(mountPoint).tempFiles).toEqual([]);
 
     fs.rmSync(filler);
