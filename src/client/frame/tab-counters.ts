@@ -10,6 +10,8 @@ const ownListing = document.querySelector<HTMLElement>('[data-listing][data-endp
 const offlineNotice = ownListing === undefined ? document.querySelector<HTMLElement>('[data-offline-notice]') : null;
 /** The newest data among the polled listings (São Paulo ISO strings of one offset compare as text). */
 let newestGeneratedAt: string | null = null;
+/** Whether the last poll to answer found the server out of reach (the notice is shown). */
+let offlineNow = false;
 for (const counter of document.querySelectorAll<HTMLElement>('[data-counter][data-counter-endpoint]')) {
   const endpoint = counter.dataset.counterEndpoint;
   if (!endpoint || counter.dataset.counter === ownListing) continue;
@@ -19,8 +21,13 @@ for (const counter of document.querySelectorAll<HTMLElement>('[data-counter][dat
       const { generatedAt } = envelope;
       if (generatedAt !== null && (newestGeneratedAt === null || generatedAt > newestGeneratedAt)) {
         newestGeneratedAt = generatedAt;
+        // The other listing's kept copy can come after the notice went up: it names the newest data shown.
+        if (offlineNow && offlineNotice) showOfflineNotice(offlineNotice, true, newestGeneratedAt);
       }
     },
-    onConnection: (offline) => void (offlineNotice && showOfflineNotice(offlineNotice, offline, newestGeneratedAt)),
+    onConnection: (offline) => {
+      offlineNow = offline;
+      if (offlineNotice) showOfflineNotice(offlineNotice, offline, newestGeneratedAt);
+    },
   });
 }
