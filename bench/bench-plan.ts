@@ -65,7 +65,7 @@ export function buildBenchPlan(mode: BenchMode): BenchPlan {
   return quick
     ? {
         quick,
-        // A smoke proves the refresh runs at more than one size; 1,000 matches' first builds alone take a minute.
+        // A smoke proves the refresh runs at more than one size; the first builds of a 1,000-match day are most of a quick run.
         sizes: mode === 'smoke' ? [30, 300] : [30, 300, 1000],
         cyclesPerSize: 2,
         memoryCycles: 0,

@@ -1,8 +1,8 @@
 /**
  * Placar's entry points (scripts/start.ts, scripts/refresh.ts) compiled once for a test run, as the cluster's workers
  * are once per start (src/server/cluster/worker-bundle.ts): one JavaScript file each, its packages imported from
- * node_modules as the sources import them. Node strips the types of each of the ~240 modules a start loads, at every
- * start (more than half of its CPU); a test run starts Placar a few hundred times. The run's global setup compiles them and names them in
+ * node_modules as the sources import them: Node would strip the types of every module a start loads, at every start,
+ * and a test run starts Placar a few hundred times. The run's global setup compiles them and names them in
  * COMPILED_SCRIPTS_VARIABLE; startPlacar and runScript run them in place of the sources. Runs without it (the
  * benchmark, a single file run outside the processes project) start the sources. The tests of the commands themselves
  * (`npm start`, `npm run refresh`, the CLI's flags) start the sources always.

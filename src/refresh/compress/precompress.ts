@@ -225,13 +225,13 @@ export async function runPrecompress(options: PrecompressOptions): Promise<SiteM
   const isRefreshed = options.isRefreshed ?? (() => false);
   const carried = options.carried ?? new Map<string, SiteFile>();
   const relatives = (await listFiles(options.clientDir)).filter((relative) => !carried.has(relative));
+  const previousClientDir = options.previousClientDir ?? null;
   const files: SiteFile[] = [];
   const compressAll = async (group: readonly string[], width: number): Promise<void> => {
     let next = 0;
     const worker = async (): Promise<void> => {
       for (let index = next++; index < group.length; index = next++) {
         const relative = group[index] ?? '';
-        const previousClientDir = options.previousClientDir ?? null;
         files.push(
           await precompressFile(options.clientDir, relative, previous, options.builtAt, previousClientDir, isRefreshed),
         );
@@ -239,9 +239,10 @@ export async function runPrecompress(options: PrecompressOptions): Promise<SiteM
     };
     await Promise.all(Array.from({ length: width }, worker));
   };
-  await compressAll(relatives.filter(isRefreshed), CONCURRENT_REFRESHED_FILES);
+  const refreshed = new Set(relatives.filter(isRefreshed));
+  await compressAll([...refreshed], CONCURRENT_REFRESHED_FILES);
   await compressAll(
-    relatives.filter((relative) => !isRefreshed(relative)),
+    relatives.filter((relative) => !refreshed.has(relative)),
     CONCURRENT_FILES,
   );
   files.push(...carried.values());

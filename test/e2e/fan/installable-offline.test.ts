@@ -400,7 +400,7 @@ describe('offline', () => {
     expect((await readTabs(search)).map((tab) => tab.count)).toEqual([String(live.count), String(hoje.count), '0']);
     const searchNotice = search.locator('[data-offline-notice]');
     await expect.poll(() => searchNotice.isVisible(), { timeout: 10_000 }).toBe(true);
-    // The newest of what its counters show (Ao Vivo's and Hoje's kept copies), whichever came first.
+    // The newest of the kept copies its counters show (Ao Vivo's and Hoje's), in whatever order they came.
     const newest =
       (await Promise.all(['/api/live', '/api/hoje'].map((listingPath) => readCachedGeneratedAt(search, listingPath))))
         .sort()
