@@ -1,10 +1,10 @@
 /**
- * A team's home in the browser: its /api/time/{slug} polled like every view (a conditional GET a
- * minute, at once on the server's build notice). The matches in play are redrawn in place (new
- * score highlighted, goals said politely), as are the live places in the tables and the last
- * update; when the answer lays the page out otherwise (a match started or ended, a table moved),
- * the page is reloaded, once per answer: the refresh rendered it from the same data (an older copy, offline,
- * would otherwise reload for ever). "Adicionar à agenda" becomes a
+ * A team's home in the browser: its /api/time/{slug} polled like every view (a conditional GET a minute, at once on
+ * the server's build notice), and asked at once as the page opens while a match is in play: the refresh keeps the page
+ * while only the clocks move (team-home-files.ts). The matches in play are redrawn in place (new score highlighted,
+ * goals said politely), as are the live places in the tables and the last update; when the answer lays the page out
+ * otherwise (a match started or ended, a table moved), the page is reloaded, once per answer: the refresh rendered it
+ * from the same data (an older copy, offline, would otherwise reload for ever). "Adicionar à agenda" becomes a
  * webcal:// subscription to this host's calendar.
  */
 import { buildDataDay, buildGoalAnnouncements, buildLastUpdateText } from '../../lib/display/match-display.ts';
@@ -97,10 +97,15 @@ if (root) {
   subscribeCalendar(root);
   const errorNote = root.querySelector<HTMLElement>('[data-refresh-error]');
   if (root.dataset.endpoint)
-    pollJson(root.dataset.endpoint, readTeamHome, {
-      onEnvelope: (envelope) => applyEnvelope(root, envelope),
-      onSettled: (ok) => {
-        if (errorNote) errorNote.hidden = ok;
+    pollJson(
+      root.dataset.endpoint,
+      readTeamHome,
+      {
+        onEnvelope: (envelope) => applyEnvelope(root, envelope),
+        onSettled: (ok) => {
+          if (errorNote) errorNote.hidden = ok;
+        },
       },
-    });
+      { atOnce: root.querySelector('[data-section="live"]') !== null },
+    );
 }

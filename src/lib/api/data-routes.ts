@@ -58,9 +58,9 @@ export function isStandingsFile(file: string): boolean {
 }
 
 /** Each team's home, its JSON and its calendar: in every build, rendered when its data changed (team-home-files.ts). */
-const TEAM_HOME_PAGE_COMPONENT = 'src/pages/time/[slug].astro';
+export const TEAM_HOME_PAGE_COMPONENT = 'src/pages/time/[slug].astro';
 const TEAM_HOME_JSON_COMPONENT = 'src/pages/api/time/[slug].ts';
-const TEAM_CALENDAR_COMPONENT = 'src/pages/api/time/[slug].ics.ts';
+export const TEAM_CALENDAR_COMPONENT = 'src/pages/api/time/[slug].ics.ts';
 
 export function buildTeamHomeRoutes(slug: string): DataRoute[] {
   return [

@@ -38,28 +38,69 @@ function descriptionOf(match: Match, data: TeamHomePageData): string {
   return lines.join('\n');
 }
 
+/** One VEVENT as the calendar writes it. */
+interface CalendarEvent {
+  uid: string;
+  /** ISO instant of the kick-off, or the day's midnight (UTC) of an all-day event. */
+  start: string;
+  allDay: boolean;
+  summary: string;
+  location: string | null;
+  description: string;
+  cancelled: boolean;
+}
+
+/**
+ * Everything a team's calendar says but its DTSTAMP: the refresh keys the .ics file by it (team-home-files.ts), so
+ * the file, and its DTSTAMP, stay while only what the calendar does not show (a live score, the minute) moves.
+ */
+export interface TeamCalendarSource {
+  name: string;
+  events: CalendarEvent[];
+}
+
+export function teamCalendarSource(data: TeamHomePageData): TeamCalendarSource {
+  const { envelope } = data;
+  return {
+    name: `${envelope.team.name} — Placar`,
+    events: [...envelope.live, ...envelope.next, ...envelope.last].map((match) => {
+      const kickoff = match.kickoff === null ? null : new Date(match.kickoff);
+      const timed = kickoff !== null && !Number.isNaN(kickoff.getTime());
+      return {
+        uid: matchEventUid(match.id),
+        start: timed ? kickoff.toISOString() : `${match.date}T00:00:00.000Z`,
+        allDay: !timed,
+        summary: matchSummary(match),
+        location: data.details[match.id]?.venue ?? null,
+        description: descriptionOf(match, data),
+        cancelled: match.status === 'CANCELLED',
+      };
+    }),
+  };
+}
+
 /** The calendar of a team's home. */
 export function teamCalendar(data: TeamHomePageData): string {
-  const { envelope } = data;
+  const source = teamCalendarSource(data);
   const calendar = ical({
-    name: `${envelope.team.name} — Placar`,
+    name: source.name,
     prodId: { company: 'Placar', product: 'time', language: 'PT-BR' },
   });
-  // DTSTAMP follows the data, so a home whose data did not change keeps the same bytes.
+  // DTSTAMP: the data's time when the calendar was made, kept while its file is (see TeamCalendarSource).
+  const { envelope } = data;
   const stamp = new Date(envelope.generatedAt ?? envelope.readAt ?? 0);
-  for (const match of [...envelope.live, ...envelope.next, ...envelope.last]) {
-    const kickoff = match.kickoff === null ? null : new Date(match.kickoff);
-    const timed = kickoff !== null && !Number.isNaN(kickoff.getTime());
+  for (const event of source.events) {
+    const start = new Date(event.start);
     calendar.createEvent({
-      id: matchEventUid(match.id),
+      id: event.uid,
       stamp,
-      start: timed ? kickoff : new Date(`${match.date}T00:00:00Z`),
-      end: timed ? new Date(kickoff.getTime() + MATCH_EVENT_MS) : null,
-      allDay: !timed,
-      summary: matchSummary(match),
-      location: data.details[match.id]?.venue ?? null,
-      description: descriptionOf(match, data),
-      status: match.status === 'CANCELLED' ? ICalEventStatus.CANCELLED : null,
+      start,
+      end: event.allDay ? null : new Date(start.getTime() + MATCH_EVENT_MS),
+      allDay: event.allDay,
+      summary: event.summary,
+      location: event.location,
+      description: event.description,
+      status: event.cancelled ? ICalEventStatus.CANCELLED : null,
     });
   }
   // RFC 5545 ends every content line, the last one too, with CRLF; the generator leaves the last one open.

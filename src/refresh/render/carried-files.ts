@@ -1,9 +1,10 @@
 /**
  * Files of a build made per key (a competition's table, a team's home) rendered only when what they are made from
  * changed since the build before, else carried from that build (hard links: the same bytes, so precompress also
- * links their variants and keeps their Last-Modified). The key of each one's data (salted with the site bundle) is
- * kept in this process with the build it went into; when the served build is another (a build another process made,
- * one that failed, a restart), every one is rendered.
+ * links their variants and keeps their Last-Modified). Each file is decided alone, by its own view of the data: a
+ * team's calendar stays while only its live score moves. The key of each file's data (salted with the site bundle)
+ * is kept in this process with the build it went into; when the served build is another (a build another process
+ * made, one that failed, a restart), every one is rendered.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,8 +29,8 @@ export interface CarriedFilesKind<T> {
   /** Which files these are: each kind keeps its own keys. */
   name: string;
   routesOf: (key: string) => DataRoute[];
-  /** What decides whether the files changed (default: the whole data). */
-  dataOf?: (data: T) => unknown;
+  /** What decides whether the file of `route` changed (default: the whole data). */
+  dataOf?: (data: T, route: DataRoute) => unknown;
   /**
    * At most this many rendered in one build (default: all). The others keep the build before's files when it has
    * them (an older version) and are rendered by the next builds, in `pages`' order: a build stays within its time
@@ -38,24 +39,22 @@ export interface CarriedFilesKind<T> {
   maxRendered?: number;
 }
 
-/** Per kind and data folder: the build the files were last made into, and each one's key there. */
+/** Per kind and data folder: the build the files were last made into, and each file's key there. */
 const madeFiles = new Map<string, { buildId: string; keys: Map<string, string> }>();
 
 const dataKey = (salt: string, data: unknown): string =>
   createHash('sha256').update(salt).update(JSON.stringify(data)).digest('base64url').slice(0, 22);
 
 /**
- * Links the files of `routes` of `fromDir` into `toDir`; false when one is missing there (then they are rendered).
+ * Links the file of `route` of `fromDir` into `toDir`; false when it is missing there (then it is rendered).
  * Links are made synchronously (tens of microseconds each): a round trip through the thread pool per file cost more,
  * on a busy machine, than rendering.
  */
-function carryFiles(routes: readonly DataRoute[], fromDir: string, toDir: string): boolean {
+function carryFile(route: DataRoute, fromDir: string, toDir: string): boolean {
+  const to = path.join(toDir, ...route.file.split('/'));
   try {
-    for (const route of routes) {
-      const to = path.join(toDir, ...route.file.split('/'));
-      fs.mkdirSync(path.dirname(to), { recursive: true });
-      linkOrCopySync(path.join(fromDir, ...route.file.split('/')), to);
-    }
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    linkOrCopySync(path.join(fromDir, ...route.file.split('/')), to);
     return true;
   } catch (error) {
     if (errorCode(error) !== 'ENOENT') throw error;
@@ -63,7 +62,10 @@ function carryFiles(routes: readonly DataRoute[], fromDir: string, toDir: string
   }
 }
 
-/** Writes the files of every one of `pages` into the build; returns how many were rendered (the others carried). */
+/**
+ * Writes the files of every one of `pages` into the build; returns how many were rendered (one or more of their files;
+ * the others carried).
+ */
 export async function makeCarriedFiles<T>(
   kind: CarriedFilesKind<T>,
   input: CarriedFilesInput<T>,
@@ -79,17 +81,24 @@ export async function makeCarriedFiles<T>(
   let rendered = 0;
   madeFiles.delete(made);
   for (const [name, data] of pages) {
-    const key = dataKey(salt, kind.dataOf ? kind.dataOf(data) : data);
-    keys.set(name, key);
     const routes = kind.routesOf(name);
-    if (previousDir !== null && before.get(name) === key && carryFiles(routes, previousDir, clientDir)) continue;
+    const toRender: DataRoute[] = [];
+    for (const route of routes) {
+      const key = dataKey(salt, kind.dataOf ? kind.dataOf(data, route) : data);
+      keys.set(route.file, key);
+      if (previousDir === null || before.get(route.file) !== key || !carryFile(route, previousDir, clientDir))
+        toRender.push(route);
+    }
+    if (toRender.length === 0) continue;
     if (rendered >= (kind.maxRendered ?? Number.POSITIVE_INFINITY)) {
       // Left for a later build: no key is kept, so the next one renders it; the older files stand in meanwhile.
-      keys.delete(name);
-      if (previousDir !== null) carryFiles(routes, previousDir, clientDir);
+      for (const route of toRender) {
+        keys.delete(route.file);
+        if (previousDir !== null) carryFile(route, previousDir, clientDir);
+      }
       continue;
     }
-    await writeRenderedRoutes(renderer, routes, clientDir);
+    await writeRenderedRoutes(renderer, toRender, clientDir);
     rendered += 1;
   }
   madeFiles.set(made, { buildId, keys });

@@ -3,8 +3,9 @@
  * upstream's listings and match pages, with the Brasileirão's table kept: /time/{slug} at 360 and 1280 px,
  * light and dark, whole, axe clean, no sideways scroll; the match in play, the next matches with day, kick-off,
  * competition and where to watch, the last results with the team's V/E/D, the table places linking to
- * /tabela/{slug}, the calendar as a webcal:// subscription with the file as fallback; a goal on the upstream
- * shown on the open page without a reload; the team's names on a match page and a table leading to it.
+ * /tabela/{slug}, the calendar as a webcal:// subscription with the file as fallback; a page the refresh kept while
+ * only the clock moved opening on the newest minute; a goal on the upstream shown on the open page without a reload;
+ * the team's names on a match page and a table leading to it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +17,7 @@ import { buildMatchWhenText, buildTeamResult } from '../../../src/lib/display/te
 import { LISTING_PATHS, MatchDetailEnvelopeSchema, StandingsEnvelopeSchema } from '../../../src/lib/model/model.ts';
 import { TeamHomeEnvelopeSchema, type TeamHomeEnvelope } from '../../../src/lib/model/team-home.ts';
 import { launchBrowser, saveScreenshot } from '../../../harness/browser.ts';
-import { withScore, withStatus } from '../../../harness/upstream-pages.ts';
+import { withScore, withStatus, withStatusLabel } from '../../../harness/upstream-pages.ts';
 import { findSeriousViolations } from '../../support/browser/axe.ts';
 import { expectNoInlineScriptOrStyle, expectQuietReload } from '../../support/browser/self-contained-page.ts';
 import { keepTableRead } from '../../support/samples/kept-table.ts';
@@ -181,6 +182,31 @@ describe('/time/{slug} in Chromium', () => {
     await tablePage.waitForURL(`${served.placar.url}/time/flamengo`);
     expect(await tablePage.locator('h1').textContent()).toBe('Flamengo');
     await still.close();
+  });
+
+  it('opens on the minute of its JSON, though the refresh kept the page made at an earlier minute', async () => {
+    const badge = (html: string): string | undefined =>
+      html.match(new RegExp(`data-id="${FLAMENGO_ID}"[^>]*><a[^>]*><span class="badge[^"]*"[^>]*>([^<]*)<`))?.[1];
+    const before = badge(await (await fetch(`${served.placar.url}/time/flamengo`)).text());
+    expect(before).toBe('67&#39;');
+    for (const listing of [LISTING_PATHS.live, LISTING_PATHS.hoje])
+      served.upstream.setPage(listing, withStatusLabel(pages[listing] ?? '', FLAMENGO_PATH, '71 MIN'));
+    const minute = async (): Promise<number | null | undefined> =>
+      (await readTeam('flamengo')).live.find((match) => match.id === FLAMENGO_ID)?.minute;
+    await expect.poll(minute, { timeout: 45_000 }).toBe(71);
+    // Only the clock moved: the page is the one made at 67'.
+    expect(badge(await (await fetch(`${served.placar.url}/time/flamengo`)).text())).toBe(before);
+    const context = await browser.newContext({ viewport: { width: 360, height: 900 } });
+    // No build notice: what the page shows comes from its own first request, not one a notice set off.
+    await context.route('**/api/eventos/**', (route) => route.abort('connectionrefused'));
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${served.placar.url}/time/flamengo`, { waitUntil: 'load' });
+    // Asked as it opened, not at its first 60-s poll.
+    expect(asked).toContain('/api/time/flamengo');
+    await expect.poll(() => rowText(page, FLAMENGO_ID, '.badge'), { timeout: 45_000 }).toBe("71'");
+    await context.close();
   });
 
   // Last: the goal and the end stay on the upstream.

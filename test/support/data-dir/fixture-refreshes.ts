@@ -1,13 +1,12 @@
 /**
  * Refreshes in this process from a given snapshot (no scrape), as the build tests drive them: the fixture listings'
  * snapshot, written into DATA_DIR, rendered, compressed and swapped in; and that snapshot with the live Flamengo
- * match's
- * score moved, or the match over.
+ * match's score or minute moved, or the match over.
  */
 import { expect } from 'vitest';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
 import type { Config } from '../../../src/lib/config/config.ts';
-import type { Snapshot } from '../../../src/lib/model/model.ts';
+import type { Match, Snapshot } from '../../../src/lib/model/model.ts';
 import { writeSnapshotAtomically } from '../../../src/lib/store/scraped/snapshot-store.ts';
 import { runRefresh, type RefreshReport } from '../../../src/refresh/refresh.ts';
 
@@ -22,15 +21,23 @@ export async function refreshFrom(config: Config, snapshot: Snapshot): Promise<R
   return report;
 }
 
+/** The Flamengo match as `change` makes it, in live and today. */
+function withFlamengo(snapshot: Snapshot, change: (match: Match) => Match): Snapshot {
+  const changed = (listing: 'live' | 'hoje') => ({
+    ...snapshot[listing],
+    matches: snapshot[listing].matches.map((match) => (match.id === FLAMENGO ? change(match) : match)),
+  });
+  return { ...snapshot, live: changed('live'), hoje: changed('hoje') };
+}
+
 /** The Flamengo match with another home score, in live and today. */
 export function withFlamengoScore(snapshot: Snapshot, home: number): Snapshot {
-  const score = (listing: 'live' | 'hoje') => ({
-    ...snapshot[listing],
-    matches: snapshot[listing].matches.map((match) =>
-      match.id === FLAMENGO ? { ...match, score: { ...match.score, home } } : match,
-    ),
-  });
-  return { ...snapshot, live: score('live'), hoje: score('hoje') };
+  return withFlamengo(snapshot, (match) => ({ ...match, score: { ...match.score, home } }));
+}
+
+/** The Flamengo match at another minute (its status line too), in live and today. */
+export function withFlamengoMinute(snapshot: Snapshot, minute: number): Snapshot {
+  return withFlamengo(snapshot, (match) => ({ ...match, minute, statusLabel: `${minute} MIN` }));
 }
 
 /** The Flamengo match over at its score: gone from live, finished in today. */
