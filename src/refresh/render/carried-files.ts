@@ -3,16 +3,19 @@
  * changed since the build before, else carried from that build (hard links: the same bytes, so precompress also
  * links their variants and keeps their Last-Modified). Each file is decided alone, by its own view of the data: a
  * team's calendar stays while only its live score moves. The key of each file's data (salted with the site bundle)
- * is kept in this process with the build it went into; when the served build is another (a build another process
- * made, one that failed, a restart), every one is rendered.
+ * is kept with the build it went into, in this process and in the build's folder (`<kind>-keys.json`, beside its
+ * manifest): a refresh run as its own process (`npm run refresh` on a timer) or after a restart carries what the
+ * served build holds instead of rendering every one again.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DataRoute } from '../../lib/api/data-routes.ts';
+import { z } from 'zod';
 import { errorCode } from '../../lib/model/caught-error.ts';
-import { buildClientDir } from '../../lib/store/builds/build-layout.ts';
+import { buildClientDir, buildDir } from '../../lib/store/builds/build-layout.ts';
 import { readCurrentBuildId } from '../../lib/store/builds/current-link.ts';
+import { readJsonFileOr, writeJsonAtomicallyAsync } from '../../lib/store/files/json-file.ts';
 import { linkOrCopySync } from '../link-or-copy.ts';
 import { type RouteRenderer, writeRenderedRoutes } from './render-routes.ts';
 
@@ -41,6 +44,20 @@ export interface CarriedFilesKind<T> {
 
 /** Per kind and data folder: the build the files were last made into, and each file's key there. */
 const madeFiles = new Map<string, { buildId: string; keys: Map<string, string> }>();
+
+/** A build's keys of one kind, by file: written with the build, read by the next one (another process too). */
+const KeysFileSchema = z.record(z.string(), z.string());
+
+const keysFile = (dataDir: string, buildId: string, kind: string): string =>
+  path.join(buildDir(dataDir, buildId), `${kind}-keys.json`);
+
+/** The keys of the files of the served build: this process's, else the build's file (none: every one is rendered). */
+function servedKeys(made: string, dataDir: string, served: string | null, kind: string): ReadonlyMap<string, string> {
+  if (served === null) return new Map();
+  const kept = madeFiles.get(made);
+  if (kept?.buildId === served) return kept.keys;
+  return new Map(Object.entries(readJsonFileOr(keysFile(dataDir, served, kind), KeysFileSchema, {})));
+}
 
 const dataKey = (salt: string, data: unknown): string =>
   createHash('sha256').update(salt).update(JSON.stringify(data)).digest('base64url').slice(0, 22);
@@ -73,8 +90,7 @@ export async function makeCarriedFiles<T>(
   const { dataDir, buildId, pages, salt, renderer } = input;
   const made = `${kind.name}\n${dataDir}`;
   const served = readCurrentBuildId(dataDir);
-  const previous = madeFiles.get(made);
-  const before = previous && previous.buildId === served ? previous.keys : new Map<string, string>();
+  const before = servedKeys(made, dataDir, served, kind.name);
   const previousDir = served === null ? null : buildClientDir(dataDir, served);
   const clientDir = buildClientDir(dataDir, buildId);
   const keys = new Map<string, string>();
@@ -101,6 +117,8 @@ export async function makeCarriedFiles<T>(
     await writeRenderedRoutes(renderer, toRender, clientDir);
     rendered += 1;
   }
+  // Not durable: a keys file lost with a crash only costs a refresh that renders every one again.
+  await writeJsonAtomicallyAsync(keysFile(dataDir, buildId, kind.name), Object.fromEntries(keys), { durable: false });
   madeFiles.set(made, { buildId, keys });
   return { rendered };
 }

@@ -16,7 +16,7 @@ import { readFixtureSite } from '../../../src/demo/upstream-server.ts';
 import { buildMatchWhenText, buildTeamResult } from '../../../src/lib/display/team-home-display.ts';
 import { LISTING_PATHS, MatchDetailEnvelopeSchema, StandingsEnvelopeSchema } from '../../../src/lib/model/model.ts';
 import { TeamHomeEnvelopeSchema, type TeamHomeEnvelope } from '../../../src/lib/model/team-home.ts';
-import { launchBrowser, saveScreenshot } from '../../../harness/browser.ts';
+import { openBrowser, saveScreenshot } from '../../../harness/browser.ts';
 import { withScore, withStatus, withStatusLabel } from '../../../harness/upstream-pages.ts';
 import { findSeriousViolations } from '../../support/browser/axe.ts';
 import { expectNoInlineScriptOrStyle, expectQuietReload } from '../../support/browser/self-contained-page.ts';
@@ -45,7 +45,7 @@ const served = servePlacarForFile({
   env: { REFRESH_CRON: '*/3 * * * * *', DETAIL_REQUESTS_PER_MINUTE: '200' },
 });
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await openBrowser();
 });
 afterAll(async () => {
   await browser?.close();

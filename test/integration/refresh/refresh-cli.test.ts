@@ -57,6 +57,8 @@ describe('npm run refresh', () => {
       const result = await runScript('scripts/refresh.ts', { DATA_DIR: dataDir, UPSTREAM_URL: upstream.url });
       expect(result.code, result.output).toBe(0);
       expect(result.output).toMatch(/atualização concluída build=\S+ live=4/);
+      // Nothing of the teams moved: their homes are the server's build's files, by that build's keys file.
+      expect(result.output).not.toMatch(/paginas_de_time=/);
       const lastBuildAt = async (): Promise<string> =>
         ((await rawRequest(placar.url, '/healthz')).json() as { lastBuildAt: string }).lastBuildAt;
       await expect.poll(lastBuildAt, { timeout: 1_500 }).not.toBe(before.lastBuildAt);
