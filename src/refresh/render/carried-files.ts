@@ -32,7 +32,7 @@ export interface CarriedFilesKind<T> {
   /** Which files these are: each kind keeps its own keys. */
   name: string;
   routesOf: (key: string) => DataRoute[];
-  /** What decides whether the file of `route` changed (default: the whole data). */
+  /** What decides whether the file of `route` changed (default: the whole data); the same value is hashed once. */
   dataOf?: (data: T, route: DataRoute) => unknown;
   /**
    * At most this many rendered in one build (default: all). The others keep the build before's files when it has
@@ -99,8 +99,12 @@ export async function makeCarriedFiles<T>(
   for (const [name, data] of pages) {
     const routes = kind.routesOf(name);
     const toRender: DataRoute[] = [];
+    // Files made from the same value (a home's page and JSON while no match of it is in play) hash it once.
+    const hashed = new Map<unknown, string>();
     for (const route of routes) {
-      const key = dataKey(salt, kind.dataOf ? kind.dataOf(data, route) : data);
+      const view = kind.dataOf ? kind.dataOf(data, route) : data;
+      const key = hashed.get(view) ?? dataKey(salt, view);
+      hashed.set(view, key);
       keys.set(route.file, key);
       if (previousDir === null || before.get(route.file) !== key || !carryFile(route, previousDir, clientDir))
         toRender.push(route);

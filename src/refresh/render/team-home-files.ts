@@ -19,6 +19,9 @@ import { type CarriedFilesInput, makeCarriedFiles } from './carried-files.ts';
 /** A match in play without what moves every minute (as a match page's key, match-files.ts). */
 const withoutClock = (match: Match): Match => ({ ...match, minute: null, injuryTime: null, statusLabel: '' });
 
+/** The page's and the JSON's values of each home being built (a refresh's data: let go with it). */
+const viewsOf = new WeakMap<TeamHomePageData, { json: unknown; page: unknown }>();
+
 /**
  * What each file of a home is made from. The JSON: the data but its time. The page: that without the clocks of the
  * matches in play, which it asks its JSON for as it opens (src/client/team/team-home.ts), so a goal or a status
@@ -26,9 +29,17 @@ const withoutClock = (match: Match): Match => ({ ...match, minute: null, injuryT
  */
 function fileData(data: TeamHomePageData, route: DataRoute): unknown {
   if (route.component === TEAM_CALENDAR_COMPONENT) return teamCalendarSource(data);
-  const { generatedAt: _generatedAt, ...envelope } = data.envelope;
-  if (route.component !== TEAM_HOME_PAGE_COMPONENT) return { ...data, envelope };
-  return { ...data, envelope: { ...envelope, live: envelope.live.map(withoutClock) } };
+  let views = viewsOf.get(data);
+  if (views === undefined) {
+    const { generatedAt: _generatedAt, ...envelope } = data.envelope;
+    const json = { ...data, envelope };
+    // No match in play: the page is made from the very value of the JSON (hashed once, carried-files.ts).
+    const page =
+      envelope.live.length === 0 ? json : { ...data, envelope: { ...envelope, live: envelope.live.map(withoutClock) } };
+    views = { json, page };
+    viewsOf.set(data, views);
+  }
+  return route.component === TEAM_HOME_PAGE_COMPONENT ? views.page : views.json;
 }
 
 /**
