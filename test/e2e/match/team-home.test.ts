@@ -199,12 +199,26 @@ describe('/time/{slug} in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 900 } });
     // No build notice: what the page shows comes from its own first request, not one a notice set off.
     await context.route('**/api/eventos/**', (route) => route.abort('connectionrefused'));
+    // Each fetch the page makes, with the document's state then ("complete": after its load event).
+    await context.addInitScript(() => {
+      const calls: { path: string; readyState: string }[] = [];
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        calls.push({ path: new URL(url, window.location.href).pathname, readyState: document.readyState });
+        return original(input, init);
+      };
+      Object.assign(window, { placarFetches: calls });
+    });
     const page = await context.newPage();
-    const asked: string[] = [];
-    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     await page.goto(`${served.placar.url}/time/flamengo`, { waitUntil: 'load' });
-    // Asked as it opened, not at its first 60-s poll.
-    expect(asked).toContain('/api/time/flamengo');
+    // Asked as it opened (before its load event), not at its first 60-s poll.
+    const early = await page.evaluate(() =>
+      (window as unknown as { placarFetches: { path: string; readyState: string }[] }).placarFetches
+        .filter((call) => call.readyState !== 'complete')
+        .map((call) => call.path),
+    );
+    expect(early).toContain('/api/time/flamengo');
     await expect.poll(() => rowText(page, FLAMENGO_ID, '.badge'), { timeout: 45_000 }).toBe("71'");
     await context.close();
   });
