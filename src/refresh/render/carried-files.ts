@@ -32,8 +32,11 @@ export interface CarriedFilesKind<T> {
   /** Which files these are: each kind keeps its own keys. */
   name: string;
   routesOf: (key: string) => DataRoute[];
-  /** What decides whether the file of `route` changed (default: the whole data); the same value is hashed once. */
-  dataOf?: (data: T, route: DataRoute) => unknown;
+  /**
+   * What decides whether each file of one key changed, by route (default: the whole data for every file); called once
+   * per key, and a value two files share is hashed once.
+   */
+  fileData?: (data: T) => (route: DataRoute) => unknown;
   /**
    * At most this many rendered in one build (default: all). The others keep the build before's files when it has
    * them (an older version) and are rendered by the next builds, in `pages`' order: a build stays within its time
@@ -99,10 +102,10 @@ export async function makeCarriedFiles<T>(
   for (const [name, data] of pages) {
     const routes = kind.routesOf(name);
     const toRender: DataRoute[] = [];
-    // Files made from the same value (a home's page and JSON while no match of it is in play) hash it once.
+    const dataOfFile = kind.fileData?.(data) ?? (() => data);
     const hashed = new Map<unknown, string>();
     for (const route of routes) {
-      const view = kind.dataOf ? kind.dataOf(data, route) : data;
+      const view = dataOfFile(route);
       const key = hashed.get(view) ?? dataKey(salt, view);
       hashed.set(view, key);
       keys.set(route.file, key);

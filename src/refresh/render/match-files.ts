@@ -33,6 +33,7 @@ import { readJsonFileOr, writeJsonAtomicallyAsync } from '../../lib/store/files/
 import { createKeptValues, fileIdentity } from '../../lib/store/files/kept-values.ts';
 import { SiteFileSchema, type SiteFile } from '../../lib/store/builds/site-manifest.ts';
 import { COMPRESSION_LEVELS, CONCURRENT_FILES } from '../compress/precompress.ts';
+import { withoutClock } from './without-clock.ts';
 
 export const MATCH_FILES_FOLDER = 'jogos';
 const INDEX_FILE = 'index.json';
@@ -172,7 +173,7 @@ const LIVE_STATUSES: ReadonlySet<string> = new Set(['IN_PLAY', 'PAUSED']);
 function matchPageKey(salt: string, data: MatchPageData, key: string): string {
   const { envelope } = data;
   if (!LIVE_STATUSES.has(envelope.match.status)) return key;
-  const match = { ...envelope.match, minute: null, injuryTime: null, statusLabel: '' };
+  const match = withoutClock(envelope.match);
   const keyed = keyedData(data);
   return hashKeyed(salt, { ...keyed, envelope: { ...keyed.envelope, generatedAt: null, matchReadAt: null, match } });
 }

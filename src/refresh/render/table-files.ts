@@ -21,7 +21,14 @@ export function makeTableFiles(input: TableFilesInput): Promise<{ rendered: numb
       group.rows.map((row) => row.team.slug !== null && hasTeamHome(row.team.slug)),
     );
   return makeCarriedFiles(
-    { name: 'tables', routesOf: buildStandingsRoutes, dataOf: (data) => ({ data, linked: linkedRows(data) }) },
+    {
+      name: 'tables',
+      routesOf: buildStandingsRoutes,
+      fileData: (data) => {
+        const keyed = { data, linked: linkedRows(data) };
+        return () => keyed;
+      },
+    },
     carried,
   );
 }

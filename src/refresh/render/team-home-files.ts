@@ -13,33 +13,24 @@ import {
 } from '../../lib/api/data-routes.ts';
 import { teamCalendarSource } from '../../lib/display/team-calendar.ts';
 import type { TeamHomePageData } from '../../lib/display/team-home-data.ts';
-import type { Match } from '../../lib/model/model.ts';
 import { type CarriedFilesInput, makeCarriedFiles } from './carried-files.ts';
-
-/** A match in play without what moves every minute (as a match page's key, match-files.ts). */
-const withoutClock = (match: Match): Match => ({ ...match, minute: null, injuryTime: null, statusLabel: '' });
-
-/** The page's and the JSON's values of each home being built (a refresh's data: let go with it). */
-const viewsOf = new WeakMap<TeamHomePageData, { json: unknown; page: unknown }>();
+import { withoutClock } from './without-clock.ts';
 
 /**
  * What each file of a home is made from. The JSON: the data but its time. The page: that without the clocks of the
  * matches in play, which it asks its JSON for as it opens (src/client/team/team-home.ts), so a goal or a status
- * renders it again and a minute does not. The calendar: what it says (team-calendar.ts), no live score or minute.
+ * renders it again and a minute does not; with no match in play, the JSON's very value (hashed once). The calendar:
+ * what it says (team-calendar.ts), no live score or minute.
  */
-function fileData(data: TeamHomePageData, route: DataRoute): unknown {
-  if (route.component === TEAM_CALENDAR_COMPONENT) return teamCalendarSource(data);
-  let views = viewsOf.get(data);
-  if (views === undefined) {
-    const { generatedAt: _generatedAt, ...envelope } = data.envelope;
-    const json = { ...data, envelope };
-    // No match in play: the page is made from the very value of the JSON (hashed once, carried-files.ts).
-    const page =
-      envelope.live.length === 0 ? json : { ...data, envelope: { ...envelope, live: envelope.live.map(withoutClock) } };
-    views = { json, page };
-    viewsOf.set(data, views);
-  }
-  return route.component === TEAM_HOME_PAGE_COMPONENT ? views.page : views.json;
+function fileData(data: TeamHomePageData): (route: DataRoute) => unknown {
+  const { generatedAt: _generatedAt, ...envelope } = data.envelope;
+  const json = { ...data, envelope };
+  const page =
+    envelope.live.length === 0 ? json : { ...data, envelope: { ...envelope, live: envelope.live.map(withoutClock) } };
+  return (route) => {
+    if (route.component === TEAM_CALENDAR_COMPONENT) return teamCalendarSource(data);
+    return route.component === TEAM_HOME_PAGE_COMPONENT ? page : json;
+  };
 }
 
 /**
@@ -51,7 +42,7 @@ export const TEAM_HOMES_PER_BUILD = 400;
 /** Writes every team's home of `pages` into the build; returns how many were rendered (the others were carried). */
 export function makeTeamHomeFiles(input: CarriedFilesInput<TeamHomePageData>): Promise<{ rendered: number }> {
   return makeCarriedFiles(
-    { name: 'team-homes', routesOf: buildTeamHomeRoutes, dataOf: fileData, maxRendered: TEAM_HOMES_PER_BUILD },
+    { name: 'team-homes', routesOf: buildTeamHomeRoutes, fileData, maxRendered: TEAM_HOMES_PER_BUILD },
     input,
   );
 }
