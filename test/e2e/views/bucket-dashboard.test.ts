@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { openBrowser, watchPage } from '../../../harness/browser.ts';
 import { DASHBOARD_VIEWS, readRows, readTabs, readVisibleText } from '../../support/browser/dashboard-page.ts';
+import { openTestPage } from '../../support/browser/test-page.ts';
 import { pollOnce, readNotifications, recordNotifications, turnAlertsOn } from '../../support/browser/fan-page.ts';
 import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../../support/publish/local-s3.ts';
 import { withMatchPageGoal, withScore } from '../../../harness/upstream-pages.ts';
@@ -52,7 +53,7 @@ afterAll(async () => {
 });
 
 async function newPage(): Promise<{ page: Page; requests: string[]; errors: string[] }> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await openTestPage(browser);
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   const { errors } = watchPage(page, s3.websiteUrl);

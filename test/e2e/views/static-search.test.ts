@@ -14,6 +14,7 @@ import type { ListEnvelope, SearchEnvelope } from '../../../src/lib/model/model.
 import { SEARCH_RESULTS_MAX } from '../../../src/lib/model/search-results.ts';
 import { openBrowser, watchPage } from '../../../harness/browser.ts';
 import { readRows } from '../../support/browser/dashboard-page.ts';
+import { openTestPage } from '../../support/browser/test-page.ts';
 import { startPlacar } from '../../../harness/placar-process.ts';
 import { buildGeneratedMatches } from '../../support/samples/generated-matches.ts';
 import { startStaticFileServer, type StaticFileServer } from '../../support/publish/static-file-server.ts';
@@ -62,8 +63,8 @@ afterAll(async () => {
   fs.rmSync(published, { recursive: true, force: true });
 });
 
-async function newPage(): Promise<Page> {
-  return (await browser.newContext()).newPage();
+function newPage(): Promise<Page> {
+  return openTestPage(browser);
 }
 
 async function waitForStatus(page: Page, text: string): Promise<void> {

@@ -8,12 +8,13 @@ import { startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream
 import type { ListEnvelope, ListingName } from '../../../src/lib/model/model.ts';
 import { openBrowser } from '../../../harness/browser.ts';
 import { startPlacar, type PlacarProcess } from '../../../harness/placar-process.ts';
+import { openTestPage } from './test-page.ts';
 
 export interface DashboardHarness {
   upstream: FakeUpstream;
   placar: PlacarProcess;
   browser: Browser;
-  /** A fresh page in its own context (own cache, own clock). */
+  /** A fresh page in its own context (own cache, own clock), closed when the test ends (test-page.ts). */
   newPage(options?: BrowserContextOptions): Promise<Page>;
   /** The server's current /api/<listing> envelope. */
   readListing(listing: ListingName): Promise<ListEnvelope>;
@@ -45,7 +46,7 @@ export async function startDashboardHarness(options: DashboardHarnessOptions): P
     upstream,
     placar: server,
     browser: chromium,
-    newPage: async (contextOptions) => (await chromium.newContext(contextOptions)).newPage(),
+    newPage: (contextOptions) => openTestPage(chromium, contextOptions),
     readListing: async (listing) => (await (await fetch(`${server.url}/api/${listing}`)).json()) as ListEnvelope,
     close: async () => {
       await chromium.close();
