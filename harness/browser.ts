@@ -12,6 +12,34 @@ import { PROJECT_ROOT } from './placar-process.ts';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, 'test-results', 'screenshots');
 
+/**
+ * Chromium reads only its last --disable-features switch, so this one carries Playwright's own list
+ * (playwright-core's chromium switches; launchBrowserServer checks it still does) and adds the address bar's
+ * popups: Chromium preloads each as a WebUI page, a renderer of its own, in every new window (each test's context,
+ * in new headless), though no test ever opens one.
+ */
+const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+const DISABLE_FEATURES_SWITCH = '--disable-features=';
+
 /** The test workers' Chromiums (browser-setup.ts): a JSON list of endpoints, the Nth for vitest's worker N. */
 export const WORKER_BROWSERS_VARIABLE = 'PLACAR_TEST_BROWSERS';
 
@@ -31,6 +59,7 @@ function launchOptions(extraArgs: readonly string[]): LaunchOptions {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      `${DISABLE_FEATURES_SWITCH}${DISABLED_FEATURES.join(',')}`,
       ...extraArgs,
     ],
   };
@@ -42,8 +71,26 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
 }
 
 /** A Chromium that test files connect to (one per test worker, started by the run's global setup). */
-export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer(launchOptions([]));
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  const server = await chromium.launchServer(launchOptions([]));
+  const dropped = featuresDroppedBySwitches(server.process().pid);
+  if (dropped.length > 0) {
+    await server.close();
+    throw new Error(
+      `harness/browser.ts: o Playwright desliga ${dropped.join(', ')} num --disable-features que a lista DISABLED_FEATURES substitui; acrescente-os a ela.`,
+    );
+  }
+  return server;
+}
+
+/** The features an earlier --disable-features switch (Playwright's) names and the last, the one Chromium reads, does not. */
+function featuresDroppedBySwitches(pid: number | undefined): string[] {
+  const commandLine = pid === undefined ? [] : fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  const lists = commandLine
+    .filter((arg) => arg.startsWith(DISABLE_FEATURES_SWITCH))
+    .map((arg) => arg.slice(DISABLE_FEATURES_SWITCH.length).split(','));
+  const read = new Set(lists.at(-1));
+  return [...new Set(lists.slice(0, -1).flat())].filter((feature) => !read.has(feature));
 }
 
 function workerBrowserEndpoint(): string | undefined {

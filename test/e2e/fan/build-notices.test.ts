@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestContext } from '../../support/browser/test-page.ts';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { LISTING_PATHS, type ListEnvelope } from '../../../src/lib/model/model.ts';
 import { startDashboardHarness, type DashboardHarness } from '../../support/browser/dashboard-harness.ts';
@@ -75,7 +76,7 @@ interface OpenedPage {
 
 /** A page of a new browser context (its own cache, no fake clock), with the requests it makes. */
 async function openPage(url: string, context?: BrowserContext): Promise<OpenedPage> {
-  const page = await (context ?? (await harness.browser.newContext())).newPage();
+  const page = await (context ?? (await openTestContext(harness.browser))).newPage();
   const opened: OpenedPage = { page, streams: [], requests: [], streamsAnswered: 0 };
   page.on('response', (response) => {
     if (new URL(response.url()).pathname === STREAM) opened.streamsAnswered += 1;
@@ -154,7 +155,7 @@ describe('open pages hear of each new build', () => {
 
 describe('the alerts line', () => {
   it('keeps every alert of one update: two goals at once, both written', async () => {
-    const context = await harness.browser.newContext();
+    const context = await openTestContext(harness.browser);
     await followBeforeLoad(context, ['Flamengo', 'São Paulo']);
     // Told by a notice or asked by the poll (moved on here), the update is one: what the line keeps is tested.
     await context.clock.install();
@@ -210,7 +211,7 @@ describe('a hidden tab', () => {
   });
 
   it('keeps its stream with alerts on, and fetches on a notice while hidden', async () => {
-    const context = await harness.browser.newContext();
+    const context = await openTestContext(harness.browser);
     await context.grantPermissions(['notifications'], { origin: harness.placar.url });
     await followBeforeLoad(context, ['Flamengo']);
     await context.addInitScript(() => localStorage.setItem('placar:alertas', '1'));
@@ -241,8 +242,8 @@ describe('a hidden tab', () => {
 
 describe('back online', () => {
   it('a page with no stream to tell it (a broken one, or a bucket’s) updates at once, not at its next poll', async () => {
-    const context = await harness.browser.newContext();
     // The service worker controls the page (its copy answers while offline), as a fan's installed Placar.
+    const context = await openTestContext(harness.browser, { serviceWorkers: 'allow' });
     const { page } = await openPage('/', context);
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));
     await page.route(`**${STREAM}*`, (route) => route.abort('connectionrefused'));

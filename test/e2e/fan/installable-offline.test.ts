@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestContext } from '../../support/browser/test-page.ts';
 import { withDemoCrests } from '../../../src/demo/demo-crests.ts';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { DATA_ROUTES } from '../../../src/lib/api/data-routes.ts';
@@ -105,6 +106,9 @@ function readCachedGeneratedAt(page: Page, pathname: string): Promise<string> {
     return ((await cached?.json()) as { generatedAt?: string } | undefined)?.generatedAt ?? '';
   }, pathname);
 }
+
+/** The tests of the worker itself: a test's context has none unless it asks (test-page.ts). */
+const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;
 
 describe('installable', () => {
   it('links a pt-BR manifest with good fields and icons, and theme colours for light and dark', async () => {
@@ -231,7 +235,7 @@ describe('installable', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(response.headers.get('service-worker-allowed')).toBeNull();
 
-    const context = await harness.browser.newContext();
+    const context = await openTestContext(harness.browser, WITH_SERVICE_WORKER);
     const page = await context.newPage();
     await page.goto(`${harness.placar.url}/`);
     // The first visit only installs it (no claim): the page loaded without it stays so.
@@ -260,7 +264,7 @@ describe('event streams', () => {
   }
 
   it('are never handled by the service worker: the page talks to the server directly', async () => {
-    const context = await harness.browser.newContext();
+    const context = await openTestContext(harness.browser, WITH_SERVICE_WORKER);
     try {
       const { page, fromWorker } = await openWatchingWorker(context);
       for (const path of ['/api/eventos/stream', '/api/eventos/stream?time=flamengo']) {
@@ -293,7 +297,7 @@ describe('event streams', () => {
 
   // Issue 35: the server decodes the path, so these are the stream too; a plain fetch (no Accept) asks for them.
   it('are never handled under a percent-encoded path either', async () => {
-    const context = await harness.browser.newContext();
+    const context = await openTestContext(harness.browser, WITH_SERVICE_WORKER);
     try {
       const { page, fromWorker } = await openWatchingWorker(context);
       for (const path of ['/api/eventos/%73tream', '/api/%65ventos/stream', '/api/eventos/%73tream?time=flamengo']) {
@@ -323,7 +327,7 @@ describe('an event-stream answer on any path', () => {
   });
 
   it('reaches the page but is never cached', async () => {
-    const context = await harness.browser.newContext();
+    const context = await openTestContext(harness.browser, WITH_SERVICE_WORKER);
     try {
       const page = await openControlled(context, `${copy.site.url}/`);
       expect(await controllerOf(page)).toBe(`${copy.site.url}/sw.js`);
@@ -341,7 +345,7 @@ describe('an event-stream answer on any path', () => {
 
 describe('offline', () => {
   it('keeps every view with its last data and says "Sem conexão — mostrando os dados de HH:MM:SS"', async () => {
-    const context = await harness.browser.newContext();
+    const context = await openTestContext(harness.browser, WITH_SERVICE_WORKER);
     const page = await openControlled(context, `${harness.placar.url}/`, { clock: true });
     // The install fetched the listings; a poll while online keeps their latest answers.
     await page.clock.runFor(60_000);
@@ -466,7 +470,7 @@ describe('from an S3 bucket’s website endpoint (no Placar server)', () => {
     );
     expect((await s3.readWebsite('/sw.js')).headers['cache-control']).toBe('no-cache');
 
-    const context = await harness.browser.newContext();
+    const context = await openTestContext(harness.browser, WITH_SERVICE_WORKER);
     const page = await openControlled(context, `${s3.websiteUrl}/hoje`);
     expect(await controllerOf(page)).toBe(`${s3.websiteUrl}/sw.js`);
 
@@ -523,7 +527,7 @@ describe('a new build', () => {
   }
 
   it('takes over at once, drops the old caches and never serves the old shell', { timeout: 240_000 }, async () => {
-    const context = await harness.browser.newContext();
+    const context = await openTestContext(harness.browser, WITH_SERVICE_WORKER);
     const page = await openControlled(context, `${copy.site.url}/hoje`);
     const shellCaches = (): Promise<string[]> =>
       page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('placar-shell-')));

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestContext } from '../../support/browser/test-page.ts';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { currentLinkPath } from '../../../src/lib/store/builds/build-layout.ts';
 import { LISTING_PATHS, type ListEnvelope } from '../../../src/lib/model/model.ts';
@@ -146,7 +147,8 @@ async function everyTabFollows(pages: readonly Page[]): Promise<void> {
 
 /** Runs `use` in a new browser context (one profile), closed after it whatever happened. */
 async function inProfile(use: (context: BrowserContext) => Promise<void>, options: BrowserContextOptions = {}) {
-  const context = await harness.browser.newContext(options);
+  // A fan's browser: the service worker installed too, its fetches on the same connections as the tabs'.
+  const context = await openTestContext(harness.browser, { serviceWorkers: 'allow', ...options });
   try {
     await use(context);
   } finally {

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestContext } from '../../support/browser/test-page.ts';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { findSeriousViolations } from '../../support/browser/axe.ts';
 import { saveScreenshot, watchPage } from '../../../harness/browser.ts';
@@ -50,10 +51,11 @@ interface FanOptions extends BrowserContextOptions {
 
 /**
  * A new browser (context) of a fan: notifications recorded, permission granted with `alerts`
- * (then its clock is installed too, for the pages to poll on demand: pollOnce).
+ * (then its clock is installed too, for the pages to poll on demand: pollOnce, and its service worker runs:
+ * a notification is raised through its registration).
  */
 async function openFanContext({ teams, alerts = false, ...options }: FanOptions = {}): Promise<BrowserContext> {
-  const context = await harness.browser.newContext(options);
+  const context = await openTestContext(harness.browser, { serviceWorkers: alerts ? 'allow' : 'block', ...options });
   // These tests drive the 60-s poll with a fake clock: a build notice's fetch (build-notices.test.ts covers
   // those) would interleave with it at a moment the test does not choose.
   await context.route('**/api/eventos/stream*', (route) => route.abort('connectionrefused'));

@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestContext } from '../../support/browser/test-page.ts';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { buildPushMessages } from '../../../src/lib/display/push-alert.ts';
 import { hasMatchPage } from '../../../src/lib/model/match-paths.ts';
@@ -56,7 +57,11 @@ afterAll(async () => {
 });
 
 async function newFanContext(teams: readonly string[]): Promise<BrowserContext> {
-  const context = await harness.browser.newContext({ viewport: { width: 360, height: 800 } });
+  // Push arrives at the service worker.
+  const context = await openTestContext(harness.browser, {
+    serviceWorkers: 'allow',
+    viewport: { width: 360, height: 800 },
+  });
   await context.grantPermissions(['notifications'], { origin: harness.placar.url });
   await followBeforeLoad(context, teams);
   return context;

@@ -10,6 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestContext } from '../../support/browser/test-page.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
@@ -132,7 +133,10 @@ describe('the match page says one time', () => {
 
 describe('offline, a page never visited', () => {
   it('says it was not saved for offline use, in the words of its kind (match, table, any other), and links to the list', async () => {
-    const context = await harness.browser.newContext({ viewport: { width: 360, height: 800 } });
+    const context = await openTestContext(harness.browser, {
+      serviceWorkers: 'allow',
+      viewport: { width: 360, height: 800 },
+    });
     const page = await context.newPage();
     await page.goto(`${harness.placar.url}/`);
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));
@@ -189,7 +193,7 @@ function meusTimesRows(page: Page): Promise<string[]> {
 
 describe('"Meus times" on Ao Vivo', () => {
   it('does not repeat its matches below, and keeps a followed match with its final result after full time', async () => {
-    const context = await harness.browser.newContext({ viewport: { width: 360, height: 800 } });
+    const context = await openTestContext(harness.browser, { viewport: { width: 360, height: 800 } });
     await context.clock.install();
     await followBeforeLoad(context, ['Flamengo']);
     const page = await context.newPage();

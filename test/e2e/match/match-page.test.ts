@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestContext } from '../../support/browser/test-page.ts';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import { LISTING_PATHS, type MatchDetailEnvelope } from '../../../src/lib/model/model.ts';
 import { findSeriousViolations } from '../../support/browser/axe.ts';
@@ -151,7 +152,7 @@ describe('the match page, reached from a row', () => {
   );
 
   it('is where every row leads: the views, search results and "Meus times", as rendered and as redrawn', async () => {
-    const context = await harness.browser.newContext();
+    const context = await openTestContext(harness.browser);
     await followBeforeLoad(context, ['Flamengo']);
     const page = await context.newPage();
     await page.clock.install();
@@ -308,7 +309,7 @@ describe('the service worker and match pages', () => {
   }
 
   it('keeps the 30 last visited, network first, and opens the last one offline with "Sem conexão"', async () => {
-    const context = await many.browser.newContext();
+    const context = await openTestContext(many.browser, { serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.goto(`${many.placar.url}/`);
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));

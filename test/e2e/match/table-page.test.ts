@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestContext } from '../../support/browser/test-page.ts';
 import { readFixturePages } from '../../../src/demo/upstream-server.ts';
 import {
   ListEnvelopeSchema,
@@ -109,7 +110,7 @@ describe('/api/tabela/{slug}', () => {
 });
 
 async function open(width: number, colorScheme: 'light' | 'dark', follow: readonly string[] = []): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+  const context = await openTestContext(browser, { viewport: { width, height: 900 }, colorScheme });
   await followBeforeLoad(context, follow);
   const page = await context.newPage();
   await page.goto(`${served.placar.url}/tabela/${SLUG}`);
@@ -154,7 +155,7 @@ describe('/tabela/{slug} in Chromium', () => {
     const page = await open(360, 'light');
     await expectQuietReload(page, served.placar.url);
     await page.context().close();
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await openTestContext(browser, { javaScriptEnabled: false });
     const still = await context.newPage();
     await still.goto(`${served.placar.url}/tabela/${SLUG}`);
     expect(await still.locator('tbody tr').count()).toBe(20);
@@ -220,7 +221,7 @@ describe('/tabela/{slug} in Chromium', () => {
   });
 
   it('is linked from every competition heading of the views and of search results (drawn in the browser) and from the match page, which shows both teams’ places', async () => {
-    const context = await browser.newContext();
+    const context = await openTestContext(browser);
     const page = await context.newPage();
     for (const view of ['/', '/hoje', '/ontem', '/amanha']) {
       await page.goto(`${served.placar.url}${view}`);

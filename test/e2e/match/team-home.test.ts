@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestContext } from '../../support/browser/test-page.ts';
 import { readFixtureSite } from '../../../src/demo/upstream-server.ts';
 import { buildMatchWhenText, buildTeamResult } from '../../../src/lib/display/team-home-display.ts';
 import { LISTING_PATHS, MatchDetailEnvelopeSchema, StandingsEnvelopeSchema } from '../../../src/lib/model/model.ts';
@@ -58,7 +59,7 @@ async function readTeam(slug: string): Promise<TeamHomeEnvelope> {
 }
 
 async function open(slug: string, width = 360, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+  const context = await openTestContext(browser, { viewport: { width, height: 900 }, colorScheme });
   const page = await context.newPage();
   await page.goto(`${served.placar.url}/time/${slug}`);
   return page;
@@ -141,7 +142,7 @@ describe('/time/{slug} in Chromium', () => {
     const page = await open('flamengo');
     await expectQuietReload(page, served.placar.url);
     await page.context().close();
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await openTestContext(browser, { javaScriptEnabled: false });
     const still = await context.newPage();
     await still.goto(`${served.placar.url}/time/flamengo`);
     expect(await still.locator(`li.match[data-id="${FLAMENGO_ID}"] .score`).textContent()).toBe('2 x 1');
@@ -152,7 +153,7 @@ describe('/time/{slug} in Chromium', () => {
   });
 
   it("is reached from a match page's scoreboard and from a table's row", async () => {
-    const context = await browser.newContext();
+    const context = await openTestContext(browser);
     const page = await context.newPage();
     await page.goto(`${served.placar.url}/jogo/${FLAMENGO_ID}`);
     expect(await page.locator('.scoreboard-team--away a').getAttribute('href')).toBe('/time/palmeiras');
@@ -162,7 +163,7 @@ describe('/time/{slug} in Chromium', () => {
     await context.close();
     // The table is live (São Paulo x Grêmio in play) and a refresh runs every 3 s: with JavaScript the open page
     // reloads at each new build, and a row read mid-reload is missing. The links are the server's own markup.
-    const still = await browser.newContext({ javaScriptEnabled: false });
+    const still = await openTestContext(browser, { javaScriptEnabled: false });
     const tablePage = await still.newPage();
     await tablePage.goto(`${served.placar.url}/tabela/${TABLE}`);
     // A row's name links to its team's home exactly when the team has one (a table names teams no listing does).
@@ -196,7 +197,7 @@ describe('/time/{slug} in Chromium', () => {
     await expect.poll(minute, { timeout: 45_000 }).toBe(71);
     // Only the clock moved: the page is the one made at 67'.
     expect(badge(await (await fetch(`${served.placar.url}/time/flamengo`)).text())).toBe(before);
-    const context = await browser.newContext({ viewport: { width: 360, height: 900 } });
+    const context = await openTestContext(browser, { viewport: { width: 360, height: 900 } });
     // No build notice: what the page shows comes from its own first request, not one a notice set off.
     await context.route('**/api/eventos/**', (route) => route.abort('connectionrefused'));
     // Each fetch the page makes, with the document's state then ("complete": after its load event).

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { openBrowser, watchPage } from '../../../harness/browser.ts';
 import { DASHBOARD_VIEWS, readRows, readTabs, readVisibleText } from '../../support/browser/dashboard-page.ts';
-import { openTestPage } from '../../support/browser/test-page.ts';
+import { openTestContext, openTestPage } from '../../support/browser/test-page.ts';
 import { pollOnce, readNotifications, recordNotifications, turnAlertsOn } from '../../support/browser/fan-page.ts';
 import { refreshIntoBucket, startLocalS3, type LocalS3 } from '../../support/publish/local-s3.ts';
 import { withMatchPageGoal, withScore } from '../../../harness/upstream-pages.ts';
@@ -104,7 +104,8 @@ describe('the dashboard from an S3 bucket’s website endpoint', () => {
   });
 
   it('lets a fan follow a team from a row: "Meus times" on the three views, one notification a goal', async () => {
-    const context = await browser.newContext();
+    // The notification is raised through the service worker's registration, as in a fan's browser.
+    const context = await openTestContext(browser, { serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: s3.websiteUrl });
     await context.clock.install();
     await recordNotifications(context);

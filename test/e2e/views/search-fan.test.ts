@@ -179,7 +179,9 @@ describe('the search page', () => {
     // Marks the element drawn now: after the redraw, focus must be on its replacement.
     await tableLink.evaluate((link) => link.setAttribute('data-drawn-before', ''));
     await tableLink.focus();
-    // A newer build makes the minute's conditional request a 200: a redraw.
+    // A newer build makes the minute's conditional request a 200: a redraw. generatedAt counts whole seconds: the
+    // refresh must read in a later one than the build shown (on a quick machine both can fall in one second).
+    await expect.poll(() => Date.now()).toBeGreaterThan(Date.parse(opened ?? '') + 1_000);
     await harness.placar.refreshNow();
     await expect
       .poll(async () => (await harness.readListing('hoje')).generatedAt, { timeout: 30_000, interval: 250 })
