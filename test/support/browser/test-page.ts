@@ -3,8 +3,8 @@
  * and holding its event stream through the file's later tests, for a browser and a server they share.
  * Without a service worker unless the test asks for one (`serviceWorkers: 'allow'`): each new context would
  * otherwise install it and fetch the whole offline shell (every page, listing and crest of the site) behind the
- * page, and the worker never controls the page that installed it (no clients.claim): only the tests of offline
- * use, alerts and push, which need it, pay for it.
+ * page, and the worker never controls the page that installed it (no clients.claim): only the tests that need it
+ * (offline use, alerts, push, a fan's many tabs) pay for it.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
