@@ -14,15 +14,16 @@ export default defineConfig({
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'], sequence: { groupOrder: 0 } },
       },
       {
-        // Integration and browser tests start real servers, browsers and refreshes. Two files at a time: one file
-        // alone kept ~0.8 of a core busy (it waits on schedules, browsers and children), and the site bundle is built
-        // once for the run, not per file. Each test asserts properties that hold on a busy machine, so a sibling
-        // file's load is only more of the busy machine they are written for.
+        // Integration and browser tests start real servers, browsers and refreshes. Four files at a time on any
+        // machine: a file waits on its children, browsers and refreshes much of its time, so fewer leave cores idle,
+        // and on a shared machine more files get a fairer share of it (docs/performance.md, "CI's time"). The site
+        // bundle is built once for the run, not per file. Each test asserts properties that hold on a busy machine,
+        // so a sibling file's load is only more of the busy machine they are written for.
         extends: true,
         test: {
           name: 'processes',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/lint/**/*.test.ts'],
-          maxWorkers: 2,
+          maxWorkers: 4,
           sequence: { groupOrder: 1 },
           // A browser's reaction (a fetch answered, a notification raised) can take seconds on a busy 2-core machine:
           // expect.poll waits up to 15 s by default here, not vitest's 1 s.

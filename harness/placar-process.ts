@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { WORKER_BUNDLE_FILE } from '../src/server/cluster/worker-bundle.ts';
 import { REFRESH_SIGNAL } from '../src/server/refresh-signal.ts';
 import { scriptToRun } from './compiled-scripts.ts';
-import { copySharedSiteBundle } from './shared-site-bundle.ts';
+import { provideSharedSiteBundle } from './shared-site-bundle.ts';
 import { startChild, type WatchedChild } from './watched-child.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,9 +70,7 @@ export const FIRST_REFRESH_DONE = /atualização #1 (concluída|falhou)/;
 export async function startPlacar(options: StartPlacarOptions): Promise<PlacarProcess> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'placar-test-'));
-  if (options.siteBundle !== 'own' && !fs.existsSync(path.join(dataDir, 'builds'))) {
-    copySharedSiteBundle(dataDir, PROJECT_ROOT);
-  }
+  if (options.siteBundle !== 'own') provideSharedSiteBundle(dataDir, PROJECT_ROOT);
   const child = startChild(process.execPath, [scriptToRun('scripts/start.ts')], {
     name: 'placar',
     cwd: PROJECT_ROOT,

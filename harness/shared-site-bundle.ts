@@ -2,7 +2,7 @@
  * One site bundle for a whole test run. `astro build` keeps a core busy for a long while, and every
  * test that starts Placar on a fresh DATA_DIR would build the same bundle again (the fingerprint
  * covers the code, not the data). The run's global setup builds it once into a data folder of its
- * own, named by PLACAR_TEST_SITE_BUNDLE; startPlacar copies it into each new DATA_DIR, where
+ * own, named by PLACAR_TEST_SITE_BUNDLE; startPlacar and runScript copy it into each new DATA_DIR, where
  * Placar finds it complete and renders from it, as after `npm run build`. Copies, not hard links: a
  * build sets the mtime of the bundle files it links (its Last-Modified), and test files run side by
  * side would set each other's. A test that watches the bundle being built asks for its own
@@ -41,12 +41,23 @@ export function copySharedSiteBundle(
   shared: string | undefined = process.env[SHARED_SITE_BUNDLE_VARIABLE],
 ): void {
   if (!shared) return;
-  // Another file system (a test's small tmpfs, whose space the test measures): Placar builds its own there.
-  if (fs.statSync(dataDir).dev !== fs.statSync(shared).dev) return;
   for (const name of fs.readdirSync(buildsDir(shared))) {
     if (!name.startsWith(BUNDLE_PREFIX)) continue;
     const target = path.join(buildsDir(dataDir), name);
     if (!fs.existsSync(target)) fs.cpSync(path.join(buildsDir(shared), name), target, { recursive: true });
   }
   ensureBuildModulesLink(dataDir, projectRoot);
+}
+
+/**
+ * A data folder without builds (new, or only prepared) gets the run's shared bundle, as a first start finds it after
+ * `npm run build`; one with builds is left as the test made it (a read-only or a broken one).
+ */
+export function provideSharedSiteBundle(dataDir: string, projectRoot: string): void {
+  const folder = fs.statSync(dataDir, { throwIfNoEntry: false });
+  // Not a folder: the script under test is to say so itself.
+  if (folder && !folder.isDirectory()) return;
+  if (fs.existsSync(buildsDir(dataDir))) return;
+  fs.mkdirSync(dataDir, { recursive: true });
+  copySharedSiteBundle(dataDir, projectRoot);
 }

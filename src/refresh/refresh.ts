@@ -188,6 +188,7 @@ export async function runRefresh(config: Config, options: RefreshOptions): Promi
         manifestFile: buildManifestPath(config.dataDir, buildId),
         isRefreshed: isRefreshedFile,
         carried: made.matchFiles,
+        bundle: made.bundleFiles,
       });
       timings.compressMs = since(mark);
       options.progress?.(`compressão de ${manifest.files.length} arquivos em ${timings.compressMs} ms`);

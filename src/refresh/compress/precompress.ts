@@ -4,7 +4,9 @@
  * Last-Modified is carried over from the previous build for files whose bytes did not change,
  * and every file's mtime is set to it, so any static server (ours, nginx) agrees across builds.
  * Those unchanged files also take their variants from the previous build (hard links) instead
- * of being compressed again (most of a refresh's files: assets, tomorrow's listing).
+ * of being compressed again (most of a refresh's files: assets, tomorrow's listing). The site
+ * bundle's files are compressed once, when the bundle is built: a build without a previous one
+ * (a first start, a new version) links their variants too.
  */
 import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -59,10 +61,15 @@ function isCompressible(contentType: string): boolean {
   return /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/.test(contentType);
 }
 
+/** A file's compressed variant (`file.br`, `file.gz`), made beside it here. */
+export function isCompressedVariant(name: string): boolean {
+  return /\.(br|gz)$/.test(name);
+}
+
 async function listFiles(clientDir: string): Promise<string[]> {
   const entries = await fs.readdir(clientDir, { recursive: true, withFileTypes: true });
   return entries
-    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .filter((entry) => entry.isFile() && !isCompressedVariant(entry.name))
     .map((entry) => path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
 }
@@ -157,6 +164,32 @@ export async function writeCompressedVariants(
   return { br, gzip };
 }
 
+/** A folder whose files were compressed already (the site bundle's client folder), with their manifest lines. */
+export interface CompressedFiles {
+  clientDir: string;
+  files: ReadonlyMap<string, SiteFile>;
+}
+
+/**
+ * The line of `file` when it is the site bundle's own file (a hard link, link-tree.ts) that no previous build
+ * carried: its variants are the bundle's. Last-Modified as for any file: the previous line's if the bytes are the same.
+ */
+function carryBundleFile(
+  file: string,
+  relative: string,
+  bundle: CompressedFiles | null,
+  before: SiteFile | undefined,
+  builtAt: Date,
+): Promise<SiteFile | null> {
+  const line = bundle?.files.get(relative);
+  if (!bundle || !line) return Promise.resolve(null);
+  const lastModified = before?.hash === line.hash ? before.lastModified : builtAt.toUTCString();
+  return carrySharedFile(file, path.join(bundle.clientDir, ...relative.split('/')), relative, {
+    ...line,
+    lastModified,
+  });
+}
+
 async function precompressFile(
   clientDir: string,
   relative: string,
@@ -164,6 +197,7 @@ async function precompressFile(
   builtAt: Date,
   previousClientDir: string | null,
   isRefreshed: (file: string) => boolean,
+  bundle: CompressedFiles | null,
 ): Promise<SiteFile> {
   const file = path.join(clientDir, ...relative.split('/'));
   const before = previous.get(relative);
@@ -171,6 +205,8 @@ async function precompressFile(
     const shared = await carrySharedFile(file, path.join(previousClientDir, ...relative.split('/')), relative, before);
     if (shared) return shared;
   }
+  const fromBundle = await carryBundleFile(file, relative, bundle, before, builtAt);
+  if (fromBundle) return fromBundle;
   const content = await fs.readFile(file);
   const hash = buildContentHash(content);
   const contentType = contentTypeFor(relative);
@@ -218,6 +254,8 @@ export interface PrecompressOptions {
    * nothing read (the match files, src/refresh/render/match-files.ts).
    */
   carried?: ReadonlyMap<string, SiteFile>;
+  /** The site bundle's client files, compressed when it was built (site-bundle.ts); default: none. */
+  bundle?: CompressedFiles | null;
 }
 
 export async function runPrecompress(options: PrecompressOptions): Promise<SiteManifest> {
@@ -233,7 +271,15 @@ export async function runPrecompress(options: PrecompressOptions): Promise<SiteM
       for (let index = next++; index < group.length; index = next++) {
         const relative = group[index] ?? '';
         files.push(
-          await precompressFile(options.clientDir, relative, previous, options.builtAt, previousClientDir, isRefreshed),
+          await precompressFile(
+            options.clientDir,
+            relative,
+            previous,
+            options.builtAt,
+            previousClientDir,
+            isRefreshed,
+            options.bundle ?? null,
+          ),
         );
       }
     };

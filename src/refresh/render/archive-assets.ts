@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { oldestKeptDay } from '../../lib/model/archive-days.ts';
 import { archiveSiteDir, type ArchiveIndex } from '../../lib/store/scraped/archive-store.ts';
+import { isCompressedVariant } from '../compress/precompress.ts';
 import { linkOrCopySync } from '../link-or-copy.ts';
 
 const ASSETS = '_astro';
@@ -18,7 +19,7 @@ function assetNames(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .filter((entry) => entry.isFile() && !isCompressedVariant(entry.name))
     .map((entry) => entry.name);
 }
 

@@ -6,11 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { linkOrCopySync } from '../link-or-copy.ts';
 
-/** Links every file under `from` to the same place under `to` (copies where links fail: EXDEV, EPERM). */
-export function linkTree(from: string, to: string): number {
+/**
+ * Links every file under `from` to the same place under `to` (copies where links fail: EXDEV, EPERM), but those
+ * whose name `skip` says.
+ */
+export function linkTree(from: string, to: string, skip: (name: string) => boolean = () => false): number {
   let count = 0;
   for (const entry of fs.readdirSync(from, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
+    if (!entry.isFile() || skip(entry.name)) continue;
     const source = path.join(entry.parentPath, entry.name);
     const target = path.join(to, path.relative(from, source));
     fs.mkdirSync(path.dirname(target), { recursive: true });

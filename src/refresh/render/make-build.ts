@@ -18,11 +18,12 @@ import type { DetailRecord } from '../../lib/store/scraped/detail-store.ts';
 import { dayPagePath } from '../../lib/model/archive-days.ts';
 import { saoPauloDate } from '../../lib/model/time.ts';
 import { makeArchiveFiles, type ArchiveFiles } from './archive-files.ts';
+import { isCompressedVariant, type CompressedFiles } from '../compress/precompress.ts';
 import { linkTree } from './link-tree.ts';
 import { makeMatchFiles, unlistedMatchFiles } from './match-files.ts';
 import { pagelessMatchNotices } from './pageless-matches.ts';
 import { buildRenderLocals, openRouteRenderer, writeRenderedRoutes, type RouteRenderer } from './render-routes.ts';
-import { ensureSiteBundle } from './site-bundle.ts';
+import { ensureSiteBundle, readBundleClientFiles } from './site-bundle.ts';
 import { makeTableFiles } from './table-files.ts';
 import { makeTeamHomeFiles } from './team-home-files.ts';
 
@@ -39,6 +40,8 @@ export interface MakeBuildOptions {
 export interface MadeBuild {
   /** Milliseconds spent building the site bundle (0 when it existed). */
   bundleMs: number;
+  /** The bundle's client files, compressed when it was built: their variants serve the build's copies. */
+  bundleFiles: CompressedFiles | null;
   /** The match files and the archive's (past days, archived matches), made and compressed here, with their manifest lines (precompress keeps them as they are). */
   matchFiles: ReadonlyMap<string, SiteFile>;
   /** Matches whose page and JSON were rendered this time. */
@@ -97,7 +100,8 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
       `pacote do site ${bundle.fingerprint} construído em ${builtMs} ms (só quando a versão instalada muda)`,
     );
   const clientDir = buildClientDir(config.dataDir, options.buildId);
-  linkTree(bundle.clientDir, clientDir);
+  // The bundle's compressed variants come with each file the build keeps as it is (precompress.ts).
+  linkTree(bundle.clientDir, clientDir, isCompressedVariant);
   linkTree(bundle.serverDir, path.dirname(buildServerEntry(config.dataDir, options.buildId)));
   const intervals = {
     refreshIntervalSeconds: config.refreshIntervalSeconds,
@@ -139,6 +143,7 @@ export async function makeRenderedBuild(config: Config, options: MakeBuildOption
   const matchFiles = new Map([...archive.files, ...made.files]);
   return {
     bundleMs: builtMs ?? 0,
+    bundleFiles: readBundleClientFiles(bundle),
     matchFiles,
     matchesRendered: made.rendered,
     tablesRendered: tables.rendered,

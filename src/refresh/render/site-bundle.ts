@@ -2,7 +2,8 @@
  * The site bundle: one `astro build` with the data routes on-demand (PLACAR_SITE_BUNDLE=1, see
  * astro.config.mjs) into DATA_DIR/builds/bundle-<fingerprint>: the client assets, /api/routes
  * and the server folder, whose App (render-app.mjs) renders the data routes at each refresh in
- * process, beside the adapter's entry. Built on the first
+ * process, beside the adapter's entry. The client files are compressed once here, their lines in
+ * client-manifest.json, so that no build compresses them again. Built on the first
  * refresh, by `npm run build`, and again only when the fingerprint (site-fingerprint.ts)
  * changes; bundle.json, written last, marks it complete. Runs under the refresh lock.
  */
@@ -11,6 +12,8 @@ import path from 'node:path';
 import { BUNDLE_PREFIX, bundleDir, bundleInfoPath, buildsDir } from '../../lib/store/builds/build-layout.ts';
 import { writeJsonAtomically } from '../../lib/store/files/json-file.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
+import { readSiteManifest } from '../../lib/store/builds/site-manifest.ts';
+import { runPrecompress, type CompressedFiles } from '../compress/precompress.ts';
 import { ensureBuildModulesLink, runSiteBuild } from './build-site.ts';
 import { RENDER_APP_FILE } from './render-app-integration.ts';
 import { computeSiteFingerprint } from './site-fingerprint.ts';
@@ -21,6 +24,8 @@ export interface SiteBundle {
   clientDir: string;
   serverDir: string;
   serverEntry: string;
+  /** The client files' manifest lines, with their compressed variants beside them. */
+  clientManifest: string;
 }
 
 export interface SiteBundleOptions {
@@ -54,6 +59,7 @@ function describeBundle(dataDir: string, fingerprint: string): SiteBundle {
     clientDir: path.join(dir, 'client'),
     serverDir: path.join(dir, 'server'),
     serverEntry: path.join(dir, 'server', 'entry.mjs'),
+    clientManifest: path.join(dir, 'client-manifest.json'),
   };
 }
 
@@ -79,7 +85,8 @@ export async function ensureSiteBundle(
   // A bundle without bundle.json is one a kill interrupted: start over.
   fs.rmSync(bundle.dir, { recursive: true, force: true });
   try {
-    const { durationMs } = await runSiteBuild({
+    const started = performance.now();
+    await runSiteBuild({
       projectRoot: options.projectRoot,
       dataDir: options.dataDir,
       upstreamUrl: options.upstreamUrl,
@@ -90,15 +97,32 @@ export async function ensureSiteBundle(
       env: options.env,
       signal: options.signal,
     });
+    await runPrecompress({
+      clientDir: bundle.clientDir,
+      buildId: path.basename(bundle.dir),
+      builtAt: new Date(),
+      previous: null,
+      manifestFile: bundle.clientManifest,
+    });
     writeJsonAtomically(
       bundleInfoPath(options.dataDir, fingerprint),
       { fingerprint, node: process.version, builtAt: formatSaoPauloIso(new Date()) },
       { space: 1 },
     );
     removeOtherBundles(options.dataDir, bundle.dir);
-    return { bundle, builtMs: durationMs };
+    return { bundle, builtMs: Math.round(performance.now() - started) };
   } catch (error) {
     fs.rmSync(bundle.dir, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/** The bundle's compressed client files; null for a bundle without its manifest (nothing is reused from it then). */
+export function readBundleClientFiles(bundle: SiteBundle): CompressedFiles | null {
+  try {
+    const manifest = readSiteManifest(bundle.clientManifest, { keep: false });
+    return manifest && { clientDir: bundle.clientDir, files: new Map(manifest.files.map((line) => [line.path, line])) };
+  } catch {
+    return null;
   }
 }

@@ -230,9 +230,10 @@ describe('"Meus times" on Ao Vivo', () => {
   it('draws the goal icon as a ball at 16 px and 1×: dark spokes reach the rim, not concentric rings', async () => {
     const page = await openMatchPage(FLAMENGO_ID, { deviceScaleFactor: 1 });
     const icon = page.locator('.event--goal .ball').first();
-    expect(
-      await icon.evaluate((svg) => [svg.getBoundingClientRect().width, svg.getBoundingClientRect().height]),
-    ).toEqual([16, 16]);
+    // Polled: the page draws the timeline again from the match's JSON, and an icon measured as it is replaced is 0×0.
+    await expect
+      .poll(() => icon.evaluate((svg) => [svg.getBoundingClientRect().width, svg.getBoundingClientRect().height]))
+      .toEqual([16, 16]);
     const png = (await icon.screenshot()).toString('base64');
     // Around a circle at 60 % of the radius: a ball's pentagon spokes make dark and light
     // stretches alternate; a target's rings are all one colour there.

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../../src/lib/config/config.ts';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import { provideSharedSiteBundle } from '../../../harness/shared-site-bundle.ts';
 import { runChild, startChild } from '../../../harness/watched-child.ts';
 
 const packageScripts = (
@@ -28,6 +29,8 @@ const INVALID_VALUES: Record<string, string> = {
 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-cli-scripts-'));
+// The arguments are under test, not the site bundle's build a first start would begin.
+provideSharedSiteBundle(dataDir, PROJECT_ROOT);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 interface Run {

@@ -18,6 +18,7 @@ import { expectConsistentDataDir, killBuildChildren } from '../../support/data-d
 import { buildEnvelope, buildFixtureSnapshot } from '../../../harness/fixture-snapshot.ts';
 import { scriptToRun } from '../../../harness/compiled-scripts.ts';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import { provideSharedSiteBundle } from '../../../harness/shared-site-bundle.ts';
 import { startChild, type WatchedChild } from '../../../harness/watched-child.ts';
 import { rawRequest } from '../../support/http/raw-http.ts';
 
@@ -27,6 +28,8 @@ let upstream: FakeUpstream;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-kill-'));
 
 beforeAll(async () => {
+  // The kills are of refreshes, not of the site bundle's build: the run's bundle is there from the start.
+  provideSharedSiteBundle(dataDir, PROJECT_ROOT);
   upstream = await startFakeUpstream({ pages: readFixturePages() });
 });
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import { provideSharedSiteBundle } from '../../../harness/shared-site-bundle.ts';
 import { startChild, type WatchedChild } from '../../../harness/watched-child.ts';
 
 const START_DEADLINE_MS = 90_000;
@@ -56,6 +57,8 @@ async function allRefusedWithin(urls: readonly string[], deadlineMs: number): Pr
 function tempDataDir(): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-npm-stop-'));
   folders.push(folder);
+  // The signal comes after refresh #1: the run's site bundle, not a build of its own, is what that refresh needs.
+  provideSharedSiteBundle(folder, PROJECT_ROOT);
   return folder;
 }
 

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { refreshLockPath, tryAcquireRefreshLock } from '../../../src/refresh/refresh-lock.ts';
 import { PROJECT_ROOT } from '../../../harness/placar-process.ts';
+import { provideSharedSiteBundle } from '../../../harness/shared-site-bundle.ts';
 import { startChild, type WatchedChild } from '../../../harness/watched-child.ts';
 import { inOwnPidNamespace } from '../../support/processes/pid-namespace.ts';
 
@@ -99,6 +100,8 @@ describe('refresh lock between containers', () => {
   }, async () => {
     const upstream = await startFakeUpstream({ pages: readFixturePages() });
     const dataDir = path.join(root, 'containers');
+    // What is raced is the lock, not the site bundle's build.
+    provideSharedSiteBundle(dataDir, PROJECT_ROOT);
     const [holderCommand, ...holderArgs] = inOwnPidNamespace(process.execPath, [HOLDER, dataDir]);
     const holder = startChild(holderCommand ?? '', holderArgs, {
       name: 'refresh-lock-holder',

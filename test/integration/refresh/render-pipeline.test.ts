@@ -1,14 +1,21 @@
 /**
  * The render pipeline against a whole `astro build` of the same snapshot (test/support/data-dir/full-astro-build.ts):
  * every file of the published folder is byte-for-byte the same (pages, listings, /api/routes, the
- * fingerprinted assets under the same names), the bundle's files are hard links rather than
- * copies, the bundle is built once and reused, and the build folder is complete on its own.
+ * fingerprinted assets under the same names), the bundle's files and their compressed variants are hard links
+ * rather than copies, the bundle is built once and reused, and the build folder is complete on its own.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClientDir, buildServerEntry, bundleInfoPath } from '../../../src/lib/store/builds/build-layout.ts';
+import {
+  buildClientDir,
+  buildManifestPath,
+  buildServerEntry,
+  bundleInfoPath,
+} from '../../../src/lib/store/builds/build-layout.ts';
+import { readSiteManifest } from '../../../src/lib/store/builds/site-manifest.ts';
+import { isCompressedVariant } from '../../../src/refresh/compress/precompress.ts';
 import { parseConfig } from '../../../src/lib/config/config.ts';
 import { DATA_ROUTES } from '../../../src/lib/api/data-routes.ts';
 import { writeSnapshotAtomically } from '../../../src/lib/store/scraped/snapshot-store.ts';
@@ -87,6 +94,16 @@ describe('render pipeline', () => {
     expect(fs.statSync(buildServerEntry(dirs.render, rendered.buildId ?? '')).ino).toBe(
       fs.statSync(path.join(bundleDir, 'server', 'entry.mjs')).ino,
     );
+    // The assets' compressed variants too: made once with the bundle, not again by its first build.
+    const variants = assets.filter(isCompressedVariant);
+    expect(variants.some((name) => name.endsWith('.br'))).toBe(true);
+    const lines = new Map(
+      readSiteManifest(buildManifestPath(dirs.render, rendered.buildId ?? ''))?.files.map((line) => [line.path, line]),
+    );
+    for (const variant of variants) {
+      const line = lines.get(`_astro/${variant.replace(/\.(br|gz)$/, '')}`);
+      expect(variant.endsWith('.br') ? line?.br : line?.gzip, variant).toBe(true);
+    }
   });
 
   it('builds the bundle on the first refresh only, and renders the next one from it', async () => {

@@ -114,6 +114,50 @@ describe('precompress', () => {
       'Sat, 21 Nov 2026 22:00:00 GMT',
     );
   });
+
+  it("takes a first build's bundle files' variants from the bundle (same inodes), and compresses only its own files", async () => {
+    const dataDir = tempDataDir();
+    writeFakeBuild(dataDir, ID_1);
+    const bundleClient = path.join(dataDir, 'bundle', 'client');
+    fs.mkdirSync(path.join(bundleClient, '_astro'), { recursive: true });
+    fs.renameSync(
+      path.join(buildClientDir(dataDir, ID_1), '_astro', 'app.abc123.js'),
+      path.join(bundleClient, '_astro', 'app.abc123.js'),
+    );
+    // A page by the same name as one the build renders itself.
+    fs.writeFileSync(path.join(bundleClient, 'index.html'), '<p>do pacote</p>'.repeat(40));
+    const bundleManifest = await runPrecompress({
+      clientDir: bundleClient,
+      buildId: 'bundle',
+      builtAt: new Date('2026-11-20T10:00:00Z'),
+      previous: null,
+      manifestFile: path.join(dataDir, 'bundle', 'client-manifest.json'),
+    });
+    const asset = path.join(buildClientDir(dataDir, ID_1), '_astro', 'app.abc123.js');
+    fs.linkSync(path.join(bundleClient, '_astro', 'app.abc123.js'), asset);
+    const manifest = await runPrecompress({
+      clientDir: buildClientDir(dataDir, ID_1),
+      buildId: ID_1,
+      builtAt: new Date('2026-11-21T22:00:00Z'),
+      previous: null,
+      manifestFile: buildManifestPath(dataDir, ID_1),
+      bundle: { clientDir: bundleClient, files: new Map(bundleManifest.files.map((line) => [line.path, line])) },
+    });
+    const ino = (file: string): number => fs.statSync(file).ino;
+    expect(ino(`${asset}.br`)).toBe(ino(path.join(bundleClient, '_astro', 'app.abc123.js.br')));
+    expect(ino(`${asset}.gz`)).toBe(ino(path.join(bundleClient, '_astro', 'app.abc123.js.gz')));
+    const byPath = new Map(manifest.files.map((file) => [file.path, file]));
+    expect(byPath.get('_astro/app.abc123.js')).toMatchObject({
+      br: true,
+      gzip: true,
+      lastModified: 'Sat, 21 Nov 2026 22:00:00 GMT',
+      cacheControl: ASSET_CACHE_CONTROL,
+    });
+    // The build's own file (another inode) is compressed from its own bytes, though the bundle has one by its name.
+    const page = path.join(buildClientDir(dataDir, ID_1), 'index.html.br');
+    expect(ino(page)).not.toBe(ino(path.join(bundleClient, 'index.html.br')));
+    expect(zlib.brotliDecompressSync(fs.readFileSync(page)).toString()).toContain('Ao vivo');
+  });
 });
 
 describe('static index', () => {
