@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TypeCheckFirstSequencer } from './test/support/runner/type-check-first-sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -6,6 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default', './test/support/runner/closing-line-reporter.ts'],
+    sequence: { sequencer: TypeCheckFirstSequencer },
     projects: [
       {
         // Pure code and single-process checks: two files at a time, in a group of their own (never beside the

@@ -53,7 +53,8 @@ function configFor(dataDir: string, env: Record<string, string> = {}): Config {
   return parseConfig({
     UPSTREAM_URL: upstream.url,
     DATA_DIR: dataDir,
-    REQUEST_TIMEOUT_MS: '300',
+    // Long enough for a good answer on a loaded machine; the timeout cases wait it out once each.
+    REQUEST_TIMEOUT_MS: '2000',
     MAX_RESPONSE_BYTES: '100000',
     ...env,
   });
@@ -146,8 +147,8 @@ describe('runScrape against the fake upstream', () => {
     (up) =>
       up.setFault('/jogos-de-hoje', f);
   const cases: [string, Setup, RegExp][] = [
-    ['timeout', fault({ kind: 'timeout' }), /sem resposta completa em 300 ms/],
-    ['slow body', fault({ kind: 'slow-body', bytesPerSecond: 5_000 }), /sem resposta completa em 300 ms/],
+    ['timeout', fault({ kind: 'timeout' }), /sem resposta completa em 2000 ms/],
+    ['slow body', fault({ kind: 'slow-body', bytesPerSecond: 1_000 }), /sem resposta completa em 2000 ms/],
     ['connection reset', fault({ kind: 'reset' }), /erro de rede/],
     ['500', fault({ kind: 'status', status: 500 }), /HTTP 500/],
     [
@@ -334,7 +335,7 @@ describe('runScrape against the fake upstream', () => {
   it('keeps every listing when the upstream refuses connections, and recovers when it is back', async () => {
     const own = await startFakeUpstream({ pages });
     const dataDir = tempDataDir();
-    const config = parseConfig({ UPSTREAM_URL: own.url, DATA_DIR: dataDir, REQUEST_TIMEOUT_MS: '300' });
+    const config = parseConfig({ UPSTREAM_URL: own.url, DATA_DIR: dataDir, REQUEST_TIMEOUT_MS: '2000' });
     await runScrape(config, { now: at(0) });
     const good = snapshotOf(dataDir);
     await own.close();

@@ -98,7 +98,7 @@ describe('an hour of failures', () => {
     const config = parseConfig({
       UPSTREAM_URL: upstream.url,
       DATA_DIR: dataDir,
-      REQUEST_TIMEOUT_MS: '500',
+      REQUEST_TIMEOUT_MS: '2000',
       YESTERDAY_REFRESH_SECONDS: '60',
     });
     await runScrape(config, { now: minute(0) });
