@@ -23,7 +23,8 @@ beforeAll(async () => {
   upstream.setFault(LISTING_PATHS.hoje, { kind: 'invalid-utf8' });
   placar = await startInProcessPlacar({
     upstreamUrl: upstream.url,
-    env: { SEARCH_RATE_LIMIT: '0', HEALTHZ_TOKEN },
+    // A 5,000-match day's first build on a busy machine: past the default limit, which this test is not about.
+    env: { SEARCH_RATE_LIMIT: '0', HEALTHZ_TOKEN, BUILD_TIMEOUT_MS: '600000' },
   });
   await placar.refresh();
 });
