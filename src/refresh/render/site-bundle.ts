@@ -13,6 +13,7 @@ import { BUNDLE_PREFIX, bundleDir, bundleInfoPath, buildsDir } from '../../lib/s
 import { writeJsonAtomically } from '../../lib/store/files/json-file.ts';
 import { formatSaoPauloIso } from '../../lib/model/time.ts';
 import { readSiteManifest } from '../../lib/store/builds/site-manifest.ts';
+import { createKeptValues, fileIdentity } from '../../lib/store/files/kept-values.ts';
 import { runPrecompress, type CompressedFiles } from '../compress/precompress.ts';
 import { ensureBuildModulesLink, runSiteBuild } from './build-site.ts';
 import { RENDER_APP_FILE } from './render-app-integration.ts';
@@ -117,12 +118,23 @@ export async function ensureSiteBundle(
   }
 }
 
+/** The bundle in use's client files, read once: every refresh asks, and they change only with a new bundle. */
+const keptBundleFiles = createKeptValues<CompressedFiles | null>(1);
+
 /** The bundle's compressed client files; null for a bundle without its manifest (nothing is reused from it then). */
 export function readBundleClientFiles(bundle: SiteBundle): CompressedFiles | null {
+  const kept = keptBundleFiles.get(bundle.clientManifest);
+  if (kept !== undefined) return kept;
+  const identity = fileIdentity(bundle.clientManifest);
+  let files: CompressedFiles | null = null;
   try {
+    // Not among the build manifests kept for the server (keep: false): this file has its own.
     const manifest = readSiteManifest(bundle.clientManifest, { keep: false });
-    return manifest && { clientDir: bundle.clientDir, files: new Map(manifest.files.map((line) => [line.path, line])) };
+    if (manifest)
+      files = { clientDir: bundle.clientDir, files: new Map(manifest.files.map((line) => [line.path, line])) };
   } catch {
-    return null;
+    files = null;
   }
+  keptBundleFiles.set(bundle.clientManifest, identity, files);
+  return files;
 }
