@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { TypeCheckFirstSequencer } from './test/support/runner/type-check-first-sequencer.ts';
+import { RunOrderSequencer } from './test/support/runner/run-order-sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -7,13 +7,14 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default', './test/support/runner/closing-line-reporter.ts'],
-    sequence: { sequencer: TypeCheckFirstSequencer },
+    sequence: { sequencer: RunOrderSequencer },
     projects: [
       {
-        // Pure code and single-process checks: two files at a time, in a group of their own (never beside the
-        // process tests, whose servers and builds want the cores).
+        // Pure code and single-process checks. They share the four places of the processes project (one group, as
+        // vitest requires the same maxWorkers): short and many, they start last and fill the places the long
+        // process files leave idle at the end, instead of a group of their own after them.
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], sequence: { groupOrder: 0 } },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], maxWorkers: 4 },
       },
       {
         // Integration and browser tests start real servers, browsers and refreshes. Four files at a time on any
@@ -26,7 +27,6 @@ export default defineConfig({
           name: 'processes',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/lint/**/*.test.ts'],
           maxWorkers: 4,
-          sequence: { groupOrder: 1 },
           // A browser's reaction (a fetch answered, a notification raised) can take seconds on a busy 2-core machine:
           // expect.poll waits up to 15 s by default here, not vitest's 1 s.
           expect: { poll: { timeout: 15_000 } },
