@@ -1,6 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import { RunOrderSequencer } from './test/support/runner/run-order-sequencer.ts';
 
+/**
+ * Test files at a time, on any machine. A process file waits on its children, browsers and refreshes much of its
+ * time, so fewer leave cores idle, and on a shared machine more files get a fairer share of it (docs/performance.md,
+ * "CI's time"). Each test asserts properties that hold on a busy machine, so a sibling file's load is only more of
+ * the busy machine they are written for.
+ */
+const PLACES = 6;
+
 export default defineConfig({
   test: {
     exclude: ['test/soak/**'],
@@ -10,23 +18,20 @@ export default defineConfig({
     sequence: { sequencer: RunOrderSequencer },
     projects: [
       {
-        // Pure code and single-process checks. They share the four places of the processes project (one group, as
-        // vitest requires the same maxWorkers): short and many, they start last and fill the places the long
-        // process files leave idle at the end, instead of a group of their own after them.
+        // Pure code and single-process checks. They share the places of the processes project (one group: vitest
+        // requires the same maxWorkers): short and many, they start last and fill the places the last long process
+        // files leave idle, instead of a group of their own after them.
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], maxWorkers: 4 },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], maxWorkers: PLACES },
       },
       {
-        // Integration and browser tests start real servers, browsers and refreshes. Four files at a time on any
-        // machine: a file waits on its children, browsers and refreshes much of its time, so fewer leave cores idle,
-        // and on a shared machine more files get a fairer share of it (docs/performance.md, "CI's time"). The site
-        // bundle is built once for the run, not per file. Each test asserts properties that hold on a busy machine,
-        // so a sibling file's load is only more of the busy machine they are written for.
+        // Integration and browser tests start real servers, browsers and refreshes. The site bundle is built once
+        // for the run, not per file.
         extends: true,
         test: {
           name: 'processes',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/lint/**/*.test.ts'],
-          maxWorkers: 4,
+          maxWorkers: PLACES,
           // A browser's reaction (a fetch answered, a notification raised) can take seconds on a busy 2-core machine:
           // expect.poll waits up to 15 s by default here, not vitest's 1 s.
           expect: { poll: { timeout: 15_000 } },

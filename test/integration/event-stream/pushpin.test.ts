@@ -131,6 +131,19 @@ async function openRetryingAsTold(
 }
 const has = (count: number) => (client: EventStreamClient) => client.ids().length >= count;
 
+/** `waiting`, failing with the last lines of each process's output: what Pushpin and Placar saw of the streams. */
+async function explainedBy(
+  processes: readonly ({ output(): string } | undefined)[],
+  waiting: Promise<unknown>,
+): Promise<void> {
+  try {
+    await waiting;
+  } catch (error) {
+    const lines = processes.map((process) => (process?.output() ?? '').split('\n').slice(-30).join('\n'));
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${lines.join('\n---\n')}`);
+  }
+}
+
 beforeAll(async () => {
   upstream = await startFakeUpstream({ pages });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'placar-pushpin-'));
@@ -364,7 +377,10 @@ describe('the event stream on two Pushpin instances', { timeout: 240_000 }, () =
       goal(MADRID, 'home');
       await refresh([b]);
       const next = (await feedWith(17)).at(-1);
-      await Promise.all(storm.map(({ client }) => client.waitFor(has(1), DELIVERY_DEADLINE_MS)));
+      await explainedBy(
+        [b, readers[1]],
+        Promise.all(storm.map(({ client }) => client.waitFor(has(1), DELIVERY_DEADLINE_MS))),
+      );
       for (const { client } of storm) expect(client.ids()).toEqual([next?.id]);
     } finally {
       await nginx.stop();
