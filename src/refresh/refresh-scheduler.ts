@@ -15,7 +15,7 @@ import { createBuildPublisher } from './publish/publish-build.ts';
 import { createEventPublisher } from './publish/publish-events.ts';
 import { createConfiguredPushSender } from './publish/push-sender.ts';
 import { runRefresh, type RefreshReport } from './refresh.ts';
-import { createCronLogger } from './cron-logger.ts';
+import { createCronLogger, logMissedTicksByGap } from './cron-logger.ts';
 import { formatRefreshLine } from './refresh-log.ts';
 import { errorMessage } from '../lib/model/caught-error.ts';
 
@@ -144,13 +144,15 @@ export function createRefreshScheduler(config: Config, options: RefreshScheduler
     runNext,
     start() {
       if (config.refreshCron === null) return;
-      task ??= cron.schedule(
+      if (task !== null) return;
+      task = cron.schedule(
         config.refreshCron,
         async () => {
           if (!aborter.signal.aborted) await runNow();
         },
         { name: 'placar-refresh', noOverlap: true, logger: createCronLogger(options.log) },
       );
+      logMissedTicksByGap(task, options.log);
     },
     async stop() {
       await task?.destroy();

@@ -7,7 +7,9 @@
  * /api/jogo/{id} byte for byte, across refreshes and a restart, and /ontem links to Friday; a finished
  * match today's list drops on Saturday evening keeps its files ARCHIVE_DAYS from Saturday, as Friday's do;
  * once Friday is ARCHIVE_DAYS past /ontem it goes, files too, and the 404s say how long Placar keeps days.
- * A process: the server's clock is moved by a preload (shifted-clock.mjs), across a restart.
+ * A process: the server's clock is moved by a preload (shifted-clock.mjs), across a restart. Its refreshes are asked
+ * for (refreshNow), not scheduled: the schedule is not what this file is about, and a clock moved days ahead makes
+ * node-cron walk every tick of the gap.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +27,12 @@ const SUNDAY_JUST_AFTER_MIDNIGHT = Date.parse('2026-11-22T00:00:05-03:00');
 /** Friday is kept while it is at most ARCHIVE_DAYS days before yesterday: through Tuesday 24, gone on Wednesday 25. */
 const WEDNESDAY = Date.parse('2026-11-25T12:00:00-03:00');
 const ARCHIVE_DAYS = 3;
+/**
+ * A schedule that does not fire while the test runs (two ticks 2 s apart on new year's midnight): the refreshes are
+ * asked for, and the listings' interval, which Placar takes from the schedule's next two ticks, is 2 s, so yesterday's
+ * listing is read again 2 s after its last read.
+ */
+const NEW_YEAR_TWO_TICKS = '0,2 0 0 1 1 *';
 const FRIDAY = '2026-11-20';
 const FINISHED = 'campeonato-portugues/20-11-2026-benfica-x-porto';
 const POSTPONED = 'campeonato-portugues/20-11-2026-sporting-x-braga';
@@ -50,7 +58,7 @@ function startServer(): Promise<PlacarProcess> {
     upstreamUrl: upstream.url,
     dataDir,
     env: {
-      REFRESH_CRON: '*/2 * * * * *',
+      REFRESH_CRON: NEW_YEAR_TWO_TICKS,
       YESTERDAY_REFRESH_SECONDS: '2',
       ARCHIVE_DAYS: String(ARCHIVE_DAYS),
       DETAIL_REQUESTS_PER_MINUTE: '0',
@@ -66,17 +74,26 @@ async function get(target: string): Promise<{ status: number; text: string; etag
   return { status: response.status, text: await response.text(), etag: response.headers.get('etag') };
 }
 
-async function waitUntil(what: string, check: () => Promise<boolean>): Promise<void> {
-  await expect.poll(check, { timeout: 60_000, interval: 500, message: what }).toBe(true);
+/**
+ * Refreshes until `check` holds: the server reads its moved clock every 100 ms and the upstream's yesterday at most
+ * every 2 s (YESTERDAY_REFRESH_SECONDS), so one refresh may come before either.
+ */
+async function refreshUntil(what: string, check: () => Promise<boolean>): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await check()) return true;
+        await placar.refreshNow();
+        return check();
+      },
+      { timeout: 60_000, interval: 500, message: what },
+    )
+    .toBe(true);
 }
 
-/** A few refreshes of the running server (each logs one line). */
-async function waitForRefreshes(count: number): Promise<void> {
-  const seen = (placar.output().match(/atualização #\d+/g) ?? []).length;
-  await waitUntil(
-    `${count} refreshes`,
-    async () => (placar.output().match(/atualização #\d+/g) ?? []).length >= seen + count,
-  );
+/** A few refreshes of the running server, one after another. */
+async function refreshTimes(count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await placar.refreshNow();
 }
 
 beforeAll(async () => {
@@ -100,9 +117,9 @@ describe('the archive across midnight, a restart and its window', () => {
   it('keeps a finished match today’s list drops before midnight: its page and JSON stay', async () => {
     expect((await get(`/api/jogo/${DROPPED_TODAY}`)).status).toBe(200);
     upstream.setPage('/jogos-de-hoje', withoutMatch(pages['/jogos-de-hoje'] ?? '', `/${DROPPED_TODAY}.html`));
-    await waitUntil('today’s list without it', async () => !(await get('/api/hoje')).text.includes(DROPPED_TODAY));
+    await refreshUntil('today’s list without it', async () => !(await get('/api/hoje')).text.includes(DROPPED_TODAY));
     // The build that stops listing it, then the cleanup after its swap.
-    await waitForRefreshes(2);
+    await refreshTimes(2);
     const json = await get(`/api/jogo/${DROPPED_TODAY}`);
     expect(json.status, 'a finished match only an earlier today listing held').toBe(200);
     expect(JSON.parse(json.text)).toMatchObject({ match: { id: DROPPED_TODAY, status: 'FINISHED' } });
@@ -120,16 +137,16 @@ describe('the archive across midnight, a restart and its window', () => {
     // clock (the server re-reads it every 100 ms) that got the empty page would take it as Friday's —
     // a race of the test's own two steps, seen on a busy CI.
     setServerClock(SUNDAY_JUST_AFTER_MIDNIGHT);
-    await waitUntil('the server past midnight', async () => {
+    await refreshUntil('the server past midnight', async () => {
       const hoje = JSON.parse((await get('/api/hoje')).text) as ListEnvelope;
       return (hoje.generatedAt ?? '').startsWith('2026-11-22');
     });
     upstream.setPage('/jogos-de-ontem', EMPTY_LISTING);
-    await waitUntil('the new yesterday', async () => {
+    await refreshUntil('the new yesterday', async () => {
       const ontem = JSON.parse((await get('/api/ontem')).text) as ListEnvelope;
       return ontem.count === 0 && (ontem.generatedAt ?? '').startsWith('2026-11-22');
     });
-    await waitForRefreshes(2);
+    await refreshTimes(2);
 
     const day = await get(`/api/dia/${FRIDAY}`);
     expect(day.status).toBe(200);
@@ -157,11 +174,11 @@ describe('the archive across midnight, a restart and its window', () => {
   });
 
   it('serves the same bytes refresh after refresh, and after a restart', async () => {
-    await waitForRefreshes(2);
+    await refreshTimes(2);
     expect((await get(`/api/jogo/${FINISHED}`)).text).toBe(archivedJson);
     await placar.stop();
     placar = await startServer();
-    await waitForRefreshes(1);
+    await refreshTimes(1);
     expect((await get(`/api/jogo/${FINISHED}`)).text).toBe(archivedJson);
     expect((await get(`/jogo/${FINISHED}`)).text).toBe(archivedPage);
     expect((await get(`/api/dia/${FRIDAY}`)).status).toBe(200);
@@ -170,7 +187,7 @@ describe('the archive across midnight, a restart and its window', () => {
 
   it('lets Friday go once it is ARCHIVE_DAYS past /ontem, files too, and says why in the 404s', async () => {
     setServerClock(WEDNESDAY);
-    await waitUntil('Friday pruned', async () => (await get(`/api/dia/${FRIDAY}`)).status === 404);
+    await refreshUntil('Friday pruned', async () => (await get(`/api/dia/${FRIDAY}`)).status === 404);
     const day = JSON.parse((await get(`/api/dia/${FRIDAY}`)).text) as Problem;
     expect(day.title).toBe('Dia não encontrado');
     expect(day.detail).toContain(`por ${ARCHIVE_DAYS} dias`);
@@ -185,7 +202,7 @@ describe('the archive across midnight, a restart and its window', () => {
     expect((await get(`/dia/${FRIDAY}`)).status).toBe(404);
     expect((await get(`/api/jogo/${DROPPED_TODAY}`)).status, 'ARCHIVE_DAYS after Saturday').toBe(404);
 
-    await waitForRefreshes(1);
+    await refreshTimes(1);
     expect(fs.existsSync(path.join(dataDir, 'jogos', 'api', ...FINISHED.split('/')))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'jogos', 'jogo', `${FINISHED}.html`))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'arquivo', 'dias', `${FRIDAY}.json`))).toBe(false);

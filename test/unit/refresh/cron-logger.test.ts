@@ -1,7 +1,7 @@
 /** node-cron's own warnings reach the log as plain lines (no ESC colour codes for journald to keep). */
 import cron from 'node-cron';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCronLogger } from '../../../src/refresh/cron-logger.ts';
+import { createCronLogger, logMissedTicksByGap } from '../../../src/refresh/cron-logger.ts';
 
 const tasks: { destroy(): unknown }[] = [];
 afterEach(async () => {
@@ -41,5 +41,42 @@ describe('createCronLogger', () => {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC is what must not be there.
       expect(line).not.toMatch(/\u001b/);
     }
+  });
+});
+
+describe('logMissedTicksByGap', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('logs a clock step forward as one line with its count of missed ticks, not a line per tick', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(Date.parse('2026-11-21T20:00:00.000-03:00'));
+    const lines: string[] = [];
+    const log = (line: string): void => {
+      lines.push(line);
+    };
+    let runs = 0;
+    const task = cron.schedule(
+      '*/2 * * * * *',
+      () => {
+        runs += 1;
+      },
+      { logger: createCronLogger(log) },
+    );
+    tasks.push(task);
+    logMissedTicksByGap(task, log);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(runs).toBeGreaterThan(0);
+    expect(lines).toEqual([]);
+
+    // An hour gone at once, as when a suspended machine resumes: 1,800 ticks of this schedule.
+    vi.setSystemTime(Date.now() + 3_600_000);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(lines).toHaveLength(1);
+    const [line = ''] = lines;
+    expect(line).toMatch(/^agendador \(aviso\): \d+ execuções perdidas de \S+ a \S+ \(o relógio avançou/);
+    expect(Number(/(\d+) execuções/.exec(line)?.[1])).toBeGreaterThanOrEqual(1_799);
+    expect(line).not.toMatch(/missed execution/);
   });
 });
