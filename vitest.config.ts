@@ -32,6 +32,10 @@ export default defineConfig({
           name: 'processes',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/lint/**/*.test.ts'],
           maxWorkers: PLACES,
+          // A test's own waits say what it waits for and how long; these only stop a test that hangs. A file's whole
+          // publishes, restarts or browser rounds take minutes on a busy 2-core machine, six files at a time.
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
           // A browser's reaction (a fetch answered, a notification raised) can take seconds on a busy 2-core machine:
           // expect.poll waits up to 15 s by default here, not vitest's 1 s.
           expect: { poll: { timeout: 15_000 } },
