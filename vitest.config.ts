@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { RunOrderSequencer } from './test/support/runner/run-order-sequencer.ts';
 
@@ -16,6 +17,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     reporters: ['default', './test/support/runner/closing-line-reporter.ts'],
     sequence: { sequencer: RunOrderSequencer },
+    // Node's compile cache for every worker and every process a test starts (Placar, refreshes, builds), as npm start
+    // keeps one: a run forks a worker per file and starts Placar a few hundred times, each compiling the same modules.
+    env: { NODE_COMPILE_CACHE: path.resolve(import.meta.dirname, 'node_modules/.cache/placar-tests-node') },
     projects: [
       {
         // Pure code and single-process checks. They share the places of the processes project (one group: vitest
