@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { errorMessage } from '../../../src/lib/model/caught-error.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePages, startFakeUpstream, type FakeUpstream } from '../../../src/demo/upstream-server.ts';
 import { EventFeedSchema, type EventFeed, type MatchEvent } from '../../../src/lib/model/model.ts';
@@ -139,8 +140,8 @@ async function explainedBy(
   try {
     await waiting;
   } catch (error) {
-    const lines = processes.map((process) => (process?.output() ?? '').split('\n').slice(-30).join('\n'));
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${lines.join('\n---\n')}`);
+    const tails = processes.map((child) => (child?.output() ?? '').split('\n').slice(-30).join('\n'));
+    throw new Error(`${errorMessage(error)}\n${tails.join('\n---\n')}`);
   }
 }
 
